@@ -1,0 +1,52 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "reuse-shell",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "ReuseEngine", targets: ["ReuseEngine"]),
+        .library(name: "ReuseShell", targets: ["ReuseShell"]),
+        .executable(name: "reuse-shell", targets: ["reuse-shell"]),
+        .executable(name: "reuse-bench", targets: ["reuse-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        // libedit (histedit.h), bound through pkg-config.
+        .systemLibrary(
+            name: "CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        // The reuse algorithm over a simulated view system.
+        .target(
+            name: "ReuseEngine",
+            dependencies: [.product(name: "Collections", package: "swift-collections")],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
+        // The command language: parsing, commands, rendering. No terminal code.
+        .target(
+            name: "ReuseShell",
+            dependencies: ["ReuseEngine"]
+        ),
+        // The thin executable: flags, libedit line editing, script replay.
+        .executableTarget(
+            name: "reuse-shell",
+            dependencies: [
+                "ReuseShell",
+                "CLibEdit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "reuse-bench",
+            dependencies: ["ReuseEngine"]
+        ),
+        .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine"]),
+        .testTarget(name: "ReuseShellTests", dependencies: ["ReuseShell"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ReuseShell"]),
+    ]
+)

@@ -1,0 +1,88 @@
+/// A typed attribute or property value as a person would read it on screen.
+public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
+    case text(String)
+    case number(Double)
+    case bool(Bool)
+    case color(String)
+    /// A property nobody has set and the view class gives no default for.
+    case none
+
+    /// How the value is written in scripts and shown in dumps: text quoted, the rest bare.
+    public var description: String {
+        switch self {
+        case .text(let string): return quoted(string)
+        case .number(let number): return AttributeValue.format(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .color(let name): return name
+        case .none: return "none"
+        }
+    }
+
+    /// The value without quotes (for JSON strings and narration).
+    public var plain: String {
+        if case .text(let string) = self { return string }
+        return description
+    }
+
+    static func format(_ number: Double) -> String {
+        if abs(number) < 1e15, let integer = Int(exactly: number) { return String(integer) }
+        return String(number)
+    }
+}
+
+/// Quotes a string the way the command language reads it back.
+public func quoted(_ string: String) -> String {
+    var out = "\""
+    for character in string {
+        switch character {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        default: out.append(character)
+        }
+    }
+    return out + "\""
+}
+
+/// The type of value an attribute takes; decides how a written value is parsed.
+public enum ValueKind: String, Sendable, CaseIterable {
+    case text, number, bool, color
+
+    /// Colour names the catalog knows, in the order suggestions list them.
+    public static let colorNames = [
+        "black", "blue", "brown", "clear", "cyan", "gray", "green", "magenta",
+        "orange", "pink", "purple", "red", "teal", "white", "yellow",
+    ]
+
+    /// Parses `raw` (already unquoted) as a value of this kind.
+    public func parse(_ raw: String, quoted wasQuoted: Bool) -> Result<AttributeValue, ValueError> {
+        switch self {
+        case .text:
+            return .success(.text(raw))
+        case .number:
+            if let number = Double(raw), number.isFinite { return .success(.number(number)) }
+            return .failure(ValueError(kind: self, raw: raw, suggestion: nil))
+        case .bool:
+            switch raw {
+            case "true", "yes", "on": return .success(.bool(true))
+            case "false", "no", "off": return .success(.bool(false))
+            default: return .failure(ValueError(kind: self, raw: raw, suggestion: closestName(to: raw, in: ["true", "false"])))
+            }
+        case .color:
+            if ValueKind.colorNames.contains(raw) { return .success(.color(raw)) }
+            if raw.first == "#", raw.count == 7 || raw.count == 9,
+               raw.dropFirst().allSatisfy({ $0.isHexDigit }) {
+                return .success(.color(raw.lowercased()))
+            }
+            return .failure(ValueError(kind: self, raw: raw, suggestion: closestName(to: raw, in: ValueKind.colorNames)))
+        }
+    }
+}
+
+/// A written value that does not fit its attribute's kind.
+public struct ValueError: Error, Equatable, Sendable {
+    public var kind: ValueKind
+    public var raw: String
+    public var suggestion: String?
+}

@@ -1,0 +1,126 @@
+/// One attribute as a definition wrote it, before per-instance values and
+/// row numbers are filled in.
+public struct AttributeTemplate: Hashable, Sendable {
+    public var name: String
+    /// The text as written (unquoted); may contain `{i}`, the row index.
+    public var raw: String
+    /// Written in quotes (kept so `save` writes it back the same way).
+    public var wasQuoted: Bool
+    /// Already parsed when the text has no `{i}`.
+    public var resolved: AttributeValue?
+
+    public init(name: String, raw: String, wasQuoted: Bool, resolved: AttributeValue?) {
+        self.name = name
+        self.raw = raw
+        self.wasQuoted = wasQuoted
+        self.resolved = resolved
+    }
+
+    /// The placeholder replaced by the row index inside a list row.
+    public static let rowPlaceholder = "{i}"
+
+    /// As a script writes it: `backgroundColor: red`, `text: "Row {i}"`.
+    public var written: String {
+        "\(name): " + (wasQuoted ? quoted(raw) : raw)
+    }
+}
+
+/// A view class plus attribute templates: a definition's view configuration.
+public struct ViewTemplate: Hashable, Sendable {
+    public var viewClass: String
+    public var attributes: [AttributeTemplate]
+
+    public init(viewClass: String, attributes: [AttributeTemplate]) {
+        self.viewClass = viewClass
+        self.attributes = attributes
+    }
+}
+
+/// A component type: an optional view configuration and child components, or a
+/// scrolling list.
+public struct ComponentDefinition: Hashable, Sendable {
+    public enum Body: Hashable, Sendable {
+        /// A plain component. Without a view it mounts its children into the
+        /// nearest ancestor view.
+        case component(view: ViewTemplate?, children: [String])
+        /// A list of `rows` rows of which `viewport` are visible; row `r` is
+        /// an instance of `cells[r % cells.count]`.
+        case list(ListSpec)
+    }
+
+    public var name: String
+    public var body: Body
+
+    public init(name: String, body: Body) {
+        self.name = name
+        self.body = body
+    }
+
+    /// The view template, if the component has a view. Lists are hosted in a
+    /// `UIScrollView`.
+    public var view: ViewTemplate? {
+        switch body {
+        case .component(let view, _): return view
+        case .list: return ViewTemplate(viewClass: "UIScrollView", attributes: [])
+        }
+    }
+
+    /// The component types this definition refers to directly.
+    public var references: [String] {
+        switch body {
+        case .component(_, let children): return children
+        case .list(let spec): return spec.cells
+        }
+    }
+
+    public var isList: Bool {
+        if case .list = body { return true }
+        return false
+    }
+
+    /// The definition as a script line that defines it again.
+    public var declaration: String {
+        switch body {
+        case .component(let view, let children):
+            var line = "component \(name)"
+            if let view {
+                line += " view \(view.viewClass)"
+                if !view.attributes.isEmpty {
+                    line += " { " + view.attributes.map(\.written).joined(separator: ", ") + " }"
+                }
+            }
+            if !children.isEmpty { line += " children " + children.joined(separator: " ") }
+            return line
+        case .list(let spec):
+            return "list \(name) rows \(spec.rows) viewport \(spec.viewport) cells " + spec.cells.joined(separator: " ")
+        }
+    }
+}
+
+/// The shape of a scrolling list.
+public struct ListSpec: Hashable, Sendable {
+    public static let maximumRows = 1_000_000_000_000
+    public static let maximumViewport = 100_000
+
+    public var rows: Int
+    public var viewport: Int
+    public var cells: [String]
+
+    public init(rows: Int, viewport: Int, cells: [String]) {
+        self.rows = rows
+        self.viewport = viewport
+        self.cells = cells
+    }
+
+    /// The cell component type of row `row`.
+    public func cell(forRow row: Int) -> String { cells[row % cells.count] }
+
+    /// The rows visible at `offset`: at most `viewport`, never past the end.
+    public func window(at offset: Int) -> Range<Int> {
+        let start = max(0, min(offset, rows - 1))
+        return start..<min(rows, start + viewport)
+    }
+
+    /// The largest offset that still fills the viewport.
+    public var maximumOffset: Int { max(0, rows - viewport) }
+}

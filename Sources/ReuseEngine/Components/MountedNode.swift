@@ -1,0 +1,45 @@
+import DequeModule
+
+/// A component instance in the mounted tree, with the view it holds.
+///
+/// The tree is rebuilt by every full pass (its size is the visible tree's) and
+/// updated row by row while a list scrolls.
+public struct MountedNode: Sendable {
+    /// The component type.
+    public var name: String
+    public var path: ComponentPath
+    /// The view this instance holds; `nil` for viewless components and for
+    /// instances taken out with `hide`.
+    public var view: ViewID?
+    /// Taken out of the tree by `hide`: no view, no children.
+    public var isHidden = false
+    /// Same-named siblings exist, so the path shows an index.
+    public var hasNamesakes = false
+    /// Children of a plain component.
+    public var children: [MountedNode] = []
+    /// Visible rows of a list, in row order.
+    public var rows: Deque<MountedNode> = []
+    /// The row number when this instance is (or is inside) a list row.
+    public var row: Int?
+
+    /// Every node below this one, depth first (rows in row order).
+    public func forEachDescendant(_ body: (MountedNode) -> Void) {
+        for child in children {
+            body(child)
+            child.forEachDescendant(body)
+        }
+        for row in rows {
+            body(row)
+            row.forEachDescendant(body)
+        }
+    }
+
+    /// The path as shown to users: `Card[0]` when namesakes exist.
+    public var displayPath: String {
+        guard hasNamesakes, case .named(let name, let index)? = path.segments.last, index == 0 else {
+            return path.description
+        }
+        let parent = ComponentPath(Array(path.segments.dropLast()))
+        return (parent.segments.isEmpty ? "" : parent.description + "/") + "\(name)[0]"
+    }
+}

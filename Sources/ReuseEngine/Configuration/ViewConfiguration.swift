@@ -1,0 +1,102 @@
+/// One attribute of a configuration: an identifier and its value.
+public struct Attribute: Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var value: AttributeValue
+
+    public init(_ name: String, _ value: AttributeValue) {
+        self.name = name
+        self.value = value
+    }
+
+    public var description: String { "\(name): \(value)" }
+}
+
+/// A view class plus the attributes to apply: what a component asks its view to be.
+///
+/// Equality is by view class and by the attributes' identifiers and values,
+/// whatever their order. A configuration equal to the one attached to a view
+/// is skipped: nothing is applied.
+public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
+    public var viewClass: String
+    /// In the order the definition wrote them (identifiers are unique).
+    public var attributes: [Attribute]
+
+    public init(viewClass: String, attributes: [Attribute]) {
+        self.viewClass = viewClass
+        self.attributes = attributes
+    }
+
+    /// The identifiers alone, values ignored.
+    public var shape: AttributeShape { AttributeShape(attributes.map(\.name)) }
+
+    public func value(of name: String) -> AttributeValue? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    public static func == (lhs: ViewConfiguration, rhs: ViewConfiguration) -> Bool {
+        guard lhs.viewClass == rhs.viewClass, lhs.attributes.count == rhs.attributes.count else { return false }
+        if lhs.attributes == rhs.attributes { return true }
+        return lhs.attributes.allSatisfy { rhs.value(of: $0.name) == $0.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(viewClass)
+        hasher.combine(shape)
+    }
+
+    /// `UIView { backgroundColor: red }`
+    public var description: String {
+        attributes.isEmpty ? viewClass
+            : "\(viewClass) { " + attributes.map(\.description).joined(separator: ", ") + " }"
+    }
+}
+
+/// The identifiers of a configuration's attributes, sorted; values ignored.
+///
+/// Two configurations that set the same attributes to other values share a
+/// shape; `backgroundColor` and `alpha` do not.
+public struct AttributeShape: Hashable, Sendable, CustomStringConvertible {
+    public let identifiers: [String]
+
+    public init(_ identifiers: some Sequence<String>) {
+        self.identifiers = identifiers.sorted()
+    }
+
+    public static let empty = AttributeShape([])
+
+    /// `[alpha, backgroundColor]`
+    public var description: String { "[" + identifiers.joined(separator: ", ") + "]" }
+}
+
+/// The key of a reuse pool inside one parent view.
+///
+/// Theodolite's key is (component type, view class, attribute shape): Foo and
+/// Bar never share views, nor do a UIView and a UILabel, nor two shapes.
+/// Strategies that key more coarsely leave fields out (`naive` keeps only the
+/// view class) or key by more (`theodolite-2019` keys by the configuration).
+public struct ViewKey: Hashable, Sendable, CustomStringConvertible {
+    /// The component type, or `nil` when the strategy ignores it.
+    public var component: String?
+    public var viewClass: String
+    /// The attribute shape, or `nil` when the strategy ignores it.
+    public var shape: AttributeShape?
+    /// Extra distinction some strategies add (full values, a reuse identifier).
+    public var qualifier: String?
+
+    public init(component: String?, viewClass: String, shape: AttributeShape?, qualifier: String? = nil) {
+        self.component = component
+        self.viewClass = viewClass
+        self.shape = shape
+        self.qualifier = qualifier
+    }
+
+    /// `(Foo, UIView, [backgroundColor])`, or `(UIView)` for class-only keys.
+    public var description: String {
+        var parts: [String] = []
+        if let component { parts.append(component) }
+        parts.append(viewClass)
+        if let shape { parts.append(shape.description) }
+        if let qualifier { parts.append(qualifier) }
+        return "(" + parts.joined(separator: ", ") + ")"
+    }
+}

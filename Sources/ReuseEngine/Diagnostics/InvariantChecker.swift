@@ -1,0 +1,87 @@
+/// One broken invariant, in words.
+public struct InvariantViolation: Sendable, Equatable, CustomStringConvertible {
+    public var view: ViewID?
+    public var message: String
+    public var description: String { (view.map { "\($0): " } ?? "") + message }
+}
+
+extension Engine {
+    /// Validates the whole state; returns every violation found (empty when sound).
+    ///
+    /// - each view has one superview and appears once in its subviews;
+    /// - each managed view lives in exactly one pool of its superview, under
+    ///   the key the strategy gives its attached configuration;
+    /// - a view under a visible parent is hidden exactly when no mounted
+    ///   instance holds it;
+    /// - each held view's attached configuration is what its instance asks for;
+    /// - no view is held by two instances; no pool is mid-pass.
+    public func checkInvariants() -> [InvariantViolation] {
+        var violations: [InvariantViolation] = []
+        func fail(_ view: ViewID?, _ message: String) { violations.append(InvariantViolation(view: view, message: message)) }
+
+        // Ownership from the mounted tree.
+        var holders: [ViewID: ComponentPath] = [:]
+        var held: [(ViewID, MountedNode)] = []
+        for node in allInstances {
+            guard let view = node.view else { continue }
+            if let other = holders[view] {
+                fail(view, "held by both \(other) and \(node.path)")
+            }
+            holders[view] = node.path
+            held.append((view, node))
+        }
+
+        for view in views {
+            let id = view.id
+            if let parentID = view.superview {
+                guard let parent = lookUp(parentID) else { fail(id, "superview \(parentID) does not exist"); continue }
+                let count = parent.subviews.filter { $0 == id }.count
+                if count != 1 { fail(id, "appears \(count) times in \(parentID)'s subviews") }
+                let keys = parent.pools.keys.filter { parent.pools[$0]?.views.contains(id) == true }
+                if keys.count != 1 {
+                    fail(id, "is in \(keys.count) pools of \(parentID)")
+                } else if let key = keys.first {
+                    if key != view.poolKey { fail(id, "is in pool \(key) but records \(view.poolKey?.description ?? "none")") }
+                    if let attached = view.attached, let component = view.ownerComponent {
+                        let expected = strategy.key(component: component, configuration: attached)
+                        if expected != key { fail(id, "is in pool \(key) but its configuration keys to \(expected)") }
+                    }
+                    if key.viewClass != view.viewClass { fail(id, "is a \(view.viewClass) in a \(key.viewClass) pool") }
+                }
+                if isVisible(parentID) {
+                    let isHeld = holders[id] != nil
+                    if view.isHidden == isHeld {
+                        fail(id, view.isHidden ? "is hidden but held by \(holders[id]?.description ?? "?")" : "is visible but no component holds it")
+                    }
+                }
+            } else if id != .root {
+                fail(id, "has no superview")
+            }
+            for sub in view.subviews where lookUp(sub)?.superview != id {
+                fail(id, "lists \(sub) as a subview, but its superview is \(lookUp(sub)?.superview?.description ?? "none")")
+            }
+            for (key, pool) in view.pools {
+                if pool.cursor != 0 { fail(id, "pool \(key) is left mid-pass (cursor \(pool.cursor))") }
+                if Set(pool.views).count != pool.views.count { fail(id, "pool \(key) holds a view twice") }
+                for cell in pool.recycled where lookUp(cell)?.isHidden != true || !pool.views.contains(cell) {
+                    fail(cell, "is on \(id)'s recycled stack but is visible or not in the pool")
+                }
+            }
+            if let list = view.list {
+                let cells = list.cells.compactMap { $0 }
+                if Set(cells).count != cells.count { fail(id, "shows one cell for two rows") }
+            }
+        }
+
+        // Attached configurations match what each instance asks for.
+        for (view, node) in held {
+            guard let definition = catalog.components[node.name],
+                  let expected = configuration(of: definition, at: node.path, row: node.row) else { continue }
+            let attached = self.view(view).attached
+            if attached != expected {
+                fail(view, "attached \(attached?.description ?? "nothing") but \(node.path) asks for \(expected)")
+            }
+        }
+        return violations
+    }
+}

@@ -1,0 +1,95 @@
+/// Why the engine refused an operation. A refused operation changes nothing.
+public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknownComponent(String, suggestion: String?)
+    case unknownViewClass(String, suggestion: String?)
+    case unknownAttribute(String, suggestion: String?)
+    case invalidValue(attribute: String, ValueError)
+    case duplicateAttribute(String)
+    case recursiveDefinition([String])
+    case builtInRedefinition(kind: String, name: String)
+    case nameTaken(String, by: String)
+    case listCellWithoutView(list: String, cell: String)
+    case invalidListSize(String)
+    case noSuchPath(String, suggestion: String?)
+    case rowNotVisible(list: String, row: Int, visible: Range<Int>)
+    case notAList(String)
+    case alreadyHidden(String)
+    case notHidden(String, hidden: [String])
+    case noView(String)
+    case unknownView(String)
+    case viewNotHeld(ViewID)
+    case unknownStrategy(String, suggestion: String?)
+    case nothingMounted
+
+    /// The text in the user's input that the error is about (for the caret).
+    public var subject: String? {
+        switch self {
+        case .unknownComponent(let name, _), .unknownViewClass(let name, _), .unknownAttribute(let name, _),
+             .duplicateAttribute(let name), .builtInRedefinition(_, let name), .nameTaken(let name, _),
+             .noSuchPath(let name, _), .notAList(let name), .alreadyHidden(let name), .notHidden(let name, _),
+             .noView(let name), .unknownView(let name), .unknownStrategy(let name, _):
+            return name
+        case .invalidValue(_, let error): return error.raw
+        case .recursiveDefinition(let cycle): return cycle.dropFirst().first
+        case .listCellWithoutView(_, let cell): return cell
+        case .invalidListSize(let text): return text
+        case .rowNotVisible(let list, let row, _): return "\(list)/\(row)"
+        case .viewNotHeld(let view): return view.description
+        case .nothingMounted: return nil
+        }
+    }
+
+    public var description: String {
+        func hint(_ suggestion: String?) -> String { suggestion.map { "; did you mean '\($0)'?" } ?? "" }
+        switch self {
+        case .unknownComponent(let name, let suggestion):
+            return "unknown component '\(name)'\(hint(suggestion))"
+        case .unknownViewClass(let name, let suggestion):
+            return "unknown view class '\(name)'\(hint(suggestion))" + (suggestion == nil ? " (declare it with 'view \(name)')" : "")
+        case .unknownAttribute(let name, let suggestion):
+            return "unknown attribute '\(name)'\(hint(suggestion))" + (suggestion == nil ? " (declare it with 'attribute \(name)')" : "")
+        case .invalidValue(let attribute, let error):
+            let what: String
+            switch error.kind {
+            case .number: what = "a number"
+            case .bool: what = "true or false"
+            case .color: what = "a colour name or #rrggbb"
+            case .text: what = "text"
+            }
+            return "'\(error.raw)' is not a valid value for \(attribute): expected \(what)\(hint(error.suggestion))"
+        case .duplicateAttribute(let name):
+            return "attribute '\(name)' is given twice"
+        case .recursiveDefinition(let cycle):
+            return "recursive definition: " + cycle.joined(separator: " -> ")
+        case .builtInRedefinition(let kind, let name):
+            return "'\(name)' is a built-in \(kind) and cannot be redefined; choose another name"
+        case .nameTaken(let name, let other):
+            return "'\(name)' is already \(other)"
+        case .listCellWithoutView(let list, let cell):
+            return "list '\(list)' needs cells with a view, but '\(cell)' has none (give it 'view CLASS')"
+        case .invalidListSize(let text):
+            return text
+        case .noSuchPath(let path, let suggestion):
+            return "no mounted component at '\(path)'\(hint(suggestion))"
+        case .rowNotVisible(let list, let row, let visible):
+            let shown = visible.isEmpty ? "none are" : "rows \(visible.lowerBound)-\(visible.upperBound - 1) are"
+            return "row \(row) of '\(list)' is not on screen (\(shown)); scroll to it first"
+        case .notAList(let path):
+            return "'\(path)' is not a list"
+        case .alreadyHidden(let path):
+            return "'\(path)' is already hidden"
+        case .notHidden(let path, let hidden):
+            return "'\(path)' is not hidden" + (hidden.isEmpty ? "" : " (hidden: " + hidden.joined(separator: ", ") + ")")
+        case .noView(let path):
+            return "'\(path)' has no view, so it has no attributes to set"
+        case .unknownView(let text):
+            return "no view '\(text)'"
+        case .viewNotHeld(let view):
+            return "\(view) is not held by any component (it is hidden or in a hidden parent)"
+        case .unknownStrategy(let name, let suggestion):
+            return "unknown strategy '\(name)'\(hint(suggestion))"
+        case .nothingMounted:
+            return "nothing is mounted; use 'mount NAME' first"
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import DequeModule
+
+extension Engine {
+    // MARK: Lists
+
+    /// Brings a list host's cells to the window at the list's offset.
+    ///
+    /// Rows that leave give their cell back: hidden, it waits on its pool's
+    /// stack. Rows that enter take the top cell of their key's stack or a new
+    /// one. Rows that stay keep their cell; `keeping` holds their mounted
+    /// nodes when only the window moved (a scroll step), so they are not
+    /// touched at all; without it (a full pass) they are configured again.
+    ///
+    /// Cost: the rows that enter and leave (plus the staying rows in a full
+    /// pass), never the list's length.
+    mutating func mountRows(of spec: ListSpec, at path: ComponentPath, host: ViewID, keeping: Deque<MountedNode>?,
+                            pass: inout MountPass) -> Deque<MountedNode> {
+        let window = spec.window(at: listOffsets[path, default: 0])
+        let hostIndex = host.number - 1
+        var content = views[hostIndex].list ?? ListContent(firstRow: window.lowerBound, cells: [])
+        var rows = keeping ?? []
+        let keepsNodes = keeping != nil && rows.count == content.cells.count
+
+        // Rows leaving at the front, then at the back.
+        while let first = content.cells.first, !window.contains(content.firstRow) {
+            if let cell = first { release(cell, from: host) }
+            content.cells.removeFirst()
+            content.firstRow += 1
+            if keepsNodes { rows.removeFirst() }
+        }
+        while let last = content.cells.last, !window.contains(content.firstRow + content.cells.count - 1) {
+            if let cell = last { release(cell, from: host) }
+            content.cells.removeLast()
+            if keepsNodes { rows.removeLast() }
+        }
+        if content.cells.isEmpty { content.firstRow = window.lowerBound }
+        if !keepsNodes { rows = [] }
+
+        // Rows entering before the kept ones, the kept ones, rows entering after.
+        var front: [ViewID?] = []
+        var frontNodes: [MountedNode] = []
+        for row in window.lowerBound..<content.firstRow {
+            let (node, cell) = mountRow(row, of: spec, in: path, host: host, cell: nil, pass: &pass)
+            front.append(cell)
+            frontNodes.append(node)
+        }
+        if !keepsNodes {
+            for (offset, cell) in content.cells.enumerated() {
+                let row = content.firstRow + offset
+                let (node, newCell) = mountRow(row, of: spec, in: path, host: host, cell: cell, pass: &pass)
+                content.cells[offset] = newCell
+                rows.append(node)
+            }
+        }
+        content.cells.prepend(contentsOf: front)
+        rows.prepend(contentsOf: frontNodes)
+        content.firstRow = window.lowerBound
+        let end = content.firstRow + content.cells.count
+        if end < window.upperBound {
+            for row in end..<window.upperBound {
+                let (node, cell) = mountRow(row, of: spec, in: path, host: host, cell: nil, pass: &pass)
+                content.cells.append(cell)
+                rows.append(node)
+            }
+        }
+        views[hostIndex].list = content
+        return rows
+    }
+
+    /// Mounts the cell instance of one row, on `cell` when the row already
+    /// had one of the right key, else on a recycled or new cell.
+    mutating func mountRow(_ row: Int, of spec: ListSpec, in listPath: ComponentPath, host: ViewID, cell: ViewID?,
+                           pass: inout MountPass) -> (MountedNode, ViewID?) {
+        let name = spec.cell(forRow: row)
+        let path = listPath.appending(.row(row))
+        var node = MountedNode(name: name, path: path, row: row)
+        if hiddenPaths.contains(path) {
+            if let cell { release(cell, from: host) }
+            node.isHidden = true
+            return (node, nil)
+        }
+        guard let definition = catalog.components[name],
+              let configuration = configuration(of: definition, at: path, row: row) else {
+            if let cell { release(cell, from: host) }
+            return (node, nil)
+        }
+        let instance = Instance(component: name, path: path)
+        let key = strategy.key(component: name, configuration: configuration)
+        var view: ViewID
+        if let cell, views[cell.number - 1].poolKey == key {
+            view = cell
+            take(view, key: key, in: host, for: instance)
+        } else {
+            if let cell { release(cell, from: host) }
+            if let recycled = views[host.number - 1].pools[key]?.recycled.popLast() {
+                view = recycled
+                take(view, key: key, in: host, for: instance)
+            } else {
+                view = createView(key: key, in: host, instance: instance)
+            }
+        }
+        let strategy = self.strategy
+        strategy.configure(view, to: configuration, for: instance, in: &self)
+        node.view = view
+        if case .component(_, let children) = definition.body {
+            let namesakes = Engine.namesakeCounts(children)
+            var seen: [String: Int] = [:]
+            for child in children {
+                let index = seen[child, default: 0]
+                seen[child] = index + 1
+                var childNode = mountInstance(child, path: path.appending(.named(child, index: index)), parent: view, row: row, pass: &pass)
+                childNode.hasNamesakes = namesakes[child, default: 0] > 1
+                node.children.append(childNode)
+            }
+            // A cell's own subviews are a plain parent: settle them even when
+            // the cell has no children left.
+            pass.visit(view)
+        }
+        return (node, view)
+    }
+
+    /// A cell whose row left: hidden, it goes on top of its pool's stack.
+    mutating func release(_ cell: ViewID, from host: ViewID) {
+        hide(cell, in: host)
+        if let key = views[cell.number - 1].poolKey {
+            views[host.number - 1].pools[key]?.recycled.append(cell)
+        }
+    }
+
+    // MARK: Scrolling
+
+    /// Moves a list's window and mounts only the rows that enter and leave.
+    ///
+    /// `delta` moves by rows; `target` jumps to a row. The offset is clamped to
+    /// the list. Runs as one pass of its own.
+    @discardableResult
+    public mutating func scroll(_ listPath: ComponentPath, by delta: Int? = nil, to target: Int? = nil,
+                                trigger: String) throws(EngineError) -> PassSummary {
+        let node = try resolve(listPath)
+        guard let definition = catalog.components[node.name], case .list(let spec) = definition.body else {
+            throw .notAList(listPath.description)
+        }
+        guard let host = node.view else { throw .noView(listPath.description) }
+        let current = listOffsets[node.path, default: 0]
+        let wanted: Int
+        if let target { wanted = target } else {
+            let (sum, overflow) = current.addingReportingOverflow(delta ?? 0)
+            wanted = overflow ? (delta ?? 0 > 0 ? Int.max : 0) : sum
+        }
+        listOffsets[node.path] = max(0, min(wanted, spec.maximumOffset))
+        log.beginPass(trigger)
+        var pass = MountPass()
+        let path = node.path
+        updateNode(at: path) { engine, node in
+            node.rows = engine.mountRows(of: spec, at: path, host: host, keeping: node.rows, pass: &pass)
+        }
+        settle(&pass)
+        return log.passes[log.passes.count - 1]
+    }
+
+    /// The current offset of a list instance.
+    public func offset(of listPath: ComponentPath) -> Int { listOffsets[listPath, default: 0] }
+
+    /// Runs `body` on the mounted node at `path` in place.
+    mutating func updateNode(at path: ComponentPath, _ body: (inout Engine, inout MountedNode) -> Void) {
+        var roots = mounted
+        mounted = []
+        func descend(_ nodes: inout [MountedNode], _ depth: Int) -> Bool {
+            for i in nodes.indices {
+                if nodes[i].path == path { body(&self, &nodes[i]); return true }
+                if path.segments.starts(with: nodes[i].path.segments) {
+                    if descend(&nodes[i].children, depth + 1) { return true }
+                    if descendRows(&nodes[i].rows, depth + 1) { return true }
+                }
+            }
+            return false
+        }
+        func descendRows(_ rows: inout Deque<MountedNode>, _ depth: Int) -> Bool {
+            guard let first = rows.first?.row, depth < path.segments.count,
+                  case .row(let row) = path.segments[depth], row >= first, row - first < rows.count else { return false }
+            let i = row - first
+            if rows[i].path == path { body(&self, &rows[i]); return true }
+            return descend(&rows[i].children, depth + 1)
+        }
+        _ = descend(&roots, 0)
+        mounted = roots
+    }
+}

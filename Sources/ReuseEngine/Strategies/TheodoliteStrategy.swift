@@ -1,0 +1,15 @@
+/// The algorithm of Theodolite's recycling reference (the default).
+///
+/// Pools are keyed by (component type, view class, attribute shape), so a view
+/// only goes to a configuration that sets the same attributes: whatever a
+/// previous owner set, the new one overwrites. Equal configurations are
+/// skipped; otherwise unapply (where an unapplicator exists) runs before apply.
+public struct TheodoliteStrategy: ReuseStrategy {
+    public init() {}
+    public var name: String { "theodolite" }
+    public var summary: String { "pools keyed by (component, view class, attribute shape); the seed document" }
+
+    public func key(component: String, configuration: ViewConfiguration) -> ViewKey {
+        ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
+    }
+}

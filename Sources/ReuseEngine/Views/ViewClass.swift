@@ -1,0 +1,58 @@
+import OrderedCollections
+
+/// A simulated view class: a name and the property values a fresh view shows.
+///
+/// Every class inherits `UIView`'s properties; its own defaults come after.
+public struct ViewClass: Hashable, Sendable {
+    public var name: String
+    /// Property defaults of a fresh view, `UIView`'s first, in declaration order.
+    public var defaults: OrderedDictionary<String, PropertyValue>
+    public var isBuiltIn: Bool
+
+    public init(name: String, defaults: OrderedDictionary<String, PropertyValue>, isBuiltIn: Bool = false) {
+        self.name = name
+        self.defaults = defaults
+        self.isBuiltIn = isBuiltIn
+    }
+
+    static let baseDefaults: OrderedDictionary<String, PropertyValue> = [
+        "backgroundColor": .value(.color("clear")),
+        "alpha": .value(.number(1)),
+        "cornerRadius": .value(.number(0)),
+        "tintColor": .value(.color("blue")),
+        "isUserInteractionEnabled": .value(.bool(true)),
+        "accessibilityLabel": .value(.text("")),
+        "tap": .entries([]),
+        "gesture": .entries([]),
+    ]
+
+    /// A class that inherits `UIView`'s defaults and adds `extra`.
+    public static func derived(_ name: String, _ extra: OrderedDictionary<String, PropertyValue>, isBuiltIn: Bool = false) -> ViewClass {
+        var defaults = baseDefaults
+        for (key, value) in extra { defaults[key] = value }
+        return ViewClass(name: name, defaults: defaults, isBuiltIn: isBuiltIn)
+    }
+
+    /// The classes every session starts with.
+    public static let builtIns: [ViewClass] = [
+        .derived("UIView", [:], isBuiltIn: true),
+        .derived("UILabel", ["text": .value(.text("")), "textColor": .value(.color("black")), "font": .value(.text("body"))], isBuiltIn: true),
+        .derived("UIImageView", ["image": .value(.none)], isBuiltIn: true),
+        .derived("UIButton", ["title": .value(.text("")), "textColor": .value(.color("blue"))], isBuiltIn: true),
+        .derived("UIScrollView", ["contentOffset": .value(.number(0))], isBuiltIn: true),
+    ]
+}
+
+/// What a view shows for one property: a single value, or the entries that
+/// additive attributes added (handlers, recognizers).
+public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
+    case value(AttributeValue)
+    case entries([AttributeValue])
+
+    public var description: String {
+        switch self {
+        case .value(let value): return value.description
+        case .entries(let entries): return "[" + entries.map(\.description).joined(separator: ", ") + "]"
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// A simulated view's identity: `v1`, `v2`, ... in creation order.
+///
+/// The root host view is always `v1`. Ids are never reused, so a log line that
+/// names `v7` names the same view for the whole session.
+public struct ViewID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The 1-based creation number.
+    public let number: Int
+
+    public init(_ number: Int) { self.number = number }
+
+    /// The root host view, created with the engine.
+    public static let root = ViewID(1)
+
+    public var description: String { "v\(number)" }
+
+    public static func < (lhs: ViewID, rhs: ViewID) -> Bool { lhs.number < rhs.number }
+
+    /// Parses `v12` (or `root`); `nil` for anything else.
+    public init?(parsing text: String) {
+        if text == "root" { self = .root; return }
+        guard text.first == "v", let number = Int(text.dropFirst()), number > 0,
+              String(number) == text.dropFirst() else { return nil }
+        self.number = number
+    }
+}
