@@ -1,0 +1,39 @@
+import ReuseEngine
+
+/// One command of the language: its name, help texts and what it does.
+struct CommandSpec: Sendable {
+    enum Group: String, CaseIterable, Sendable {
+        case define = "Define"
+        case mount = "Mount and change"
+        case inspect = "Inspect"
+        case session = "Session"
+    }
+
+    var name: String
+    var group: Group
+    /// `mount NAME [NAME ...]`
+    var usage: String
+    var summary: String
+    /// More lines for `help CMD`.
+    var details: String = ""
+    var example: String
+    /// Whether `save` writes it back.
+    var recordsForSave = false
+    var run: @Sendable (inout Arguments, Interpreter) throws(ShellError) -> Void
+}
+
+/// Every command, in the order `help` lists them.
+enum CommandTable {
+    static let all: [CommandSpec] = [
+        ComponentCommand.spec, ListCommand.spec, AttributeCommand.spec, ViewClassCommand.spec,
+        MountCommand.spec, RemountCommand.spec, HideCommand.spec, ShowCommand.spec, SetCommand.spec,
+        ScrollCommand.spec, StrategyCommand.spec,
+        TreeCommand.spec, ComponentsCommand.spec, PoolsCommand.spec, ConfigCommand.spec, LogCommand.spec,
+        StatsCommand.spec, CheckCommand.spec, ExplainCommand.spec, ExpectCommand.spec,
+        SayCommand.spec, SourceCommand.spec, SaveCommand.spec, ResetCommand.spec, HelpCommand.spec, QuitCommand.spec,
+    ]
+
+    static func spec(named name: String) -> CommandSpec? {
+        all.first { $0.name == name } ?? (name == "exit" ? all.first { $0.name == "quit" } : nil)
+    }
+}

@@ -1,0 +1,201 @@
+import ReuseEngine
+
+extension Arguments {
+    /// `{ name: value, ... }`: returns the entries with their tokens.
+    mutating func attributeBlock() throws(ShellError) -> [(name: Token, value: Token)] {
+        guard let open = next(), open.isPunctuation("{") else { throw missing("'{'") }
+        var entries: [(Token, Token)] = []
+        while true {
+            guard let token = peek else {
+                throw ShellError("\(command.text): unclosed '{'; add '}'", at: open)
+            }
+            if token.isPunctuation("}") { _ = next(); break }
+            let name = try self.name("attribute name")
+            guard let colon = next(), colon.isPunctuation(":") else {
+                throw ShellError("\(command.text): expected ':' after '\(name.text)'", column: name.column + name.length, length: 1)
+            }
+            _ = colon
+            let value = try self.value("a value for \(name.text)")
+            entries.append((name, value))
+            if let separator = peek, separator.isPunctuation(",") { _ = next(); continue }
+            if let close = peek, close.isPunctuation("}") { continue }
+            guard let stray = peek else { continue }
+            throw ShellError("\(command.text): expected ',' or '}', found '\(stray.text)'", at: stray)
+        }
+        return entries
+    }
+
+    /// Names until the end of the line.
+    mutating func names(_ what: String) throws(ShellError) -> [Token] {
+        var result: [Token] = []
+        while !isAtEnd { result.append(try name(what)) }
+        return result
+    }
+}
+
+extension Interpreter {
+    /// "defined X" or "redefined X", with a hint when X is mounted.
+    func definitionMessage(_ name: String, existed: Bool, detail: String) -> String {
+        let verb = existed ? "redefined" : "defined"
+        var line = "\(verb) \(name)" + (detail.isEmpty ? "" : " (\(detail))")
+        if existed, engine.allInstances.contains(where: { $0.name == name }) {
+            line += "; 'remount' to see the change"
+        }
+        return line
+    }
+}
+
+enum ComponentCommand {
+    static let spec = CommandSpec(
+        name: "component", group: .define,
+        usage: "component NAME [view CLASS] [{ attr: value, ... }] [children NAME ...]",
+        summary: "define a component type (defining an existing name redefines it)",
+        details: """
+        Without 'view' the component has no view of its own: its children mount
+        into the nearest ancestor view. Values are words or "quoted text"; inside
+        a list row, {i} is replaced by the row number.
+        """,
+        example: "component Card view UIView { backgroundColor: white, cornerRadius: 8 } children Title",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        let name = try arguments.name("component name")
+        var viewClass: Token?
+        var attributes: [(name: Token, value: Token)] = []
+        if arguments.accept("view") {
+            viewClass = try arguments.name("view class")
+        }
+        if let brace = arguments.peek, brace.isPunctuation("{") {
+            guard viewClass != nil else {
+                throw ShellError("component: attributes need a view; write 'view CLASS' before '{'", at: brace)
+            }
+            attributes = try arguments.attributeBlock()
+        }
+        var children: [Token] = []
+        if arguments.accept("children") {
+            children = try arguments.names("child component name")
+            if children.isEmpty { throw arguments.missing("child component names after 'children'") }
+        }
+        try arguments.end()
+        let existed = shell.engine.catalog.components[name.text] != nil
+        do throws(EngineError) {
+            try shell.engine.defineComponent(
+                name.text, viewClass: viewClass?.text,
+                attributes: attributes.map { ($0.name.text, $0.value.text, $0.value.isQuoted) },
+                children: children.map(\.text))
+        } catch {
+            throw shell.located(error, in: arguments)
+        }
+        guard let definition = shell.engine.catalog.components[name.text] else { return }
+        var detail: [String] = []
+        if let view = definition.view {
+            detail.append(view.attributes.isEmpty ? view.viewClass
+                : view.viewClass + " { " + view.attributes.map(\.written).joined(separator: ", ") + " }")
+        } else {
+            detail.append("no view")
+        }
+        if !children.isEmpty { detail.append("children " + children.map(\.text).joined(separator: " ")) }
+        shell.emit(shell.definitionMessage(name.text, existed: existed, detail: detail.joined(separator: "; ")))
+    }
+}
+
+enum ListCommand {
+    static let spec = CommandSpec(
+        name: "list", group: .define,
+        usage: "list NAME rows N viewport K cells CELL [CELL ...]",
+        summary: "define a scrolling list: N rows, K visible, cells cycling by row",
+        details: """
+        Row r is an instance of CELL number r mod (number of cells). Only the
+        visible rows exist; cells need a view. Scroll with 'scroll NAME by N'.
+        """,
+        example: "list Feed rows 1000000 viewport 5 cells Post Ad",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        let name = try arguments.name("list name")
+        try arguments.keyword("rows")
+        let (rows, _) = try arguments.integer("rows", in: 0...ListSpec.maximumRows)
+        try arguments.keyword("viewport")
+        let (viewport, _) = try arguments.integer("viewport", in: 1...ListSpec.maximumViewport)
+        try arguments.keyword("cells")
+        let cells = try arguments.names("cell component name")
+        if cells.isEmpty { throw arguments.missing("cell component names after 'cells'") }
+        let existed = shell.engine.catalog.components[name.text] != nil
+        do throws(EngineError) {
+            try shell.engine.defineList(name.text, rows: rows, viewport: viewport, cells: cells.map(\.text))
+        } catch {
+            throw shell.located(error, in: arguments)
+        }
+        shell.emit(shell.definitionMessage(name.text, existed: existed,
+                                           detail: "list of \(rows) rows, \(viewport) visible, cells " + cells.map(\.text).joined(separator: " ")))
+    }
+}
+
+enum AttributeCommand {
+    static let spec = CommandSpec(
+        name: "attribute", group: .define,
+        usage: "attribute NAME [kind text|number|bool|color] [adds] [unapply] [update]",
+        summary: "declare an attribute: what it sets, and whether it can be unapplied or updated",
+        details: """
+        'adds' makes it additive: applying adds an entry (like a tap handler)
+        instead of setting a value. 'unapply' gives it an unapplicator (an
+        additive one removes its entry; a setting one resets to the default).
+        An additive attribute without 'unapply' piles up entries on reuse.
+        """,
+        example: "attribute swipe adds",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        let name = try arguments.name("attribute name")
+        var definition = AttributeDefinition(name: name.text)
+        while let token = arguments.next() {
+            switch token.kind == .word ? token.text : "" {
+            case "kind":
+                let kindToken = try arguments.word("a kind (text, number, bool, color)")
+                guard let kind = ValueKind(rawValue: kindToken.text) else {
+                    let hint = closestName(to: kindToken.text, in: ValueKind.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+                    throw ShellError("attribute: unknown kind '\(kindToken.text)'\(hint)", at: kindToken)
+                }
+                definition.kind = kind
+            case "adds": definition.effect = .adds
+            case "unapply": definition.hasUnapplicator = true
+            case "update": definition.hasUpdater = true
+            default:
+                let hint = closestName(to: token.text, in: ["kind", "adds", "unapply", "update"]).map { "; did you mean '\($0)'?" } ?? ""
+                throw ShellError("attribute: unexpected '\(token.text)'\(hint)", at: token)
+            }
+        }
+        let existed = shell.engine.catalog.attributes[name.text] != nil
+        do throws(EngineError) {
+            try shell.engine.declare(definition)
+        } catch {
+            throw shell.located(error, in: arguments)
+        }
+        var traits = [definition.kind.rawValue, definition.effect == .adds ? "adds entries" : "sets a value"]
+        traits.append(definition.hasUnapplicator ? "with unapplicator" : "no unapplicator")
+        if definition.hasUpdater { traits.append("with updater") }
+        shell.emit((existed ? "redeclared" : "declared") + " attribute \(name.text) (" + traits.joined(separator: ", ") + ")")
+    }
+}
+
+enum ViewClassCommand {
+    static let spec = CommandSpec(
+        name: "view", group: .define,
+        usage: "view CLASS [{ property: default, ... }]",
+        summary: "declare a view class; it inherits UIView's properties",
+        example: "view BadgeView { badge: \"0\", backgroundColor: red }",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        let name = try arguments.name("view class name")
+        var defaults: [(name: Token, value: Token)] = []
+        if let brace = arguments.peek, brace.isPunctuation("{") {
+            defaults = try arguments.attributeBlock()
+        }
+        try arguments.end()
+        let existed = shell.engine.catalog.viewClasses[name.text] != nil
+        do throws(EngineError) {
+            try shell.engine.declareViewClass(name.text, defaults: defaults.map { ($0.name.text, $0.value.text, $0.value.isQuoted) })
+        } catch {
+            throw shell.located(error, in: arguments)
+        }
+        shell.emit((existed ? "redeclared" : "declared") + " view class \(name.text)"
+                   + (defaults.isEmpty ? "" : " (" + defaults.map { "\($0.name.text): \($0.value.isQuoted ? quoted($0.value.text) : $0.value.text)" }.joined(separator: ", ") + ")"))
+    }
+}

@@ -1,0 +1,119 @@
+import ReuseEngine
+
+/// `expect`: states a fact about the live state and fails when it does not
+/// hold, so lessons can end with exercises that check themselves.
+enum ExpectCommand {
+    static let statNames = ["passes", "created", "reused", "unhidden", "hidden", "applied", "unapplied",
+                            "updated", "skipped", "reordered", "leaks", "views", "visible"]
+
+    static let spec = CommandSpec(
+        name: "expect", group: .inspect,
+        usage: "expect VIEW hidden|visible | expect VIEW PROPERTY VALUE | expect PATH holds VIEW | expect pool VIEW COMPONENT N | expect stat NAME N | expect leaks N",
+        summary: "check a fact about the live state; fails with the actual value when it does not hold",
+        details: """
+        expect v3 hidden               the view is hidden
+        expect v2 backgroundColor red  the view shows this property value
+        expect Card[1] holds v3        the component holds that view
+        expect pool v1 Foo 2           parent v1's pools for component Foo hold 2 views
+        expect stat created 3          a running total (\(statNames.joined(separator: ", ")))
+        expect leaks 0                 the number of leaks
+        With --bail, a failed expectation stops the script there.
+        """,
+        example: "expect stat created 2"
+    ) { (arguments, shell) throws(ShellError) in
+        let subject = try arguments.word("what to check (a view, a PATH, pool, stat or leaks)")
+        let engine = shell.engine
+        func fail(_ message: String, _ token: Token) -> ShellError {
+            ShellError("expectation failed: \(message)", at: token)
+        }
+        func count(_ what: String) throws(ShellError) -> (Int, Token) {
+            try arguments.integer(what, in: 0...Int.max)
+        }
+        switch subject.text {
+        case "stat":
+            let name = try arguments.word("a stat name")
+            let (expected, token) = try count("the expected value")
+            try arguments.end()
+            let statistics = engine.statistics
+            let counts = statistics.counts
+            let table: [String: Int] = [
+                "passes": statistics.passes, "created": counts.created, "reused": counts.reused,
+                "unhidden": counts.unhidden, "hidden": counts.hidden, "applied": counts.applied,
+                "unapplied": counts.unapplied, "updated": counts.updated, "skipped": counts.skipped,
+                "reordered": counts.reordered, "leaks": statistics.leaks, "views": statistics.views,
+                "visible": statistics.visibleViews,
+            ]
+            guard let actual = table[name.text] else {
+                let hint = closestName(to: name.text, in: statNames).map { "; did you mean '\($0)'?" } ?? ""
+                throw ShellError("expect: unknown stat '\(name.text)'\(hint)", at: name)
+            }
+            guard actual == expected else { throw fail("\(name.text) is \(actual), expected \(expected)", token) }
+            shell.emit("ok: \(name.text) is \(actual)")
+        case "leaks":
+            let (expected, token) = try count("the expected number of leaks")
+            try arguments.end()
+            let leaks = engine.leaks()
+            guard leaks.count == expected else {
+                let first = leaks.first.map { " (first: \($0))" } ?? ""
+                throw fail("\(leaks.count) leak\(leaks.count == 1 ? "" : "s"), expected \(expected)\(first)", token)
+            }
+            shell.emit("ok: \(leaks.count) leak\(leaks.count == 1 ? "" : "s")")
+        case "pool":
+            let parentToken = try arguments.word("a parent view")
+            let parent = try shell.viewID(from: parentToken)
+            let component = try arguments.name("a component or view class")
+            let (expected, token) = try count("the expected number of views")
+            try arguments.end()
+            let pools = engine.view(parent).pools.filter { key, _ in
+                key.component == component.text || (key.component == nil && key.viewClass == component.text)
+            }
+            guard !pools.isEmpty || expected == 0 else {
+                let known = engine.view(parent).pools.keys.map { $0.component ?? $0.viewClass }
+                let hint = closestName(to: component.text, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                throw fail("\(parent) has no pool for '\(component.text)'\(hint)", component)
+            }
+            let actual = pools.values.reduce(0) { $0 + $1.views.count }
+            guard actual == expected else {
+                throw fail("\(parent)'s pools for \(component.text) hold \(actual) view\(actual == 1 ? "" : "s"), expected \(expected)", token)
+            }
+            shell.emit("ok: \(parent)'s pools for \(component.text) hold \(actual) view\(actual == 1 ? "" : "s")")
+        default:
+            if let id = ViewID(parsing: subject.text) {
+                _ = try shell.viewID(from: subject)
+                let view = engine.view(id)
+                let what = try arguments.word("hidden, visible or a property name")
+                switch what.text {
+                case "hidden", "visible":
+                    try arguments.end()
+                    let hidden = view.isHidden
+                    guard hidden == (what.text == "hidden") else {
+                        throw fail("\(id) is \(hidden ? "hidden" : "visible"), expected \(what.text)", what)
+                    }
+                    shell.emit("ok: \(id) is \(what.text)")
+                default:
+                    let value = try arguments.value("the expected value of \(what.text)")
+                    try arguments.end()
+                    guard let shown = view.properties[what.text] else {
+                        let hint = closestName(to: what.text, in: view.properties.keys).map { "; did you mean '\($0)'?" } ?? ""
+                        throw ShellError("expect: \(id) has no property '\(what.text)'\(hint)", at: what)
+                    }
+                    let matches = shown.description == value.text || shown.description == quoted(value.text)
+                        || { if case .value(let inner) = shown { return inner.plain == value.text }; return false }()
+                    guard matches else { throw fail("\(id) \(what.text) is \(shown), expected \(value.text)", value) }
+                    shell.emit("ok: \(id) \(what.text) is \(shown)")
+                }
+                return
+            }
+            let path = try shell.mountedPath(from: subject)
+            try arguments.keyword("holds")
+            let viewToken = try arguments.word("a view id")
+            let id = try shell.viewID(from: viewToken)
+            try arguments.end()
+            let held = (try? engine.resolve(path))?.view
+            guard held == id else {
+                throw fail("\(path) holds \(held?.description ?? "no view"), expected \(id)", viewToken)
+            }
+            shell.emit("ok: \(path) holds \(id)")
+        }
+    }
+}

@@ -1,0 +1,405 @@
+import ReuseEngine
+
+extension Interpreter {
+    /// Reads a VIEW argument: `v7` or `root`.
+    func viewID(from token: Token) throws(ShellError) -> ViewID {
+        guard let id = ViewID(parsing: token.text) else {
+            throw ShellError("'\(token.text)' is not a view; write a view id like v2, or root", at: token)
+        }
+        guard engine.lookUp(id) != nil else {
+            throw ShellError("no view '\(token.text)' (views are v1-v\(engine.views.count))", at: token)
+        }
+        return id
+    }
+
+    /// Parses `[VIEW] [--json] [--all]`-style arguments.
+    func inspection(_ arguments: inout Arguments, flags: Set<String> = [], valued: Set<String> = [])
+        throws(ShellError) -> (view: ViewID?, flags: Set<String>, values: [String: Token]) {
+        let parsed = try arguments.options(flags: flags.union(["json"]), valued: valued)
+        if parsed.rest.count > 1 {
+            throw ShellError("\(arguments.command.text): unexpected '\(parsed.rest[1].text)'", at: parsed.rest[1])
+        }
+        let view = try parsed.rest.first.map { (token: Token) throws(ShellError) in try viewID(from: token) }
+        return (view, parsed.flags, parsed.values)
+    }
+}
+
+enum TreeCommand {
+    static let spec = CommandSpec(
+        name: "tree", group: .inspect,
+        usage: "tree [VIEW] [--all] [--json]",
+        summary: "draw the live view hierarchy: id, class, component, pool key; hidden views marked",
+        details: "Long lists collapse the rows in the middle and the waiting cells; --all expands them.",
+        example: "tree v1 --all"
+    ) { (arguments, shell) throws(ShellError) in
+        let (view, flags, _) = try shell.inspection(&arguments, flags: ["all"])
+        let renderer = TreeRenderer(engine: shell.engine, style: shell.style, all: flags.contains("all"))
+        if flags.contains("json") {
+            shell.emit(renderer.json(from: view ?? .root).rendered)
+        } else {
+            shell.emit(renderer.render(from: view ?? .root))
+        }
+    }
+}
+
+enum ComponentsCommand {
+    static let spec = CommandSpec(
+        name: "components", group: .inspect,
+        usage: "components [--all] [--json]",
+        summary: "list every mounted component by PATH, with its view",
+        example: "components"
+    ) { (arguments, shell) throws(ShellError) in
+        let parsed = try arguments.options(flags: ["json", "all"], valued: [])
+        if let extra = parsed.rest.first { throw ShellError("components: unexpected '\(extra.text)'", at: extra) }
+        var rows: [(MountedNode, Int)] = []
+        var collapsed: [Int: String] = [:]
+        func add(_ node: MountedNode, depth: Int) {
+            rows.append((node, depth))
+            for child in node.children { add(child, depth: depth + 1) }
+            let edge = TreeRenderer.listEdge
+            if parsed.flags.contains("all") || node.rows.count <= 2 * edge + 1 {
+                for row in node.rows { add(row, depth: depth + 1) }
+            } else {
+                for row in node.rows.prefix(edge) { add(row, depth: depth + 1) }
+                collapsed[rows.count] = String(repeating: "  ", count: depth + 1) + "… \(node.rows.count - 2 * edge) more rows (components --all)"
+                for row in node.rows.suffix(edge) { add(row, depth: depth + 1) }
+            }
+        }
+        for root in shell.engine.mounted { add(root, depth: 0) }
+        if parsed.flags.contains("json") {
+            let items = rows.map { node, _ -> JSON in
+                .object([("path", .string(node.displayPath)), ("component", .string(node.name)),
+                         ("view", node.view.map { .string($0.description) } ?? .null), ("hidden", .bool(node.isHidden))])
+            }
+            shell.emit(JSON.object([("components", .array(items))]).rendered)
+            return
+        }
+        guard !rows.isEmpty else { shell.emit("nothing is mounted"); return }
+        let width = rows.map { $0.0.displayPath.count + 2 * $0.1 }.max() ?? 0
+        for (index, (node, depth)) in rows.enumerated() {
+            if let note = collapsed[index] { shell.emit(shell.style.dim(note)) }
+            var line = (String(repeating: "  ", count: depth) + node.displayPath).padding(width + 2)
+            if node.isHidden {
+                line += shell.style.dim("hidden (show \(node.path))")
+            } else if let view = node.view {
+                line += "\(view) \(shell.engine.view(view).viewClass)"
+                if let definition = shell.engine.catalog.components[node.name], case .list(let spec) = definition.body {
+                    let window = spec.window(at: shell.engine.offset(of: node.path))
+                    line += window.isEmpty ? "  list, empty" : "  list, rows \(window.lowerBound)-\(window.upperBound - 1) of \(spec.rows)"
+                }
+            } else {
+                line += shell.style.dim("no view")
+            }
+            shell.emit(line.trimmingTrailingSpaces())
+        }
+    }
+}
+
+enum PoolsCommand {
+    static let spec = CommandSpec(
+        name: "pools", group: .inspect,
+        usage: "pools [VIEW] [--all] [--json]",
+        summary: "show each parent's pools by ViewKey, which views they hold and which are hidden",
+        details: "Without VIEW: every parent that has pools, in view id order.",
+        example: "pools v1"
+    ) { (arguments, shell) throws(ShellError) in
+        let (view, flags, _) = try shell.inspection(&arguments, flags: ["all"])
+        let engine = shell.engine
+        let parents = view.map { [$0] } ?? engine.views.filter { !$0.pools.isEmpty }.map(\.id)
+        if flags.contains("json") {
+            let items = parents.map { parent -> JSON in
+                let pools = engine.view(parent).pools.map { key, pool -> JSON in
+                    var pairs: [(String, JSON)] = [
+                        ("key", keyJSON(key)),
+                        ("views", .array(pool.views.map { .object([("id", .string($0.description)), ("hidden", .bool(engine.view($0).isHidden))]) })),
+                    ]
+                    if engine.view(parent).list != nil {
+                        pairs.append(("waiting", .array(pool.recycled.map { .string($0.description) })))
+                    }
+                    return .object(pairs)
+                }
+                return .object([("view", .string(parent.description)), ("pools", .array(pools))])
+            }
+            shell.emit(JSON.object([("parents", .array(items))]).rendered)
+            return
+        }
+        if parents.isEmpty { shell.emit("no pools yet; mount something first"); return }
+        for parent in parents {
+            let host = engine.view(parent)
+            var title = "\(parent) \(host.viewClass) " + (parent == .root ? "root" : host.owner?.description ?? "-")
+            if host.isHidden { title += " hidden" }
+            shell.emit(shell.style.bold(title))
+            if host.pools.isEmpty { shell.emit("   (no pools)") }
+            for (index, (key, pool)) in host.pools.enumerated() {
+                let last = index == host.pools.count - 1
+                let hiddenCount = pool.views.filter { engine.view($0).isHidden }.count
+                var heading = "\(key)  \(pool.views.count) view\(pool.views.count == 1 ? "" : "s"), \(hiddenCount) hidden"
+                if host.list != nil, !pool.recycled.isEmpty {
+                    heading += ", waiting: " + pool.recycled.reversed().map(\.description).joined(separator: " ") + " (top first)"
+                }
+                shell.emit((last ? "└─ " : "├─ ") + heading)
+                let prefix = last ? "   " : "│  "
+                let limit = flags.contains("all") ? Int.max : 8
+                for (position, id) in pool.views.enumerated() where position < limit {
+                    let member = engine.view(id)
+                    let tail = position == min(pool.views.count, limit) - 1 && pool.views.count <= limit
+                    var line = "\(id) " + (member.owner?.description ?? "-")
+                    if member.isHidden { line = shell.style.dim(line + " hidden") }
+                    shell.emit(prefix + (tail ? "└─ " : "├─ ") + line)
+                }
+                if pool.views.count > limit {
+                    shell.emit(prefix + "└─ " + shell.style.dim("… \(pool.views.count - limit) more (pools --all)"))
+                }
+            }
+        }
+    }
+}
+
+enum ConfigCommand {
+    static let spec = CommandSpec(
+        name: "config", group: .inspect,
+        usage: "config VIEW [--json]",
+        summary: "show a view's attached configuration, its properties and any leaks",
+        example: "config v2"
+    ) { (arguments, shell) throws(ShellError) in
+        let (view, _, _) = try shell.inspection(&arguments)
+        let engine = shell.engine
+        guard let id = view else { throw arguments.missing("a view id (e.g. v2)") }
+        let subject = engine.view(id)
+        let leaks = engine.leaks(of: id)
+        let json = arguments.tokens.contains { $0.text == "--json" }
+        if json {
+            let attributes = (subject.attached?.attributes ?? []).map { attribute -> JSON in
+                .object([("id", .string(attribute.name)), ("value", valueJSON(attribute.value))])
+            }
+            let properties = JSON.object(subject.properties.map { ($0.key, propertyJSON($0.value)) })
+            let leakItems = leaks.map { leak -> JSON in
+                .object([("property", .string(leak.property)), ("shows", propertyJSON(leak.shows)),
+                         ("fresh", propertyJSON(leak.fresh)), ("setBy", leak.setBy.map(JSON.string) ?? .null)])
+            }
+            var pairs: [(String, JSON)] = [
+                ("view", .string(id.description)),
+                ("viewClass", .string(subject.viewClass)),
+                ("component", subject.ownerComponent.map(JSON.string) ?? .null),
+                ("path", subject.owner.map { .string($0.description) } ?? .null),
+                ("hidden", .bool(subject.isHidden)),
+                ("key", subject.poolKey.map(keyJSON) ?? .null),
+                ("attributes", .array(attributes)),
+                ("properties", properties),
+                ("leaks", .array(leakItems)),
+            ]
+            if id == .root { pairs[2] = ("component", .null) }
+            shell.emit(JSON.object(pairs).rendered)
+            return
+        }
+        let state = subject.isHidden ? "hidden" : (engine.isVisible(id) ? "visible" : "in a hidden parent")
+        var lines = ["\(id) \(subject.viewClass) " + (id == .root ? "root" : (subject.owner?.description ?? "-")) + " (\(state))"]
+        if let key = subject.poolKey { lines.append("  key         \(key) in \(subject.superview?.description ?? "-")") }
+        lines.append("  attached    " + (subject.attached.map { $0.attributes.isEmpty ? "(no attributes)" : $0.attributes.map(\.description).joined(separator: ", ") } ?? "nothing"))
+        let width = subject.properties.keys.map(\.count).max() ?? 0
+        for (index, (name, value)) in subject.properties.enumerated() {
+            let label = index == 0 ? "  properties  " : "              "
+            var line = label + name.padding(width) + "  " + value.description
+            if let setter = subject.setBy[name] { line += shell.style.dim("  (set by \(setter))") }
+            lines.append(line)
+        }
+        if leaks.isEmpty {
+            lines.append("  leaks       none")
+        } else {
+            for (index, leak) in leaks.enumerated() {
+                let label = index == 0 ? "  leaks       " : "              "
+                let source = leak.setBy.map { ", set by \($0)" } ?? ""
+                lines.append(label + shell.style.warn("\(leak.property) shows \(leak.shows?.description ?? "nothing"); a fresh view would show \(leak.fresh?.description ?? "nothing")\(source)"))
+            }
+        }
+        shell.emit(lines.joined(separator: "\n"))
+    }
+}
+
+enum LogCommand {
+    static let spec = CommandSpec(
+        name: "log", group: .inspect,
+        usage: "log [VIEW] [--pass N] [--last N] [--kind KIND] [--json]",
+        summary: "list the steps taken: create, reuse, unhide, hide, apply, unapply, update, skip, reorder",
+        details: "Without filters the last 200 events are shown. KIND may be a comma-separated list.",
+        example: "log v2 --pass 3"
+    ) { (arguments, shell) throws(ShellError) in
+        let (view, flags, values) = try shell.inspection(&arguments, valued: ["pass", "last", "kind"])
+        let engine = shell.engine
+        var pass: Int?
+        if let token = values["pass"] {
+            guard let number = Int(token.text), number >= 1 else {
+                throw ShellError("log: --pass needs a pass number, not '\(token.text)'", at: token)
+            }
+            guard number <= engine.log.passes.count else {
+                throw ShellError("log: no pass \(number) (passes run: \(engine.log.passes.count))", at: token)
+            }
+            pass = number
+        }
+        var last: Int?
+        if let token = values["last"] {
+            guard let number = Int(token.text), number >= 1 else {
+                throw ShellError("log: --last needs a positive count, not '\(token.text)'", at: token)
+            }
+            last = number
+        }
+        var kinds: Set<ReuseEvent.Kind>?
+        if let token = values["kind"] {
+            var set: Set<ReuseEvent.Kind> = []
+            for name in token.text.split(separator: ",") {
+                guard let kind = ReuseEvent.Kind(rawValue: String(name)) else {
+                    let hint = closestName(to: String(name), in: ReuseEvent.Kind.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+                    throw ShellError("log: unknown event kind '\(name)'\(hint)", at: token)
+                }
+                set.insert(kind)
+            }
+            kinds = set
+        }
+        let cap = 200
+        let all = engine.log.query(view: view, pass: pass, kinds: kinds, last: nil)
+        let limit = last ?? (pass == nil && view == nil && kinds == nil ? cap : nil)
+        let events = limit.map { all.count > $0 ? Array(all.suffix($0)) : all } ?? all
+        if flags.contains("json") {
+            shell.emit(JSON.object([("events", .array(events.map(eventJSON)))]).rendered)
+            return
+        }
+        if events.isEmpty { shell.emit("no events"); return }
+        if last == nil, events.count < all.count {
+            shell.emit(shell.style.dim("(the last \(events.count) of \(all.count) events; use --pass N or --last N)"))
+        }
+        for event in events { shell.emit(logLine(event)) }
+    }
+
+    static func logLine(_ event: ReuseEvent) -> String {
+        var line = "#\(event.seq)".padding(6) + "pass \(event.pass)".padding(9) + event.kind.rawValue.padding(9) + event.view.description.padding(6)
+        var detail: [String] = []
+        if let path = event.path { detail.append(path.description) }
+        switch event.kind {
+        case .create, .reuse:
+            if let parent = event.parent, let key = event.key { detail.append("from \(parent) \(key)") }
+            if event.kind == .reuse, let previous = event.previousOwner { detail.append("was \(previous)") }
+        case .hide:
+            if let parent = event.parent, let key = event.key { detail.append("into \(parent) \(key)") }
+        case .apply, .unapply:
+            detail.append("\(event.attribute ?? "?"): \(event.value?.description ?? "?")")
+        case .update:
+            detail.append("\(event.attribute ?? "?"): \(event.oldValue?.description ?? "?") -> \(event.value?.description ?? "?")")
+        case .reorder:
+            detail.append("order " + (event.order ?? []).map(\.description).joined(separator: " "))
+        case .skip, .unhide:
+            break
+        }
+        line += detail.joined(separator: "  ")
+        return line.trimmingTrailingSpaces()
+    }
+
+    static func eventJSON(_ event: ReuseEvent) -> JSON {
+        var pairs: [(String, JSON)] = [
+            ("seq", .int(event.seq)), ("pass", .int(event.pass)), ("kind", .string(event.kind.rawValue)),
+            ("view", .string(event.view.description)),
+        ]
+        if let component = event.component { pairs.append(("component", .string(component))) }
+        if let path = event.path { pairs.append(("path", .string(path.description))) }
+        if let parent = event.parent { pairs.append(("parent", .string(parent.description))) }
+        if let key = event.key { pairs.append(("key", keyJSON(key))) }
+        if let attribute = event.attribute { pairs.append(("attribute", .string(attribute))) }
+        if let value = event.value { pairs.append(("value", valueJSON(value))) }
+        if let old = event.oldValue { pairs.append(("oldValue", valueJSON(old))) }
+        if let previous = event.previousOwner { pairs.append(("previous", .string(previous.description))) }
+        if let order = event.order { pairs.append(("order", .array(order.map { .string($0.description) }))) }
+        return .object(pairs)
+    }
+}
+
+enum StatsCommand {
+    static let spec = CommandSpec(
+        name: "stats", group: .inspect,
+        usage: "stats [--pass N] [--json]",
+        summary: "running totals (or one pass's): views created, reused, hidden, attributes applied, ...",
+        example: "stats"
+    ) { (arguments, shell) throws(ShellError) in
+        let parsed = try arguments.options(flags: ["json"], valued: ["pass"])
+        if let extra = parsed.rest.first { throw ShellError("stats: unexpected '\(extra.text)'", at: extra) }
+        let engine = shell.engine
+        let statistics = engine.statistics
+        var counts = statistics.counts
+        var title = "totals after \(statistics.passes) pass\(statistics.passes == 1 ? "" : "es")"
+        if let token = parsed.values["pass"] {
+            guard let number = Int(token.text), let summary = engine.log.summary(ofPass: number) else {
+                throw ShellError("stats: no pass '\(token.text)' (passes run: \(engine.log.passes.count))", at: token)
+            }
+            counts = summary.counts
+            title = "pass \(number) (\(summary.trigger))"
+        }
+        let fields: [(String, Int)] = [
+            ("created", counts.created), ("reused", counts.reused), ("hidden", counts.hidden),
+            ("applied", counts.applied), ("unapplied", counts.unapplied), ("updated", counts.updated),
+            ("skipped", counts.skipped),
+        ]
+        if parsed.flags.contains("json") {
+            var pairs: [(String, JSON)] = [("passes", .int(statistics.passes))]
+            pairs += fields.map { ($0.0, .int($0.1)) }
+            pairs += [("unhidden", .int(counts.unhidden)), ("reordered", .int(counts.reordered)),
+                      ("leaks", .int(statistics.leaks)), ("views", .int(statistics.views)),
+                      ("visible", .int(statistics.visibleViews)), ("peakViews", .int(statistics.peakViews)),
+                      ("strategy", .string(engine.strategy.name))]
+            shell.emit(JSON.object(pairs).rendered)
+            return
+        }
+        var lines = [shell.style.bold(title) + " under \(engine.strategy.name)"]
+        for (name, value) in fields { lines.append("  " + name.padding(10) + String(value)) }
+        lines.append("  " + "leaks".padding(10) + String(statistics.leaks))
+        lines.append("  " + "views".padding(10) + "\(statistics.views) alive (\(statistics.visibleViews) visible, \(statistics.hiddenViews) hidden), peak \(statistics.peakViews)")
+        shell.emit(lines.joined(separator: "\n"))
+    }
+}
+
+enum CheckCommand {
+    static let spec = CommandSpec(
+        name: "check", group: .inspect,
+        usage: "check [--json]",
+        summary: "validate every invariant of the view tree and pools, and list leaks",
+        details: "A leak is a property a visible view shows that a fresh view with the same configuration would not. Broken invariants make the command fail.",
+        example: "check"
+    ) { (arguments, shell) throws(ShellError) in
+        let parsed = try arguments.options(flags: ["json"], valued: [])
+        if let extra = parsed.rest.first { throw ShellError("check: unexpected '\(extra.text)'", at: extra) }
+        let violations = shell.engine.checkInvariants()
+        let leaks = shell.engine.leaks()
+        if parsed.flags.contains("json") {
+            shell.emit(JSON.object([
+                ("invariants", .array(violations.map { .string($0.description) })),
+                ("leaks", .array(leaks.map { leak in
+                    .object([("view", .string(leak.view.description)), ("path", .string(leak.path.description)),
+                             ("property", .string(leak.property)), ("shows", propertyJSON(leak.shows)),
+                             ("fresh", propertyJSON(leak.fresh)), ("setBy", leak.setBy.map(JSON.string) ?? .null)])
+                })),
+            ]).rendered)
+        } else {
+            let views = shell.engine.views.count
+            if violations.isEmpty {
+                shell.emit("invariants  " + shell.style.good("ok") + " (\(views) views)")
+            } else {
+                shell.emit("invariants  " + shell.style.error("\(violations.count) broken"))
+                for violation in violations { shell.emit("  " + violation.description) }
+            }
+            if leaks.isEmpty {
+                shell.emit("leaks       none")
+            } else {
+                shell.emit("leaks       " + shell.style.warn("\(leaks.count)"))
+                for leak in leaks { shell.emit("  " + leak.description) }
+            }
+        }
+        if !violations.isEmpty {
+            throw ShellError("check: \(violations.count) invariant\(violations.count == 1 ? "" : "s") broken", at: arguments.command)
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,190 @@
+import ReuseEngine
+
+extension Interpreter {
+    /// Reads a PATH argument: a component path, or a view id naming the
+    /// component that holds that view now.
+    func path(from token: Token) throws(ShellError) -> ComponentPath {
+        if let view = ViewID(parsing: token.text) {
+            do throws(EngineError) {
+                return try engine.holder(of: view).path
+            } catch {
+                throw ShellError(error.description, at: token)
+            }
+        }
+        switch ComponentPath.parse(token.text) {
+        case .success(let path): return path
+        case .failure(let error):
+            throw ShellError("'\(error.segment)' is not a path segment (write Name, Name[index] or a row number, joined by '/')",
+                             column: token.column + error.offset, length: max(1, error.segment.count))
+        }
+    }
+
+    /// Reads a PATH argument that must name a mounted instance.
+    func mountedPath(from token: Token) throws(ShellError) -> ComponentPath {
+        let path = try path(from: token)
+        do throws(EngineError) {
+            return try engine.resolve(path).path
+        } catch {
+            throw ShellError(error.description, at: token)
+        }
+    }
+
+    /// Runs an engine operation that ends in a pass, then reports the pass.
+    func pass(_ arguments: Arguments, _ body: (inout Engine) throws(EngineError) -> PassSummary?) throws(ShellError) {
+        do throws(EngineError) {
+            if let summary = try body(&engine) { report(summary) }
+        } catch {
+            throw located(error, in: arguments)
+        }
+    }
+}
+
+enum MountCommand {
+    static let spec = CommandSpec(
+        name: "mount", group: .mount,
+        usage: "mount NAME [NAME ...]",
+        summary: "make these components the root's children and run a pass",
+        details: "Components mounted before and not named again leave the tree: their views are hidden, not removed.",
+        example: "mount Header Feed",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        let names = try arguments.names("component name")
+        guard !names.isEmpty else { throw arguments.missing("at least one component name") }
+        let trigger = shell.trigger
+        try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
+            try engine.mount(names.map(\.text), trigger: trigger)
+        }
+    }
+}
+
+enum RemountCommand {
+    static let spec = CommandSpec(
+        name: "remount", group: .mount,
+        usage: "remount",
+        summary: "run a pass over the mounted tree (after redefining components)",
+        example: "remount",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        try arguments.end()
+        guard !shell.engine.rootComponents.isEmpty else { throw ShellError(EngineError.nothingMounted.description, at: arguments.command) }
+        let trigger = shell.trigger
+        try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in try engine.remountChecked(trigger: trigger) }
+    }
+}
+
+enum HideCommand {
+    static let spec = CommandSpec(
+        name: "hide", group: .mount,
+        usage: "hide PATH",
+        summary: "take a mounted component out of the tree, then run a pass",
+        details: "Its view is hidden at the end of the pass and waits in its parent's pool. 'show PATH' puts it back.",
+        example: "hide Card[1]",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        let token = try arguments.word("a PATH (e.g. Card[1] or v3)")
+        try arguments.end()
+        let path = try shell.mountedPath(from: token)
+        let trigger = shell.trigger
+        try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in try engine.hide(path, trigger: trigger) }
+    }
+}
+
+enum ShowCommand {
+    static let spec = CommandSpec(
+        name: "show", group: .mount,
+        usage: "show PATH",
+        summary: "put back a component taken out with 'hide', then run a pass",
+        example: "show Card[1]",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        let token = try arguments.word("the PATH given to 'hide'")
+        try arguments.end()
+        let path = try shell.path(from: token)
+        let trigger = shell.trigger
+        try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in try engine.show(path, trigger: trigger) }
+    }
+}
+
+enum SetCommand {
+    static let spec = CommandSpec(
+        name: "set", group: .mount,
+        usage: "set PATH ATTRIBUTE VALUE",
+        summary: "give one mounted instance its own attribute value, then run a pass",
+        details: "A new attribute changes the configuration's shape, so the instance moves to another pool.",
+        example: "set Card[1] backgroundColor blue",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        let token = try arguments.word("a PATH (e.g. Card[1] or v3)")
+        let attribute = try arguments.name("attribute name")
+        let value = try arguments.value("a value for \(attribute.text)")
+        try arguments.end()
+        let path = try shell.mountedPath(from: token)
+        let trigger = shell.trigger
+        try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
+            try engine.set(path, attribute: attribute.text, raw: value.text, quoted: value.isQuoted, trigger: trigger)
+        }
+    }
+}
+
+enum ScrollCommand {
+    static let spec = CommandSpec(
+        name: "scroll", group: .mount,
+        usage: "scroll LIST by N | scroll LIST to N",
+        summary: "move a list's window by N rows (negative goes up) or to row N",
+        details: "Only rows that enter or leave the window are mounted or hidden; the pass costs the rows that move, not the list's length.",
+        example: "scroll Feed by 3",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        let token = try arguments.word("a list PATH")
+        let mode = try arguments.word("'by' or 'to'")
+        guard mode.text == "by" || mode.text == "to" else {
+            throw ShellError("scroll: expected 'by' or 'to', found '\(mode.text)'", at: mode)
+        }
+        let range = mode.text == "by" ? -ListSpec.maximumRows...ListSpec.maximumRows : 0...ListSpec.maximumRows
+        let (amount, _) = try arguments.integer(mode.text == "by" ? "the number of rows" : "the row", in: range)
+        try arguments.end()
+        var path = try shell.path(from: token)
+        if (try? shell.engine.resolve(path)) == nil, path.segments.count == 1, case .named(let name, _)? = path.segments.first {
+            let lists = shell.engine.allInstances.filter { $0.name == name && !$0.isHidden }
+            if lists.count == 1, let only = lists.first { path = only.path }
+        }
+        _ = try shell.mountedPath(from: Token(kind: .word, text: path.description, column: token.column, length: token.length))
+        let trigger = shell.trigger
+        try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
+            mode.text == "by" ? try engine.scroll(path, by: amount, trigger: trigger)
+                : try engine.scroll(path, to: amount, trigger: trigger)
+        }
+    }
+}
+
+enum StrategyCommand {
+    static let spec = CommandSpec(
+        name: "strategy", group: .mount,
+        usage: "strategy [NAME]",
+        summary: "list the reuse strategies, or switch to one (the view tree starts afresh)",
+        details: "Definitions and the mounted components are kept; views are made again under the new strategy.",
+        example: "strategy naive",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        guard let name = arguments.next() else {
+            for strategy in StrategyRegistry.all {
+                let marker = strategy.name == shell.engine.strategy.name ? "*" : " "
+                shell.emit("\(marker) \(strategy.name.padding(16)) \(strategy.summary)")
+            }
+            return
+        }
+        try arguments.end()
+        let trigger = shell.trigger
+        try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
+            try engine.setStrategy(named: name.text, trigger: trigger)
+        }
+        shell.emit("strategy \(shell.engine.strategy.name): \(shell.engine.strategy.summary)")
+    }
+}
+
+extension String {
+    /// Left-aligned in a column of `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

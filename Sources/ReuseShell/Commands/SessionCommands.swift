@@ -1,0 +1,153 @@
+import Foundation
+import ReuseEngine
+
+enum ExplainCommand {
+    static let spec = CommandSpec(
+        name: "explain", group: .inspect,
+        usage: "explain on|off",
+        summary: "narrate every decision of each pass in plain words",
+        example: "explain on"
+    ) { (arguments, shell) throws(ShellError) in
+        guard let token = arguments.next() else {
+            shell.emit("explain is " + (shell.explains ? "on" : "off"))
+            return
+        }
+        try arguments.end()
+        switch token.text {
+        case "on": shell.explains = true
+        case "off": shell.explains = false
+        default: throw ShellError("explain: expected 'on' or 'off', found '\(token.text)'", at: token)
+        }
+        shell.emit("explain " + token.text)
+    }
+}
+
+enum SayCommand {
+    static let spec = CommandSpec(
+        name: "say", group: .session,
+        usage: "say TEXT",
+        summary: "print TEXT (lessons use it to tell their story)",
+        example: "say Foo and Bar never share a view."
+    ) { (arguments, shell) throws(ShellError) in
+        let line = Array(shell.current?.line ?? "")
+        let start = min(line.count, arguments.command.column - 1 + arguments.command.length)
+        var text = String(line[start...]).trimmingCharacters(in: .whitespaces)
+        if text.count >= 2, text.first == "\"", text.last == "\"", arguments.tokens.count == 1, arguments.tokens.first?.isQuoted == true,
+           let only = arguments.tokens.first {
+            text = only.text
+        }
+        shell.write(text + "\n")
+    }
+}
+
+enum SourceCommand {
+    static let spec = CommandSpec(
+        name: "source", group: .session,
+        usage: "source FILE",
+        summary: "run the commands of a script file",
+        details: "Errors name the file, line and column. Each command of the file counts on its own for 'save'.",
+        example: "source Sessions/01-first-mount.reuse"
+    ) { (arguments, shell) throws(ShellError) in
+        let file = try arguments.value("a file name")
+        try arguments.end()
+        guard shell.sourceDepth < 16 else {
+            throw ShellError("source: scripts nested more than 16 deep (does '\(file.text)' source itself?)", at: file)
+        }
+        let path = shell.resolve(file.text)
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ShellError("source: no such file '\(file.text)'", at: file)
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ShellError("source: cannot read '\(file.text)' as UTF-8 text", at: file)
+        }
+        shell.sourceDepth += 1
+        defer { shell.sourceDepth -= 1 }
+        shell.run(script: text, file: file.text)
+    }
+}
+
+enum SaveCommand {
+    static let spec = CommandSpec(
+        name: "save", group: .session,
+        usage: "save FILE",
+        summary: "write this session's successful commands as a script that replays to the same state",
+        details: "Written atomically (a temporary file, then a rename). Inspection commands are left out.",
+        example: "save my-session.reuse"
+    ) { (arguments, shell) throws(ShellError) in
+        let file = try arguments.value("a file name")
+        try arguments.end()
+        var text = "# reuse-shell session, written by 'save'; replay with: reuse-shell \(file.text)\n"
+        if shell.engine.strategy.name != TheodoliteStrategy().name, !shell.recorded.contains(where: { $0.hasPrefix("strategy") }) {
+            text += "strategy \(shell.engine.strategy.name)\n"
+        }
+        for line in shell.recorded { text += line + "\n" }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: shell.resolve(file.text)), options: .atomic)
+        } catch {
+            throw ShellError("save: cannot write '\(file.text)': \(shell.describe(error))", at: file)
+        }
+        shell.emit("saved \(shell.recorded.count) command\(shell.recorded.count == 1 ? "" : "s") to \(file.text)")
+    }
+}
+
+enum ResetCommand {
+    static let spec = CommandSpec(
+        name: "reset", group: .session,
+        usage: "reset",
+        summary: "start afresh: no definitions, no views, empty log",
+        example: "reset"
+    ) { (arguments, shell) throws(ShellError) in
+        try arguments.end()
+        shell.resetSession()
+        shell.emit("reset: fresh session (strategy theodolite)")
+    }
+}
+
+enum QuitCommand {
+    static let spec = CommandSpec(
+        name: "quit", group: .session,
+        usage: "quit",
+        summary: "leave the shell (also 'exit' or Ctrl-D)",
+        example: "quit"
+    ) { (arguments, shell) throws(ShellError) in
+        try arguments.end()
+        shell.markQuit()
+    }
+}
+
+enum HelpCommand {
+    static let spec = CommandSpec(
+        name: "help", group: .session,
+        usage: "help [COMMAND]",
+        summary: "list the commands by group, or show one command's syntax and an example",
+        example: "help mount"
+    ) { (arguments, shell) throws(ShellError) in
+        if let token = arguments.next() {
+            try arguments.end()
+            guard let spec = CommandTable.spec(named: token.text) else {
+                let hint = closestName(to: token.text, in: CommandTable.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                throw ShellError("help: unknown command '\(token.text)'\(hint)", at: token)
+            }
+            var lines = [shell.style.bold(spec.usage), "  " + spec.summary]
+            if !spec.details.isEmpty {
+                lines.append("")
+                lines += spec.details.split(separator: "\n").map { "  " + $0 }
+            }
+            lines += ["", "  example: " + spec.example]
+            shell.emit(lines.joined(separator: "\n"))
+            return
+        }
+        var lines: [String] = []
+        for group in CommandSpec.Group.allCases {
+            lines.append(shell.style.bold(group.rawValue))
+            for spec in CommandTable.all where spec.group == group {
+                lines.append("  " + spec.name.padding(11) + spec.summary)
+            }
+        }
+        lines.append("")
+        lines.append("A VIEW is a view id (v7) or root. A PATH names a mounted component: names from the root")
+        lines.append("joined by '/', Name[index] among namesakes, row numbers in lists (Feed/3/Title), or a view id.")
+        lines.append("'help COMMAND' shows syntax and an example; inspection commands take --json.")
+        shell.emit(lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import ReuseEngine
+
+extension Interpreter {
+    /// Candidates for the last word of `lineBeforeCursor` (the whole word each),
+    /// from the command names, keywords, component names, view ids, strategy
+    /// names and file paths that fit where the cursor is.
+    public func completions(for lineBeforeCursor: String) -> [String] {
+        let endsWithSpace = lineBeforeCursor.last?.isWhitespace ?? true
+        var words = lineBeforeCursor.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        let partial = endsWithSpace ? "" : (words.popLast() ?? "")
+        let candidates = candidates(after: words, partial: partial)
+        var seen: Set<String> = []
+        return candidates.filter { $0.hasPrefix(partial) && seen.insert($0).inserted }
+    }
+
+    func candidates(after words: [String], partial: String) -> [String] {
+        guard let command = words.first else { return CommandTable.all.map(\.name).sorted() }
+        let components = Array(engine.catalog.components.keys)
+        let paths = engine.allInstances.map(\.displayPath)
+        let views = engine.views.map(\.id.description)
+        let previous = words.last ?? command
+        let position = words.count
+        switch command {
+        case "help":
+            return position == 1 ? CommandTable.all.map(\.name).sorted() : []
+        case "mount":
+            return components
+        case "component":
+            if position == 1 { return components }
+            if previous == "view" { return Array(engine.catalog.viewClasses.keys) }
+            if words.contains("children") { return components }
+            return ["view", "children"]
+        case "list":
+            let keywords = ["rows", "viewport", "cells"]
+            if words.contains("cells") { return components }
+            if position == 1 { return components }
+            return keywords.filter { !words.contains($0) }
+        case "attribute":
+            if previous == "kind" { return ValueKind.allCases.map(\.rawValue) }
+            return position == 1 ? Array(engine.catalog.attributes.keys) : ["kind", "adds", "unapply", "update"]
+        case "view":
+            return position == 1 ? Array(engine.catalog.viewClasses.keys) : []
+        case "hide", "set":
+            if position == 1 { return paths + views.dropFirst() }
+            if command == "set", position == 2 { return Array(engine.catalog.attributes.keys) }
+            if command == "set", position == 3, let values = ValueKind.color.allValues(for: previous, in: engine.catalog) { return values }
+            return []
+        case "show":
+            return position == 1 ? engine.hiddenPaths.map(\.description) : []
+        case "scroll":
+            if position == 1 {
+                return engine.allInstances.filter { engine.catalog.components[$0.name]?.isList == true }.map(\.displayPath)
+            }
+            return position == 2 ? ["by", "to"] : []
+        case "strategy":
+            return position == 1 ? StrategyRegistry.names : []
+        case "explain":
+            return position == 1 ? ["on", "off"] : []
+        case "tree", "pools", "config", "log", "stats", "check", "components":
+            let flags: [String]
+            switch command {
+            case "tree", "pools": flags = ["--all", "--json"]
+            case "log": flags = ["--pass", "--last", "--kind", "--json"]
+            case "stats": flags = ["--pass", "--json"]
+            case "components": flags = ["--all", "--json"]
+            default: flags = ["--json"]
+            }
+            if previous == "--kind" { return ReuseEvent.Kind.allCases.map(\.rawValue) }
+            if partial.hasPrefix("-") { return flags }
+            return ["stats", "check", "components"].contains(command) ? flags : ["root"] + views + flags
+        case "expect":
+            if position == 1 { return ["stat", "leaks", "pool"] + views + paths }
+            if words[1] == "stat", position == 2 { return ExpectCommand.statNames }
+            if words[1] == "pool" { return position == 2 ? views : position == 3 ? components : [] }
+            if ViewID(parsing: words[1]) != nil, position == 2 { return ["hidden", "visible"] }
+            if position == 2 { return ["holds"] }
+            return position == 3 && words[2] == "holds" ? views : []
+        case "source", "save":
+            return position == 1 ? filePaths(matching: partial) : []
+        default:
+            return []
+        }
+    }
+
+    /// Files and directories (with a trailing `/`) whose path starts with `partial`.
+    func filePaths(matching partial: String) -> [String] {
+        let slash = partial.lastIndex(of: "/")
+        let directoryPart = slash.map { String(partial[...$0]) } ?? ""
+        let directory = directoryPart.isEmpty ? workingDirectory : resolve(directoryPart)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.sorted().compactMap { name -> String? in
+            if name.hasPrefix("."), !(partial.split(separator: "/").last?.hasPrefix(".") ?? false) { return nil }
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
+            return directoryPart + name + (isDirectory.boolValue ? "/" : "")
+        }
+    }
+}
+
+extension ValueKind {
+    /// Colour names when `attribute` takes colours.
+    func allValues(for attribute: String, in catalog: Catalog) -> [String]? {
+        switch catalog.attributes[attribute]?.kind {
+        case .color?: return ValueKind.colorNames
+        case .bool?: return ["true", "false"]
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import ReuseEngine
+
+/// The tokens after a command name, read front to back with helpful errors.
+public struct Arguments {
+    public let command: Token
+    public private(set) var tokens: [Token]
+    private(set) var position = 0
+    /// Column just past the last token (where "expected ..." errors point).
+    let endColumn: Int
+
+    init(command: Token, tokens: [Token], lineLength: Int) {
+        self.command = command
+        self.tokens = tokens
+        self.endColumn = lineLength + 1
+    }
+
+    public var isAtEnd: Bool { position >= tokens.count }
+    public var peek: Token? { position < tokens.count ? tokens[position] : nil }
+    public var remaining: [Token] { Array(tokens[min(position, tokens.count)...]) }
+
+    func peekIsWord(_ text: String) -> Bool { peek?.kind == .word && peek?.text == text }
+
+    mutating func next() -> Token? {
+        guard let token = peek else { return nil }
+        position += 1
+        return token
+    }
+
+    func missing(_ what: String) -> ShellError {
+        ShellError("\(command.text): expected \(what)", column: endColumn, length: 1)
+    }
+
+    /// The next token, which must be a bare word.
+    mutating func word(_ what: String) throws(ShellError) -> Token {
+        guard let token = next() else { throw missing(what) }
+        guard token.kind == .word else {
+            throw ShellError("\(command.text): expected \(what), found '\(token.text)'", at: token)
+        }
+        return token
+    }
+
+    /// The next token, which must be a name (letters, digits, `_`, `-`, `.`).
+    mutating func name(_ what: String) throws(ShellError) -> Token {
+        let token = try word(what)
+        guard isIdentifier(token.text) else {
+            throw ShellError("\(command.text): '\(token.text)' is not a valid \(what) (use letters, digits and _)", at: token)
+        }
+        return token
+    }
+
+    /// The next token, which must be this keyword.
+    mutating func keyword(_ keyword: String) throws(ShellError) {
+        guard let token = next() else { throw missing("'\(keyword)'") }
+        guard token.kind == .word, token.text == keyword else {
+            throw ShellError("\(command.text): expected '\(keyword)', found '\(token.text)'", at: token)
+        }
+    }
+
+    /// Consumes the keyword if it comes next.
+    mutating func accept(_ keyword: String) -> Bool {
+        if peekIsWord(keyword) { position += 1; return true }
+        return false
+    }
+
+    /// The next token as an integer within `range`.
+    mutating func integer(_ what: String, in range: ClosedRange<Int>) throws(ShellError) -> (Int, Token) {
+        let token = try word(what)
+        let digits = token.text.replacing("_", with: "")
+        guard let value = Int(digits) else {
+            throw ShellError("\(command.text): '\(token.text)' is not a whole number", at: token)
+        }
+        guard range.contains(value) else {
+            throw ShellError("\(command.text): \(what) must be between \(range.lowerBound) and \(range.upperBound), not \(value)", at: token)
+        }
+        return (value, token)
+    }
+
+    /// A value: a word or a quoted string.
+    mutating func value(_ what: String) throws(ShellError) -> Token {
+        guard let token = next() else { throw missing(what) }
+        guard token.kind != .punctuation else {
+            throw ShellError("\(command.text): expected \(what), found '\(token.text)'", at: token)
+        }
+        return token
+    }
+
+    /// Fails on anything left over.
+    func end() throws(ShellError) {
+        if let token = peek {
+            throw ShellError("\(command.text): unexpected '\(token.text)'", at: token)
+        }
+    }
+
+    /// `--name` flags and `--name VALUE` options, in any order among the
+    /// remaining tokens; returns the other tokens. Unknown flags are errors.
+    mutating func options(flags: Set<String>, valued: Set<String>) throws(ShellError) -> (flags: Set<String>, values: [String: Token], rest: [Token]) {
+        var found: Set<String> = []
+        var values: [String: Token] = [:]
+        var rest: [Token] = []
+        while let token = next() {
+            if token.kind == .word, token.text.hasPrefix("--") {
+                let name = String(token.text.dropFirst(2))
+                if flags.contains(name) {
+                    found.insert(name)
+                } else if valued.contains(name) {
+                    guard let value = next(), value.kind != .punctuation else {
+                        throw ShellError("\(command.text): --\(name) needs a value", at: token)
+                    }
+                    values[name] = value
+                } else {
+                    let all = flags.union(valued).sorted().map { "--" + $0 }
+                    let hint = closestName(to: token.text, in: all).map { "; did you mean '\($0)'?" } ?? ""
+                    throw ShellError("\(command.text): unknown option '\(token.text)'\(hint)", at: token)
+                }
+            } else {
+                rest.append(token)
+            }
+        }
+        return (found, values, rest)
+    }
+}

@@ -1,0 +1,93 @@
+/// A piece of a command line, with where it starts.
+public struct Token: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// A bare word: names, numbers, paths, colours (`#ff0000`), `{i}` inside words.
+        case word
+        /// A double-quoted string; `text` holds it unescaped.
+        case string
+        /// One of `{ } : ,`.
+        case punctuation
+    }
+
+    public var kind: Kind
+    public var text: String
+    /// 1-based column of the first character.
+    public var column: Int
+    /// Characters the token spans in the line (quotes included).
+    public var length: Int
+
+    public var isQuoted: Bool { kind == .string }
+
+    func isPunctuation(_ mark: String) -> Bool { kind == .punctuation && text == mark }
+}
+
+/// Splits a line into tokens.
+///
+/// `#` starts a comment at the start of a line or when followed by a space;
+/// `#ff0000` is a word. Inside double quotes `\"`, `\\`, `\n` and `\t` are escapes.
+public enum Lexer {
+    public static func tokenize(_ line: String) -> Result<[Token], ShellError> {
+        let characters = Array(line)
+        var tokens: [Token] = []
+        var i = 0
+        func isBreak(_ c: Character) -> Bool {
+            c.isWhitespace || c == "{" || c == "}" || c == ":" || c == "," || c == "\""
+        }
+        while i < characters.count {
+            let c = characters[i]
+            if c.isWhitespace { i += 1; continue }
+            if c == "#", tokens.isEmpty || i + 1 >= characters.count || characters[i + 1].isWhitespace {
+                break
+            }
+            let start = i
+            if c == "\"" {
+                var text = ""
+                i += 1
+                var closed = false
+                while i < characters.count {
+                    let d = characters[i]
+                    if d == "\"" { closed = true; i += 1; break }
+                    if d == "\\", i + 1 < characters.count {
+                        let e = characters[i + 1]
+                        switch e {
+                        case "n": text.append("\n")
+                        case "t": text.append("\t")
+                        default: text.append(e)
+                        }
+                        i += 2
+                        continue
+                    }
+                    text.append(d)
+                    i += 1
+                }
+                guard closed else {
+                    return .failure(ShellError("unterminated string; add a closing '\"'", column: start + 1, length: characters.count - start))
+                }
+                tokens.append(Token(kind: .string, text: text, column: start + 1, length: i - start))
+                continue
+            }
+            if "{}:,".contains(c), !(c == "{" && startsPlaceholder(characters, at: i)) {
+                tokens.append(Token(kind: .punctuation, text: String(c), column: i + 1, length: 1))
+                i += 1
+                continue
+            }
+            var text = ""
+            while i < characters.count {
+                if startsPlaceholder(characters, at: i) {
+                    text += "{i}"
+                    i += 3
+                    continue
+                }
+                if isBreak(characters[i]) { break }
+                text.append(characters[i])
+                i += 1
+            }
+            tokens.append(Token(kind: .word, text: text, column: start + 1, length: i - start))
+        }
+        return .success(tokens)
+    }
+
+    static func startsPlaceholder(_ characters: [Character], at i: Int) -> Bool {
+        i + 2 < characters.count && characters[i] == "{" && characters[i + 1] == "i" && characters[i + 2] == "}"
+    }
+}

@@ -1,0 +1,45 @@
+import ReuseEngine
+
+/// Turns events into one plain sentence each, for `explain on`.
+struct Narrator {
+    let engine: Engine
+
+    func holder(_ event: ReuseEvent) -> String {
+        event.path?.description ?? event.component ?? "a component"
+    }
+
+    func pool(_ event: ReuseEvent) -> String {
+        guard let parent = event.parent else { return "its pool" }
+        return "\(parent)'s pool \(event.key?.description ?? "")"
+    }
+
+    func sentence(for event: ReuseEvent) -> String {
+        let view = event.view
+        switch event.kind {
+        case .create:
+            return "\(view): \(holder(event)) needs a \(event.key?.viewClass ?? "view") and no view is free in \(pool(event)), so a new one is created."
+        case .reuse:
+            let hosting = event.parent.map { engine.lookUp($0)?.list != nil } ?? false
+            let how = hosting ? "takes the top waiting cell of" : "takes the next view of"
+            let before = event.previousOwner.map { "; it last showed \($0)" } ?? ""
+            return "\(view): \(holder(event)) \(how) \(pool(event))\(before)."
+        case .unhide:
+            return "\(view): it waited hidden in the pool, so it is shown again."
+        case .hide:
+            let before = event.path.map { " (last held by \($0))" } ?? ""
+            return "\(view): no component took it in this pass, so it is hidden and waits in \(pool(event))\(before)."
+        case .apply:
+            return "\(view): apply \(event.attribute ?? "?") = \(event.value?.description ?? "?") for \(holder(event))."
+        case .unapply:
+            return "\(view): unapply \(event.attribute ?? "?") = \(event.value?.description ?? "?") first, because it has an unapplicator and the configuration changed."
+        case .update:
+            return "\(view): update \(event.attribute ?? "?") from \(event.oldValue?.description ?? "?") to \(event.value?.description ?? "?") with its updater."
+        case .skip:
+            let attached = engine.lookUp(view)?.attached?.description ?? "it"
+            return "\(view): \(holder(event)) asks for exactly the configuration attached (\(attached)), so nothing is applied."
+        case .reorder:
+            let order = event.order?.map(\.description).joined(separator: ", ") ?? ""
+            return "\(view): its subviews are reordered to the order they were taken: \(order)."
+        }
+    }
+}

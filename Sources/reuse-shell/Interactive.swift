@@ -1,0 +1,34 @@
+import Foundation
+import ReuseShell
+
+/// The interactive loop on a terminal: prompt, line editing, history, completion.
+struct Interactive {
+    static let prompt = "reuse> "
+
+    let interpreter: Interpreter
+    let historyPath: String?
+
+    func run() {
+        let interpreter = self.interpreter
+        let editor = LineEditor(programName: "reuse-shell", historyPath: historyPath) { line in
+            interpreter.completions(for: line)
+        }
+        defer { editor.saveHistory() }
+        if interpreter.engine.log.passes.isEmpty, interpreter.recorded.isEmpty {
+            Output.standard("reuse-shell \(ReuseShellCommand.configuration.version): type 'help' for commands, Tab to complete, Ctrl-D to leave.\n")
+        }
+        var number = 0
+        loop: while !interpreter.wantsToQuit {
+            switch editor.readLine(prompt: Interactive.prompt) {
+            case .line(let line):
+                number += 1
+                editor.addHistory(line)
+                interpreter.run(line: line, at: SourceLocation(file: "<stdin>", line: number))
+            case .interrupted:
+                continue
+            case .endOfFile:
+                break loop
+            }
+        }
+    }
+}
