@@ -1,3 +1,4 @@
+import Foundation
 import ReuseEngine
 
 /// `expect`: states a fact about the live state and fails when it does not
@@ -5,6 +6,25 @@ import ReuseEngine
 enum ExpectCommand {
     static let statNames = ["passes", "created", "reused", "unhidden", "hidden", "applied", "unapplied",
                             "updated", "skipped", "reordered", "leaks", "views", "visible"]
+
+    /// Whether a shown property reads as `written`: `red`, `"Hello"` or
+    /// `Hello`, `[a, b]` for entries.
+    static func property(_ shown: PropertyValue, matches written: String) -> Bool {
+        switch shown {
+        case .value(let value):
+            return value.plain == written || value.description == written
+        case .entries(let entries):
+            var text = Substring(written)
+            guard text.first == "[", text.last == "]" else { return false }
+            text = text.dropFirst().dropLast()
+            let items = text.split(separator: ",").map { item -> String in
+                var trimmed = item.trimmingCharacters(in: .whitespaces)
+                if trimmed.count >= 2, trimmed.first == "\"", trimmed.last == "\"" { trimmed = String(trimmed.dropFirst().dropLast()) }
+                return trimmed
+            }
+            return items == entries.map(\.plain)
+        }
+    }
 
     static let spec = CommandSpec(
         name: "expect", group: .inspect,
@@ -97,8 +117,7 @@ enum ExpectCommand {
                         let hint = closestName(to: what.text, in: view.properties.keys).map { "; did you mean '\($0)'?" } ?? ""
                         throw ShellError("expect: \(id) has no property '\(what.text)'\(hint)", at: what)
                     }
-                    let matches = shown.description == value.text || shown.description == quoted(value.text)
-                        || { if case .value(let inner) = shown { return inner.plain == value.text }; return false }()
+                    let matches = ExpectCommand.property(shown, matches: value.text)
                     guard matches else { throw fail("\(id) \(what.text) is \(shown), expected \(value.text)", value) }
                     shell.emit("ok: \(id) \(what.text) is \(shown)")
                 }

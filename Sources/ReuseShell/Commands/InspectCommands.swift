@@ -1,10 +1,18 @@
 import ReuseEngine
 
 extension Interpreter {
-    /// Reads a VIEW argument: `v7` or `root`.
+    /// Reads a VIEW argument: `v7`, `root`, or a PATH naming the view its component holds.
     func viewID(from token: Token) throws(ShellError) -> ViewID {
         guard let id = ViewID(parsing: token.text) else {
-            throw ShellError("'\(token.text)' is not a view; write a view id like v2, or root", at: token)
+            // A PATH works too: the view its component holds now.
+            if case .success(let path) = ComponentPath.parse(token.text), let node = try? engine.resolve(path) {
+                guard let view = node.view else {
+                    throw ShellError("'\(token.text)' has no view (it is hidden or has no view configuration)", at: token)
+                }
+                return view
+            }
+            let hint = closestName(to: token.text, in: engine.allInstances.map(\.displayPath)).map { "; did you mean '\($0)'?" } ?? ""
+            throw ShellError("'\(token.text)' is neither a view id (v2, root) nor a mounted component\(hint)", at: token)
         }
         guard engine.lookUp(id) != nil else {
             throw ShellError("no view '\(token.text)' (views are v1-v\(engine.views.count))", at: token)
