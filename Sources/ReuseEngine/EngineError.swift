@@ -31,7 +31,7 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
             return name
         case .invalidValue(_, let error): return error.raw
         case .recursiveDefinition(let cycle): return cycle.dropFirst().first
-        case .listCellWithoutView(_, let cell): return cell
+        case .listCellWithoutView(let list, _): return list
         case .invalidListSize(let text): return text
         case .rowNotVisible(let list, let row, _): return "\(list)/\(row)"
         case .viewNotHeld(let view): return view.description

@@ -144,10 +144,14 @@ public final class Interpreter {
 
     func describe(_ error: any Error) -> String {
         let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError || nsError.code == 260 {
-            return "no such file"
+        guard nsError.domain == NSCocoaErrorDomain else { return nsError.localizedDescription }
+        switch nsError.code {
+        case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file"
+        case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "permission denied"
+        case NSFileWriteOutOfSpaceError: return "no space left"
+        case NSFileReadInvalidFileNameError, NSFileWriteInvalidFileNameError: return "invalid file name"
+        default: return nsError.localizedDescription
         }
-        return nsError.localizedDescription
     }
 
     // MARK: Helpers for commands
@@ -173,7 +177,10 @@ public final class Interpreter {
     /// under the first argument that matches the error's subject.
     func located(_ error: EngineError, in arguments: Arguments) -> ShellError {
         if let subject = error.subject {
-            for token in arguments.tokens where token.text == subject {
+            // A definition that contains itself: point at the reference, not the name.
+            let tokens: [Token]
+            if case .recursiveDefinition = error { tokens = arguments.tokens.reversed() } else { tokens = arguments.tokens }
+            for token in tokens where token.text == subject {
                 return ShellError(error.description, at: token)
             }
             for token in arguments.tokens where token.text.contains(subject) || subject.contains(token.text) && token.kind == .word {

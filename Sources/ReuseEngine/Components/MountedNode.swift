@@ -13,8 +13,9 @@ public struct MountedNode: Sendable {
     public var view: ViewID?
     /// Taken out of the tree by `hide`: no view, no children.
     public var isHidden = false
-    /// Same-named siblings exist, so the path shows an index.
-    public var hasNamesakes = false
+    /// The path as shown to users: like `path`, but `Card[0]` where
+    /// same-named siblings exist at that level.
+    public var displayPath: String
     /// Children of a plain component.
     public var children: [MountedNode] = []
     /// Visible rows of a list, in row order.
@@ -34,12 +35,14 @@ public struct MountedNode: Sendable {
         }
     }
 
-    /// The path as shown to users: `Card[0]` when namesakes exist.
-    public var displayPath: String {
-        guard hasNamesakes, case .named(let name, let index)? = path.segments.last, index == 0 else {
-            return path.description
+    /// The display path of a child: `parent/Name`, with `[index]` when the
+    /// name is shared with a sibling (even for index 0).
+    static func display(parent: String, segment: ComponentPath.Segment, namesakes: Bool) -> String {
+        let piece: String
+        switch segment {
+        case .named(let name, let index): piece = namesakes ? "\(name)[\(index)]" : (index == 0 ? name : "\(name)[\(index)]")
+        case .row(let row): piece = String(row)
         }
-        let parent = ComponentPath(Array(path.segments.dropLast()))
-        return (parent.segments.isEmpty ? "" : parent.description + "/") + "\(name)[0]"
+        return parent.isEmpty ? piece : parent + "/" + piece
     }
 }

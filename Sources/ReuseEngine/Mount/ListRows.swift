@@ -13,10 +13,16 @@ extension Engine {
     ///
     /// Cost: the rows that enter and leave (plus the staying rows in a full
     /// pass), never the list's length.
-    mutating func mountRows(of spec: ListSpec, at path: ComponentPath, host: ViewID, keeping: Deque<MountedNode>?,
+    mutating func mountRows(of spec: ListSpec, at path: ComponentPath, display: String, host: ViewID, keeping: Deque<MountedNode>?,
                             pass: inout MountPass) -> Deque<MountedNode> {
+        // A list redefined shorter: bring its offset back into range.
+        if let offset = listOffsets[path], offset > spec.maximumOffset { listOffsets[path] = spec.maximumOffset }
         let window = spec.window(at: listOffsets[path, default: 0])
         let hostIndex = host.number - 1
+        if views[hostIndex].list == nil {
+            // A former plain parent now hosting a list: its views become free cells.
+            for view in views[hostIndex].subviews { release(view, from: host) }
+        }
         var content = views[hostIndex].list ?? ListContent(firstRow: window.lowerBound, cells: [])
         var rows = keeping ?? []
         let keepsNodes = keeping != nil && rows.count == content.cells.count
@@ -40,14 +46,14 @@ extension Engine {
         var front: [ViewID?] = []
         var frontNodes: [MountedNode] = []
         for row in window.lowerBound..<content.firstRow {
-            let (node, cell) = mountRow(row, of: spec, in: path, host: host, cell: nil, pass: &pass)
+            let (node, cell) = mountRow(row, of: spec, in: path, display: display, host: host, cell: nil, pass: &pass)
             front.append(cell)
             frontNodes.append(node)
         }
         if !keepsNodes {
             for (offset, cell) in content.cells.enumerated() {
                 let row = content.firstRow + offset
-                let (node, newCell) = mountRow(row, of: spec, in: path, host: host, cell: cell, pass: &pass)
+                let (node, newCell) = mountRow(row, of: spec, in: path, display: display, host: host, cell: cell, pass: &pass)
                 content.cells[offset] = newCell
                 rows.append(node)
             }
@@ -58,7 +64,7 @@ extension Engine {
         let end = content.firstRow + content.cells.count
         if end < window.upperBound {
             for row in end..<window.upperBound {
-                let (node, cell) = mountRow(row, of: spec, in: path, host: host, cell: nil, pass: &pass)
+                let (node, cell) = mountRow(row, of: spec, in: path, display: display, host: host, cell: nil, pass: &pass)
                 content.cells.append(cell)
                 rows.append(node)
             }
@@ -69,11 +75,11 @@ extension Engine {
 
     /// Mounts the cell instance of one row, on `cell` when the row already
     /// had one of the right key, else on a recycled or new cell.
-    mutating func mountRow(_ row: Int, of spec: ListSpec, in listPath: ComponentPath, host: ViewID, cell: ViewID?,
-                           pass: inout MountPass) -> (MountedNode, ViewID?) {
+    mutating func mountRow(_ row: Int, of spec: ListSpec, in listPath: ComponentPath, display: String, host: ViewID,
+                           cell: ViewID?, pass: inout MountPass) -> (MountedNode, ViewID?) {
         let name = spec.cell(forRow: row)
         let path = listPath.appending(.row(row))
-        var node = MountedNode(name: name, path: path, row: row)
+        var node = MountedNode(name: name, path: path, displayPath: MountedNode.display(parent: display, segment: .row(row), namesakes: false), row: row)
         if hiddenPaths.contains(path) {
             if let cell { release(cell, from: host) }
             node.isHidden = true
@@ -103,20 +109,20 @@ extension Engine {
         strategy.configure(view, to: configuration, for: instance, in: &self)
         node.view = view
         if case .component(_, let children) = definition.body {
-            let namesakes = Engine.namesakeCounts(children)
-            var seen: [String: Int] = [:]
-            for child in children {
-                let index = seen[child, default: 0]
-                seen[child] = index + 1
-                var childNode = mountInstance(child, path: path.appending(.named(child, index: index)), parent: view, row: row, pass: &pass)
-                childNode.hasNamesakes = namesakes[child, default: 0] > 1
-                node.children.append(childNode)
-            }
+            node.children = mountChildren(children, of: node, into: view, row: row, pass: &pass)
             // A cell's own subviews are a plain parent: settle them even when
             // the cell has no children left.
             pass.visit(view)
         }
         return (node, view)
+    }
+
+    /// A list host that a plain component takes over: its cells become plain
+    /// pool views, vended by position and hidden at settle when nobody takes them.
+    mutating func forgetList(of view: ViewID) {
+        let index = view.number - 1
+        views[index].list = nil
+        for key in views[index].pools.keys { views[index].pools[key]?.recycled = [] }
     }
 
     /// A cell whose row left: hidden, it goes on top of its pool's stack.
@@ -152,7 +158,7 @@ extension Engine {
         var pass = MountPass()
         let path = node.path
         updateNode(at: path) { engine, node in
-            node.rows = engine.mountRows(of: spec, at: path, host: host, keeping: node.rows, pass: &pass)
+            node.rows = engine.mountRows(of: spec, at: path, display: node.displayPath, host: host, keeping: node.rows, pass: &pass)
         }
         settle(&pass)
         return log.passes[log.passes.count - 1]

@@ -40,9 +40,9 @@ extension Engine {
         for name in names {
             let index = seen[name, default: 0]
             seen[name] = index + 1
-            var node = mountInstance(name, path: ComponentPath([.named(name, index: index)]), parent: .root, row: nil, pass: &pass)
-            node.hasNamesakes = namesakes[name, default: 0] > 1
-            nodes.append(node)
+            let segment = ComponentPath.Segment.named(name, index: index)
+            let display = MountedNode.display(parent: "", segment: segment, namesakes: namesakes[name, default: 0] > 1)
+            nodes.append(mountInstance(name, path: ComponentPath([segment]), display: display, parent: .root, row: nil, pass: &pass))
         }
         mounted = nodes
         settle(&pass)
@@ -56,8 +56,9 @@ extension Engine {
     }
 
     /// Mounts one component instance (and its subtree) into `parent`.
-    mutating func mountInstance(_ name: String, path: ComponentPath, parent: ViewID, row: Int?, pass: inout MountPass) -> MountedNode {
-        var node = MountedNode(name: name, path: path, row: row)
+    mutating func mountInstance(_ name: String, path: ComponentPath, display: String, parent: ViewID, row: Int?,
+                                pass: inout MountPass) -> MountedNode {
+        var node = MountedNode(name: name, path: path, displayPath: display, row: row)
         if hiddenPaths.contains(path) {
             node.isHidden = true
             return node
@@ -75,19 +76,33 @@ extension Engine {
         }
         switch definition.body {
         case .component(_, let children):
-            let namesakes = Engine.namesakeCounts(children)
-            var seen: [String: Int] = [:]
-            for child in children {
-                let index = seen[child, default: 0]
-                seen[child] = index + 1
-                var childNode = mountInstance(child, path: path.appending(.named(child, index: index)), parent: container, row: row, pass: &pass)
-                childNode.hasNamesakes = namesakes[child, default: 0] > 1
-                node.children.append(childNode)
+            if let view = node.view {
+                // Settle this view's pools even when no child mounts into it
+                // (children hidden or removed), so their views get hidden.
+                pass.visit(view)
+                if views[view.number - 1].list != nil { forgetList(of: view) }
             }
+            node.children = mountChildren(children, of: node, into: container, row: row, pass: &pass)
         case .list(let spec):
-            node.rows = mountRows(of: spec, at: path, host: container, keeping: nil, pass: &pass)
+            node.rows = mountRows(of: spec, at: path, display: display, host: container, keeping: nil, pass: &pass)
         }
         return node
+    }
+
+    /// Mounts a plain component's children, in child order, into `container`.
+    mutating func mountChildren(_ children: [String], of node: MountedNode, into container: ViewID, row: Int?,
+                                pass: inout MountPass) -> [MountedNode] {
+        let namesakes = Engine.namesakeCounts(children)
+        var seen: [String: Int] = [:]
+        var nodes: [MountedNode] = []
+        for child in children {
+            let index = seen[child, default: 0]
+            seen[child] = index + 1
+            let segment = ComponentPath.Segment.named(child, index: index)
+            let display = MountedNode.display(parent: node.displayPath, segment: segment, namesakes: namesakes[child, default: 0] > 1)
+            nodes.append(mountInstance(child, path: node.path.appending(segment), display: display, parent: container, row: row, pass: &pass))
+        }
+        return nodes
     }
 
     /// The configuration an instance asks for: its definition's attributes,

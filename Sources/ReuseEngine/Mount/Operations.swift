@@ -16,8 +16,14 @@ extension Engine {
     /// component it mounts is still defined.
     @discardableResult
     public mutating func remountChecked(trigger: String) throws(EngineError) -> PassSummary {
-        for name in rootComponents { try catalog.checkMountable(name) }
+        try checkRootsMountable()
         return remount(trigger: trigger)
+    }
+
+    /// Throws when a mounted root type (or a type it refers to) cannot mount;
+    /// operations call it before changing anything.
+    func checkRootsMountable() throws(EngineError) {
+        for name in rootComponents { try catalog.checkMountable(name) }
     }
 
     /// Takes a mounted instance out of the tree, then runs a pass.
@@ -25,8 +31,9 @@ extension Engine {
     public mutating func hide(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
         let node = try resolve(path)
         if node.isHidden { throw .alreadyHidden(node.path.description) }
+        try checkRootsMountable()
         hiddenPaths.append(node.path)
-        return try remountChecked(trigger: trigger)
+        return remount(trigger: trigger)
     }
 
     /// Puts an instance taken out with `hide` back, then runs a pass.
@@ -35,8 +42,9 @@ extension Engine {
         guard hiddenPaths.contains(path) else {
             throw .notHidden(path.description, hidden: hiddenPaths.map(\.description))
         }
+        try checkRootsMountable()
         hiddenPaths.remove(path)
-        return try remountChecked(trigger: trigger)
+        return remount(trigger: trigger)
     }
 
     /// Sets an instance value of one attribute, then runs a pass.
@@ -48,8 +56,9 @@ extension Engine {
             throw .noView(node.path.description)
         }
         let template = try catalog.template(attribute, raw: raw, quoted: quoted)
+        try checkRootsMountable()
         instanceValues[node.path, default: [:]][attribute] = template
-        return try remountChecked(trigger: trigger)
+        return remount(trigger: trigger)
     }
 
     /// Switches the reuse strategy. The view tree starts afresh (views made

@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+@testable import ReuseShell
+
+/// Each command, run in process, with the output a user sees.
+@Suite struct CommandTests {
+    @Test func definitionsReportWhatTheyDefined() {
+        let session = Session()
+        #expect(session.run("component Foo view UIView { backgroundColor: red } children Bar\n") == "defined Foo (UIView { backgroundColor: red }; children Bar)\n")
+        #expect(session.run("component Bar\n") == "defined Bar (no view)\n")
+        #expect(session.run("list L rows 10 viewport 2 cells Foo\n") == "defined L (list of 10 rows, 2 visible, cells Foo)\n")
+        #expect(session.run("attribute swipe adds unapply\n") == "declared attribute swipe (text, adds entries, with unapplicator)\n")
+        #expect(session.run("view Badge { badge: \"0\" }\n") == "declared view class Badge (badge: \"0\")\n")
+        session.run("component Bar view UIView\nmount Foo\n")
+        #expect(session.run("component Bar view UILabel\n") == "redefined Bar (UILabel); 'remount' to see the change\n")
+    }
+
+    @Test func mountPrintsOnePassSummary() {
+        let session = Session(seed)
+        #expect(session.run("mount Foo Bar\n") == "pass 1 (mount Foo Bar): created 2, reused 0, hidden 0, applied 2, unapplied 0, skipped 0\n")
+        #expect(session.run("remount\n") == "pass 2 (remount): created 0, reused 0, hidden 0, applied 0, unapplied 0, skipped 2\n")
+    }
+
+    @Test func treeDrawsTheHierarchyWithKeysAndHiddenMarks() {
+        let session = Session(seed + "\nmount Card Foo\nmount Card\n")
+        #expect(session.run("tree\n") == """
+        v1 UIView root
+        ├─ v2 UIView Card (Card, UIView, [backgroundColor])
+        │  └─ v3 UILabel Card/Title (Title, UILabel, [text])
+        └─ v4 UIView Foo (Foo, UIView, [backgroundColor]) hidden
+
+        """)
+        #expect(session.run("tree v2\n") == "v2 UIView Card (Card, UIView, [backgroundColor])\n└─ v3 UILabel Card/Title (Title, UILabel, [text])\n")
+    }
+
+    @Test func longListsCollapseUnlessAll() {
+        let session = Session("component C view UIView\nlist L rows 100 viewport 10 cells C\nmount L\n")
+        let collapsed = session.run("tree\n")
+        #expect(collapsed.contains("… 4 more visible rows (tree --all)"))
+        #expect(collapsed.split(separator: "\n").count == 9)
+        #expect(session.run("tree --all\n").split(separator: "\n").count == 12)
+        session.run("list L rows 100 viewport 3 cells C\nremount\n")
+        #expect(session.run("tree\n").contains("7 hidden cells waiting in the pool: v6 v7 v8 v9 v10 v11 … (tree --all)"))
+    }
+
+    @Test func poolsGroupByKey() {
+        let session = Session(seed + "\nmount Card Card Foo\nmount Card\n")
+        #expect(session.run("pools v1\n") == """
+        v1 UIView root
+        ├─ (Card, UIView, [backgroundColor])  2 views, 1 hidden
+        │  ├─ v2 Card
+        │  └─ v4 Card[1] hidden
+        └─ (Foo, UIView, [backgroundColor])  1 view, 1 hidden
+           └─ v6 Foo hidden
+
+        """)
+    }
+
+    @Test func jsonDocumentsHaveTheDocumentedFields() throws {
+        let session = Session("component Foo view UIView { backgroundColor: red }\nmount Foo\n")
+        #expect(session.run("pools --json\n") == #"{"parents":[{"view":"v1","pools":[{"key":{"component":"Foo","viewClass":"UIView","shape":["backgroundColor"]},"views":[{"id":"v2","hidden":false}]}]}]}"# + "\n")
+        #expect(session.run("log --json\n") == #"{"events":[{"seq":1,"pass":1,"kind":"create","view":"v2","component":"Foo","path":"Foo","parent":"v1","key":{"component":"Foo","viewClass":"UIView","shape":["backgroundColor"]}},{"seq":2,"pass":1,"kind":"apply","view":"v2","component":"Foo","path":"Foo","attribute":"backgroundColor","value":"red"}]}"# + "\n")
+        #expect(session.run("stats --json\n").hasPrefix(#"{"passes":1,"created":1,"reused":0,"hidden":0,"applied":1,"unapplied":0,"updated":0,"skipped":0,"#))
+        let config = session.run("config v2 --json\n")
+        #expect(config.hasPrefix(#"{"view":"v2","viewClass":"UIView","component":"Foo","#))
+        #expect(config.contains(#""attributes":[{"id":"backgroundColor","value":"red"}]"#))
+        #expect(config.contains(#""leaks":[]"#))
+        let tree = session.run("tree --json\n")
+        #expect(tree.hasPrefix(#"{"id":"v1","viewClass":"UIView","component":null,"hidden":false,"children":[{"id":"v2""#))
+        for command in ["pools --json", "log --json", "stats --json", "config v2 --json", "tree --json", "components --json", "check --json"] {
+            let text = session.run(command + "\n")
+            #expect(text.split(separator: "\n").count == 1, "\(command) prints one line")
+            #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, "\(command) prints valid JSON")
+        }
+    }
+
+    @Test func configShowsAttachedPropertiesAndLeaks() {
+        let session = Session("component Foo view UIView { backgroundColor: red }\ncomponent Bar view UIView { alpha: 0.5 }\nstrategy naive\nmount Foo\nmount Bar\n")
+        let out = session.run("config v2\n")
+        #expect(out.contains("v2 UIView Bar (visible)"))
+        #expect(out.contains("attached    alpha: 0.5"))
+        #expect(out.contains("backgroundColor           red  (set by Foo)"))
+        #expect(out.contains("leaks       backgroundColor shows red; a fresh view would show clear, set by Foo"))
+        #expect(session.run("config Bar\n") == out, "a PATH names the view its component holds")
+    }
+
+    @Test func logFilters() {
+        let session = Session(seed + "\nmount Foo Bar\nmount Bar Foo\n")
+        #expect(session.run("log v2 --pass 2\n") == "#6    pass 2   skip     v2    Foo\n")
+        #expect(session.run("log --kind reorder\n") == "#7    pass 2   reorder  v1    order v3 v2\n")
+        #expect(session.run("log --last 1\n") == "#7    pass 2   reorder  v1    order v3 v2\n")
+    }
+
+    @Test func statsAndCheck() {
+        let session = Session(seed + "\nmount Foo\n")
+        #expect(session.run("stats\n") == """
+        totals after 1 pass under theodolite
+          created   1
+          reused    0
+          hidden    0
+          applied   1
+          unapplied 0
+          updated   0
+          skipped   0
+          leaks     0
+          views     2 alive (1 visible, 0 hidden), peak 2
+
+        """)
+        #expect(session.run("check\n") == "invariants  ok (2 views)\nleaks       none\n")
+    }
+
+    @Test func componentsListsEveryPath() {
+        let session = Session(seed + "\nmount Card Card Feed\nhide Card[1]\n")
+        #expect(session.run("components\n") == """
+        Card[0]           v2 UIView
+          Card[0]/Title   v3 UILabel
+        Card[1]           hidden (show Card[1])
+        Feed              v6 UIScrollView  list, rows 0-2 of 1000
+          Feed/0          v7 UIView
+            Feed/0/Title  v8 UILabel
+          Feed/1          v9 UIView
+            Feed/1/Title  v10 UILabel
+          Feed/2          v11 UIView
+            Feed/2/Title  v12 UILabel
+
+        """)
+    }
+
+    @Test func explainNarratesEachDecision() {
+        let session = Session(seed + "\nexplain on\n")
+        let out = session.run("mount Foo\n")
+        #expect(out == """
+          v2: Foo needs a UIView and no view is free in v1's pool (Foo, UIView, [backgroundColor]), so a new one is created.
+          v2: apply backgroundColor = red for Foo.
+        pass 1 (mount Foo): created 1, reused 0, hidden 0, applied 1, unapplied 0, skipped 0
+
+        """)
+    }
+
+    @Test func sayPrintsTheRestOfTheLine() {
+        let session = Session()
+        #expect(session.run("say Hello, world: # not a comment\n") == "Hello, world: # not a comment\n")
+        #expect(session.run("say \"quoted\"\n") == "quoted\n")
+    }
+
+    @Test func saveWritesAScriptThatReplaysToTheSameState() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-save-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = Session()
+        session.interpreter.workingDirectory = directory.path
+        session.run(seed + "\nmount Card Foo Feed\ntree\nset Foo backgroundColor blue\nmount Nope\nscroll Feed by 4\nhide Card\n")
+        #expect(session.run("save s.reuse\n") == "saved 9 commands to s.reuse\n")
+        let saved = try String(contentsOf: directory.appendingPathComponent("s.reuse"), encoding: .utf8)
+        #expect(!saved.contains("Nope") && !saved.contains("tree"))
+        let replay = Session()
+        replay.interpreter.workingDirectory = directory.path
+        replay.run("source s.reuse\n")
+        #expect(replay.run("tree --all\n") == session.run("tree --all\n"))
+        #expect(replay.run("pools\n") == session.run("pools\n"))
+        #expect(replay.interpreter.failures == 0)
+    }
+
+    @Test func resetStartsAfresh() {
+        let session = Session(seed + "\nmount Foo\n")
+        #expect(session.run("reset\n") == "reset: fresh session (strategy theodolite)\n")
+        #expect(session.error("mount Foo") == "<stdin>:1:7: error: unknown component 'Foo'")
+    }
+
+    @Test func helpListsGroupsAndExplainsACommand() {
+        let session = Session()
+        let all = session.run("help\n")
+        for group in ["Define", "Mount and change", "Inspect", "Session"] { #expect(all.contains(group)) }
+        for spec in CommandTable.all { #expect(all.contains("  " + spec.name)) }
+        let mount = session.run("help mount\n")
+        #expect(mount.hasPrefix("mount NAME [NAME ...]\n"))
+        #expect(mount.contains("example: mount Header Feed"))
+    }
+
+    @Test func quitStopsAScript() {
+        let session = Session()
+        #expect(session.run("say a\nquit\nsay b\n") == "a\n")
+        #expect(session.interpreter.wantsToQuit)
+    }
+
+    @Test func strategyListsAndSwitches() {
+        let session = Session(seed + "\nmount Foo\n")
+        #expect(session.run("strategy\n") == "* theodolite       pools keyed by (component, view class, attribute shape); the seed document\n  naive            pools keyed by view class only; shows why shapes matter\n")
+        #expect(session.run("strategy naive\n") == "pass 1 (strategy naive): created 1, reused 0, hidden 0, applied 1, unapplied 0, skipped 0\nstrategy naive: pools keyed by view class only; shows why shapes matter\n")
+    }
+
+    @Test func completionFitsTheContext() {
+        let session = Session(seed + "\nmount Card Feed\n")
+        let shell = session.interpreter
+        #expect(shell.completions(for: "mo") == ["mount"])
+        #expect(shell.completions(for: "mount C") == ["Card"])
+        #expect(shell.completions(for: "strategy n") == ["naive"])
+        #expect(shell.completions(for: "tree v1") == ["v1", "v10"])
+        #expect(shell.completions(for: "scroll F") == ["Feed"])
+        #expect(shell.completions(for: "scroll Feed ") == ["by", "to"])
+        #expect(shell.completions(for: "component X view UIL") == ["UILabel"])
+        #expect(shell.completions(for: "set Card backgroundColor re") == ["red"])
+        #expect(shell.completions(for: "hide Feed/1/") == ["Feed/1/Title"])
+        #expect(shell.completions(for: "explain ") == ["on", "off"])
+        shell.workingDirectory = packageRootForTests
+        #expect(shell.completions(for: "source Sessions/01") == ["Sessions/01-first-mount.reuse"])
+        #expect(shell.completions(for: "source Sess") == ["Sessions/"])
+    }
+}
+
+let packageRootForTests: String = {
+    var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        url = url.deletingLastPathComponent()
+    }
+    return url.path
+}()

@@ -1,0 +1,119 @@
+import Testing
+@testable import ReuseShell
+
+/// Every error a user can reach, with its exact message and location.
+@Suite struct ErrorTests {
+    @Test func fullReportHasFileLineColumnAndCaret() {
+        let session = Session(seed)
+        let (ok, out) = session.line("mount Crad")
+        #expect(!ok)
+        #expect(out == """
+        <stdin>:1:7: error: unknown component 'Crad'; did you mean 'Card'?
+          mount Crad
+                ^~~~
+
+        """)
+    }
+
+    @Test func scriptErrorsNameTheirLine() {
+        let session = Session()
+        let out = session.run("component A view UIView\nmount A B\n")
+        #expect(out.contains("<test>:2:9: error: unknown component 'B'"))
+    }
+
+    @Test(arguments: [
+        ("mout Foo", "<stdin>:1:1: error: unknown command 'mout'; did you mean 'mount'? (type 'help' for a list)"),
+        ("say \"open", "<stdin>:1:5: error: unterminated string; add a closing '\"'"),
+        ("component", "<stdin>:1:10: error: component: expected component name"),
+        ("component 9x", "<stdin>:1:11: error: component: '9x' is not a valid component name (use letters, digits and _)"),
+        ("component X { alpha: 1 }", "<stdin>:1:13: error: component: attributes need a view; write 'view CLASS' before '{'"),
+        ("component X view UIView { alpha: 1", "<stdin>:1:25: error: component: unclosed '{'; add '}'"),
+        ("component X view UIView { alpha 1 }", "<stdin>:1:32: error: component: expected ':' after 'alpha'"),
+        ("component X view UIView { alpah: 1 }", "<stdin>:1:27: error: unknown attribute 'alpah'; did you mean 'alpha'?"),
+        ("component X view UIView { alpha: high }", "<stdin>:1:34: error: 'high' is not a valid value for alpha: expected a number"),
+        ("component X view UIView { backgroundColor: rde }", "<stdin>:1:44: error: 'rde' is not a valid value for backgroundColor: expected a colour name or #rrggbb; did you mean 'red'?"),
+        ("component X view UIView { alpha: 1, alpha: 2 }", "<stdin>:1:27: error: attribute 'alpha' is given twice"),
+        ("component X view UIVeiw", "<stdin>:1:18: error: unknown view class 'UIVeiw'; did you mean 'UIView'?"),
+        ("component X view UIView children", "<stdin>:1:33: error: component: expected child component names after 'children'"),
+        ("component X view UIView extra", "<stdin>:1:25: error: component: unexpected 'extra'"),
+        ("list L rows many viewport 3 cells Card", "<stdin>:1:13: error: list: 'many' is not a whole number"),
+        ("list L rows 10 viewport 0 cells Card", "<stdin>:1:25: error: list: viewport must be between 1 and 100000, not 0"),
+        ("list L rows 10 viewport 2 cells", "<stdin>:1:32: error: list: expected cell component names after 'cells'"),
+        ("list L rows 10 view 2 cells Card", "<stdin>:1:16: error: list: expected 'viewport', found 'view'"),
+        ("attribute tap", "<stdin>:1:11: error: 'tap' is a built-in attribute and cannot be redefined; choose another name"),
+        ("attribute swipe kind colour", "<stdin>:1:22: error: attribute: unknown kind 'colour'; did you mean 'color'?"),
+        ("attribute swipe add", "<stdin>:1:17: error: attribute: unexpected 'add'; did you mean 'adds'?"),
+        ("view UILabel", "<stdin>:1:6: error: 'UILabel' is a built-in view class and cannot be redefined; choose another name"),
+        ("mount", "<stdin>:1:6: error: mount: expected at least one component name"),
+        ("remount", "<stdin>:1:1: error: nothing is mounted; use 'mount NAME' first"),
+        ("hide Foo", "<stdin>:1:6: error: nothing is mounted; use 'mount NAME' first"),
+        ("strategy naiv", "<stdin>:1:10: error: unknown strategy 'naiv'; did you mean 'naive'?"),
+        ("tree v99", "<stdin>:1:6: error: no view 'v99' (views are v1-v1)"),
+        ("tree --al", "<stdin>:1:6: error: tree: unknown option '--al'; did you mean '--all'?"),
+        ("config", "<stdin>:1:7: error: config: expected a view id (e.g. v2)"),
+        ("log --pass 3", "<stdin>:1:12: error: log: no pass 3 (passes run: 0)"),
+        ("log --kind hid", "<stdin>:1:12: error: log: unknown event kind 'hid'; did you mean 'hide'?"),
+        ("stats --pass x", "<stdin>:1:14: error: stats: no pass 'x' (passes run: 0)"),
+        ("explain maybe", "<stdin>:1:9: error: explain: expected 'on' or 'off', found 'maybe'"),
+        ("source /nonexistent/file.reuse", "<stdin>:1:8: error: source: no such file '/nonexistent/file.reuse'"),
+        ("save /nonexistent/dir/x.reuse", "<stdin>:1:6: error: save: cannot write '/nonexistent/dir/x.reuse': no such file"),
+        ("help mont", "<stdin>:1:6: error: help: unknown command 'mont'; did you mean 'mount'?"),
+        ("expect stat creatd 1", "<stdin>:1:13: error: expect: unknown stat 'creatd'; did you mean 'created'?"),
+    ])
+    func errorMessage(_ line: String, _ expected: String) {
+        let session = Session(seed)
+        #expect(session.error(line) == expected)
+    }
+
+    @Test(arguments: [
+        ("hide Crad", "<stdin>:1:6: error: no mounted component at 'Crad'; did you mean 'Card'?"),
+        ("hide Card[3]", "<stdin>:1:6: error: no mounted component at 'Card[3]'; did you mean 'Card[1]'?"),
+        ("hide Card[x]", "<stdin>:1:6: error: 'Card[x]' is not a path segment (write Name, Name[index] or a row number, joined by '/')"),
+        ("show Card", "<stdin>:1:6: error: 'Card' is not hidden"),
+        ("hide Feed/7", "<stdin>:1:6: error: row 7 of 'Feed' is not on screen (rows 0-2 are); scroll to it first"),
+        ("set Card alpah 1", "<stdin>:1:10: error: unknown attribute 'alpah'; did you mean 'alpha'?"),
+        ("set Feed alpha 1", "<stdin>:1:5: error: 'Feed' has no view, so it has no attributes to set"),
+        ("scroll Card by 1", "<stdin>:1:8: error: 'Card' is not a list"),
+        ("scroll Feed up 1", "<stdin>:1:13: error: scroll: expected 'by' or 'to', found 'up'"),
+        ("scroll Feed to -1", "<stdin>:1:16: error: scroll: the row must be between 0 and 1000000000000, not -1"),
+        ("hide v1", "<stdin>:1:6: error: v1 is not held by any component (it is hidden or in a hidden parent)"),
+        ("expect v2 hidden", "<stdin>:1:11: error: expectation failed: v2 is visible, expected hidden"),
+        ("expect stat created 1", "<stdin>:1:21: error: expectation failed: created is 11, expected 1"),
+        ("expect pool v1 Cards 1", "<stdin>:1:16: error: expectation failed: v1 has no pool for 'Cards'; did you mean 'Card'?"),
+        ("expect leaks 2", "<stdin>:1:14: error: expectation failed: 0 leaks, expected 2"),
+        ("expect Card holds v3", "<stdin>:1:19: error: expectation failed: Card holds v2, expected v3"),
+        ("expect v2 backgroundColor red", "<stdin>:1:27: error: expectation failed: v2 backgroundColor is white, expected red"),
+    ])
+    func errorOnMountedTree(_ line: String, _ expected: String) {
+        let session = Session(seed + "\nmount Card Card Feed\n")
+        #expect(session.error(line) == expected)
+    }
+
+    @Test func recursiveDefinitionIsAnErrorNotACrash() {
+        let session = Session("component A children B\n")
+        #expect(session.error("component B children A") == "<stdin>:1:22: error: recursive definition: B -> A -> B")
+        #expect(session.error("component C children C") == "<stdin>:1:22: error: recursive definition: C -> C")
+    }
+
+    @Test func listCellsNeedAView() {
+        let session = Session("component Plain children Plain2\ncomponent Plain2 view UIView\nlist L rows 5 viewport 2 cells Plain\n")
+        #expect(session.error("mount L") == "<stdin>:1:7: error: list 'L' needs cells with a view, but 'Plain' has none (give it 'view CLASS')")
+    }
+
+    @Test func aFailedCommandChangesNothing() {
+        let session = Session(seed + "\nmount Card Foo\n")
+        let before = session.line("tree").output + session.line("log").output
+        #expect(!session.line("set Card backgroundColor nope").ok)
+        #expect(!session.line("mount Foo Nope").ok)
+        #expect(!session.line("scroll Foo by 1").ok)
+        let after = session.line("tree").output + session.line("log").output
+        #expect(before == after)
+    }
+
+    @Test func theShellKeepsRunningAfterErrors() {
+        let session = Session(seed)
+        #expect(!session.line("mount Nope").ok)
+        #expect(session.line("mount Foo").ok)
+        #expect(session.interpreter.failures == 1)
+    }
+}
