@@ -26,6 +26,13 @@ static inline int rs_el_set_prompt(EditLine *el, rs_prompt_fn fn) {
     return el_set(el, EL_PROMPT, fn);
 }
 
+/* EL_PROMPT_ESC: as EL_PROMPT, but characters between two `ignore` chars
+ * are sent to the terminal without being counted as visible (for colour
+ * escape sequences). */
+static inline int rs_el_set_prompt_esc(EditLine *el, rs_prompt_fn fn, char ignore) {
+    return el_set(el, EL_PROMPT_ESC, fn, ignore);
+}
+
 /* EL_EDITOR: "emacs" or "vi". */
 static inline int rs_el_set_editor(EditLine *el, const char *mode) {
     return el_set(el, EL_EDITOR, mode);

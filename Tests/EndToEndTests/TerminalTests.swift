@@ -1,0 +1,131 @@
+// Interactive mode, through a real pseudo-terminal: line editing, Tab
+// completion, history across runs, and Ctrl-C.
+
+import Foundation
+import Testing
+
+@Suite("Interactive terminal")
+struct TerminalTests {
+    static let prompt = "reuse> "
+
+    /// A private directory (history file, HOME) removed at the end of a test.
+    final class Sandbox {
+        let directory: URL
+        var historyFile: URL { directory.appendingPathComponent("history") }
+
+        init() throws {
+            directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("reuse-shell-terminal-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: directory)
+        }
+
+        var environment: [String: String] {
+            [
+                "TERM": "xterm",
+                "NO_COLOR": "1",
+                "LANG": "C.UTF-8",
+                "HOME": directory.path,
+                "PATH": "/usr/bin:/bin",
+                "REUSE_SHELL_HISTORY": historyFile.path,
+            ]
+        }
+
+        /// Starts `reuse-shell` with no arguments (interactive) and waits for
+        /// its first prompt.
+        func startShell() throws -> PseudoTerminal {
+            let terminal = try PseudoTerminal(
+                executable: try reuseShellBinary(), environment: environment, columns: 80, rows: 24)
+            try terminal.expectPrompt()
+            return terminal
+        }
+    }
+
+    @Test("Tab completes a command name, then a component name")
+    func tabCompletion() throws {
+        let sandbox = try Sandbox()
+        let shell = try sandbox.startShell()
+        defer { shell.terminate() }
+
+        // "compo" fits both `component` and `components`: Tab inserts their
+        // common prefix, a second Tab lists them.
+        try shell.send("compo\t")
+        try shell.expectBeforeCursor("reuse> component")
+        try shell.send("\t")
+        try shell.expectLine(
+            where: { $0.hasPrefix("component ") && $0.hasSuffix(" components") },
+            describing: "listing component and components")
+        try shell.expectBeforeCursor("reuse> component")
+        try shell.send(" Card view UIView\r")
+        try shell.expectLine("reuse> component Card view UIView")
+        try shell.expectPrompt()
+
+        // One candidate: Tab completes it and adds a space.
+        try shell.send("mount Ca\t")
+        try shell.expectBeforeCursor("reuse> mount Card ")
+        try shell.send("\r")
+        try shell.expectPrompt()
+
+        try shell.send("quit\r")
+        #expect(try shell.waitForExit() == 0)
+    }
+
+    @Test("Up recalls a line entered in an earlier run")
+    func historyAcrossRuns() throws {
+        let sandbox = try Sandbox()
+
+        let first = try sandbox.startShell()
+        defer { first.terminate() }
+        try first.send("say hello from run one\r")
+        try first.expectLine("hello from run one")
+        try first.expectPrompt()
+        try first.send("\u{04}")  // Ctrl-D on an empty line
+        #expect(try first.waitForExit() == 0)
+        #expect(FileManager.default.fileExists(atPath: sandbox.historyFile.path))
+
+        let second = try sandbox.startShell()
+        defer { second.terminate() }
+        try second.send("\u{1B}[A")  // Up
+        try second.expectLine("reuse> say hello from run one")
+        try second.send("\r")
+        try second.expectLine("hello from run one")
+        try second.expectPrompt()
+        try second.send("quit\r")
+        #expect(try second.waitForExit() == 0)
+    }
+
+    @Test("Ctrl-C abandons the line and the shell keeps running")
+    func interruptKeepsShellAlive() throws {
+        let sandbox = try Sandbox()
+        let shell = try sandbox.startShell()
+        defer { shell.terminate() }
+
+        try shell.send("say partial")
+        // Wait for the echo: the terminal discards unread input on Ctrl-C.
+        try shell.expectLine("reuse> say partial")
+        try shell.send("\u{03}")
+        try shell.expectPrompt()
+
+        try shell.send("say still alive\r")
+        try shell.expectLine("still alive")
+        #expect(!shell.screenLines.contains("partial"), "the abandoned line was executed:\n\(shell.screenText)")
+        try shell.expectPrompt()
+
+        try shell.send("quit\r")
+        #expect(try shell.waitForExit() == 0)
+    }
+}
+
+extension PseudoTerminal {
+    /// Waits for an empty `reuse> ` prompt with the cursor after it, and for
+    /// the line editor to be reading keys, so that what is sent next is
+    /// edited rather than echoed by the terminal driver. (Judged from the
+    /// screen, not the raw output: a completion listing redraws the prompt.)
+    func expectPrompt() throws {
+        try expectBeforeCursor(TerminalTests.prompt)
+        try waitForLineEditor()
+    }
+}
