@@ -47,6 +47,10 @@ let package = Package(
         ),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine"]),
         .testTarget(name: "ReuseShellTests", dependencies: ["ReuseShell"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ReuseShell"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["ReuseShell"],
+            exclude: ["Transcripts"]
+        ),
     ]
 )
