@@ -25,6 +25,12 @@ public struct Engine: Sendable {
     public internal(set) var strategy: any ReuseStrategy = TheodoliteStrategy()
     /// The most views alive at once.
     public internal(set) var peakViews = 1
+    /// A component or list was (re)defined since the last full pass; the
+    /// mounted tree and views still follow the old definitions until the next
+    /// full pass (a scroll then runs one).
+    public internal(set) var definitionsPending = false
+    /// Cell registrations (UIKit), by list and cell, in registration order.
+    var registrations: OrderedDictionary<String, CellRegistration> = [:]
 
     public init() {
         views = [SimulatedView(id: .root, viewClass: catalog.viewClasses["UIView"] ?? .derived("UIView", [:]), superview: nil)]
@@ -75,16 +81,18 @@ public struct Engine: Sendable {
             template = ViewTemplate(viewClass: viewClass, attributes: templates)
         }
         try catalog.define(ComponentDefinition(name: name, body: .component(view: template, children: children)))
+        definitionsPending = true
     }
 
     /// Defines or redefines a scrolling list.
     public mutating func defineList(_ name: String, rows: Int, viewport: Int, cells: [String]) throws(EngineError) {
         try catalog.define(ComponentDefinition(name: name, body: .list(ListSpec(rows: rows, viewport: viewport, cells: cells))))
+        definitionsPending = true
     }
 
     // MARK: Recording
 
-    mutating func record(_ kind: ReuseEvent.Kind, view: ViewID, instance: Instance? = nil,
+    public mutating func record(_ kind: ReuseEvent.Kind, view: ViewID, instance: Instance? = nil,
                          _ fill: (inout ReuseEvent) -> Void = { _ in }) {
         var event = ReuseEvent(kind: kind, view: view)
         event.component = instance?.component
@@ -100,7 +108,7 @@ public struct Engine: Sendable {
 
     /// Creates a view of `key.viewClass`, adds it to `parent`'s subviews and to
     /// the pool of `key`.
-    mutating func createView(key: ViewKey, in parent: ViewID, instance: Instance) -> ViewID {
+    public mutating func createView(key: ViewKey, in parent: ViewID, instance: Instance) -> ViewID {
         let id = ViewID(views.count + 1)
         let viewClass = catalog.viewClasses[key.viewClass] ?? .derived(key.viewClass, [:])
         var view = SimulatedView(id: id, viewClass: viewClass, superview: parent)
@@ -120,7 +128,7 @@ public struct Engine: Sendable {
 
     /// Marks `view` as taken by `instance`: unhides it, and records a reuse
     /// when it held another instance or waited hidden.
-    mutating func take(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance) {
+    public mutating func take(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance) {
         let index = view.number - 1
         let previous = views[index].owner
         let wasHidden = views[index].isHidden
@@ -140,7 +148,7 @@ public struct Engine: Sendable {
     }
 
     /// Hides a view nobody took; it stays in its pool.
-    mutating func hide(_ view: ViewID, in parent: ViewID) {
+    public mutating func hide(_ view: ViewID, in parent: ViewID) {
         let index = view.number - 1
         guard !views[index].isHidden else { return }
         views[index].isHidden = true

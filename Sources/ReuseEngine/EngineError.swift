@@ -20,6 +20,9 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
     case viewNotHeld(ViewID)
     case unknownStrategy(String, suggestion: String?)
     case nothingMounted
+    case unknownOption(strategy: String, option: String, known: [String])
+    case unregisteredCell(list: String, identifier: String)
+    case notRegistrable(String)
 
     /// The text in the user's input that the error is about (for the caret).
     public var subject: String? {
@@ -36,6 +39,9 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .rowNotVisible(let list, let row, _): return "\(list)/\(row)"
         case .viewNotHeld(let view): return view.description
         case .nothingMounted: return nil
+        case .unknownOption(_, let option, _): return option
+        case .unregisteredCell(let list, _): return list
+        case .notRegistrable(let text): return text
         }
     }
 
@@ -90,6 +96,13 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unknown strategy '\(name)'\(hint(suggestion))"
         case .nothingMounted:
             return "nothing is mounted; use 'mount NAME' first"
+        case .unknownOption(let strategy, let option, let known):
+            return known.isEmpty ? "strategy \(strategy) takes no options, not '\(option)'"
+                : "strategy \(strategy) has no option '\(option)' (options: " + known.joined(separator: ", ") + ")"
+        case .unregisteredCell(let list, let identifier):
+            return "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier (list '\(list)'; write 'register \(list) \(identifier)')"
+        case .notRegistrable(let text):
+            return text
         }
     }
 }

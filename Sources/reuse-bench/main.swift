@@ -1,1 +1,313 @@
-print("bench")
+// reuse-bench: what scrolling a list costs in the reuse engine.
+//
+//     swift run -c release reuse-bench
+//
+// For lists of 10^3, 10^6 and 10^9 rows with 10, 100 and 1000 visible rows,
+// it mounts a list whose cell is a UILabel (`text: "Row {i}"`) with one child
+// UIView, turns event keeping off, and measures:
+//
+// - mount: time of the first full pass divided by the views it created;
+// - step: one `scroll by 1` (one row leaves, one enters), averaged;
+// - jump: one `scroll by <viewport>` (every row leaves and enters), averaged;
+// - the views alive after scrolling, and memory (VmHWM is process-wide, so
+//   the RSS growth of each configuration is shown too).
+//
+// Beside each time is a floor measured in the same run: the bare work the
+// operation needs in any recycler (a few dictionary lookups and array
+// appends per view or per entering/leaving row), so engine/floor is visible.
+// A step must not cost more on a longer list: the last table compares each
+// list with the 10^3-row one of the same viewport.
+
+import ReuseEngine
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: Clock and memory
+
+/// Monotonic nanoseconds.
+@inline(__always)
+func now() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
+
+/// `VmHWM` and `VmRSS` from /proc/self/status, in kB (0 where unavailable).
+func memory() -> (hwm: Int, rss: Int) {
+    guard let file = fopen("/proc/self/status", "r") else { return (0, 0) }
+    defer { fclose(file) }
+    var hwm = 0, rss = 0
+    var buffer = [CChar](repeating: 0, count: 256)
+    while fgets(&buffer, Int32(buffer.count), file) != nil {
+        let line = String(cString: buffer)
+        func kilobytes() -> Int {
+            Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
+                ?? line.split(separator: "\t").dropFirst().first ?? "") ?? 0
+        }
+        if line.hasPrefix("VmHWM:") { hwm = kilobytes() }
+        if line.hasPrefix("VmRSS:") { rss = kilobytes() }
+    }
+    return (hwm, rss)
+}
+
+/// Keeps the floor loops from being optimised away.
+nonisolated(unsafe) var sink = 0
+
+// MARK: The engine under test
+
+let listPath = ComponentPath([.named("Feed", index: 0)])
+
+func makeEngine(rows: Int, viewport: Int) -> Engine {
+    var engine = Engine()
+    do {
+        try engine.defineComponent("Dot", viewClass: "UIView", attributes: [("backgroundColor", "red", false)], children: [])
+        try engine.defineComponent("Cell", viewClass: "UILabel", attributes: [("text", "Row {i}", true)], children: ["Dot"])
+        try engine.defineList("Feed", rows: rows, viewport: viewport, cells: ["Cell"])
+    } catch {
+        fatalError("defining the benchmark list failed: \(error)")
+    }
+    return engine
+}
+
+/// Scrolls back and forth by `delta` (bouncing at the ends) until `budget`
+/// nanoseconds have passed or `limit` steps ran; returns (steps, ns per step).
+func measureScroll(_ engine: inout Engine, delta: Int, maximumOffset: Int, budget: UInt64, limit: Int) -> (Int, Double) {
+    var direction = 1
+    var steps = 0
+    let start = now()
+    var elapsed: UInt64 = 0
+    while steps < limit && (steps < 20 || elapsed < budget) {
+        let offset = engine.offset(of: listPath)
+        if direction > 0 && offset + delta > maximumOffset { direction = -1 }
+        if direction < 0 && offset - delta < 0 { direction = 1 }
+        do {
+            try engine.scroll(listPath, by: direction * delta, trigger: "scroll")
+        } catch {
+            fatalError("scroll failed: \(error)")
+        }
+        steps += 1
+        if steps & 15 == 0 { elapsed = now() - start }
+    }
+    elapsed = now() - start
+    return (steps, Double(elapsed) / Double(steps))
+}
+
+// MARK: Floors: the bare work in a minimal recycler
+
+/// A visible window of cells, free-cell stacks per key, the row each cell
+/// shows, and each cell's child: what any recycler must touch per row.
+struct FloorRecycler {
+    var ring: [Int]
+    var head = 0
+    var free: [Int: [Int]] = [:]
+    var shows: [Int]
+    var child: [Int: Int] = [:]
+    var firstRow = 0
+
+    init(viewport: Int) {
+        ring = Array(0..<viewport)
+        shows = Array(0..<viewport)
+        for cell in 0..<viewport { child[cell] = viewport + cell }
+    }
+
+    /// Moves the window by `delta` rows (`|delta|` rows leave, as many enter):
+    /// per leaving row a lookup and an append, per entering row a lookup and
+    /// a pop, a store of the row shown and a lookup of the child.
+    @inline(never)
+    mutating func step(by delta: Int) {
+        let count = ring.count
+        for _ in 0..<abs(delta) {
+            let leaving = delta > 0 ? head : (head + count - 1) % count
+            free[0, default: []].append(ring[leaving])
+            let row = delta > 0 ? firstRow + count : firstRow - 1
+            let cell = free[0]!.removeLast()
+            shows[cell] = row
+            sink &+= child[cell] ?? 0
+            ring[leaving] = cell
+            if delta > 0 { head = (head + 1) % count; firstRow += 1 } else { head = leaving; firstRow -= 1 }
+        }
+    }
+}
+
+/// ns per step of the floor, over `steps` steps bouncing like the engine's.
+func floorScroll(viewport: Int, delta: Int, maximumOffset: Int, steps: Int) -> Double {
+    var floor = FloorRecycler(viewport: viewport)
+    var direction = 1
+    let start = now()
+    for _ in 0..<steps {
+        if direction > 0 && floor.firstRow + delta > maximumOffset { direction = -1 }
+        if direction < 0 && floor.firstRow - delta < 0 { direction = 1 }
+        floor.step(by: direction * delta)
+    }
+    let elapsed = now() - start
+    sink &+= floor.shows[0]
+    return Double(elapsed) / Double(steps)
+}
+
+/// A view as small as a view record can be.
+struct FloorView {
+    var id: Int
+    var superview: Int
+    var value: Int
+}
+
+/// ns per view of creating `count` views: an append and a pool insertion each.
+@inline(never)
+func floorMount(count: Int) -> Double {
+    var best = Double.infinity
+    for _ in 0..<5 {
+        let start = now()
+        var views: [FloorView] = []
+        var pools: [Int: [Int]] = [:]
+        for id in 0..<count {
+            views.append(FloorView(id: id, superview: id / 2, value: id))
+            pools[id & 1, default: []].append(id)
+        }
+        let elapsed = now() - start
+        sink &+= views.count + pools.count
+        best = min(best, Double(elapsed) / Double(count))
+    }
+    return best
+}
+
+// MARK: One configuration
+
+struct Result {
+    var rows: Int
+    var viewport: Int
+    var created: Int
+    var mountNs: Double
+    var mountFloor: Double
+    var steps: Int
+    var stepNs: Double
+    var stepFloor: Double
+    var jumps: Int
+    var jumpNs: Double
+    var jumpFloor: Double
+    var alive: Int
+    var rssDeltaKB: Int
+    var hwmKB: Int
+}
+
+func run(rows: Int, viewport: Int) -> Result {
+    let before = memory()
+    var engine = makeEngine(rows: rows, viewport: viewport)
+    let maximumOffset = max(0, rows - viewport)
+
+    let mountStart = now()
+    do { try engine.mount(["Feed"], trigger: "mount") } catch { fatalError("mount failed: \(error)") }
+    let mountElapsed = now() - mountStart
+    let created = engine.log.totals.created
+    engine.setKeepsEvents(false)
+
+    var result = Result(rows: rows, viewport: viewport, created: created,
+                        mountNs: Double(mountElapsed) / Double(created), mountFloor: floorMount(count: created),
+                        steps: 0, stepNs: .nan, stepFloor: .nan, jumps: 0, jumpNs: .nan, jumpFloor: .nan,
+                        alive: 0, rssDeltaKB: 0, hwmKB: 0)
+    if maximumOffset > 0 {
+        // Warm up, then measure.
+        _ = measureScroll(&engine, delta: 1, maximumOffset: maximumOffset, budget: 0, limit: 200)
+        (result.steps, result.stepNs) = measureScroll(&engine, delta: 1, maximumOffset: maximumOffset,
+                                                      budget: 200_000_000, limit: 20_000)
+        result.stepFloor = floorScroll(viewport: viewport, delta: 1, maximumOffset: maximumOffset, steps: max(result.steps, 20_000))
+        let jump = min(viewport, maximumOffset)
+        (result.jumps, result.jumpNs) = measureScroll(&engine, delta: jump, maximumOffset: maximumOffset,
+                                                      budget: 200_000_000, limit: 20_000)
+        result.jumpFloor = floorScroll(viewport: viewport, delta: jump, maximumOffset: maximumOffset, steps: max(result.jumps, 200))
+    }
+    result.alive = engine.views.count
+    let after = memory()
+    result.rssDeltaKB = after.rss - before.rss
+    result.hwmKB = after.hwm
+    // Scrolling must never create views after the first screenful.
+    precondition(engine.log.totals.created == created, "views were created while scrolling")
+    return result
+}
+
+// MARK: Printing
+
+func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(0, width - text.count))
+    return left ? text + padding : padding + text
+}
+
+func fixed(_ value: Double, _ decimals: Int = 0) -> String {
+    guard value.isFinite else { return "-" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    if decimals == 0 { return String(Int(rounded)) }
+    let whole = Int(rounded)
+    var fraction = String(Int(((abs(rounded) - Double(abs(whole))) * scale).rounded()))
+    while fraction.count < decimals { fraction = "0" + fraction }
+    return (rounded < 0 && whole == 0 ? "-" : "") + "\(whole).\(fraction)"
+}
+
+func ratio(_ engine: Double, _ floor: Double) -> String {
+    guard engine.isFinite, floor.isFinite, floor > 0 else { return "-" }
+    return fixed(engine / floor, 0) + "x"
+}
+
+func power(_ rows: Int) -> String {
+    var exponent = 0
+    var value = rows
+    while value >= 10 && value % 10 == 0 { value /= 10; exponent += 1 }
+    return value == 1 ? "10^\(exponent)" : String(rows)
+}
+
+func megabytes(_ kilobytes: Int) -> String { fixed(Double(kilobytes) / 1024, 1) }
+
+let rowCounts = [1_000, 1_000_000, 1_000_000_000]
+let viewports = [10, 100, 1000]
+
+#if DEBUG
+print("note: a debug build; run `swift run -c release reuse-bench` for meaningful figures\n")
+#endif
+
+let columns: [(String, Int)] = [
+    ("rows", 6), ("viewport", 8), ("views", 6), ("mount ns/view", 13), ("floor", 6), ("x", 5),
+    ("steps", 6), ("step+1 ns", 10), ("floor", 6), ("x", 5),
+    ("jumps", 6), ("jump ns", 10), ("ns/row", 7), ("floor", 8), ("x", 5),
+    ("alive", 6), ("RSS d MB", 8), ("HWM MB", 7),
+]
+print(columns.map { pad($0.0, $0.1) }.joined(separator: "  "))
+print(columns.map { String(repeating: "-", count: $0.1) }.joined(separator: "  "))
+
+var results: [Result] = []
+let totalStart = now()
+for viewport in viewports {
+    for rows in rowCounts {
+        let r = run(rows: rows, viewport: viewport)
+        results.append(r)
+        let cells: [String] = [
+            power(r.rows), String(r.viewport), String(r.created),
+            fixed(r.mountNs), fixed(r.mountFloor, 1), ratio(r.mountNs, r.mountFloor),
+            String(r.steps), fixed(r.stepNs), fixed(r.stepFloor, 1), ratio(r.stepNs, r.stepFloor),
+            String(r.jumps), fixed(r.jumpNs), fixed(r.jumpNs / Double(min(r.viewport, max(1, r.rows - r.viewport)))),
+            fixed(r.jumpFloor, 1), ratio(r.jumpNs, r.jumpFloor),
+            String(r.alive), megabytes(r.rssDeltaKB), megabytes(r.hwmKB),
+        ]
+        print(zip(cells, columns).map { pad($0.0, $0.1.1) }.joined(separator: "  "))
+    }
+}
+
+print("")
+print("Step cost against list length (same viewport; 1.0 = as cheap as the 10^3-row list):")
+for viewport in viewports {
+    let forViewport = results.filter { $0.viewport == viewport }
+    guard let base = forViewport.first(where: { $0.stepNs.isFinite }) else { continue }
+    let parts = forViewport.filter { $0.stepNs.isFinite }.map { r in
+        "\(power(r.rows)): step \(fixed(r.stepNs / base.stepNs, 2)), jump \(fixed(r.jumpNs / base.jumpNs, 2))"
+    }
+    print("  viewport \(pad(String(viewport), 4)) (vs \(power(base.rows))): " + parts.joined(separator: "; "))
+}
+print("")
+print("views: created by the first mount (host + a cell and its child per visible row); alive: after all scrolling")
+print("step+1: `scroll by 1`; jump: `scroll by viewport` (every row leaves and enters); ns/row = jump / rows moved")
+print("floor: the same row moves in a bare recycler (dictionary lookups and array appends only), same run")
+print("a 10^3-row list with a 1000-row viewport cannot scroll (all rows visible): no step figures")
+print("RSS d: resident growth over the configuration (the engine and its pass log); HWM: process peak so far")
+print("total \(fixed(Double(now() - totalStart) / 1e9, 1)) s (checksum \(sink & 0xff))")

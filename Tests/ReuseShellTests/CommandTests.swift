@@ -150,7 +150,7 @@ import Testing
         let session = Session()
         session.interpreter.workingDirectory = directory.path
         session.run(seed + "\nmount Card Foo Feed\ntree\nset Foo backgroundColor blue\nmount Nope\nscroll Feed by 4\nhide Card\n")
-        #expect(session.run("save s.reuse\n") == "saved 9 commands to s.reuse\n")
+        #expect(session.run("save s.reuse\n") == "saved 9 commands to s.reuse\n", "wd \(session.interpreter.workingDirectory)")
         let saved = try String(contentsOf: directory.appendingPathComponent("s.reuse"), encoding: .utf8)
         #expect(!saved.contains("Nope") && !saved.contains("tree"))
         let replay = Session()
@@ -185,7 +185,10 @@ import Testing
 
     @Test func strategyListsAndSwitches() {
         let session = Session(seed + "\nmount Foo\n")
-        #expect(session.run("strategy\n") == "* theodolite       pools keyed by (component, view class, attribute shape); the seed document\n  naive            pools keyed by view class only; shows why shapes matter\n")
+        let listing = session.run("strategy\n").split(separator: "\n")
+        #expect(listing.count == 9)
+        #expect(listing.first == "* theodolite       pools keyed by (component, view class, attribute shape); the seed document")
+        #expect(listing.dropFirst().first == "  naive            pools keyed by view class only; shows why shapes matter")
         #expect(session.run("strategy naive\n") == "pass 1 (strategy naive): created 1, reused 0, hidden 0, applied 1, unapplied 0, skipped 0\nstrategy naive: pools keyed by view class only; shows why shapes matter\n")
     }
 

@@ -33,6 +33,11 @@ extension Engine {
 
         for view in views {
             let id = view.id
+            if view.isRemoved {
+                if view.superview != nil { fail(id, "is removed but still has a superview") }
+                if holders[id] != nil { fail(id, "is removed but held by \(holders[id]?.description ?? "?")") }
+                continue
+            }
             if let parentID = view.superview {
                 guard let parent = lookUp(parentID) else { fail(id, "superview \(parentID) does not exist"); continue }
                 let count = parent.subviews.filter { $0 == id }.count
@@ -43,7 +48,9 @@ extension Engine {
                 } else if let key = keys.first {
                     if key != view.poolKey { fail(id, "is in pool \(key) but records \(view.poolKey?.description ?? "none")") }
                     if let attached = view.attached, let component = view.ownerComponent {
-                        let expected = strategy.key(component: component, configuration: attached)
+                        let expected = parent.list == nil
+                            ? strategy.key(component: component, configuration: attached, catalog: catalog)
+                            : strategy.cellKey(component: component, configuration: attached, catalog: catalog)
                         if expected != key { fail(id, "is in pool \(key) but its configuration keys to \(expected)") }
                     }
                     if key.viewClass != view.viewClass { fail(id, "is a \(view.viewClass) in a \(key.viewClass) pool") }
@@ -73,8 +80,9 @@ extension Engine {
             }
         }
 
-        // Attached configurations match what each instance asks for.
-        for (view, node) in held {
+        // Attached configurations match what each instance asks for (once
+        // redefinitions have taken effect).
+        for (view, node) in held where !definitionsPending {
             guard let definition = catalog.components[node.name],
                   let expected = configuration(of: definition, at: node.path, row: node.row) else { continue }
             let attached = self.view(view).attached

@@ -6,6 +6,8 @@ public struct EventLog: Sendable {
     /// When false, events are counted but not kept (for benchmarks).
     public var keepsEvents = true
     private var nextSeq = 1
+    /// The kind of the last event recorded, kept or not.
+    public private(set) var lastKind: ReuseEvent.Kind?
 
     public init() {}
 
@@ -21,9 +23,10 @@ public struct EventLog: Sendable {
         event.seq = nextSeq
         event.pass = passes.count
         nextSeq += 1
-        totals.count(event.kind)
+        lastKind = event.kind
+        totals.count(event.kind, event.multiplicity)
         if !passes.isEmpty {
-            passes[passes.count - 1].counts.count(event.kind)
+            passes[passes.count - 1].counts.count(event.kind, event.multiplicity)
         }
         if keepsEvents {
             events.append(event)

@@ -19,6 +19,26 @@ public struct ReuseEvent: Sendable, Equatable {
         case skip
         /// A parent's subviews were reordered to the order views were taken.
         case reorder
+        /// ComponentKit's `didEnterReusePool`: a view was hidden into its pool.
+        case enterPool
+        /// ComponentKit's `willLeaveReusePool`: a hidden view becomes visible.
+        case leavePool
+        /// UIKit's `prepareForReuse` on a dequeued cell.
+        case prepareForReuse
+        /// A view left the hierarchy for good (DivKit leftovers, a full RecyclerView pool).
+        case remove
+        /// RecyclerView: a row got back its own cached view, still bound.
+        case cacheHit
+        /// A cell's view went into a cache by position (RecyclerView).
+        case cache
+        /// Valdi: a component rendered (its render function ran).
+        case render
+        /// Valdi: a component tree was laid out.
+        case layout
+        /// Valdi: a pre-created component was attached to a cell.
+        case attach
+        /// Valdi: attribute reset methods ran before a view entered the pool.
+        case reset
     }
 
     /// 1-based, increasing through the session.
@@ -40,6 +60,10 @@ public struct ReuseEvent: Sendable, Equatable {
     /// For `reuse`: the instance that held the view before. For `reorder`: the new order.
     public var previousOwner: ComponentPath?
     public var order: [ViewID]?
+    /// How many times the step happened (a render of every row counts once per row).
+    public var multiplicity = 1
+    /// A strategy's own detail, in words.
+    public var note: String?
 
     public init(seq: Int = 0, pass: Int = 0, kind: Kind, view: ViewID) {
         self.seq = seq
@@ -70,18 +94,37 @@ public struct EventCounts: Sendable, Equatable {
     public var updated = 0
     public var skipped = 0
     public var reordered = 0
+    public var removed = 0
+    public var enteredPool = 0
+    public var leftPool = 0
+    public var preparedForReuse = 0
+    public var cacheHits = 0
+    public var renders = 0
+    public var layouts = 0
+    public var attaches = 0
+    public var resets = 0
 
-    mutating func count(_ kind: ReuseEvent.Kind) {
+    mutating func count(_ kind: ReuseEvent.Kind, _ times: Int = 1) {
         switch kind {
-        case .create: created += 1
-        case .reuse: reused += 1
-        case .unhide: unhidden += 1
-        case .hide: hidden += 1
-        case .apply: applied += 1
-        case .unapply: unapplied += 1
-        case .update: updated += 1
-        case .skip: skipped += 1
-        case .reorder: reordered += 1
+        case .create: created += times
+        case .reuse: reused += times
+        case .unhide: unhidden += times
+        case .hide: hidden += times
+        case .apply: applied += times
+        case .unapply: unapplied += times
+        case .update: updated += times
+        case .skip: skipped += times
+        case .reorder: reordered += times
+        case .enterPool: enteredPool += times
+        case .leavePool: leftPool += times
+        case .prepareForReuse: preparedForReuse += times
+        case .remove: removed += times
+        case .cacheHit: cacheHits += times
+        case .cache: break
+        case .render: renders += times
+        case .layout: layouts += times
+        case .attach: attaches += times
+        case .reset: resets += times
         }
     }
 
@@ -91,6 +134,10 @@ public struct EventCounts: Sendable, Equatable {
                      "applied \(applied)", "unapplied \(unapplied)"]
         if updated > 0 { parts.append("updated \(updated)") }
         parts.append("skipped \(skipped)")
+        if removed > 0 { parts.append("removed \(removed)") }
+        if cacheHits > 0 { parts.append("cache hits \(cacheHits)") }
+        if renders > 0 { parts.append("rendered \(renders)") }
+        if attaches > 0 { parts.append("attached \(attaches)") }
         return parts.joined(separator: ", ")
     }
 }

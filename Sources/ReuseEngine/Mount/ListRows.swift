@@ -21,21 +21,22 @@ extension Engine {
         let hostIndex = host.number - 1
         if views[hostIndex].list == nil {
             // A former plain parent now hosting a list: its views become free cells.
-            for view in views[hostIndex].subviews { release(view, from: host) }
+            for view in views[hostIndex].subviews { recycle(view, in: host) }
         }
+        let firstTime = views[hostIndex].list == nil
         var content = views[hostIndex].list ?? ListContent(firstRow: window.lowerBound, cells: [])
         var rows = keeping ?? []
         let keepsNodes = keeping != nil && rows.count == content.cells.count
 
         // Rows leaving at the front, then at the back.
         while let first = content.cells.first, !window.contains(content.firstRow) {
-            if let cell = first { release(cell, from: host) }
+            if let cell = first { release(cell, row: content.firstRow, from: host) }
             content.cells.removeFirst()
             content.firstRow += 1
             if keepsNodes { rows.removeFirst() }
         }
         while let last = content.cells.last, !window.contains(content.firstRow + content.cells.count - 1) {
-            if let cell = last { release(cell, from: host) }
+            if let cell = last { release(cell, row: content.firstRow + content.cells.count - 1, from: host) }
             content.cells.removeLast()
             if keepsNodes { rows.removeLast() }
         }
@@ -70,6 +71,8 @@ extension Engine {
             }
         }
         views[hostIndex].list = content
+        let strategy = self.strategy
+        strategy.didMountList(spec, at: path, host: host, firstTime: firstTime, in: &self)
         return rows
     }
 
@@ -81,34 +84,30 @@ extension Engine {
         let path = listPath.appending(.row(row))
         var node = MountedNode(name: name, path: path, displayPath: MountedNode.display(parent: display, segment: .row(row), namesakes: false), row: row)
         if hiddenPaths.contains(path) {
-            if let cell { release(cell, from: host) }
+            if let cell { release(cell, row: row, from: host) }
             node.isHidden = true
             return (node, nil)
         }
         guard let definition = catalog.components[name],
               let configuration = configuration(of: definition, at: path, row: row) else {
-            if let cell { release(cell, from: host) }
+            if let cell { release(cell, row: row, from: host) }
             return (node, nil)
         }
-        let instance = Instance(component: name, path: path)
-        let key = strategy.key(component: name, configuration: configuration)
+        let instance = Instance(component: name, path: path, cellRow: row)
+        let key = strategy.cellKey(component: name, configuration: configuration, catalog: catalog)
+        let strategy = self.strategy
         var view: ViewID
         if let cell, views[cell.number - 1].poolKey == key {
             view = cell
             take(view, key: key, in: host, for: instance)
         } else {
-            if let cell { release(cell, from: host) }
-            if let recycled = views[host.number - 1].pools[key]?.recycled.popLast() {
-                view = recycled
-                take(view, key: key, in: host, for: instance)
-            } else {
-                view = createView(key: key, in: host, instance: instance)
-            }
+            if let cell { release(cell, row: row, from: host) }
+            view = strategy.dequeueCell(key, row: row, host: host, for: instance, in: &self)
         }
-        let strategy = self.strategy
         strategy.configure(view, to: configuration, for: instance, in: &self)
         node.view = view
         if case .component(_, let children) = definition.body {
+            planChildren(children, under: path, row: row, into: view, pass: &pass)
             node.children = mountChildren(children, of: node, into: view, row: row, pass: &pass)
             // A cell's own subviews are a plain parent: settle them even when
             // the cell has no children left.
@@ -123,14 +122,13 @@ extension Engine {
         let index = view.number - 1
         views[index].list = nil
         for key in views[index].pools.keys { views[index].pools[key]?.recycled = [] }
+        // Cells cached by position (RecyclerView) are plain hidden views now.
     }
 
-    /// A cell whose row left: hidden, it goes on top of its pool's stack.
-    mutating func release(_ cell: ViewID, from host: ViewID) {
-        hide(cell, in: host)
-        if let key = views[cell.number - 1].poolKey {
-            views[host.number - 1].pools[key]?.recycled.append(cell)
-        }
+    /// A cell whose row left, given back through the strategy.
+    mutating func release(_ cell: ViewID, row: Int, from host: ViewID) {
+        let strategy = self.strategy
+        strategy.releaseCell(cell, row: row, host: host, in: &self)
     }
 
     // MARK: Scrolling
@@ -147,6 +145,10 @@ extension Engine {
             throw .notAList(listPath.description)
         }
         guard let host = node.view else { throw .noView(listPath.description) }
+        try strategy.validate(self)
+        // Definitions changed since the last full pass: the rows on screen were
+        // mounted under the old ones, so this scroll runs a full pass.
+        if definitionsPending { try checkRootsMountable() }
         let current = listOffsets[node.path, default: 0]
         let wanted: Int
         if let target { wanted = target } else {
@@ -154,6 +156,7 @@ extension Engine {
             wanted = overflow ? (delta ?? 0 > 0 ? Int.max : 0) : sum
         }
         listOffsets[node.path] = max(0, min(wanted, spec.maximumOffset))
+        if definitionsPending { return remount(trigger: trigger) }
         log.beginPass(trigger)
         var pass = MountPass()
         let path = node.path

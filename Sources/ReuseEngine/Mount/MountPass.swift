@@ -2,12 +2,16 @@ import DequeModule
 
 /// The bookkeeping of one pass: which parents were visited and in what order
 /// each handed out its views.
-struct MountPass {
+public struct MountPass: Sendable {
     /// Plain parents visited, in visit order; their pools are settled at the end.
     var parents: [ViewID] = []
     var visited: Set<ViewID> = []
     /// Per parent, the views taken, in the order they were taken.
     var taken: [ViewID: [ViewID]] = [:]
+    /// Every view taken in this pass.
+    var takenViews: Set<ViewID> = []
+    /// Views a planning strategy assigned to instances ahead of the walk.
+    var planned: [ComponentPath: ViewID] = [:]
 
     mutating func visit(_ parent: ViewID) {
         if visited.insert(parent).inserted { parents.append(parent) }
@@ -30,9 +34,11 @@ extension Engine {
     /// Cost: the visible tree plus the pools of the parents visited.
     @discardableResult
     public mutating func remount(trigger: String = "remount") -> PassSummary {
+        definitionsPending = false
         log.beginPass(trigger)
         var pass = MountPass()
         pass.visit(.root)
+        planChildren(rootComponents, under: .root, row: nil, into: .root, pass: &pass)
         var nodes: [MountedNode] = []
         let names = rootComponents
         let namesakes = Engine.namesakeCounts(names)
@@ -67,7 +73,7 @@ extension Engine {
         let instance = Instance(component: name, path: path)
         var container = parent
         if let configuration = configuration(of: definition, at: path, row: row) {
-            let key = strategy.key(component: name, configuration: configuration)
+            let key = strategy.key(component: name, configuration: configuration, catalog: catalog)
             let view = vend(key, from: parent, for: instance, pass: &pass)
             let strategy = self.strategy
             strategy.configure(view, to: configuration, for: instance, in: &self)
@@ -77,6 +83,7 @@ extension Engine {
         switch definition.body {
         case .component(_, let children):
             if let view = node.view {
+                planChildren(children, under: path, row: row, into: view, pass: &pass)
                 // Settle this view's pools even when no child mounts into it
                 // (children hidden or removed), so their views get hidden.
                 pass.visit(view)
@@ -127,40 +134,58 @@ extension Engine {
         return ViewConfiguration(viewClass: template.viewClass, attributes: attributes)
     }
 
-    /// Takes the next view of `key`'s pool in `parent` (positional), or creates one.
+    /// Takes a view for `instance` from `parent` through the strategy.
     mutating func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance, pass: inout MountPass) -> ViewID {
         pass.visit(parent)
-        let index = parent.number - 1
-        let view: ViewID
-        if let pool = views[index].pools[key], pool.cursor < pool.views.count {
-            view = pool.views[pool.cursor]
-            views[index].pools[key]?.cursor += 1
-            take(view, key: key, in: parent, for: instance)
-        } else {
-            view = createView(key: key, in: parent, instance: instance)
-            views[index].pools[key]?.cursor += 1
-        }
+        let strategy = self.strategy
+        let view = strategy.vend(key, from: parent, for: instance, in: &self, pass: &pass)
         pass.taken[parent, default: []].append(view)
+        pass.takenViews.insert(view)
         return view
     }
 
-    /// Ends a pass: hides every pool view nobody took, resets the cursors and
-    /// orders subviews as views were taken.
+    /// Ends a pass: each visited parent is settled by the strategy (by default:
+    /// hide every pool view nobody took, order subviews as views were taken),
+    /// and every cursor goes back to the start.
     mutating func settle(_ pass: inout MountPass) {
+        let strategy = self.strategy
         for parent in pass.parents {
+            strategy.settle(parent, in: &self, pass: &pass)
             let index = parent.number - 1
-            for key in views[index].pools.keys {
-                guard let pool = views[index].pools[key] else { continue }
-                for view in pool.views[pool.cursor...] { hide(view, in: parent) }
+            for key in views[index].pools.keys where views[index].pools[key]?.cursor != 0 {
                 views[index].pools[key]?.cursor = 0
             }
-            let taken = pass.taken[parent] ?? []
-            let takenSet = Set(taken)
-            let order = taken + views[index].subviews.filter { !takenSet.contains($0) }
-            if order != views[index].subviews {
-                views[index].subviews = order
-                record(.reorder, view: parent) { $0.order = order }
+        }
+    }
+
+    /// The blocks that will mount into one view: `children`, looking through
+    /// viewless components to their children, in mount order.
+    func plannedBlocks(_ children: [String], under path: ComponentPath, row: Int?) -> [PlannedBlock] {
+        var blocks: [PlannedBlock] = []
+        var seen: [String: Int] = [:]
+        for child in children {
+            let index = seen[child, default: 0]
+            seen[child] = index + 1
+            let childPath = path.appending(.named(child, index: index))
+            guard !hiddenPaths.contains(childPath), let definition = catalog.components[child] else { continue }
+            if let configuration = configuration(of: definition, at: childPath, row: row) {
+                let instance = Instance(component: child, path: childPath)
+                blocks.append(PlannedBlock(instance: instance, key: strategy.key(component: child, configuration: configuration, catalog: catalog),
+                                           configuration: configuration))
+            } else if case .component(_, let grandchildren) = definition.body {
+                blocks += plannedBlocks(grandchildren, under: childPath, row: row)
             }
         }
+        return blocks
+    }
+
+    /// Lets a planning strategy see the blocks of `container` before they mount.
+    mutating func planChildren(_ children: [String], under path: ComponentPath, row: Int?, into container: ViewID,
+                               pass: inout MountPass) {
+        guard strategy.plansChildren else { return }
+        let blocks = plannedBlocks(children, under: path, row: row)
+        let strategy = self.strategy
+        pass.visit(container)
+        strategy.plan(blocks, into: container, in: &self, pass: &pass)
     }
 }

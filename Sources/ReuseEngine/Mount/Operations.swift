@@ -8,7 +8,14 @@ extension Engine {
     @discardableResult
     public mutating func mount(_ names: [String], trigger: String) throws(EngineError) -> PassSummary {
         for name in names { try catalog.checkMountable(name) }
+        let previous = rootComponents
         rootComponents = names
+        do throws(EngineError) {
+            try strategy.validate(self)
+        } catch {
+            rootComponents = previous
+            throw error
+        }
         return remount(trigger: trigger)
     }
 
@@ -24,6 +31,7 @@ extension Engine {
     /// operations call it before changing anything.
     func checkRootsMountable() throws(EngineError) {
         for name in rootComponents { try catalog.checkMountable(name) }
+        try strategy.validate(self)
     }
 
     /// Takes a mounted instance out of the tree, then runs a pass.
@@ -65,11 +73,14 @@ extension Engine {
     /// under one keying cannot be judged by another); definitions, mounted
     /// components, instance values and offsets are kept, and a pass runs.
     @discardableResult
-    public mutating func setStrategy(named name: String, trigger: String) throws(EngineError) -> PassSummary? {
-        guard let strategy = StrategyRegistry.named(name) else {
+    public mutating func setStrategy(named name: String, options: [(name: String, value: Int)] = [],
+                                     trigger: String) throws(EngineError) -> PassSummary? {
+        guard let base = StrategyRegistry.named(name) else {
             throw .unknownStrategy(name, suggestion: closestName(to: name, in: StrategyRegistry.names))
         }
+        let strategy = try base.with(options: options)
         for component in rootComponents { try catalog.checkMountable(component) }
+        try strategy.validate(self)
         self.strategy = strategy
         clearViews()
         return rootComponents.isEmpty ? nil : remount(trigger: trigger)

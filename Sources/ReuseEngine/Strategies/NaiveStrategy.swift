@@ -7,7 +7,7 @@ public struct NaiveStrategy: ReuseStrategy {
     public var name: String { "naive" }
     public var summary: String { "pools keyed by view class only; shows why shapes matter" }
 
-    public func key(component: String, configuration: ViewConfiguration) -> ViewKey {
+    public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
         ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil)
     }
 }

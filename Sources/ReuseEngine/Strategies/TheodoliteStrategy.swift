@@ -9,7 +9,7 @@ public struct TheodoliteStrategy: ReuseStrategy {
     public var name: String { "theodolite" }
     public var summary: String { "pools keyed by (component, view class, attribute shape); the seed document" }
 
-    public func key(component: String, configuration: ViewConfiguration) -> ViewKey {
+    public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
         ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
     }
 }

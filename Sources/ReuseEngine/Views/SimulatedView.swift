@@ -27,6 +27,11 @@ public struct SimulatedView: Sendable {
     public internal(set) var ownerComponent: String?
     /// When the view hosts a list: which rows its cells show.
     public internal(set) var list: ListContent?
+    /// Taken out of the hierarchy for good (DivKit leftovers, dropped cells).
+    public internal(set) var isRemoved = false
+    /// Dequeued from a pool that does not know what it showed: the next
+    /// configure must apply everything (UIKit, RecyclerView, Valdi).
+    var mustRebind = false
 
     init(id: ViewID, viewClass: ViewClass, superview: ViewID?) {
         self.id = id
@@ -56,10 +61,24 @@ public struct ListContent: Sendable, Equatable {
     public internal(set) var firstRow: Int
     /// One entry per row; `nil` for a row taken out with `hide`.
     public internal(set) var cells: Deque<ViewID?>
+    /// Cells kept by row after their row left, still bound (RecyclerView's
+    /// view cache), oldest first.
+    public internal(set) var cached: [CachedCell] = []
 
     public var rows: Range<Int> { firstRow..<(firstRow + cells.count) }
+
+    public init(firstRow: Int, cells: Deque<ViewID?>) {
+        self.firstRow = firstRow
+        self.cells = cells
+    }
 
     public func cell(forRow row: Int) -> ViewID? {
         rows.contains(row) ? cells[row - firstRow] : nil as ViewID?
     }
+}
+
+/// A cell kept for the row it last showed.
+public struct CachedCell: Sendable, Equatable {
+    public var row: Int
+    public var view: ViewID
 }

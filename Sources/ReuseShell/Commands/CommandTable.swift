@@ -27,7 +27,7 @@ enum CommandTable {
     static let all: [CommandSpec] = [
         ComponentCommand.spec, ListCommand.spec, AttributeCommand.spec, ViewClassCommand.spec,
         MountCommand.spec, RemountCommand.spec, HideCommand.spec, ShowCommand.spec, SetCommand.spec,
-        ScrollCommand.spec, StrategyCommand.spec,
+        ScrollCommand.spec, StrategyCommand.spec, RegisterCommand.spec, CompareCommand.spec,
         TreeCommand.spec, ComponentsCommand.spec, PoolsCommand.spec, ConfigCommand.spec, LogCommand.spec,
         StatsCommand.spec, CheckCommand.spec, ExplainCommand.spec, ExpectCommand.spec,
         SayCommand.spec, SourceCommand.spec, SaveCommand.spec, ResetCommand.spec, HelpCommand.spec, QuitCommand.spec,

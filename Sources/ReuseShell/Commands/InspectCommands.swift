@@ -132,12 +132,18 @@ enum PoolsCommand {
             return
         }
         if parents.isEmpty { shell.emit("no pools yet; mount something first"); return }
+        if engine.strategy.name != TheodoliteStrategy().name {
+            shell.emit(shell.style.dim("\(engine.strategy.name): \(engine.strategy.poolNote)"))
+        }
         for parent in parents {
             let host = engine.view(parent)
             var title = "\(parent) \(host.viewClass) " + (parent == .root ? "root" : host.owner?.description ?? "-")
             if host.isHidden { title += " hidden" }
             shell.emit(shell.style.bold(title))
             if host.pools.isEmpty { shell.emit("   (no pools)") }
+            if let cached = host.list?.cached, !cached.isEmpty {
+                shell.emit("   cached by row: " + cached.map { "\($0.view) (row \($0.row))" }.joined(separator: ", "))
+            }
             for (index, (key, pool)) in host.pools.enumerated() {
                 let last = index == host.pools.count - 1
                 let hiddenCount = pool.views.filter { engine.view($0).isHidden }.count
@@ -294,8 +300,12 @@ enum LogCommand {
             detail.append("\(event.attribute ?? "?"): \(event.oldValue?.description ?? "?") -> \(event.value?.description ?? "?")")
         case .reorder:
             detail.append("order " + (event.order ?? []).map(\.description).joined(separator: " "))
-        case .skip, .unhide:
+        case .skip:
+            if let attribute = event.attribute { detail.append("\(attribute): \(event.value?.description ?? "?") unchanged") }
+        case .unhide:
             break
+        default:
+            if let note = event.note { detail.append(event.multiplicity > 1 ? "×\(event.multiplicity) \(note)" : note) }
         }
         line += detail.joined(separator: "  ")
         return line.trimmingTrailingSpaces()
@@ -315,6 +325,8 @@ enum LogCommand {
         if let old = event.oldValue { pairs.append(("oldValue", valueJSON(old))) }
         if let previous = event.previousOwner { pairs.append(("previous", .string(previous.description))) }
         if let order = event.order { pairs.append(("order", .array(order.map { .string($0.description) }))) }
+        if event.multiplicity != 1 { pairs.append(("count", .int(event.multiplicity))) }
+        if let note = event.note { pairs.append(("note", .string(note))) }
         return .object(pairs)
     }
 }
@@ -348,6 +360,11 @@ enum StatsCommand {
             var pairs: [(String, JSON)] = [("passes", .int(statistics.passes))]
             pairs += fields.map { ($0.0, .int($0.1)) }
             pairs += [("unhidden", .int(counts.unhidden)), ("reordered", .int(counts.reordered)),
+                      ("removed", .int(counts.removed)), ("enterPool", .int(counts.enteredPool)),
+                      ("leavePool", .int(counts.leftPool)), ("prepareForReuse", .int(counts.preparedForReuse)),
+                      ("cacheHits", .int(counts.cacheHits)), ("renders", .int(counts.renders)),
+                      ("layouts", .int(counts.layouts)), ("attaches", .int(counts.attaches)), ("resets", .int(counts.resets)),
+                      ("liveComponents", .int(engine.strategy.liveComponents(in: engine))),
                       ("leaks", .int(statistics.leaks)), ("views", .int(statistics.views)),
                       ("visible", .int(statistics.visibleViews)), ("peakViews", .int(statistics.peakViews)),
                       ("strategy", .string(engine.strategy.name))]
@@ -356,6 +373,12 @@ enum StatsCommand {
         }
         var lines = [shell.style.bold(title) + " under \(engine.strategy.name)"]
         for (name, value) in fields { lines.append("  " + name.padding(10) + String(value)) }
+        let extras: [(String, Int)] = [
+            ("removed", counts.removed), ("enterPool", counts.enteredPool), ("leavePool", counts.leftPool),
+            ("prepareForReuse", counts.preparedForReuse), ("cacheHits", counts.cacheHits), ("renders", counts.renders),
+            ("layouts", counts.layouts), ("attaches", counts.attaches), ("resets", counts.resets),
+        ]
+        for (name, value) in extras where value > 0 { lines.append("  " + name.padding(10) + " " + String(value)) }
         lines.append("  " + "leaks".padding(10) + String(statistics.leaks))
         lines.append("  " + "views".padding(10) + "\(statistics.views) alive (\(statistics.visibleViews) visible, \(statistics.hiddenViews) hidden), peak \(statistics.peakViews)")
         shell.emit(lines.joined(separator: "\n"))

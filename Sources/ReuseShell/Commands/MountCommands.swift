@@ -160,25 +160,61 @@ enum ScrollCommand {
 enum StrategyCommand {
     static let spec = CommandSpec(
         name: "strategy", group: .mount,
-        usage: "strategy [NAME]",
+        usage: "strategy [NAME [OPTION N ...]]",
         summary: "list the reuse strategies, or switch to one (the view tree starts afresh)",
-        details: "Definitions and the mounted components are kept; views are made again under the new strategy.",
-        example: "strategy naive",
+        details: """
+        Definitions, mounted components, instance values and registrations are kept;
+        views are made again under the new strategy. recyclerview takes 'cache N'
+        and 'pool N' (defaults 2 and 5).
+        """,
+        example: "strategy recyclerview pool 3",
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in
         guard let name = arguments.next() else {
             for strategy in StrategyRegistry.all {
-                let marker = strategy.name == shell.engine.strategy.name ? "*" : " "
-                shell.emit("\(marker) \(strategy.name.padding(16)) \(strategy.summary)")
+                let current = strategy.name == shell.engine.strategy.name
+                let summary = current ? shell.engine.strategy.summary : strategy.summary
+                shell.emit("\(current ? "*" : " ") \(strategy.name.padding(16)) \(summary)")
             }
             return
         }
-        try arguments.end()
+        var options: [(name: String, value: Int)] = []
+        while let option = arguments.next() {
+            let (value, _) = try arguments.integer("the value of \(option.text)", in: 0...1_000_000)
+            options.append((option.text, value))
+        }
         let trigger = shell.trigger
         try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
-            try engine.setStrategy(named: name.text, trigger: trigger)
+            try engine.setStrategy(named: name.text, options: options, trigger: trigger)
         }
         shell.emit("strategy \(shell.engine.strategy.name): \(shell.engine.strategy.summary)")
+    }
+}
+
+enum RegisterCommand {
+    static let spec = CommandSpec(
+        name: "register", group: .mount,
+        usage: "register LIST CELL [as IDENTIFIER]",
+        summary: "register a cell type with a list under a reuse identifier (uikit); returns a token",
+        details: """
+        Under 'uikit' a list dequeues its cells by the token of each cell type;
+        mounting a list with an unregistered cell type fails as UIKit would.
+        The identifier defaults to the cell component's name.
+        """,
+        example: "register Feed Post",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        let list = try arguments.name("list name")
+        let cell = try arguments.name("cell component name")
+        var identifier: Token?
+        if arguments.accept("as") { identifier = try arguments.value("a reuse identifier") }
+        try arguments.end()
+        do throws(EngineError) {
+            let registration = try shell.engine.register(list: list.text, cell: cell.text, identifier: identifier?.text)
+            shell.emit("token \(registration.token): \(registration.list) dequeues \(registration.cell) cells with identifier \(quoted(registration.identifier))")
+        } catch {
+            throw shell.located(error, in: arguments)
+        }
     }
 }
 

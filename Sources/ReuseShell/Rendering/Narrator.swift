@@ -40,6 +40,26 @@ struct Narrator {
         case .reorder:
             let order = event.order?.map(\.description).joined(separator: ", ") ?? ""
             return "\(view): its subviews are reordered to the order they were taken: \(order)."
+        case .enterPool:
+            return "\(view): didEnterReusePool, it is hidden and waits in its pool."
+        case .leavePool:
+            return "\(view): willLeaveReusePool, a hidden view is vended again."
+        case .prepareForReuse:
+            return "\(view): prepareForReuse runs on the dequeued cell before \(holder(event)) configures it."
+        case .remove:
+            return "\(view): removed from \(event.parent?.description ?? "its parent") for good (\(event.note ?? "not needed"))."
+        case .cacheHit:
+            return "\(view): \(event.note ?? "a cached view comes back"); nothing is bound again."
+        case .cache:
+            return "\(view): \(event.note ?? "kept in the view cache")."
+        case .render:
+            return "\(view): \(event.note ?? "render")" + (event.multiplicity > 1 ? "." : ": the component's render function runs.")
+        case .layout:
+            return "\(view): \(event.note ?? "layout")" + (event.multiplicity > 1 ? "." : ": the component tree is laid out.")
+        case .attach:
+            return "\(view): \(event.note ?? "attach"), already rendered and laid out."
+        case .reset:
+            return "\(view): \(event.note ?? "attribute reset"): every property back to its default."
         }
     }
 }

@@ -1,0 +1,49 @@
+/// UIKit tables and collections with the typed-reuse design of the seed.
+///
+/// List cells are registered per reuse identifier (the cell component's name
+/// by default); `register` returns a token and the list dequeues by it.
+/// Dequeuing an identifier nobody registered is refused with UIKit's own
+/// message. A reused cell gets `prepareForReuse`, then its configure sets
+/// every attribute again: UIKit does not know what the cell showed, and
+/// nothing is unapplied (additive attributes pile up). Views outside lists
+/// are your own code's and behave as under `theodolite`.
+public struct UIKitStrategy: ReuseStrategy {
+    public init() {}
+    public var name: String { "uikit" }
+    public var summary: String { "cells registered per reuse identifier and dequeued by token; prepareForReuse; configure sets everything" }
+    public var poolNote: String { "list hosts keep one reuse queue per registered identifier; other parents behave as under theodolite" }
+
+    public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+        ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
+    }
+
+    public func cellKey(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+        ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil, qualifier: "identifier \(component)")
+    }
+
+    public func validate(_ engine: Engine) throws(EngineError) {
+        for list in engine.mountedLists {
+            guard case .list(let spec) = engine.catalog.components[list]?.body else { continue }
+            for cell in spec.cells where engine.registration(list: list, cell: cell) == nil {
+                throw .unregisteredCell(list: list, identifier: cell)
+            }
+        }
+    }
+
+    public func dequeueCell(_ key: ViewKey, row: Int, host: ViewID, for instance: Instance, in engine: inout Engine) -> ViewID {
+        if let view = engine.dequeueRecycled(key, host: host, for: instance) {
+            engine.note(.prepareForReuse, view: view, instance: instance, "prepareForReuse")
+            return view
+        }
+        return engine.createView(key: key, in: host, instance: instance)
+    }
+
+    public func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance, in engine: inout Engine) {
+        guard instance.cellRow != nil else {
+            TheodoliteStrategy().configure(view, to: configuration, for: instance, in: &engine)
+            return
+        }
+        // cellForRowAt: the caller sets every attribute, whatever the cell showed.
+        engine.applyAll(configuration, on: view, instance: instance)
+    }
+}

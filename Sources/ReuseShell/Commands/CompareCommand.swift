@@ -1,0 +1,128 @@
+import Foundation
+import ReuseEngine
+
+/// `compare`: replays one session under several strategies and prints what
+/// each did, side by side.
+enum CompareCommand {
+    /// One strategy's totals after the replay, or where the replay failed.
+    struct Row: Sendable {
+        var strategy: String
+        var statistics: Statistics?
+        var live = 0
+        var failure: String?
+    }
+
+    static let columns: [(title: String, value: @Sendable (Row) -> Int)] = [
+        ("created", { $0.statistics?.counts.created ?? 0 }),
+        ("reused", { $0.statistics?.counts.reused ?? 0 }),
+        ("hidden", { $0.statistics?.counts.hidden ?? 0 }),
+        ("removed", { $0.statistics?.counts.removed ?? 0 }),
+        ("applied", { $0.statistics?.counts.applied ?? 0 }),
+        ("unapplied", { $0.statistics?.counts.unapplied ?? 0 }),
+        ("updated", { $0.statistics?.counts.updated ?? 0 }),
+        ("skipped", { $0.statistics?.counts.skipped ?? 0 }),
+        ("leaks", { $0.statistics?.leaks ?? 0 }),
+        ("peak", { $0.statistics?.peakViews ?? 0 }),
+        ("live", { $0.live }),
+        ("renders", { $0.statistics?.counts.renders ?? 0 }),
+    ]
+
+    static let spec = CommandSpec(
+        name: "compare", group: .inspect,
+        usage: "compare [STRATEGY ...] [--script FILE] [--json]",
+        summary: "replay this session (or a script) under every strategy, or the ones named, and tabulate",
+        details: """
+        Columns: views created, reused, hidden, removed; attributes applied,
+        unapplied, updated, skipped; leaks at the end; peak views alive; live
+        components at the end; component renders. A strategy whose replay
+        fails shows where. 'strategy' lines of the session are left out.
+        """,
+        example: "compare theodolite naive recyclerview"
+    ) { (arguments, shell) throws(ShellError) in
+        let parsed = try arguments.options(flags: ["json"], valued: ["script"])
+        var strategies: [String] = []
+        for token in parsed.rest {
+            guard StrategyRegistry.named(token.text) != nil else {
+                let hint = closestName(to: token.text, in: StrategyRegistry.names).map { "; did you mean '\($0)'?" } ?? ""
+                throw ShellError("compare: unknown strategy '\(token.text)'\(hint)", at: token)
+            }
+            strategies.append(token.text)
+        }
+        if strategies.isEmpty { strategies = StrategyRegistry.names }
+
+        var lines: [(String, SourceLocation)] = []
+        if let script = parsed.values["script"] {
+            let path = shell.resolve(script.text)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw ShellError("compare: cannot read '\(script.text)'", at: script)
+            }
+            var all = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if text.hasSuffix("\n") { all.removeLast() }
+            lines = all.enumerated().map { ($1, SourceLocation(file: script.text, line: $0 + 1)) }
+        } else {
+            lines = shell.recorded.enumerated().map { ($1, SourceLocation(file: "<session>", line: $0 + 1)) }
+        }
+        lines = lines.filter { line, _ in
+            let word = line.split(separator: " ").first.map(String.init) ?? ""
+            return !["strategy", "compare", "save", "source", "quit", "exit"].contains(word)
+        }
+        guard !lines.isEmpty else {
+            throw ShellError("compare: nothing to replay yet; define and mount something first, or give --script FILE", at: arguments.command)
+        }
+
+        let rows = strategies.map { name in replay(lines, under: name, from: shell) }
+        if parsed.flags.contains("json") {
+            let items = rows.map { row -> JSON in
+                var pairs: [(String, JSON)] = [("strategy", .string(row.strategy))]
+                if let failure = row.failure { pairs.append(("failure", .string(failure))) }
+                pairs += columns.map { ($0.title, .int($0.value(row))) }
+                return .object(pairs)
+            }
+            shell.emit(JSON.object([("strategies", .array(items))]).rendered)
+            return
+        }
+        shell.emit(table(rows))
+    }
+
+    /// Replays `lines` in a fresh, silent interpreter under `strategy`.
+    static func replay(_ lines: [(String, SourceLocation)], under strategy: String, from shell: Interpreter) -> Row {
+        var failure: String?
+        let child = Interpreter(options: .init(), write: { _ in }, writeError: { text in
+            if failure == nil { failure = text.split(separator: "\n").first.map(String.init) }
+        })
+        child.workingDirectory = shell.workingDirectory
+        do throws(EngineError) {
+            try child.selectStrategy(strategy)
+        } catch {
+            return Row(strategy: strategy, failure: error.description)
+        }
+        for (line, location) in lines {
+            if !child.run(line: line, at: location) { break }
+        }
+        var row = Row(strategy: strategy, statistics: child.engine.statistics)
+        row.live = child.engine.strategy.liveComponents(in: child.engine)
+        if let failure {
+            row.failure = failure.replacingOccurrences(of: " error: ", with: " ")
+        }
+        return row
+    }
+
+    static func table(_ rows: [Row]) -> String {
+        let nameWidth = max(8, rows.map(\.strategy.count).max() ?? 0)
+        var widths = columns.map(\.title.count)
+        for row in rows where row.failure == nil {
+            for (index, column) in columns.enumerated() { widths[index] = max(widths[index], String(column.value(row)).count) }
+        }
+        func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+        var lines = ["strategy".padding(nameWidth) + " " + zip(columns, widths).map { pad($0.title, $1) }.joined(separator: " ")]
+        for row in rows {
+            if let failure = row.failure, row.statistics?.passes ?? 0 == 0 {
+                lines.append(row.strategy.padding(nameWidth) + " failed: " + failure)
+                continue
+            }
+            lines.append(row.strategy.padding(nameWidth) + " " + zip(columns, widths).map { pad(String($0.value(row)), $1) }.joined(separator: " "))
+            if let failure = row.failure { lines.append(String(repeating: " ", count: nameWidth) + " stopped: " + failure) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
