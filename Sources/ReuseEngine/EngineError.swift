@@ -22,7 +22,7 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
     case nothingMounted
     case unknownOption(strategy: String, option: String, known: [String])
     case unregisteredCell(list: String, identifier: String)
-    case notRegistrable(String)
+    case notACell(list: String, cell: String, cells: [String])
 
     /// The text in the user's input that the error is about (for the caret).
     public var subject: String? {
@@ -41,7 +41,7 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nothingMounted: return nil
         case .unknownOption(_, let option, _): return option
         case .unregisteredCell(let list, _): return list
-        case .notRegistrable(let text): return text
+        case .notACell(_, let cell, _): return cell
         }
     }
 
@@ -101,8 +101,8 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
                 : "strategy \(strategy) has no option '\(option)' (options: " + known.joined(separator: ", ") + ")"
         case .unregisteredCell(let list, let identifier):
             return "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier (list '\(list)'; write 'register \(list) \(identifier)')"
-        case .notRegistrable(let text):
-            return text
+        case .notACell(let list, let cell, let cells):
+            return "'\(cell)' is not a cell of list '\(list)' (its cells: " + cells.joined(separator: ", ") + ")"
         }
     }
 }

@@ -21,7 +21,7 @@ extension Engine {
         }
         guard case .list(let spec) = definition.body else { throw .notAList(list) }
         guard spec.cells.contains(cell) else {
-            throw .notRegistrable("'\(cell)' is not a cell of list '\(list)' (its cells: " + spec.cells.joined(separator: ", ") + ")")
+            throw .notACell(list: list, cell: cell, cells: spec.cells)
         }
         let registration = CellRegistration(token: registrations.count + 1, list: list, cell: cell, identifier: identifier ?? cell)
         let key = list + "\u{0}" + cell

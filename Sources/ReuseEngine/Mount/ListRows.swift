@@ -7,14 +7,16 @@ extension Engine {
     ///
     /// Rows that leave give their cell back: hidden, it waits on its pool's
     /// stack. Rows that enter take the top cell of their key's stack or a new
-    /// one. Rows that stay keep their cell; `keeping` holds their mounted
-    /// nodes when only the window moved (a scroll step), so they are not
-    /// touched at all; without it (a full pass) they are configured again.
+    /// one. Rows that stay keep their cell; with `keepsRows` (a scroll step,
+    /// only the window moved) `rows` holds their mounted nodes and they are
+    /// not touched at all; without it (a full pass) they are configured again.
+    /// `rows` ends as the visible rows' nodes, in row order.
     ///
     /// Cost: the rows that enter and leave (plus the staying rows in a full
-    /// pass), never the list's length.
-    mutating func mountRows(of spec: ListSpec, at path: ComponentPath, display: String, host: ViewID, keeping: Deque<MountedNode>?,
-                            pass: inout MountPass) -> Deque<MountedNode> {
+    /// pass), never the list's length nor the viewport: `rows` and the host's
+    /// cells are edited in place, so keep no other reference to them.
+    mutating func mountRows(of spec: ListSpec, at path: ComponentPath, display: String, host: ViewID,
+                            rows: inout Deque<MountedNode>, keepsRows: Bool, pass: inout MountPass) {
         // A list redefined shorter: bring its offset back into range.
         if let offset = listOffsets[path], offset > spec.maximumOffset { listOffsets[path] = spec.maximumOffset }
         let window = spec.window(at: listOffsets[path, default: 0])
@@ -25,8 +27,10 @@ extension Engine {
         }
         let firstTime = views[hostIndex].list == nil
         var content = views[hostIndex].list ?? ListContent(firstRow: window.lowerBound, cells: [])
-        var rows = keeping ?? []
-        let keepsNodes = keeping != nil && rows.count == content.cells.count
+        // The host keeps no second reference to the cells while they change
+        // (a copy of them all per step otherwise); they are put back below.
+        views[hostIndex].list?.cells = []
+        let keepsNodes = keepsRows && rows.count == content.cells.count
 
         // Rows leaving at the front, then at the back.
         while let first = content.cells.first, !window.contains(content.firstRow) {
@@ -70,10 +74,11 @@ extension Engine {
                 rows.append(node)
             }
         }
+        // Strategies keep their position cache on the host while rows move.
+        content.cached = views[hostIndex].list?.cached ?? content.cached
         views[hostIndex].list = content
         let strategy = self.strategy
         strategy.didMountList(spec, at: path, host: host, firstTime: firstTime, in: &self)
-        return rows
     }
 
     /// Mounts the cell instance of one row, on `cell` when the row already
@@ -140,31 +145,38 @@ extension Engine {
     @discardableResult
     public mutating func scroll(_ listPath: ComponentPath, by delta: Int? = nil, to target: Int? = nil,
                                 trigger: String) throws(EngineError) -> PassSummary {
-        let node = try resolve(listPath)
-        guard let definition = catalog.components[node.name], case .list(let spec) = definition.body else {
+        // Only the node's path, type and view: holding the node itself would
+        // keep a second reference to its rows, and the step would copy them all.
+        let (path, name, view) = try listTarget(listPath)
+        guard let definition = catalog.components[name], case .list(let spec) = definition.body else {
             throw .notAList(listPath.description)
         }
-        guard let host = node.view else { throw .noView(listPath.description) }
+        guard let host = view else { throw .noView(listPath.description) }
         try strategy.validate(self)
         // Definitions changed since the last full pass: the rows on screen were
         // mounted under the old ones, so this scroll runs a full pass.
         if definitionsPending { try checkRootsMountable() }
-        let current = listOffsets[node.path, default: 0]
+        let current = listOffsets[path, default: 0]
         let wanted: Int
         if let target { wanted = target } else {
             let (sum, overflow) = current.addingReportingOverflow(delta ?? 0)
             wanted = overflow ? (delta ?? 0 > 0 ? Int.max : 0) : sum
         }
-        listOffsets[node.path] = max(0, min(wanted, spec.maximumOffset))
+        listOffsets[path] = max(0, min(wanted, spec.maximumOffset))
         if definitionsPending { return remount(trigger: trigger) }
         log.beginPass(trigger)
         var pass = MountPass()
-        let path = node.path
         updateNode(at: path) { engine, node in
-            node.rows = engine.mountRows(of: spec, at: path, display: node.displayPath, host: host, keeping: node.rows, pass: &pass)
+            engine.mountRows(of: spec, at: path, display: node.displayPath, host: host, rows: &node.rows, keepsRows: true, pass: &pass)
         }
         settle(&pass)
         return log.passes[log.passes.count - 1]
+    }
+
+    /// The path, type and view of the mounted node at `listPath`.
+    func listTarget(_ listPath: ComponentPath) throws(EngineError) -> (ComponentPath, String, ViewID?) {
+        let node = try resolve(listPath)
+        return (node.path, node.name, node.view)
     }
 
     /// The current offset of a list instance.

@@ -91,7 +91,7 @@ extension Engine {
             }
             node.children = mountChildren(children, of: node, into: container, row: row, pass: &pass)
         case .list(let spec):
-            node.rows = mountRows(of: spec, at: path, display: display, host: container, keeping: nil, pass: &pass)
+            mountRows(of: spec, at: path, display: display, host: container, rows: &node.rows, keepsRows: false, pass: &pass)
         }
         return node
     }

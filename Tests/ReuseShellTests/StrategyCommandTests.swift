@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import ReuseShell
+
+/// `strategy` with options, `register` and `compare`, as a user runs them.
+@Suite struct StrategyCommandTests {
+    static let feed = """
+    component Title view UILabel { text: "Post {i}" }
+    component Post view UIView { backgroundColor: white, tap: open } children Title
+    component Ad view UIView { backgroundColor: yellow } children Title
+    list Feed rows 1000000 viewport 6 cells Post Post Ad
+    """
+
+    @Test func registerReturnsATokenAndUIKitRefusesUnregisteredCells() {
+        let session = Session(Self.feed)
+        #expect(session.run("strategy uikit\n") == "strategy uikit: cells registered per reuse identifier and dequeued by token; prepareForReuse; configure sets everything\n")
+        #expect(session.error("mount Feed") == "<stdin>:1:7: error: unable to dequeue a cell with identifier Post - must register a nib or a class for the identifier (list 'Feed'; write 'register Feed Post')")
+        #expect(session.run("register Feed Post\n") == "token 1: Feed dequeues Post cells with identifier \"Post\"\n")
+        #expect(session.error("mount Feed").contains("identifier Ad"))
+        #expect(session.run("register Feed Ad as AdCell\n") == "token 2: Feed dequeues Ad cells with identifier \"AdCell\"\n")
+        #expect(session.line("mount Feed").ok)
+        let log = session.run("scroll Feed by 3\nlog --kind prepareForReuse\n")
+        #expect(log.contains("prepareForReuse"))
+    }
+
+    @Test func registerErrors() {
+        let session = Session(Self.feed)
+        #expect(session.error("register Fed Post") == "<stdin>:1:10: error: unknown component 'Fed'; did you mean 'Feed'?")
+        #expect(session.error("register Post Title") == "<stdin>:1:10: error: 'Post' is not a list")
+        #expect(session.error("register Feed Title") == "<stdin>:1:15: error: 'Title' is not a cell of list 'Feed' (its cells: Post, Post, Ad)")
+    }
+
+    @Test func strategyOptions() {
+        let session = Session(Self.feed)
+        #expect(session.run("strategy recyclerview pool 1 cache 0\n") == "strategy recyclerview: cached views by position (0) before a pool per view type (1); full pools drop views\n")
+        #expect(session.run("strategy\n").contains("* recyclerview     cached views by position (0)"))
+        #expect(session.error("strategy recyclerview pol 1") == "<stdin>:1:23: error: strategy recyclerview has no option 'pol' (options: cache N, pool N)")
+        #expect(session.error("strategy naive pool 1") == "<stdin>:1:16: error: strategy naive takes no options, not 'pool'")
+        #expect(session.error("strategy recyclerview pool") == "<stdin>:1:27: error: strategy: expected the value of pool")
+    }
+
+    @Test func recyclerViewShowsItsCacheInPools() {
+        let session = Session(Self.feed + "\nstrategy recyclerview\nmount Feed\nscroll Feed by 2\n")
+        #expect(session.run("pools v2\n").contains("cached by row: "))
+    }
+
+    @Test func compareTabulatesEveryStrategy() {
+        let session = Session(Self.feed + "\nregister Feed Post\nregister Feed Ad\nmount Feed\nscroll Feed by 3\nscroll Feed by 9999\n")
+        let table = session.run("compare\n").split(separator: "\n").map(String.init)
+        #expect(table.count == 10)
+        #expect(table.first == "strategy        created reused hidden removed applied unapplied updated skipped leaks peak    live renders")
+        #expect(table.dropFirst().first?.hasPrefix("theodolite           13") == true)
+        #expect(table.last?.hasPrefix("valdi-attach") == true)
+        #expect(table.last?.hasSuffix("2000001 1000000") == true)
+        let json = session.run("compare theodolite naive --json\n")
+        #expect(json.hasPrefix(#"{"strategies":[{"strategy":"theodolite","created":13,"#))
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil)
+        #expect(session.interpreter.engine.strategy.name == "theodolite", "compare leaves the session as it was")
+    }
+
+    @Test func compareShowsWhereAStrategyFails() {
+        let session = Session(Self.feed + "\nmount Feed\n")
+        let table = session.run("compare theodolite uikit\n")
+        #expect(table.contains("\nuikit      failed: <session>:5:7: unable to dequeue a cell with identifier Post"))
+    }
+
+    @Test func compareErrors() {
+        let session = Session()
+        #expect(session.error("compare") == "<stdin>:1:1: error: compare: nothing to replay yet; define and mount something first, or give --script FILE")
+        #expect(session.error("compare theodolit") == "<stdin>:1:9: error: compare: unknown strategy 'theodolit'; did you mean 'theodolite'?")
+        #expect(session.error("compare --script /nonexistent.reuse") == "<stdin>:1:18: error: compare: cannot read '/nonexistent.reuse'")
+    }
+
+    @Test func compareRunsAScript() {
+        let session = Session()
+        session.interpreter.workingDirectory = packageRootForTests
+        let table = session.run("compare theodolite --script Sessions/08-scrolling-feed.reuse\n")
+        let row = table.split(separator: "\n").dropFirst().first?.split(separator: " ") ?? []
+        #expect(row.first == "theodolite" && row.dropFirst().first == "11", "theodolite creates 11 views in lesson 8")
+    }
+}
