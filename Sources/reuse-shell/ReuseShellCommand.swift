@@ -11,9 +11,9 @@ struct ReuseShellCommand: ParsableCommand {
         commandName: "reuse-shell",
         abstract: "Explore how UI frameworks reuse views: mount components, scroll lists, inspect pools.",
         discussion: """
-        With no FILE and no -c, reads commands from the terminal (line editing, history in
-        ~/.reuse_shell_history or $REUSE_SHELL_HISTORY, Tab completion) or, when stdin is
-        not a terminal, from stdin without a prompt. Type 'help' inside the shell.
+        With no FILE and no -c, reads commands from the terminal (line editing, history in \
+        ~/.reuse_shell_history or $REUSE_SHELL_HISTORY, Tab completion) or, when stdin is \
+        not a terminal, from stdin without a prompt. Type 'help' inside the shell. \
         Exit status is 1 when any command failed.
         """,
         version: "0.1.0"
