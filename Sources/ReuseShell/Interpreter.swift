@@ -4,8 +4,8 @@ import ReuseEngine
 /// Runs reuse-shell commands against one engine: parses each line, runs it,
 /// prints what it did, and reports errors with file, line and column.
 ///
-/// A command that fails changes nothing: the engine is restored from the copy
-/// taken before it ran.
+/// A command that fails changes nothing: every engine operation validates
+/// its input before it changes state.
 public final class Interpreter {
     /// Settings from the command line.
     public struct Options: Sendable {
@@ -85,7 +85,9 @@ public final class Interpreter {
             return false
         }
         var arguments = Arguments(command: first, tokens: Array(tokens.dropFirst()), lineLength: line.count)
-        let snapshot = engine
+        // No snapshot of the engine: its operations check everything before
+        // they change anything, so a failed command has changed nothing.
+        // (A copy here would cost the whole event log on every command.)
         let savedCurrent = current
         current = (location, line)
         defer { current = savedCurrent }
@@ -94,7 +96,6 @@ public final class Interpreter {
             if spec.recordsForSave { recorded.append(line.trimmingCharacters(in: .whitespaces)) }
             return true
         } catch {
-            engine = snapshot
             report(error, at: location, line: line)
             return false
         }
