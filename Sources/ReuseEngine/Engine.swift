@@ -25,6 +25,8 @@ public struct Engine: Sendable {
     public internal(set) var strategy: any ReuseStrategy = TheodoliteStrategy()
     /// The most views alive at once.
     public internal(set) var peakViews = 1
+    /// Views removed for good (their ids stay taken).
+    public internal(set) var removedViews = 0
     /// A component or list was (re)defined since the last full pass; the
     /// mounted tree and views still follow the old definitions until the next
     /// full pass (a scroll then runs one).
@@ -118,7 +120,7 @@ public struct Engine: Sendable {
         views.append(view)
         views[parent.number - 1].subviews.append(id)
         views[parent.number - 1].pools[key, default: ReusePool()].views.append(id)
-        peakViews = max(peakViews, views.count)
+        peakViews = max(peakViews, views.count - removedViews)
         record(.create, view: id, instance: instance) { event in
             event.parent = parent
             event.key = key

@@ -20,6 +20,7 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
     case viewNotHeld(ViewID)
     case unknownStrategy(String, suggestion: String?)
     case nothingMounted
+    case undefinedChild(parent: String, child: String, suggestion: String?)
     case unknownOption(strategy: String, option: String, known: [String])
     case unregisteredCell(list: String, identifier: String)
     case notACell(list: String, cell: String, cells: [String])
@@ -39,6 +40,7 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .rowNotVisible(let list, let row, _): return "\(list)/\(row)"
         case .viewNotHeld(let view): return view.description
         case .nothingMounted: return nil
+        case .undefinedChild(let parent, _, _): return parent
         case .unknownOption(_, let option, _): return option
         case .unregisteredCell(let list, _): return list
         case .notACell(_, let cell, _): return cell
@@ -96,6 +98,8 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unknown strategy '\(name)'\(hint(suggestion))"
         case .nothingMounted:
             return "nothing is mounted; use 'mount NAME' first"
+        case .undefinedChild(let parent, let child, let suggestion):
+            return "'\(parent)' refers to '\(child)', which is not defined\(hint(suggestion)) (define it, or redefine '\(parent)')"
         case .unknownOption(let strategy, let option, let known):
             return known.isEmpty ? "strategy \(strategy) takes no options, not '\(option)'"
                 : "strategy \(strategy) has no option '\(option)' (options: " + known.joined(separator: ", ") + ")"

@@ -38,7 +38,9 @@ public final class Interpreter {
     let write: (String) -> Void
     /// Where error reports go (the same stream as output unless told otherwise).
     let writeError: (String) -> Void
-    var sourceDepth = 0
+    /// Script files being run, outermost first (absolute paths); relative
+    /// paths inside a script start from its directory.
+    var scriptStack: [String] = []
     /// The lines of the current command (for error carets).
     var current: (location: SourceLocation, line: String)?
 
@@ -105,12 +107,9 @@ public final class Interpreter {
     /// Returns false when any line failed.
     @discardableResult
     public func run(script text: String, file: String) -> Bool {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if text.hasSuffix("\n") { lines.removeLast() }
         var ok = true
-        for (index, line) in lines.enumerated() {
-            let clean = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-            if !run(line: clean, at: SourceLocation(file: file, line: index + 1)) {
+        for (index, line) in Interpreter.lines(of: text).enumerated() {
+            if !run(line: line, at: SourceLocation(file: file, line: index + 1)) {
                 ok = false
                 if options.bail { break }
             }
@@ -119,15 +118,26 @@ public final class Interpreter {
         return ok
     }
 
+    /// The lines of a script, for `\n` and `\r\n` endings alike (Swift reads
+    /// `\r\n` as one character), without a trailing empty line.
+    public static func lines(of text: String) -> [String] {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        if let last = text.last, last.isNewline { lines.removeLast() }
+        return lines
+    }
+
     /// Runs a script file by path.
     @discardableResult
     public func run(file path: String) -> Bool {
+        let absolute = resolve(path)
         do {
-            let text = try String(contentsOfFile: resolve(path), encoding: .utf8)
+            let text = try String(contentsOfFile: absolute, encoding: .utf8)
+            scriptStack.append(absolute)
+            defer { scriptStack.removeLast() }
             return run(script: text, file: path)
         } catch {
             failures += 1
-            writeError("\(path): " + style.error("error:") + " cannot read file: \(describe(error))\n")
+            writeError("\(path): " + style.error("error:") + " cannot read file: \(describe(error, path: absolute))\n")
             return false
         }
     }
@@ -137,13 +147,26 @@ public final class Interpreter {
         writeError(error.rendered(at: location, line: line, style: style))
     }
 
+    /// An absolute path for `path`: relative paths start from the directory of
+    /// the script being run, or the working directory.
     func resolve(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         if path.hasPrefix("~/") { return NSHomeDirectory() + path.dropFirst(1) }
-        return workingDirectory + "/" + path
+        let base = scriptStack.last.map { ($0 as NSString).deletingLastPathComponent } ?? workingDirectory
+        return (base as NSString).appendingPathComponent(path)
     }
 
-    func describe(_ error: any Error) -> String {
+    func describe(_ error: any Error, path: String? = nil) -> String {
+        if let path {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                return "it is a directory"
+            }
+            let parent = (path as NSString).deletingLastPathComponent
+            if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) {
+                return "no such directory '\(parent)'"
+            }
+        }
         let nsError = error as NSError
         guard nsError.domain == NSCocoaErrorDomain else { return nsError.localizedDescription }
         switch nsError.code {
@@ -151,6 +174,7 @@ public final class Interpreter {
         case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "permission denied"
         case NSFileWriteOutOfSpaceError: return "no space left"
         case NSFileReadInvalidFileNameError, NSFileWriteInvalidFileNameError: return "invalid file name"
+        case NSFileReadInapplicableStringEncodingError, NSFileReadCorruptFileError: return "not UTF-8 text"
         default: return nsError.localizedDescription
         }
     }

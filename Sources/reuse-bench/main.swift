@@ -8,10 +8,12 @@
 //
 // - mount: time of the first full pass divided by the views it created;
 // - step: one `scroll by 1` (one row leaves, one enters), averaged over a
-//   round of ~70 ms (at most 7,000 steps), best of three rounds;
+//   round of ~70 ms (at most 7,000 steps), best of three rounds; the rounds
+//   of the three list lengths of a viewport are interleaved;
 // - jump: one `scroll by <viewport>` (every row leaves and enters), likewise;
-// - the views alive after scrolling, and memory (VmHWM is process-wide, so
-//   the RSS growth of each configuration is shown too).
+// - the views alive after scrolling (the root included), and memory: VmHWM
+//   is process-wide, so the RSS growth while building and mounting each
+//   list is shown too.
 //
 // Beside each time is a floor measured in the same run: the bare work the
 // operation needs in any recycler (a few dictionary lookups and array
@@ -43,11 +45,10 @@ func memory() -> (hwm: Int, rss: Int) {
     var hwm = 0, rss = 0
     var buffer = [CChar](repeating: 0, count: 256)
     while fgets(&buffer, Int32(buffer.count), file) != nil {
-        let line = String(cString: buffer)
-        func kilobytes() -> Int {
-            Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
-                ?? line.split(separator: "\t").dropFirst().first ?? "") ?? 0
-        }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let line = String(decoding: bytes, as: UTF8.self)
+        // "VmHWM:\t   16640 kB": the only digits are the number.
+        func kilobytes() -> Int { Int(String(line.filter(\.isNumber))) ?? 0 }
         if line.hasPrefix("VmHWM:") { hwm = kilobytes() }
         if line.hasPrefix("VmRSS:") { rss = kilobytes() }
     }
@@ -193,50 +194,69 @@ struct Result {
     var hwmKB: Int
 }
 
-func run(rows: Int, viewport: Int) -> Result {
+/// A mounted list under measurement.
+struct Subject {
+    var engine: Engine
+    var result: Result
+    var maximumOffset: Int { max(0, result.rows - result.viewport) }
+}
+
+/// Builds and mounts one list, timing the mount; RSS growth is measured
+/// around building and mounting.
+func mountSubject(rows: Int, viewport: Int) -> Subject {
     let before = memory()
     var engine = makeEngine(rows: rows, viewport: viewport)
-    let maximumOffset = max(0, rows - viewport)
-
     let mountStart = now()
     do { try engine.mount(["Feed"], trigger: "mount") } catch { fatalError("mount failed: \(error)") }
     let mountElapsed = now() - mountStart
     let created = engine.log.totals.created
     engine.setKeepsEvents(false)
-
-    var result = Result(rows: rows, viewport: viewport, created: created,
-                        mountNs: Double(mountElapsed) / Double(created), mountFloor: floorMount(count: created),
-                        steps: 0, stepNs: .nan, stepFloor: .nan, jumps: 0, jumpNs: .nan, jumpFloor: .nan,
-                        alive: 0, rssDeltaKB: 0, hwmKB: 0)
-    if maximumOffset > 0 {
-        // Warm up, then measure.
-        _ = measureScroll(&engine, delta: 1, maximumOffset: maximumOffset, budget: 0, limit: 200)
-        // Three rounds of about 70 ms each; the best round counts (the
-        // machine may be busy), and so for the floors.
-        let jump = min(viewport, maximumOffset)
-        (result.steps, result.stepNs) = (0, .infinity)
-        (result.jumps, result.jumpNs) = (0, .infinity)
-        (result.stepFloor, result.jumpFloor) = (.infinity, .infinity)
-        for _ in 0..<3 {
-            let (steps, stepNs) = measureScroll(&engine, delta: 1, maximumOffset: maximumOffset, budget: 70_000_000, limit: 7_000)
-            result.steps += steps
-            result.stepNs = min(result.stepNs, stepNs)
-            result.stepFloor = min(result.stepFloor, floorScroll(viewport: viewport, delta: 1, maximumOffset: maximumOffset,
-                                                                 steps: max(steps, 7_000)))
-            let (jumps, jumpNs) = measureScroll(&engine, delta: jump, maximumOffset: maximumOffset, budget: 70_000_000, limit: 7_000)
-            result.jumps += jumps
-            result.jumpNs = min(result.jumpNs, jumpNs)
-            result.jumpFloor = min(result.jumpFloor, floorScroll(viewport: viewport, delta: jump, maximumOffset: maximumOffset,
-                                                                 steps: max(jumps, 100)))
-        }
-    }
-    result.alive = engine.views.count
     let after = memory()
-    result.rssDeltaKB = after.rss - before.rss
-    result.hwmKB = after.hwm
-    // Scrolling must never create views after the first screenful.
-    precondition(engine.log.totals.created == created, "views were created while scrolling")
-    return result
+    let result = Result(rows: rows, viewport: viewport, created: created,
+                        mountNs: Double(mountElapsed) / Double(created), mountFloor: floorMount(count: created),
+                        steps: 0, stepNs: .infinity, stepFloor: .infinity, jumps: 0, jumpNs: .infinity, jumpFloor: .infinity,
+                        alive: 0, rssDeltaKB: after.rss - before.rss, hwmKB: 0)
+    return Subject(engine: engine, result: result)
+}
+
+/// One round on one list: about 70 ms of `by 1` steps, then of jumps, each
+/// followed by its floor; the best round's means are kept.
+func measureRound(_ subject: inout Subject) {
+    let maximumOffset = subject.maximumOffset
+    guard maximumOffset > 0 else { return }
+    let viewport = subject.result.viewport
+    let jump = min(viewport, maximumOffset)
+    let (steps, stepNs) = measureScroll(&subject.engine, delta: 1, maximumOffset: maximumOffset, budget: 70_000_000, limit: 7_000)
+    subject.result.steps += steps
+    subject.result.stepNs = min(subject.result.stepNs, stepNs)
+    subject.result.stepFloor = min(subject.result.stepFloor,
+                                   floorScroll(viewport: viewport, delta: 1, maximumOffset: maximumOffset, steps: max(steps, 7_000)))
+    let (jumps, jumpNs) = measureScroll(&subject.engine, delta: jump, maximumOffset: maximumOffset, budget: 70_000_000, limit: 7_000)
+    subject.result.jumps += jumps
+    subject.result.jumpNs = min(subject.result.jumpNs, jumpNs)
+    subject.result.jumpFloor = min(subject.result.jumpFloor,
+                                   floorScroll(viewport: viewport, delta: jump, maximumOffset: maximumOffset, steps: max(jumps, 100)))
+}
+
+/// The three list lengths of one viewport, measured in interleaved rounds
+/// (so a busy machine slows them alike and the comparison stays fair).
+func runViewport(_ viewport: Int) -> [Result] {
+    var subjects = rowCounts.map { mountSubject(rows: $0, viewport: viewport) }
+    for index in subjects.indices where subjects[index].maximumOffset > 0 {
+        // Warm up.
+        _ = measureScroll(&subjects[index].engine, delta: 1, maximumOffset: subjects[index].maximumOffset, budget: 0, limit: 200)
+    }
+    for _ in 0..<3 {
+        for index in subjects.indices { measureRound(&subjects[index]) }
+    }
+    return subjects.map { subject in
+        var result = subject.result
+        result.alive = subject.engine.views.count
+        result.hwmKB = memory().hwm
+        // Scrolling must never create views after the first screenful.
+        precondition(subject.engine.log.totals.created == result.created, "views were created while scrolling")
+        return result
+    }
 }
 
 // MARK: Printing
@@ -290,9 +310,13 @@ print(columns.map { String(repeating: "-", count: $0.1) }.joined(separator: "  "
 
 var results: [Result] = []
 let totalStart = now()
+// Warm up (first-touch page faults, lazy runtime set-up) so the first row is not penalised.
+do {
+    var warm = mountSubject(rows: 1_000, viewport: 100)
+    _ = measureScroll(&warm.engine, delta: 1, maximumOffset: warm.maximumOffset, budget: 20_000_000, limit: 2_000)
+}
 for viewport in viewports {
-    for rows in rowCounts {
-        let r = run(rows: rows, viewport: viewport)
+    for r in runViewport(viewport) {
         results.append(r)
         let cells: [String] = [
             power(r.rows), String(r.viewport), String(r.created),
@@ -322,5 +346,5 @@ print("step+1: `scroll by 1`; jump: `scroll by viewport` (every row leaves and e
 print("steps, jumps: how many ran (three rounds; the best round's mean is shown)")
 print("floor: the same row moves in a bare recycler (dictionary lookups and array appends only), same run")
 print("a 10^3-row list with a 1000-row viewport cannot scroll (all rows visible): no step figures")
-print("RSS d: resident growth over the configuration (the engine and its pass log); HWM: process peak so far")
+print("RSS d: resident growth while building and mounting that list; HWM: process peak (VmHWM) after its viewport's runs")
 print("total \(fixed(Double(now() - totalStart) / 1e9, 1)) s (checksum \(sink & 0xff))")

@@ -12,8 +12,7 @@ struct Presenter {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
             return interpreter.run(file: file)
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if text.hasSuffix("\n") { lines.removeLast() }
+        let lines = Interpreter.lines(of: text)
         let editor: LineEditor? = terminal ? LineEditor(programName: "reuse-shell", historyPath: nil) { [interpreter] line in
             interpreter.completions(for: line)
         } : nil

@@ -22,7 +22,7 @@ struct ReuseShellCommand: ParsableCommand {
     @Argument(help: "Session scripts to replay, in order.", completion: .file(extensions: ["reuse"]))
     var files: [String] = []
 
-    @Option(name: .shortAndLong, help: "Run one command (may be repeated).")
+    @Option(name: .shortAndLong, help: "Run one command after the files (may be repeated).")
     var command: [String] = []
 
     @Flag(help: "Print each command before its output (for transcripts).")
@@ -60,16 +60,16 @@ struct ReuseShellCommand: ParsableCommand {
         }
 
         var ok = true
-        for (index, line) in command.enumerated() {
-            ok = interpreter.run(line: line, at: SourceLocation(file: "<input>", line: index + 1)) && ok
-            if interpreter.wantsToQuit || (!ok && bail) { throw ExitCode(ok ? 0 : 1) }
-        }
         for file in files {
             if step {
                 ok = Presenter(interpreter: interpreter, terminal: terminalIn).present(file: file) && ok
             } else {
                 ok = interpreter.run(file: file) && ok
             }
+            if interpreter.wantsToQuit || (!ok && bail) { throw ExitCode(ok ? 0 : 1) }
+        }
+        for (index, line) in command.enumerated() {
+            ok = interpreter.run(line: line, at: SourceLocation(file: "<input>", line: index + 1)) && ok
             if interpreter.wantsToQuit || (!ok && bail) { throw ExitCode(ok ? 0 : 1) }
         }
         let readsInput = interactive || (command.isEmpty && files.isEmpty)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct CommandTests {
     @Test func definitionsReportWhatTheyDefined() {
         let session = Session()
-        #expect(session.run("component Foo view UIView { backgroundColor: red } children Bar\n") == "defined Foo (UIView { backgroundColor: red }; children Bar)\n")
+        #expect(session.run("component Foo view UIView { backgroundColor: red } children Bar\n") == "defined Foo (UIView { backgroundColor: red }; children Bar); note: 'Bar' is not defined yet\n")
         #expect(session.run("component Bar\n") == "defined Bar (no view)\n")
         #expect(session.run("list L rows 10 viewport 2 cells Foo\n") == "defined L (list of 10 rows, 2 visible, cells Foo)\n")
         #expect(session.run("attribute swipe adds unapply\n") == "declared attribute swipe (text, adds entries, with unapplicator)\n")
@@ -103,7 +103,7 @@ import Testing
           updated   0
           skipped   0
           leaks     0
-          views     2 alive (1 visible, 0 hidden), peak 2
+          views     2 alive (root, 1 visible, 0 hidden), peak 2
 
         """)
         #expect(session.run("check\n") == "invariants  ok (2 views)\nleaks       none\n")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ReuseShell
 
@@ -55,8 +56,11 @@ import Testing
         ("log --kind hid", "<stdin>:1:12: error: log: unknown event kind 'hid'; did you mean 'hide'?"),
         ("stats --pass x", "<stdin>:1:14: error: stats: no pass 'x' (passes run: 0)"),
         ("explain maybe", "<stdin>:1:9: error: explain: expected 'on' or 'off', found 'maybe'"),
-        ("source /nonexistent/file.reuse", "<stdin>:1:8: error: source: no such file '/nonexistent/file.reuse'"),
-        ("save /nonexistent/dir/x.reuse", "<stdin>:1:6: error: save: cannot write '/nonexistent/dir/x.reuse': no such file"),
+        ("source /nonexistent/file.reuse", "<stdin>:1:8: error: source: cannot read '/nonexistent/file.reuse': no such directory '/nonexistent'"),
+        ("save /nonexistent/dir/x.reuse", "<stdin>:1:6: error: save: cannot write '/nonexistent/dir/x.reuse': no such directory '/nonexistent/dir'"),
+        ("source /tmp", "<stdin>:1:8: error: source: cannot read '/tmp': it is a directory"),
+        ("tree v0", "<stdin>:1:6: error: no view 'v0' (views are v1-v1)"),
+        ("log --kind hide,reus", "<stdin>:1:12: error: log: unknown event kind 'reus'; did you mean 'reuse'?"),
         ("help mont", "<stdin>:1:6: error: help: unknown command 'mont'; did you mean 'mount'?"),
         ("expect stat creatd 1", "<stdin>:1:13: error: expect: unknown stat 'creatd'; did you mean 'created'?"),
     ])
@@ -93,6 +97,28 @@ import Testing
         let session = Session("component A children B\n")
         #expect(session.error("component B children A") == "<stdin>:1:22: error: recursive definition: B -> A -> B")
         #expect(session.error("component C children C") == "<stdin>:1:22: error: recursive definition: C -> C")
+    }
+
+    @Test func undefinedChildrenAreNamedWithTheirParent() {
+        let session = Session("component Card view UIView children Nope\n")
+        #expect(session.error("mount Card") == "<stdin>:1:7: error: 'Card' refers to 'Nope', which is not defined (define it, or redefine 'Card')")
+        #expect(session.run("component Nope view UIView\n") == "defined Nope (UIView)\n")
+        #expect(session.line("mount Card").ok)
+    }
+
+    @Test func aScriptCannotSourceItself() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-self-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "say once\nsource self.reuse\n".write(to: directory.appendingPathComponent("self.reuse"), atomically: true, encoding: .utf8)
+        let session = Session()
+        let out = session.run("source \(directory.path)/self.reuse\n")
+        #expect(out == "once\n\(directory.path)/self.reuse:2:8: error: source: 'self.reuse' is already running (a script cannot source itself, directly or not)\n  source self.reuse\n         ^~~~~~~~~~\n")
+    }
+
+    @Test func windowsLineEndingsAreLines() {
+        let session = Session()
+        #expect(session.run("say one\r\nsay two\r\n") == "one\ntwo\n")
     }
 
     @Test func listCellsNeedAView() {

@@ -128,21 +128,30 @@ public struct Catalog: Sendable {
     /// list cells have views.
     func checkMountable(_ name: String) throws(EngineError) {
         var seen: Set<String> = []
-        var pending = [name]
-        while let next = pending.popLast() {
+        var pending: [(name: String, parent: String?)] = [(name, nil)]
+        while let (next, parent) = pending.popLast() {
             guard seen.insert(next).inserted else { continue }
             guard let definition = components[next] else {
-                throw .unknownComponent(next, suggestion: closestName(to: next, in: components.keys))
+                let suggestion = closestName(to: next, in: components.keys)
+                if let parent { throw .undefinedChild(parent: parent, child: next, suggestion: suggestion) }
+                throw .unknownComponent(next, suggestion: suggestion)
             }
             if case .list(let spec) = definition.body {
                 for cell in spec.cells {
                     guard let cellDefinition = components[cell] else {
-                        throw .unknownComponent(cell, suggestion: closestName(to: cell, in: components.keys))
+                        throw .undefinedChild(parent: next, child: cell, suggestion: closestName(to: cell, in: components.keys))
                     }
                     if cellDefinition.view == nil { throw .listCellWithoutView(list: next, cell: cell) }
                 }
             }
-            pending.append(contentsOf: definition.references.reversed())
+            pending.append(contentsOf: definition.references.reversed().map { ($0, next) })
         }
+    }
+
+    /// The names a definition refers to that are not defined (yet).
+    public func undefinedReferences(of name: String) -> [String] {
+        guard let definition = components[name] else { return [] }
+        var seen: Set<String> = []
+        return definition.references.filter { components[$0] == nil && seen.insert($0).inserted }
     }
 }

@@ -31,6 +31,24 @@ extension Engine {
             held.append((view, node))
         }
 
+        // Occurrences of each view in subviews and in pools, counted once, so
+        // the check stays linear in the number of views.
+        var subviewCount: [ViewID: Int] = [:]
+        var poolKeys: [ViewID: [ViewKey]] = [:]
+        for view in views {
+            for sub in view.subviews { subviewCount[sub, default: 0] += 1 }
+            for (key, pool) in view.pools {
+                for member in pool.views { poolKeys[member, default: []].append(key) }
+            }
+        }
+        // Visibility of each view, from the root down.
+        var visible: [Bool] = Array(repeating: false, count: views.count)
+        for view in views {
+            // Parents are created before their children, so their entry is ready.
+            let parentVisible = view.superview.map { visible[$0.number - 1] } ?? true
+            visible[view.id.number - 1] = parentVisible && !view.isHidden && !view.isRemoved
+        }
+
         for view in views {
             let id = view.id
             if view.isRemoved {
@@ -40,9 +58,9 @@ extension Engine {
             }
             if let parentID = view.superview {
                 guard let parent = lookUp(parentID) else { fail(id, "superview \(parentID) does not exist"); continue }
-                let count = parent.subviews.filter { $0 == id }.count
-                if count != 1 { fail(id, "appears \(count) times in \(parentID)'s subviews") }
-                let keys = parent.pools.keys.filter { parent.pools[$0]?.views.contains(id) == true }
+                let count = subviewCount[id, default: 0]
+                if count != 1 { fail(id, "appears \(count) times in subviews (superview \(parentID))") }
+                let keys = poolKeys[id] ?? []
                 if keys.count != 1 {
                     fail(id, "is in \(keys.count) pools of \(parentID)")
                 } else if let key = keys.first {
@@ -55,7 +73,7 @@ extension Engine {
                     }
                     if key.viewClass != view.viewClass { fail(id, "is a \(view.viewClass) in a \(key.viewClass) pool") }
                 }
-                if isVisible(parentID) {
+                if visible[parentID.number - 1] {
                     let isHeld = holders[id] != nil
                     if view.isHidden == isHeld {
                         fail(id, view.isHidden ? "is hidden but held by \(holders[id]?.description ?? "?")" : "is visible but no component holds it")
@@ -69,8 +87,9 @@ extension Engine {
             }
             for (key, pool) in view.pools {
                 if pool.cursor != 0 { fail(id, "pool \(key) is left mid-pass (cursor \(pool.cursor))") }
-                if Set(pool.views).count != pool.views.count { fail(id, "pool \(key) holds a view twice") }
-                for cell in pool.recycled where lookUp(cell)?.isHidden != true || !pool.views.contains(cell) {
+                let members = Set(pool.views)
+                if members.count != pool.views.count { fail(id, "pool \(key) holds a view twice") }
+                for cell in pool.recycled where lookUp(cell)?.isHidden != true || !members.contains(cell) {
                     fail(cell, "is on \(id)'s recycled stack but is visible or not in the pool")
                 }
             }

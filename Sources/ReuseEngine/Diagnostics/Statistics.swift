@@ -9,13 +9,20 @@ public struct Statistics: Sendable, Equatable {
     /// Views held by a mounted instance and visible.
     public var visibleViews: Int
     public var hiddenViews: Int
+    /// Views not hidden themselves but inside a hidden view.
+    public var viewsUnderHidden: Int
 }
 
 extension Engine {
     public var statistics: Statistics {
-        let visible = views.filter { $0.id != .root && isVisible($0.id) }.count
+        var visible = 0, hidden = 0, underHidden = 0, alive = 0
+        for view in views where !view.isRemoved {
+            alive += 1
+            guard view.id != .root else { continue }
+            if view.isHidden { hidden += 1 } else if isVisible(view.id) { visible += 1 } else { underHidden += 1 }
+        }
         return Statistics(passes: log.passes.count, counts: log.totals, leaks: leaks().count,
-                          views: views.count, peakViews: peakViews, visibleViews: visible,
-                          hiddenViews: views.filter(\.isHidden).count)
+                          views: alive, peakViews: peakViews, visibleViews: visible,
+                          hiddenViews: hidden, viewsUnderHidden: underHidden)
     }
 }

@@ -97,6 +97,7 @@ extension Engine {
         log = EventLog()
         log.keepsEvents = keepsEvents
         peakViews = 1
+        removedViews = 0
     }
 
     // MARK: Paths

@@ -97,6 +97,7 @@ extension Engine {
             views[parent.number - 1].pools[key]?.recycled.removeAll { $0 == view }
         }
         views[index].isRemoved = true
+        removedViews += 1
         views[index].isHidden = true
         views[index].superview = nil
         record(.remove, view: view) { event in

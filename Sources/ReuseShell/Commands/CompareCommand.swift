@@ -56,9 +56,7 @@ enum CompareCommand {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw ShellError("compare: cannot read '\(script.text)'", at: script)
             }
-            var all = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if text.hasSuffix("\n") { all.removeLast() }
-            lines = all.enumerated().map { ($1, SourceLocation(file: script.text, line: $0 + 1)) }
+            lines = Interpreter.lines(of: text).enumerated().map { ($1, SourceLocation(file: script.text, line: $0 + 1)) }
         } else {
             lines = shell.recorded.enumerated().map { ($1, SourceLocation(file: "<session>", line: $0 + 1)) }
         }

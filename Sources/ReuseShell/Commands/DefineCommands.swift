@@ -38,6 +38,17 @@ extension Interpreter {
     func definitionMessage(_ name: String, existed: Bool, detail: String) -> String {
         let verb = existed ? "redefined" : "defined"
         var line = "\(verb) \(name)" + (detail.isEmpty ? "" : " (\(detail))")
+        if case .list(let spec)? = engine.catalog.components[name]?.body {
+            var seen: Set<String> = []
+            let viewless = spec.cells.filter { engine.catalog.components[$0].map { $0.view == nil } == true && seen.insert($0).inserted }
+            if !viewless.isEmpty {
+                line += "; note: list cells need a view, and " + viewless.map { "'\($0)'" }.joined(separator: ", ") + (viewless.count == 1 ? " has" : " have") + " none"
+            }
+        }
+        let missing = engine.catalog.undefinedReferences(of: name)
+        if !missing.isEmpty {
+            line += "; note: " + missing.map { "'\($0)'" }.joined(separator: ", ") + (missing.count == 1 ? " is" : " are") + " not defined yet"
+        }
         if existed, engine.allInstances.contains(where: { $0.name == name }) {
             line += "; 'remount' to see the change"
         }

@@ -12,6 +12,7 @@ enum ExpectCommand {
     static func property(_ shown: PropertyValue, matches written: String) -> Bool {
         switch shown {
         case .value(let value):
+            if case .number(let number) = value, let expected = Double(written) { return number == expected }
             return value.plain == written || value.description == written
         case .entries(let entries):
             var text = Substring(written)
@@ -26,12 +27,23 @@ enum ExpectCommand {
         }
     }
 
+    /// `visible`, `hidden`, or `inside hidden vN` (hidden through an ancestor).
+    static func visibility(of id: ViewID, in engine: Engine) -> String {
+        if engine.view(id).isHidden { return "hidden" }
+        var current = engine.view(id).superview
+        while let parent = current {
+            if engine.view(parent).isHidden { return "inside hidden \(parent)" }
+            current = engine.view(parent).superview
+        }
+        return "visible"
+    }
+
     static let spec = CommandSpec(
         name: "expect", group: .inspect,
         usage: "expect VIEW hidden|visible | expect VIEW PROPERTY VALUE | expect PATH holds VIEW | expect pool VIEW COMPONENT N | expect stat NAME N | expect leaks N",
         summary: "check a fact about the live state; fails with the actual value when it does not hold",
         details: """
-        expect v3 hidden               the view is hidden
+        expect v3 hidden               the view is hidden (a PATH works for a view)
         expect v2 backgroundColor red  the view shows this property value
         expect Card[1] holds v3        the component holds that view
         expect pool v1 Foo 2           parent v1's pools for component Foo hold 2 views
@@ -98,18 +110,20 @@ enum ExpectCommand {
             }
             shell.emit("ok: \(parent)'s pools for \(component.text) hold \(actual) view\(actual == 1 ? "" : "s")")
         default:
-            if let id = ViewID(parsing: subject.text) {
-                _ = try shell.viewID(from: subject)
+            if !arguments.peekIsWord("holds") {
+                // A view id, or a PATH standing for the view its component holds.
+                let id = try shell.viewID(from: subject)
                 let view = engine.view(id)
                 let what = try arguments.word("hidden, visible or a property name")
                 switch what.text {
                 case "hidden", "visible":
                     try arguments.end()
-                    let hidden = view.isHidden
-                    guard hidden == (what.text == "hidden") else {
-                        throw fail("\(id) is \(hidden ? "hidden" : "visible"), expected \(what.text)", what)
+                    let state = ExpectCommand.visibility(of: id, in: engine)
+                    let visible = state == "visible"
+                    guard visible == (what.text == "visible") else {
+                        throw fail("\(id) is \(state), expected \(what.text)", what)
                     }
-                    shell.emit("ok: \(id) is \(what.text)")
+                    shell.emit("ok: \(id) is \(state)")
                 default:
                     let value = try arguments.value("the expected value of \(what.text)")
                     try arguments.end()

@@ -3,21 +3,30 @@ import ReuseEngine
 extension Interpreter {
     /// Reads a VIEW argument: `v7`, `root`, or a PATH naming the view its component holds.
     func viewID(from token: Token) throws(ShellError) -> ViewID {
-        guard let id = ViewID(parsing: token.text) else {
-            // A PATH works too: the view its component holds now.
-            if case .success(let path) = ComponentPath.parse(token.text), let node = try? engine.resolve(path) {
-                guard let view = node.view else {
-                    throw ShellError("'\(token.text)' has no view (it is hidden or has no view configuration)", at: token)
-                }
-                return view
+        let text = token.text
+        if let id = ViewID(parsing: text) {
+            guard engine.lookUp(id) != nil else {
+                throw ShellError("no view '\(text)' (views are v1-v\(engine.views.count))", at: token)
             }
-            let hint = closestName(to: token.text, in: engine.allInstances.map(\.displayPath)).map { "; did you mean '\($0)'?" } ?? ""
-            throw ShellError("'\(token.text)' is neither a view id (v2, root) nor a mounted component\(hint)", at: token)
+            return id
         }
-        guard engine.lookUp(id) != nil else {
-            throw ShellError("no view '\(token.text)' (views are v1-v\(engine.views.count))", at: token)
+        if text.first == "v", text.count > 1, text.dropFirst().allSatisfy(\.isNumber) {
+            throw ShellError("no view '\(text)' (views are v1-v\(engine.views.count))", at: token)
         }
-        return id
+        // A PATH works too: the view its component holds now.
+        guard case .success(let path) = ComponentPath.parse(text) else {
+            throw ShellError("'\(text)' is not a view id (like v2 or root) or a component path", at: token)
+        }
+        let node: MountedNode
+        do throws(EngineError) {
+            node = try engine.resolve(path)
+        } catch {
+            throw ShellError(error.description, at: token)
+        }
+        guard let view = node.view else {
+            throw ShellError("'\(text)' has no view (it is hidden or has no view configuration)", at: token)
+        }
+        return view
     }
 
     /// Parses `[VIEW] [--json] [--all]`-style arguments.
@@ -113,7 +122,7 @@ enum PoolsCommand {
     ) { (arguments, shell) throws(ShellError) in
         let (view, flags, _) = try shell.inspection(&arguments, flags: ["all"])
         let engine = shell.engine
-        let parents = view.map { [$0] } ?? engine.views.filter { !$0.pools.isEmpty }.map(\.id)
+        let parents = view.map { [$0] } ?? engine.views.filter { !$0.pools.isEmpty && !$0.isRemoved }.map(\.id)
         if flags.contains("json") {
             let items = parents.map { parent -> JSON in
                 let pools = engine.view(parent).pools.map { key, pool -> JSON in
@@ -372,15 +381,18 @@ enum StatsCommand {
             return
         }
         var lines = [shell.style.bold(title) + " under \(engine.strategy.name)"]
-        for (name, value) in fields { lines.append("  " + name.padding(10) + String(value)) }
+        let width = 10
+        for (name, value) in fields { lines.append("  " + name.padding(width) + String(value)) }
         let extras: [(String, Int)] = [
             ("removed", counts.removed), ("enterPool", counts.enteredPool), ("leavePool", counts.leftPool),
-            ("prepareForReuse", counts.preparedForReuse), ("cacheHits", counts.cacheHits), ("renders", counts.renders),
+            ("prepared", counts.preparedForReuse), ("cacheHits", counts.cacheHits), ("renders", counts.renders),
             ("layouts", counts.layouts), ("attaches", counts.attaches), ("resets", counts.resets),
         ]
-        for (name, value) in extras where value > 0 { lines.append("  " + name.padding(10) + " " + String(value)) }
-        lines.append("  " + "leaks".padding(10) + String(statistics.leaks))
-        lines.append("  " + "views".padding(10) + "\(statistics.views) alive (\(statistics.visibleViews) visible, \(statistics.hiddenViews) hidden), peak \(statistics.peakViews)")
+        for (name, value) in extras where value > 0 { lines.append("  " + name.padding(width) + String(value)) }
+        lines.append("  " + "leaks".padding(width) + String(statistics.leaks))
+        var parts = ["root", "\(statistics.visibleViews) visible", "\(statistics.hiddenViews) hidden"]
+        if statistics.viewsUnderHidden > 0 { parts.append("\(statistics.viewsUnderHidden) inside hidden views") }
+        lines.append("  " + "views".padding(width) + "\(statistics.views) alive (" + parts.joined(separator: ", ") + "), peak \(statistics.peakViews)")
         shell.emit(lines.joined(separator: "\n"))
     }
 }

@@ -45,23 +45,29 @@ enum SourceCommand {
         name: "source", group: .session,
         usage: "source FILE",
         summary: "run the commands of a script file",
-        details: "Errors name the file, line and column. Each command of the file counts on its own for 'save'.",
+        details: """
+        Errors name the file, line and column. Each command of the file counts on
+        its own for 'save'. Relative paths inside a script start from its directory.
+        """,
         example: "source Sessions/01-first-mount.reuse"
     ) { (arguments, shell) throws(ShellError) in
         let file = try arguments.value("a file name")
         try arguments.end()
-        guard shell.sourceDepth < 16 else {
-            throw ShellError("source: scripts nested more than 16 deep (does '\(file.text)' source itself?)", at: file)
-        }
         let path = shell.resolve(file.text)
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ShellError("source: no such file '\(file.text)'", at: file)
+        if shell.scriptStack.contains(path) {
+            throw ShellError("source: '\(file.text)' is already running (a script cannot source itself, directly or not)", at: file)
         }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw ShellError("source: cannot read '\(file.text)' as UTF-8 text", at: file)
+        guard shell.scriptStack.count < 32 else {
+            throw ShellError("source: scripts nested more than 32 deep", at: file)
         }
-        shell.sourceDepth += 1
-        defer { shell.sourceDepth -= 1 }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ShellError("source: cannot read '\(file.text)': \(shell.describe(error, path: path))", at: file)
+        }
+        shell.scriptStack.append(path)
+        defer { shell.scriptStack.removeLast() }
         shell.run(script: text, file: file.text)
     }
 }
@@ -84,7 +90,7 @@ enum SaveCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: shell.resolve(file.text)), options: .atomic)
         } catch {
-            throw ShellError("save: cannot write '\(file.text)': \(shell.describe(error))", at: file)
+            throw ShellError("save: cannot write '\(file.text)': \(shell.describe(error, path: shell.resolve(file.text)))", at: file)
         }
         shell.emit("saved \(shell.recorded.count) command\(shell.recorded.count == 1 ? "" : "s") to \(file.text)")
     }
@@ -145,8 +151,10 @@ enum HelpCommand {
             }
         }
         lines.append("")
-        lines.append("A VIEW is a view id (v7) or root. A PATH names a mounted component: names from the root")
-        lines.append("joined by '/', Name[index] among namesakes, row numbers in lists (Feed/3/Title), or a view id.")
+        lines.append("A PATH names a mounted component: names from the root joined by '/',")
+        lines.append("Name[index] among namesakes, row numbers in lists (Feed/3/Title), or a")
+        lines.append("view id for the component holding it. A VIEW is a view id (v7), root,")
+        lines.append("or a PATH for the view its component holds.")
         lines.append("'help COMMAND' shows syntax and an example; inspection commands take --json.")
         shell.emit(lines.joined(separator: "\n"))
     }

@@ -103,8 +103,16 @@ public struct Arguments {
                 if flags.contains(name) {
                     found.insert(name)
                 } else if valued.contains(name) {
-                    guard let value = next(), value.kind != .punctuation else {
+                    guard var value = next(), value.kind != .punctuation else {
                         throw ShellError("\(command.text): --\(name) needs a value", at: token)
+                    }
+                    // `--kind hide,reuse`: the lexer splits at commas; join them back.
+                    while let comma = peek, comma.isPunctuation(","), position + 1 < tokens.count,
+                          tokens[position + 1].kind == .word {
+                        let item = tokens[position + 1]
+                        value.text += "," + item.text
+                        value.length = item.column + item.length - value.column
+                        position += 2
                     }
                     values[name] = value
                 } else {
