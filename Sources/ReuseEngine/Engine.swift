@@ -116,6 +116,7 @@ public struct Engine: Sendable {
         var view = SimulatedView(id: id, viewClass: viewClass, superview: parent)
         view.poolKey = key
         view.owner = instance.path
+        view.ownerDisplay = instance.display
         view.ownerComponent = instance.component
         views.append(view)
         views[parent.number - 1].subviews.append(id)
@@ -146,6 +147,7 @@ public struct Engine: Sendable {
             record(.unhide, view: view, instance: instance) { $0.parent = parent }
         }
         views[index].owner = instance.path
+        views[index].ownerDisplay = instance.display
         views[index].ownerComponent = instance.component
     }
 

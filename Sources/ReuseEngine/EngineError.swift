@@ -20,6 +20,8 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
     case viewNotHeld(ViewID)
     case unknownStrategy(String, suggestion: String?)
     case nothingMounted
+    case rootIsNotAComponent
+    case listTakesNoAttributes(String)
     case undefinedChild(parent: String, child: String, suggestion: String?)
     case unknownOption(strategy: String, option: String, known: [String])
     case unregisteredCell(list: String, identifier: String)
@@ -40,6 +42,8 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .rowNotVisible(let list, let row, _): return "\(list)/\(row)"
         case .viewNotHeld(let view): return view.description
         case .nothingMounted: return nil
+        case .rootIsNotAComponent: return "v1"
+        case .listTakesNoAttributes(let path): return path
         case .undefinedChild(let parent, _, _): return parent
         case .unknownOption(_, let option, _): return option
         case .unregisteredCell(let list, _): return list
@@ -98,6 +102,10 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unknown strategy '\(name)'\(hint(suggestion))"
         case .nothingMounted:
             return "nothing is mounted; use 'mount NAME' first"
+        case .rootIsNotAComponent:
+            return "v1 is the root host view, not a component; name a mounted component (see 'components')"
+        case .listTakesNoAttributes(let path):
+            return "'\(path)' is a list: its UIScrollView takes no attributes (set them on its rows, e.g. '\(path)/0')"
         case .undefinedChild(let parent, let child, let suggestion):
             return "'\(parent)' refers to '\(child)', which is not defined\(hint(suggestion)) (define it, or redefine '\(parent)')"
         case .unknownOption(let strategy, let option, let known):

@@ -215,8 +215,16 @@ public final class Interpreter {
         return ShellError(error.description, at: arguments.command)
     }
 
-    /// The trigger text of a pass: the command as typed, trimmed.
+    /// The trigger text of a pass: the command's tokens, one space apart,
+    /// without a comment.
     var trigger: String {
-        (current?.line ?? "").trimmingCharacters(in: .whitespaces)
+        guard let line = current?.line, case .success(let tokens) = Lexer.tokenize(line) else { return "" }
+        var text = ""
+        for token in tokens {
+            let glue = token.kind == .punctuation && (token.text == ":" || token.text == ",")
+            if !text.isEmpty, !glue { text += " " }
+            text += token.isQuoted ? quoted(token.text) : token.text
+        }
+        return text
     }
 }

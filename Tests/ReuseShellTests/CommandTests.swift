@@ -27,7 +27,7 @@ import Testing
         v1 UIView root
         ├─ v2 UIView Card (Card, UIView, [backgroundColor])
         │  └─ v3 UILabel Card/Title (Title, UILabel, [text])
-        └─ v4 UIView Foo (Foo, UIView, [backgroundColor]) hidden
+        └─ v4 UIView (Foo, UIView, [backgroundColor]) hidden, last held by Foo
 
         """)
         #expect(session.run("tree v2\n") == "v2 UIView Card (Card, UIView, [backgroundColor])\n└─ v3 UILabel Card/Title (Title, UILabel, [text])\n")
@@ -49,9 +49,9 @@ import Testing
         v1 UIView root
         ├─ (Card, UIView, [backgroundColor])  2 views, 1 hidden
         │  ├─ v2 Card
-        │  └─ v4 Card[1] hidden
+        │  └─ v4 hidden, last held by Card[1]
         └─ (Foo, UIView, [backgroundColor])  1 view, 1 hidden
-           └─ v6 Foo hidden
+           └─ v6 hidden, last held by Foo
 
         """)
     }

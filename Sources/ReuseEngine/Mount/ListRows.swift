@@ -98,7 +98,7 @@ extension Engine {
             if let cell { release(cell, row: row, from: host) }
             return (node, nil)
         }
-        let instance = Instance(component: name, path: path, cellRow: row)
+        let instance = Instance(component: name, path: path, cellRow: row, display: node.displayPath)
         let key = strategy.cellKey(component: name, configuration: configuration, catalog: catalog)
         let strategy = self.strategy
         var view: ViewID

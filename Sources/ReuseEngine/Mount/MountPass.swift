@@ -70,7 +70,7 @@ extension Engine {
             return node
         }
         guard let definition = catalog.components[name] else { return node }
-        let instance = Instance(component: name, path: path)
+        let instance = Instance(component: name, path: path, display: display)
         var container = parent
         if let configuration = configuration(of: definition, at: path, row: row) {
             let key = strategy.key(component: name, configuration: configuration, catalog: catalog)

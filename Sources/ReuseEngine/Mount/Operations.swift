@@ -60,9 +60,10 @@ extension Engine {
     public mutating func set(_ path: ComponentPath, attribute: String, raw: String, quoted: Bool,
                              trigger: String) throws(EngineError) -> PassSummary {
         let node = try resolve(path)
-        guard let definition = catalog.components[node.name], definition.view != nil, !definition.isList else {
+        guard let definition = catalog.components[node.name], definition.view != nil else {
             throw .noView(node.path.description)
         }
+        if definition.isList { throw .listTakesNoAttributes(node.path.description) }
         let template = try catalog.template(attribute, raw: raw, quoted: quoted)
         try checkRootsMountable()
         instanceValues[node.path, default: [:]][attribute] = template
@@ -137,7 +138,7 @@ extension Engine {
     /// The instance that holds `view` now.
     public func holder(of view: ViewID) throws(EngineError) -> MountedNode {
         guard let found = lookUp(view) else { throw .unknownView(view.description) }
-        guard view != .root else { throw .viewNotHeld(view) }
+        guard view != .root else { throw .rootIsNotAComponent }
         guard isVisible(view), let owner = found.owner, let node = try? resolve(owner), node.view == view else {
             throw .viewNotHeld(view)
         }

@@ -57,11 +57,14 @@ public struct Instance: Sendable {
     public var path: ComponentPath
     /// The row number when the instance is a list row's cell.
     public var cellRow: Int?
+    /// The path as users see it (`Card[0]` among namesakes).
+    public var display: String
 
-    public init(component: String, path: ComponentPath, cellRow: Int? = nil) {
+    public init(component: String, path: ComponentPath, cellRow: Int? = nil, display: String? = nil) {
         self.component = component
         self.path = path
         self.cellRow = cellRow
+        self.display = display ?? path.description
     }
 }
 

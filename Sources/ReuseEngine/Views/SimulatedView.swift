@@ -23,6 +23,8 @@ public struct SimulatedView: Sendable {
     public internal(set) var poolKey: ViewKey?
     /// The component instance that took the view last.
     public internal(set) var owner: ComponentPath?
+    /// The instance that took the view last, as users see its path.
+    public internal(set) var ownerDisplay: String?
     /// The component type that took the view last.
     public internal(set) var ownerComponent: String?
     /// When the view hosts a list: which rows its cells show.

@@ -146,7 +146,7 @@ enum PoolsCommand {
         }
         for parent in parents {
             let host = engine.view(parent)
-            var title = "\(parent) \(host.viewClass) " + (parent == .root ? "root" : host.owner?.description ?? "-")
+            var title = "\(parent) \(host.viewClass) " + (parent == .root ? "root" : host.ownerDisplay ?? "-")
             if host.isHidden { title += " hidden" }
             shell.emit(shell.style.bold(title))
             if host.pools.isEmpty { shell.emit("   (no pools)") }
@@ -166,8 +166,8 @@ enum PoolsCommand {
                 for (position, id) in pool.views.enumerated() where position < limit {
                     let member = engine.view(id)
                     let tail = position == min(pool.views.count, limit) - 1 && pool.views.count <= limit
-                    var line = "\(id) " + (member.owner?.description ?? "-")
-                    if member.isHidden { line = shell.style.dim(line + " hidden") }
+                    var line = "\(id) " + (member.ownerDisplay ?? "-")
+                    if member.isHidden { line = shell.style.dim("\(id) hidden, last held by \(member.ownerDisplay ?? "-")") }
                     shell.emit(prefix + (tail ? "└─ " : "├─ ") + line)
                 }
                 if pool.views.count > limit {
@@ -216,7 +216,7 @@ enum ConfigCommand {
             return
         }
         let state = subject.isHidden ? "hidden" : (engine.isVisible(id) ? "visible" : "in a hidden parent")
-        var lines = ["\(id) \(subject.viewClass) " + (id == .root ? "root" : (subject.owner?.description ?? "-")) + " (\(state))"]
+        var lines = ["\(id) \(subject.viewClass) " + (id == .root ? "root" : (subject.ownerDisplay ?? "-")) + " (\(state))"]
         if let key = subject.poolKey { lines.append("  key         \(key) in \(subject.superview?.description ?? "-")") }
         lines.append("  attached    " + (subject.attached.map { $0.attributes.isEmpty ? "(no attributes)" : $0.attributes.map(\.description).joined(separator: ", ") } ?? "nothing"))
         let width = subject.properties.keys.map(\.count).max() ?? 0

@@ -150,9 +150,15 @@ enum ScrollCommand {
         }
         _ = try shell.mountedPath(from: Token(kind: .word, text: path.description, column: token.column, length: token.length))
         let trigger = shell.trigger
+        let before = shell.engine.offset(of: path)
         try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
             mode.text == "by" ? try engine.scroll(path, by: amount, trigger: trigger)
                 : try engine.scroll(path, to: amount, trigger: trigger)
+        }
+        let after = shell.engine.offset(of: path)
+        let wanted = mode.text == "by" ? before.addingReportingOverflow(amount).partialValue : amount
+        if after != wanted {
+            shell.emit(shell.style.dim("(\(path) stops at row \(after): " + (after == 0 ? "the top" : "the last full window") + ")"))
         }
     }
 }

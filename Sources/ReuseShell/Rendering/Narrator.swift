@@ -19,6 +19,9 @@ struct Narrator {
         case .create:
             return "\(view): \(holder(event)) needs a \(event.key?.viewClass ?? "view") and no view is free in \(pool(event)), so a new one is created."
         case .reuse:
+            if let previous = event.previousOwner, previous == event.path {
+                return "\(view): \(holder(event)) takes back its own view from \(pool(event))."
+            }
             let hosting = event.parent.map { engine.lookUp($0)?.list != nil } ?? false
             let how = hosting ? "takes the top waiting cell of" : "takes the next view of"
             let before = event.previousOwner.map { "; it last showed \($0)" } ?? ""
@@ -26,6 +29,10 @@ struct Narrator {
         case .unhide:
             return "\(view): it waited hidden in the pool, so it is shown again."
         case .hide:
+            if let parent = event.parent, engine.lookUp(parent)?.list != nil {
+                let row = event.path?.description ?? "its row"
+                return "\(view): \(row) left the window, so its cell is hidden and goes back to \(pool(event))."
+            }
             let before = event.path.map { " (last held by \($0))" } ?? ""
             return "\(view): no component took it in this pass, so it is hidden and waits in \(pool(event))\(before)."
         case .apply:

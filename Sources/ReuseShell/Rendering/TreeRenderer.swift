@@ -65,9 +65,14 @@ struct TreeRenderer {
     func label(_ id: ViewID, underHidden: Bool) -> String {
         let view = engine.view(id)
         if id == .root { return "\(id) \(view.viewClass) root" }
-        var text = "\(id) \(view.viewClass) \(view.owner?.description ?? "-")"
+        let owner = view.ownerDisplay ?? "-"
+        if view.isHidden {
+            var text = "\(id) \(view.viewClass)"
+            if let key = view.poolKey { text += " " + key.description }
+            return style.dim(text + " hidden, last held by \(owner)")
+        }
+        var text = "\(id) \(view.viewClass) \(owner)"
         if let key = view.poolKey { text += " " + key.description }
-        if view.isHidden { return style.dim(text + " hidden") }
         if underHidden { return style.dim(text) }
         return text
     }
@@ -79,7 +84,7 @@ struct TreeRenderer {
         var pairs: [(String, JSON)] = [
             ("id", .string(id.description)),
             ("viewClass", .string(view.viewClass)),
-            ("component", id == .root ? .null : view.owner.map { .string($0.description) } ?? .null),
+            ("component", id == .root ? .null : view.ownerDisplay.map(JSON.string) ?? .null),
             ("hidden", .bool(view.isHidden)),
         ]
         if let key = view.poolKey { pairs.append(("key", keyJSON(key))) }
