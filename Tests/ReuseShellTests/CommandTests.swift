@@ -187,7 +187,7 @@ import Testing
         let session = Session(seed + "\nmount Foo\n")
         let listing = session.run("strategy\n").split(separator: "\n")
         #expect(listing.count == 9)
-        #expect(listing.first == "* theodolite       pools keyed by (component, view class, attribute shape); the seed document")
+        #expect(listing.first == "* theodolite       (component, view class, attribute shape) pools; the seed")
         #expect(listing.dropFirst().first == "  naive            pools keyed by view class only; shows why shapes matter")
         #expect(session.run("strategy naive\n") == "pass 1 (strategy naive): created 1, reused 0, hidden 0, applied 1, unapplied 0, skipped 0\nstrategy naive: pools keyed by view class only; shows why shapes matter\n")
     }

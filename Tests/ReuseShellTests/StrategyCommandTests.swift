@@ -13,7 +13,7 @@ import Testing
 
     @Test func registerReturnsATokenAndUIKitRefusesUnregisteredCells() {
         let session = Session(Self.feed)
-        #expect(session.run("strategy uikit\n") == "strategy uikit: cells registered per reuse identifier and dequeued by token; prepareForReuse; configure sets everything\n")
+        #expect(session.run("strategy uikit\n") == "strategy uikit: registered cell identifiers; prepareForReuse; set all\n")
         #expect(session.error("mount Feed") == "<stdin>:1:7: error: unable to dequeue a cell with identifier Post - must register a nib or a class for the identifier (list 'Feed'; write 'register Feed Post')")
         #expect(session.run("register Feed Post\n") == "token 1: Feed dequeues Post cells with identifier \"Post\"\n")
         #expect(session.error("mount Feed").contains("identifier Ad"))
@@ -32,8 +32,8 @@ import Testing
 
     @Test func strategyOptions() {
         let session = Session(Self.feed)
-        #expect(session.run("strategy recyclerview pool 1 cache 0\n") == "strategy recyclerview: cached views by position (0) before a pool per view type (1); full pools drop views\n")
-        #expect(session.run("strategy\n").contains("* recyclerview     cached views by position (0)"))
+        #expect(session.run("strategy recyclerview pool 1 cache 0\n") == "strategy recyclerview: cache by position (0), then pool per type (1)\n")
+        #expect(session.run("strategy\n").contains("* recyclerview     cache by position (0)"))
         #expect(session.error("strategy recyclerview pol 1") == "<stdin>:1:23: error: strategy recyclerview has no option 'pol' (options: cache N, pool N)")
         #expect(session.error("strategy naive pool 1") == "<stdin>:1:16: error: strategy naive takes no options, not 'pool'")
         #expect(session.error("strategy recyclerview pool") == "<stdin>:1:27: error: strategy: expected the value of pool")

@@ -13,7 +13,7 @@
 public struct ComponentKitStrategy: ReuseStrategy {
     public init() {}
     public var name: String { "componentkit" }
-    public var summary: String { "shape without unapplicable attributes; per-attribute diff with updaters; reuse-pool hooks" }
+    public var summary: String { "persistent shape; per-attribute diff; reuse-pool hooks" }
     public var poolNote: String { "positional vend per key (the persistent shape leaves out attributes with an unapplicator); a cursor per pool, reset each pass" }
 
     public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {

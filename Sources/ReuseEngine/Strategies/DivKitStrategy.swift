@@ -12,7 +12,7 @@ public struct DivKitStrategy: ReuseStrategy {
 
     public init() {}
     public var name: String { "divkit" }
-    public var summary: String { "no pools: blocks match the container's current views (same path or equal, then same type); leftovers removed" }
+    public var summary: String { "no pools: match current children, remove leftovers" }
     public var poolNote: String { "DivKit has no pools: a container's current children are its only candidates; views are grouped by view class here, list cells by reuse_id" }
     public var plansChildren: Bool { true }
 

@@ -17,7 +17,7 @@ public struct RecyclerViewStrategy: ReuseStrategy {
     }
 
     public var name: String { "recyclerview" }
-    public var summary: String { "cached views by position (\(cacheSize)) before a pool per view type (\(poolSize)); full pools drop views" }
+    public var summary: String { "cache by position (\(cacheSize)), then pool per type (\(poolSize))" }
     public var poolNote: String { "list hosts: a cache of \(cacheSize) views by position, then a pool of at most \(poolSize) per view type; other parents as under theodolite" }
     public var optionsDescription: String { "cache \(cacheSize) pool \(poolSize)" }
 

@@ -10,7 +10,7 @@
 public struct Theodolite2019Strategy: ReuseStrategy {
     public init() {}
     public var name: String { "theodolite-2019" }
-    public var summary: String { "pools keyed by the full configuration; check-out prefers the instance's old view (bug #27 kept)" }
+    public var summary: String { "full-configuration pools; own view first; bug #27 kept" }
     public var poolNote: String { "pools keyed by the whole configuration; a request takes the view its instance had, else any free one" }
 
     public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {

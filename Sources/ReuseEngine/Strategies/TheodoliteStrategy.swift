@@ -7,7 +7,7 @@
 public struct TheodoliteStrategy: ReuseStrategy {
     public init() {}
     public var name: String { "theodolite" }
-    public var summary: String { "pools keyed by (component, view class, attribute shape); the seed document" }
+    public var summary: String { "(component, view class, attribute shape) pools; the seed" }
 
     public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
         ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)

@@ -10,7 +10,7 @@
 public struct UIKitStrategy: ReuseStrategy {
     public init() {}
     public var name: String { "uikit" }
-    public var summary: String { "cells registered per reuse identifier and dequeued by token; prepareForReuse; configure sets everything" }
+    public var summary: String { "registered cell identifiers; prepareForReuse; set all" }
     public var poolNote: String { "list hosts keep one reuse queue per registered identifier; other parents behave as under theodolite" }
 
     public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {

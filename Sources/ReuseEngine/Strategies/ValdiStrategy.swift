@@ -16,8 +16,8 @@ public struct ValdiStrategy: ReuseStrategy {
 
     public var name: String { "valdi-\(mode.rawValue)" }
     public var summary: String {
-        mode == .rebind ? "one root component per visible cell, rendered and laid out on every bind"
-            : "one pre-created component per item, attached when its cell shows; all items stay alive"
+        mode == .rebind ? "a root component per visible cell, rendered per bind"
+            : "a pre-created component per item, attached on scroll"
     }
     public var poolNote: String { "list cells wait in a pool keyed by view class, reset before they enter it; other parents as under theodolite" }
 

@@ -30,7 +30,7 @@ enum CompareCommand {
     static let spec = CommandSpec(
         name: "compare", group: .inspect,
         usage: "compare [STRATEGY ...] [--script FILE] [--json]",
-        summary: "replay this session (or a script) under every strategy, or the ones named, and tabulate",
+        summary: "replay the session under each strategy, side by side",
         details: """
         Columns: views created, reused, hidden, removed; attributes applied,
         unapplied, updated, skipped; leaks at the end; peak views alive; live

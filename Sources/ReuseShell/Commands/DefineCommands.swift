@@ -60,13 +60,13 @@ enum ComponentCommand {
     static let spec = CommandSpec(
         name: "component", group: .define,
         usage: "component NAME [view CLASS] [{ attr: value, ... }] [children NAME ...]",
-        summary: "define a component type (defining an existing name redefines it)",
+        summary: "define (or redefine) a component type",
         details: """
         Without 'view' the component has no view of its own: its children mount
         into the nearest ancestor view. Values are words or "quoted text"; inside
         a list row, {i} is replaced by the row number.
         """,
-        example: "component Card view UIView { backgroundColor: white, cornerRadius: 8 } children Title",
+        example: "component Card view UIView { backgroundColor: white } children Title",
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in
         let name = try arguments.name("component name")
@@ -113,7 +113,7 @@ enum ListCommand {
     static let spec = CommandSpec(
         name: "list", group: .define,
         usage: "list NAME rows N viewport K cells CELL [CELL ...]",
-        summary: "define a scrolling list: N rows, K visible, cells cycling by row",
+        summary: "define a scrolling list: N rows, K visible, cells by row",
         details: """
         Row r is an instance of CELL number r mod (number of cells). Only the
         visible rows exist; cells need a view. Scroll with 'scroll NAME by N'.
@@ -144,7 +144,7 @@ enum AttributeCommand {
     static let spec = CommandSpec(
         name: "attribute", group: .define,
         usage: "attribute NAME [kind text|number|bool|color] [adds] [unapply] [update]",
-        summary: "declare an attribute: what it sets, and whether it can be unapplied or updated",
+        summary: "declare an attribute: sets or adds, unapply, update",
         details: """
         'adds' makes it additive: applying adds an entry (like a tap handler)
         instead of setting a value. 'unapply' gives it an unapplicator (an
@@ -190,7 +190,7 @@ enum ViewClassCommand {
     static let spec = CommandSpec(
         name: "view", group: .define,
         usage: "view CLASS [{ property: default, ... }]",
-        summary: "declare a view class; it inherits UIView's properties",
+        summary: "declare a view class with property defaults",
         example: "view BadgeView { badge: \"0\", backgroundColor: red }",
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in

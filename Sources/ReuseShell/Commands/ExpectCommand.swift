@@ -40,15 +40,19 @@ enum ExpectCommand {
 
     static let spec = CommandSpec(
         name: "expect", group: .inspect,
-        usage: "expect VIEW hidden|visible | expect VIEW PROPERTY VALUE | expect PATH holds VIEW | expect pool VIEW COMPONENT N | expect stat NAME N | expect leaks N",
-        summary: "check a fact about the live state; fails with the actual value when it does not hold",
+        usage: """
+        expect VIEW hidden|visible   expect VIEW PROPERTY VALUE   expect leaks N
+        expect PATH holds VIEW       expect pool VIEW COMPONENT N expect stat NAME N
+        """,
+        summary: "check a fact about the live state (for exercises)",
         details: """
         expect v3 hidden               the view is hidden (a PATH works for a view)
         expect v2 backgroundColor red  the view shows this property value
         expect Card[1] holds v3        the component holds that view
-        expect pool v1 Foo 2           parent v1's pools for component Foo hold 2 views
-        expect stat created 3          a running total (\(statNames.joined(separator: ", ")))
+        expect pool v1 Foo 2           v1's pools for component Foo hold 2 views
+        expect stat created 3          a running total (see below)
         expect leaks 0                 the number of leaks
+        Stats: \(statNames.joined(separator: ", ")).
         With --bail, a failed expectation stops the script there.
         """,
         example: "expect stat created 2"

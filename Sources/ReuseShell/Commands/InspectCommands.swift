@@ -45,7 +45,7 @@ enum TreeCommand {
     static let spec = CommandSpec(
         name: "tree", group: .inspect,
         usage: "tree [VIEW] [--all] [--json]",
-        summary: "draw the live view hierarchy: id, class, component, pool key; hidden views marked",
+        summary: "draw the view tree: id, class, component, key, hidden",
         details: "Long lists collapse the rows in the middle and the waiting cells; --all expands them.",
         example: "tree v1 --all"
     ) { (arguments, shell) throws(ShellError) in
@@ -116,7 +116,7 @@ enum PoolsCommand {
     static let spec = CommandSpec(
         name: "pools", group: .inspect,
         usage: "pools [VIEW] [--all] [--json]",
-        summary: "show each parent's pools by ViewKey, which views they hold and which are hidden",
+        summary: "show each parent's pools by ViewKey and their views",
         details: "Without VIEW: every parent that has pools, in view id order.",
         example: "pools v1"
     ) { (arguments, shell) throws(ShellError) in
@@ -182,7 +182,7 @@ enum ConfigCommand {
     static let spec = CommandSpec(
         name: "config", group: .inspect,
         usage: "config VIEW [--json]",
-        summary: "show a view's attached configuration, its properties and any leaks",
+        summary: "show a view's configuration, properties and leaks",
         example: "config v2"
     ) { (arguments, shell) throws(ShellError) in
         let (view, _, _) = try shell.inspection(&arguments)
@@ -243,7 +243,7 @@ enum LogCommand {
     static let spec = CommandSpec(
         name: "log", group: .inspect,
         usage: "log [VIEW] [--pass N] [--last N] [--kind KIND] [--json]",
-        summary: "list the steps taken: create, reuse, unhide, hide, apply, unapply, update, skip, reorder",
+        summary: "list the steps taken (create, reuse, hide, apply, ...)",
         details: "Without filters the last 200 events are shown. KIND may be a comma-separated list.",
         example: "log v2 --pass 3"
     ) { (arguments, shell) throws(ShellError) in
@@ -344,7 +344,7 @@ enum StatsCommand {
     static let spec = CommandSpec(
         name: "stats", group: .inspect,
         usage: "stats [--pass N] [--json]",
-        summary: "running totals (or one pass's): views created, reused, hidden, attributes applied, ...",
+        summary: "running totals, or one pass's counts",
         example: "stats"
     ) { (arguments, shell) throws(ShellError) in
         let parsed = try arguments.options(flags: ["json"], valued: ["pass"])
@@ -401,7 +401,7 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check", group: .inspect,
         usage: "check [--json]",
-        summary: "validate every invariant of the view tree and pools, and list leaks",
+        summary: "check every invariant of views and pools; list leaks",
         details: "A leak is a property a visible view shows that a fresh view with the same configuration would not. Broken invariants make the command fail.",
         example: "check"
     ) { (arguments, shell) throws(ShellError) in

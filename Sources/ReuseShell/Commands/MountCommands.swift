@@ -43,7 +43,7 @@ enum MountCommand {
     static let spec = CommandSpec(
         name: "mount", group: .mount,
         usage: "mount NAME [NAME ...]",
-        summary: "make these components the root's children and run a pass",
+        summary: "make these the root's children and run a pass",
         details: "Components mounted before and not named again leave the tree: their views are hidden, not removed.",
         example: "mount Header Feed",
         recordsForSave: true
@@ -61,7 +61,7 @@ enum RemountCommand {
     static let spec = CommandSpec(
         name: "remount", group: .mount,
         usage: "remount",
-        summary: "run a pass over the mounted tree (after redefining components)",
+        summary: "run a pass over the mounted tree",
         example: "remount",
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in
@@ -76,7 +76,7 @@ enum HideCommand {
     static let spec = CommandSpec(
         name: "hide", group: .mount,
         usage: "hide PATH",
-        summary: "take a mounted component out of the tree, then run a pass",
+        summary: "take a mounted component out of the tree; run a pass",
         details: "Its view is hidden at the end of the pass and waits in its parent's pool. 'show PATH' puts it back.",
         example: "hide Card[1]",
         recordsForSave: true
@@ -93,7 +93,7 @@ enum ShowCommand {
     static let spec = CommandSpec(
         name: "show", group: .mount,
         usage: "show PATH",
-        summary: "put back a component taken out with 'hide', then run a pass",
+        summary: "put back a component taken out with 'hide'; run a pass",
         example: "show Card[1]",
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in
@@ -109,7 +109,7 @@ enum SetCommand {
     static let spec = CommandSpec(
         name: "set", group: .mount,
         usage: "set PATH ATTRIBUTE VALUE",
-        summary: "give one mounted instance its own attribute value, then run a pass",
+        summary: "give one instance its own attribute value; run a pass",
         details: "A new attribute changes the configuration's shape, so the instance moves to another pool.",
         example: "set Card[1] backgroundColor blue",
         recordsForSave: true
@@ -130,7 +130,7 @@ enum ScrollCommand {
     static let spec = CommandSpec(
         name: "scroll", group: .mount,
         usage: "scroll LIST by N | scroll LIST to N",
-        summary: "move a list's window by N rows (negative goes up) or to row N",
+        summary: "move a list's window by N rows or to row N",
         details: "Only rows that enter or leave the window are mounted or hidden; the pass costs the rows that move, not the list's length.",
         example: "scroll Feed by 3",
         recordsForSave: true
@@ -167,7 +167,7 @@ enum StrategyCommand {
     static let spec = CommandSpec(
         name: "strategy", group: .mount,
         usage: "strategy [NAME [OPTION N ...]]",
-        summary: "list the reuse strategies, or switch to one (the view tree starts afresh)",
+        summary: "list the reuse strategies, or switch to one",
         details: """
         Definitions, mounted components, instance values and registrations are kept;
         views are made again under the new strategy. recyclerview takes 'cache N'
@@ -201,7 +201,7 @@ enum RegisterCommand {
     static let spec = CommandSpec(
         name: "register", group: .mount,
         usage: "register LIST CELL [as IDENTIFIER]",
-        summary: "register a cell type with a list under a reuse identifier (uikit); returns a token",
+        summary: "register a list's cell type under a reuse identifier (uikit)",
         details: """
         Under 'uikit' a list dequeues its cells by the token of each cell type;
         mounting a list with an unregistered cell type fails as UIKit would.

@@ -26,7 +26,7 @@ enum SayCommand {
     static let spec = CommandSpec(
         name: "say", group: .session,
         usage: "say TEXT",
-        summary: "print TEXT (lessons use it to tell their story)",
+        summary: "print TEXT (lessons tell their story with it)",
         example: "say Foo and Bar never share a view."
     ) { (arguments, shell) throws(ShellError) in
         let line = Array(shell.current?.line ?? "")
@@ -76,7 +76,7 @@ enum SaveCommand {
     static let spec = CommandSpec(
         name: "save", group: .session,
         usage: "save FILE",
-        summary: "write this session's successful commands as a script that replays to the same state",
+        summary: "write the session's successful commands as a script",
         details: "Written atomically (a temporary file, then a rename). Inspection commands are left out.",
         example: "save my-session.reuse"
     ) { (arguments, shell) throws(ShellError) in
@@ -125,7 +125,7 @@ enum HelpCommand {
     static let spec = CommandSpec(
         name: "help", group: .session,
         usage: "help [COMMAND]",
-        summary: "list the commands by group, or show one command's syntax and an example",
+        summary: "list commands, or show one command's syntax and example",
         example: "help mount"
     ) { (arguments, shell) throws(ShellError) in
         if let token = arguments.next() {
@@ -134,10 +134,11 @@ enum HelpCommand {
                 let hint = closestName(to: token.text, in: CommandTable.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
                 throw ShellError("help: unknown command '\(token.text)'\(hint)", at: token)
             }
-            var lines = [shell.style.bold(spec.usage), "  " + spec.summary]
+            var lines = spec.usage.split(separator: "\n").map { shell.style.bold(String($0)) }
+            lines.append("  " + spec.summary)
             if !spec.details.isEmpty {
                 lines.append("")
-                lines += spec.details.split(separator: "\n").map { "  " + $0 }
+                lines += wrapped(spec.details, width: 78, indent: "  ")
             }
             lines += ["", "  example: " + spec.example]
             shell.emit(lines.joined(separator: "\n"))
@@ -158,4 +159,36 @@ enum HelpCommand {
         lines.append("'help COMMAND' shows syntax and an example; inspection commands take --json.")
         shell.emit(lines.joined(separator: "\n"))
     }
+}
+
+/// Reflows paragraphs to `width` columns; lines that look aligned (two
+/// spaces inside, like a table) are kept as they are.
+func wrapped(_ text: String, width: Int, indent: String) -> [String] {
+    var lines: [String] = []
+    var paragraph: [Substring] = []
+    func flush() {
+        var line = indent
+        for word in paragraph.joined(separator: " ").split(separator: " ") {
+            if line.count > indent.count, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = indent
+            }
+            line += (line.count > indent.count ? " " : "") + word
+        }
+        if line.count > indent.count { lines.append(line) }
+        paragraph = []
+    }
+    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        if raw.trimmingCharacters(in: .whitespaces).isEmpty {
+            flush()
+            lines.append("")
+        } else if raw.contains("  ") {
+            flush()
+            lines.append(indent + raw)
+        } else {
+            paragraph.append(raw)
+        }
+    }
+    flush()
+    return lines
 }

@@ -1,0 +1,109 @@
+import Testing
+@testable import ReuseEngine
+
+/// Attribute application: unapply before apply, additive attributes, and the
+/// leak that keying by view class alone lets through.
+@Suite struct ApplicationTests {
+    @Test func tapIsNeverDoubledBecauseUnapplyRunsFirst() throws {
+        var h = Harness()
+        try h.component("Button", view: "UIButton", [("title", "Go"), ("tap", "open")])
+        try h.mount("Button")
+        #expect(try h.viewOf("Button").properties["tap"] == .entries([.text("open")]))
+
+        let set = try h.set("Button", "tap", "close")
+        #expect(h.kinds(set) == [.unapply, .apply, .apply])
+        let events = h.events(set)
+        #expect(events[0].attribute == "tap" && events[0].value == .text("open"))
+        // Theodolite applies every attribute of the new configuration.
+        #expect(events[1].attribute == "title" && events[1].value == .text("Go"))
+        #expect(events[2].attribute == "tap" && events[2].value == .text("close"))
+        #expect(try h.viewOf("Button").properties["tap"] == .entries([.text("close")]))
+        #expect(h.engine.leaks() == [])
+
+        // A view going to another instance with another handler also ends with one.
+        try h.mount("Button", "Button")
+        try h.set("Button[1]", "tap", "share")
+        try h.hide("Button")
+        #expect(try h.viewOf("Button[1]").id == v(2))
+        #expect(try h.viewOf("Button[1]").properties["tap"] == .entries([.text("share")]))
+        #expect(h.engine.leaks() == [])
+    }
+
+    @Test func additiveAttributeWithoutUnapplicatorDoublesAndLeaks() throws {
+        var h = Harness()
+        try h.declare(AttributeDefinition(name: "swipe", effect: .adds))
+        try h.component("Swiper", view: "UIView", [("swipe", "left")])
+        try h.mount("Swiper")
+        #expect(try h.viewOf("Swiper").properties["swipe"] == .entries([.text("left")]))
+        #expect(h.engine.leaks() == [])
+
+        let set = try h.set("Swiper", "swipe", "right")
+        #expect(h.kinds(set) == [.apply])
+        #expect(try h.viewOf("Swiper").properties["swipe"] == .entries([.text("left"), .text("right")]))
+        let leaks = h.engine.leaks()
+        #expect(leaks == [Leak(view: v(2), path: Harness.path("Swiper"), property: "swipe",
+                               shows: .entries([.text("left"), .text("right")]), fresh: .entries([.text("right")]),
+                               setBy: "Swiper")])
+        #expect(leaks.first?.description == "v2 Swiper: swipe shows [\"left\", \"right\"], a fresh view would show [\"right\"] (set by Swiper)")
+    }
+
+    @Test func additiveAttributeWithUnapplicatorDoesNotDouble() throws {
+        var h = Harness()
+        try h.declare(AttributeDefinition(name: "swipe", effect: .adds, hasUnapplicator: true))
+        try h.component("Swiper", view: "UIView", [("swipe", "left")])
+        try h.mount("Swiper")
+        let set = try h.set("Swiper", "swipe", "right")
+        #expect(h.kinds(set) == [.unapply, .apply])
+        #expect(try h.viewOf("Swiper").properties["swipe"] == .entries([.text("right")]))
+        #expect(h.engine.leaks() == [])
+    }
+
+    /// Foo then Bar on the same parent; both are UIViews.
+    static func fooThenBar(strategy: String) throws -> (Harness, PassSummary) {
+        var h = Harness()
+        try h.strategy(strategy)
+        try h.component("Foo", view: "UIView", [("backgroundColor", "red")])
+        try h.component("Bar", view: "UIView", [("alpha", "0.5")])
+        try h.mount("Foo")
+        let bar = try h.mount("Bar")
+        return (h, bar)
+    }
+
+    @Test func naiveLeaksTheRedBackground() throws {
+        let (h, bar) = try Self.fooThenBar(strategy: "naive")
+        #expect(h.engine.strategy.name == "naive")
+        #expect(h.kinds(bar) == [.reuse, .apply])
+        let reuse = h.events(bar)[0]
+        #expect(reuse.view == v(2) && reuse.previousOwner == Harness.path("Foo") && reuse.key == key(nil, "UIView", nil))
+        #expect(try h.viewOf("Bar").id == v(2))
+        #expect(try h.viewOf("Bar").properties["backgroundColor"] == .value(.color("red")))
+        let leaks = h.engine.leaks()
+        #expect(leaks == [Leak(view: v(2), path: Harness.path("Bar"), property: "backgroundColor",
+                               shows: .value(.color("red")), fresh: .value(.color("clear")), setBy: "Foo")])
+        #expect(leaks.first?.description == "v2 Bar: backgroundColor shows red, a fresh view would show clear (set by Foo)")
+        #expect(h.engine.statistics.leaks == 1)
+        #expect(Array(h.engine.view(.root).pools.keys) == [key(nil, "UIView", nil)])
+    }
+
+    @Test func theodoliteDoesNotLeak() throws {
+        let (h, bar) = try Self.fooThenBar(strategy: "theodolite")
+        #expect(bar.counts.created == 1 && bar.counts.reused == 0)
+        #expect(try h.viewOf("Bar").id == v(3))
+        #expect(h.engine.leaks() == [])
+        #expect(h.engine.statistics.leaks == 0)
+    }
+
+    @Test func switchingStrategyStartsTheViewTreeAfresh() throws {
+        var h = Harness()
+        try h.component("Foo", view: "UIView", [("backgroundColor", "red")])
+        try h.component("Bar", view: "UIView", [("alpha", "0.5")])
+        try h.mount("Foo", "Bar")
+        let pass = try #require(try h.strategy("naive"))
+        #expect(h.engine.views.count == 3)
+        #expect(h.engine.log.passes.count == 1)
+        #expect(h.kinds(pass) == [.create, .apply, .create, .apply])
+        #expect(h.engine.view(.root).pools[key(nil, "UIView", nil)]?.views == [v(2), v(3)])
+        #expect(try h.strategy("theodolite") != nil)
+        #expect(h.engine.view(.root).pools.count == 2)
+    }
+}
