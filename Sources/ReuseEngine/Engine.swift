@@ -146,6 +146,7 @@ public struct Engine: Sendable {
             views[index].isHidden = false
             record(.unhide, view: view, instance: instance) { $0.parent = parent }
         }
+        views[index].previousOwner = previous
         views[index].owner = instance.path
         views[index].ownerDisplay = instance.display
         views[index].ownerComponent = instance.component

@@ -20,6 +20,8 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
     case viewNotHeld(ViewID)
     case unknownStrategy(String, suggestion: String?)
     case nothingMounted
+    case outOfRange(attribute: String, value: String, range: ClosedRange<Double>)
+    case emptyIdentifier
     case rootIsNotAComponent
     case listTakesNoAttributes(String)
     case undefinedChild(parent: String, child: String, suggestion: String?)
@@ -42,6 +44,8 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .rowNotVisible(let list, let row, _): return "\(list)/\(row)"
         case .viewNotHeld(let view): return view.description
         case .nothingMounted: return nil
+        case .outOfRange(_, let value, _): return value
+        case .emptyIdentifier: return ""
         case .rootIsNotAComponent: return "v1"
         case .listTakesNoAttributes(let path): return path
         case .undefinedChild(let parent, _, _): return parent
@@ -102,6 +106,12 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unknown strategy '\(name)'\(hint(suggestion))"
         case .nothingMounted:
             return "nothing is mounted; use 'mount NAME' first"
+        case .outOfRange(let attribute, let value, let range):
+            let upper = range.upperBound == .greatestFiniteMagnitude ? "" : " and \(AttributeValue.format(range.upperBound))"
+            return upper.isEmpty ? "\(attribute) must be at least \(AttributeValue.format(range.lowerBound)), not \(value)"
+                : "\(attribute) must be between \(AttributeValue.format(range.lowerBound))\(upper), not \(value)"
+        case .emptyIdentifier:
+            return "a reuse identifier cannot be empty"
         case .rootIsNotAComponent:
             return "v1 is the root host view, not a component; name a mounted component (see 'components')"
         case .listTakesNoAttributes(let path):

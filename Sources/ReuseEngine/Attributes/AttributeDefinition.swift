@@ -28,22 +28,26 @@ public struct AttributeDefinition: Hashable, Sendable {
     public var hasUpdater: Bool
     /// Built into the catalog rather than declared by the user.
     public var isBuiltIn: Bool
+    /// The values a number attribute accepts (`alpha` is 0 to 1).
+    public var range: ClosedRange<Double>?
 
     public init(name: String, kind: ValueKind = .text, effect: Effect = .sets,
-                hasUnapplicator: Bool = false, hasUpdater: Bool = false, isBuiltIn: Bool = false) {
+                hasUnapplicator: Bool = false, hasUpdater: Bool = false, isBuiltIn: Bool = false,
+                range: ClosedRange<Double>? = nil) {
         self.name = name
         self.kind = kind
         self.effect = effect
         self.hasUnapplicator = hasUnapplicator
         self.hasUpdater = hasUpdater
         self.isBuiltIn = isBuiltIn
+        self.range = range
     }
 
     /// The catalog every session starts with.
     public static let builtIns: [AttributeDefinition] = [
         .init(name: "backgroundColor", kind: .color, isBuiltIn: true),
-        .init(name: "alpha", kind: .number, isBuiltIn: true),
-        .init(name: "cornerRadius", kind: .number, isBuiltIn: true),
+        .init(name: "alpha", kind: .number, isBuiltIn: true, range: 0...1),
+        .init(name: "cornerRadius", kind: .number, isBuiltIn: true, range: 0...Double.greatestFiniteMagnitude),
         .init(name: "tintColor", kind: .color, isBuiltIn: true),
         .init(name: "isUserInteractionEnabled", kind: .bool, isBuiltIn: true),
         .init(name: "accessibilityLabel", kind: .text, isBuiltIn: true),

@@ -87,7 +87,11 @@ public struct Catalog: Sendable {
         let text = raw.contains(AttributeTemplate.rowPlaceholder)
             ? raw.replacing(AttributeTemplate.rowPlaceholder, with: String(row)) : raw
         switch definition.kind.parse(text, quoted: quoted) {
-        case .success(let value): return value
+        case .success(let value):
+            if case .number(let number) = value, let range = definition.range, !range.contains(number) {
+                throw .outOfRange(attribute: name, value: text, range: range)
+            }
+            return value
         case .failure(let error): throw .invalidValue(attribute: name, error)
         }
     }

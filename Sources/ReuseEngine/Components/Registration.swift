@@ -23,6 +23,7 @@ extension Engine {
         guard spec.cells.contains(cell) else {
             throw .notACell(list: list, cell: cell, cells: spec.cells)
         }
+        if identifier?.isEmpty == true { throw .emptyIdentifier }
         let registration = CellRegistration(token: registrations.count + 1, list: list, cell: cell, identifier: identifier ?? cell)
         let key = list + "\u{0}" + cell
         var stored = registration

@@ -68,7 +68,7 @@ extension Engine {
                     if let attached = view.attached, let component = view.ownerComponent {
                         let expected = parent.list == nil
                             ? strategy.key(component: component, configuration: attached, catalog: catalog)
-                            : strategy.cellKey(component: component, configuration: attached, catalog: catalog)
+                            : strategy.cellKey(component: component, configuration: attached, list: parent.ownerComponent ?? "", in: self)
                         if expected != key { fail(id, "is in pool \(key) but its configuration keys to \(expected)") }
                     }
                     if key.viewClass != view.viewClass { fail(id, "is a \(view.viewClass) in a \(key.viewClass) pool") }

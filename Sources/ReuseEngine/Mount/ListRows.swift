@@ -99,7 +99,7 @@ extension Engine {
             return (node, nil)
         }
         let instance = Instance(component: name, path: path, cellRow: row, display: node.displayPath)
-        let key = strategy.cellKey(component: name, configuration: configuration, catalog: catalog)
+        let key = strategy.cellKey(component: name, configuration: configuration, list: views[host.number - 1].ownerComponent ?? "", in: self)
         let strategy = self.strategy
         var view: ViewID
         if let cell, views[cell.number - 1].poolKey == key {

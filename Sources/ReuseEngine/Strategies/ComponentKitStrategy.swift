@@ -46,7 +46,7 @@ public struct ComponentKitStrategy: ReuseStrategy {
             engine.applyAll(configuration, on: view, instance: instance)
             return
         }
-        if old == configuration, current.owner == instance.path {
+        if old == configuration, current.previousOwner == instance.path {
             engine.record(.skip, view: view, instance: instance)
             return
         }

@@ -20,7 +20,7 @@ public struct DivKitStrategy: ReuseStrategy {
         ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil)
     }
 
-    public func cellKey(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+    public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {
         let reuseID = configuration.value(of: "reuse_id")?.plain ?? DivKitStrategy.defaultReuseID
         return ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil, qualifier: "reuse_id \(reuseID)")
     }

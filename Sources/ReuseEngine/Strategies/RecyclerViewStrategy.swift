@@ -25,7 +25,7 @@ public struct RecyclerViewStrategy: ReuseStrategy {
         ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
     }
 
-    public func cellKey(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+    public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {
         ViewKey(component: component, viewClass: configuration.viewClass, shape: nil, qualifier: "view type")
     }
 

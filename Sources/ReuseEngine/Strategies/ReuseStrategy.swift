@@ -17,8 +17,9 @@ public protocol ReuseStrategy: Sendable {
 
     /// The pool key for a component type's configuration.
     func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey
-    /// The pool key of a list cell (by default the same as ``key(component:configuration:catalog:)``).
-    func cellKey(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey
+    /// The pool key of a cell of the list type `list` (by default the same as
+    /// ``key(component:configuration:catalog:)``).
+    func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey
 
     /// Takes a view for `instance` from `parent` (a plain parent, not a list).
     func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance, in engine: inout Engine, pass: inout MountPass) -> ViewID
@@ -79,8 +80,8 @@ extension ReuseStrategy {
     public var poolNote: String { "the k-th request for a key in a pass takes the k-th view of that pool; views nobody takes are hidden" }
     public var plansChildren: Bool { false }
 
-    public func cellKey(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        key(component: component, configuration: configuration, catalog: catalog)
+    public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {
+        key(component: component, configuration: configuration, catalog: engine.catalog)
     }
     public var optionsDescription: String { "" }
 

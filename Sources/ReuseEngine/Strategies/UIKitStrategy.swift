@@ -17,8 +17,10 @@ public struct UIKitStrategy: ReuseStrategy {
         ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
     }
 
-    public func cellKey(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil, qualifier: "identifier \(component)")
+    public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {
+        // The queue of the identifier this cell type was registered under.
+        let identifier = engine.registration(list: list, cell: component)?.identifier ?? component
+        return ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil, qualifier: "identifier \(identifier)")
     }
 
     public func validate(_ engine: Engine) throws(EngineError) {

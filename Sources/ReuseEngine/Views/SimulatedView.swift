@@ -25,6 +25,9 @@ public struct SimulatedView: Sendable {
     public internal(set) var owner: ComponentPath?
     /// The instance that took the view last, as users see its path.
     public internal(set) var ownerDisplay: String?
+    /// The instance that held the view before the current one took it (for
+    /// ComponentKit's "same component remounting" check).
+    public internal(set) var previousOwner: ComponentPath?
     /// The component type that took the view last.
     public internal(set) var ownerComponent: String?
     /// When the view hosts a list: which rows its cells show.

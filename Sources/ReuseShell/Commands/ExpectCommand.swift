@@ -136,7 +136,8 @@ enum ExpectCommand {
                         throw ShellError("expect: \(id) has no property '\(what.text)'\(hint)", at: what)
                     }
                     let matches = ExpectCommand.property(shown, matches: value.text)
-                    guard matches else { throw fail("\(id) \(what.text) is \(shown), expected \(value.text)", value) }
+                    let expected = value.isQuoted ? quoted(value.text) : value.text
+                    guard matches else { throw fail("\(id) \(what.text) is \(shown), expected \(expected)", value) }
                     shell.emit("ok: \(id) \(what.text) is \(shown)")
                 }
                 return
