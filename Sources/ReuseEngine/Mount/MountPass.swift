@@ -12,6 +12,8 @@ public struct MountPass: Sendable {
     var takenViews: Set<ViewID> = []
     /// Views a planning strategy assigned to instances ahead of the walk.
     var planned: [ComponentPath: ViewID] = [:]
+    /// Pools whose cursor moved in this pass, to put back at the end.
+    var cursorsMoved: [(parent: ViewID, key: ViewKey)] = []
 
     mutating func visit(_ parent: ViewID) {
         if visited.insert(parent).inserted { parents.append(parent) }
@@ -151,10 +153,9 @@ extension Engine {
         let strategy = self.strategy
         for parent in pass.parents {
             strategy.settle(parent, in: &self, pass: &pass)
-            let index = parent.number - 1
-            for key in views[index].pools.keys where views[index].pools[key]?.cursor != 0 {
-                views[index].pools[key]?.cursor = 0
-            }
+        }
+        for (parent, key) in pass.cursorsMoved {
+            views[parent.number - 1].pools[key]?.cursor = 0
         }
     }
 

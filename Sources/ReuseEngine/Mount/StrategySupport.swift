@@ -7,12 +7,14 @@ extension Engine {
         let index = parent.number - 1
         if let pool = views[index].pools[key], pool.cursor < pool.views.count {
             let view = pool.views[pool.cursor]
+            if pool.cursor == 0 { pass.cursorsMoved.append((parent, key)) }
             views[index].pools[key]?.cursor += 1
             take(view, key: key, in: parent, for: instance)
             return view
         }
         let view = createView(key: key, in: parent, instance: instance)
         let count = views[index].pools[key]?.views.count ?? 0
+        if views[index].pools[key]?.cursor == 0 { pass.cursorsMoved.append((parent, key)) }
         views[index].pools[key]?.cursor = count
         return view
     }
@@ -50,16 +52,16 @@ extension Engine {
         views[view.number - 1].poolKey = new
     }
 
-    /// Hides every view of `parent`'s pools not taken in this pass; returns them.
+    /// Hides every view of `parent` not taken in this pass; returns the ones
+    /// that were visible. (Every pool view is a subview, so one walk over the
+    /// subviews covers every pool; views already hidden cost one check.)
     @discardableResult
     public mutating func hideUntaken(in parent: ViewID, pass: MountPass) -> [ViewID] {
         var hidden: [ViewID] = []
-        let index = parent.number - 1
-        for key in views[index].pools.keys {
-            for view in views[index].pools[key]?.views ?? [] where !pass.takenViews.contains(view) {
-                if !views[view.number - 1].isHidden { hidden.append(view) }
-                hide(view, in: parent)
-            }
+        for view in views[parent.number - 1].subviews where !views[view.number - 1].isHidden {
+            guard !pass.takenViews.contains(view) else { continue }
+            hidden.append(view)
+            hide(view, in: parent)
         }
         return hidden
     }
