@@ -103,7 +103,8 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .viewNotHeld(let view):
             return "\(view) is not held by any component (it is hidden or in a hidden parent)"
         case .unknownStrategy(let name, let suggestion):
-            return "unknown strategy '\(name)'\(hint(suggestion))"
+            return "unknown strategy '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" }
+                ?? " (strategies: " + StrategyRegistry.names.joined(separator: ", ") + ")")
         case .nothingMounted:
             return "nothing is mounted; use 'mount NAME' first"
         case .outOfRange(let attribute, let value, let range):

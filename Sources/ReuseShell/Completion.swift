@@ -68,7 +68,7 @@ extension Interpreter {
             }
             if previous == "--kind" { return ReuseEvent.Kind.allCases.map(\.rawValue) }
             if partial.hasPrefix("-") { return flags }
-            return ["stats", "check", "components"].contains(command) ? flags : ["root"] + views + flags
+            return ["stats", "check", "components"].contains(command) ? flags : ["root"] + views + paths + flags
         case "expect":
             if position == 1 { return ["stat", "leaks", "pool"] + views + paths }
             if words[1] == "stat", position == 2 { return ExpectCommand.statNames }

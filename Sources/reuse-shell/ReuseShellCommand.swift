@@ -19,7 +19,7 @@ struct ReuseShellCommand: ParsableCommand {
         version: "0.1.0"
     )
 
-    @Argument(help: "Session scripts to replay, in order.", completion: .file(extensions: ["reuse"]))
+    @Argument(help: "Session scripts to replay, in order (- reads stdin).", completion: .file(extensions: ["reuse"]))
     var files: [String] = []
 
     @Option(name: .shortAndLong, help: "Run one command after the files (may be repeated).")
@@ -61,7 +61,9 @@ struct ReuseShellCommand: ParsableCommand {
 
         var ok = true
         for file in files {
-            if step {
+            if file == "-" {
+                ok = readStandardInput(into: interpreter) && ok
+            } else if step {
                 ok = Presenter(interpreter: interpreter, terminal: terminalIn).present(file: file) && ok
             } else {
                 ok = interpreter.run(file: file) && ok
@@ -81,14 +83,22 @@ struct ReuseShellCommand: ParsableCommand {
             Interactive(interpreter: interpreter, historyPath: history).run()
             return
         }
+        ok = readStandardInput(into: interpreter) && ok
+        throw ExitCode(ok ? 0 : 1)
+    }
+
+    /// Runs stdin's lines plainly (no prompt, no editing, no history).
+    func readStandardInput(into interpreter: Interpreter) -> Bool {
+        var ok = true
         var number = 0
         while let line = readLine(strippingNewline: true) {
             number += 1
-            let succeeded = interpreter.run(line: line, at: SourceLocation(file: "<stdin>", line: number))
+            let clean = line.hasSuffix("\r") ? String(line.dropLast()) : line
+            let succeeded = interpreter.run(line: clean, at: SourceLocation(file: "<stdin>", line: number))
             ok = succeeded && ok
             if interpreter.wantsToQuit || (!succeeded && bail) { break }
         }
-        throw ExitCode(ok ? 0 : 1)
+        return ok
     }
 }
 

@@ -145,3 +145,27 @@ import Testing
         #expect(session.interpreter.failures == 1)
     }
 }
+
+/// Reports stay readable with wide characters and list valid names when no
+/// near miss exists.
+@Suite struct ErrorPresentationTests {
+    @Test func caretIsPaddedByDisplayWidth() {
+        let session = Session()
+        let (_, out) = session.line("component G view UILabel { text: \"日本語\", bogus: 1 }")
+        let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "<stdin>:1:41: error: unknown attribute 'bogus' (declare it with 'attribute bogus')")
+        // 40 characters before the token, three of them two cells wide.
+        #expect(lines.dropFirst(2).first.map(String.init) == "  " + String(repeating: " ", count: 43) + "^~~~~")
+    }
+
+    @Test func unknownNamesListTheValidOnes() {
+        let session = Session()
+        #expect(session.error("strategy xyz") == "<stdin>:1:10: error: unknown strategy 'xyz' (strategies: theodolite, naive, theodolite-2019, componentkit, divkit, uikit, recyclerview, valdi-rebind, valdi-attach)")
+        #expect(session.error("log --kind zzz").hasPrefix("<stdin>:1:12: error: log: unknown event kind 'zzz' (kinds: create, reuse, unhide, hide,"))
+    }
+
+    @Test func controlCharactersInSayAreShown() {
+        let session = Session()
+        #expect(session.run("say a\u{1B}[31mred\u{07}\n") == "a^[[31mred^G\n")
+    }
+}

@@ -271,7 +271,9 @@ enum LogCommand {
             var set: Set<ReuseEvent.Kind> = []
             for name in token.text.split(separator: ",") {
                 guard let kind = ReuseEvent.Kind(rawValue: String(name)) else {
-                    let hint = closestName(to: String(name), in: ReuseEvent.Kind.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+                    let kinds = ReuseEvent.Kind.allCases.map(\.rawValue)
+                    let hint = closestName(to: String(name), in: kinds).map { "; did you mean '\($0)'?" }
+                        ?? " (kinds: " + kinds.joined(separator: ", ") + ")"
                     throw ShellError("log: unknown event kind '\(name)'\(hint)", at: token)
                 }
                 set.insert(kind)

@@ -35,9 +35,26 @@ extension ShellError {
         var out = "\(location.file):\(location.line):\(column): " + style.error("error:") + " \(message)\n"
         out += "  \(text)\n"
         let characters = Array(text)
-        let pad = String(characters.prefix(column - 1).map { $0 == "\t" ? "\t" : " " })
-        let width = max(1, min(length, max(1, characters.count - (column - 1))))
+        // Pad by display width: tabs stay tabs, wide (CJK, emoji) characters take two cells.
+        let pad = characters.prefix(column - 1).map { $0 == "\t" ? "\t" : String(repeating: " ", count: $0.displayWidth) }.joined()
+        let underlined = characters.dropFirst(column - 1).prefix(length)
+        let width = max(1, underlined.reduce(0) { $0 + $1.displayWidth })
         out += "  " + pad + style.caret("^" + String(repeating: "~", count: width - 1)) + "\n"
         return out
+    }
+}
+
+extension Character {
+    /// Terminal cells the character takes: 2 for East Asian wide and emoji, else 1.
+    var displayWidth: Int {
+        guard let scalar = unicodeScalars.first else { return 1 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
     }
 }
