@@ -21,8 +21,9 @@ public struct RecyclerViewStrategy: ReuseStrategy {
     public var poolNote: String { "list hosts: a cache of \(cacheSize) views by position, then a pool of at most \(poolSize) per view type; other parents as under theodolite" }
     public var optionsDescription: String { "cache \(cacheSize) pool \(poolSize)" }
 
+    /// Views outside lists are keyed as under `theodolite`.
     public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
+        TheodoliteStrategy().key(component: component, configuration: configuration, catalog: catalog)
     }
 
     public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {

@@ -13,8 +13,9 @@ public struct UIKitStrategy: ReuseStrategy {
     public var summary: String { "registered cell identifiers; prepareForReuse; set all" }
     public var poolNote: String { "list hosts keep one reuse queue per registered identifier; other parents behave as under theodolite" }
 
+    /// Views outside lists are keyed as under `theodolite`.
     public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
+        TheodoliteStrategy().key(component: component, configuration: configuration, catalog: catalog)
     }
 
     public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {

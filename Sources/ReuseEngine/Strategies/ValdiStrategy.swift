@@ -21,8 +21,9 @@ public struct ValdiStrategy: ReuseStrategy {
     }
     public var poolNote: String { "list cells wait in a pool keyed by view class, reset before they enter it; other parents as under theodolite" }
 
+    /// Views outside lists are keyed as under `theodolite`.
     public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
+        TheodoliteStrategy().key(component: component, configuration: configuration, catalog: catalog)
     }
 
     public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {
