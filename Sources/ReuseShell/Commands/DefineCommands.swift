@@ -191,6 +191,11 @@ enum ViewClassCommand {
         name: "view", group: .define,
         usage: "view CLASS [{ property: default, ... }]",
         summary: "declare a view class with property defaults",
+        details: """
+        The class inherits UIView's properties; the defaults are what a fresh view
+        shows. A component sets a property through an attribute of the same name:
+        declare one for a new property ('attribute badge').
+        """,
         example: "view BadgeView { badge: \"0\", backgroundColor: red }",
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in
