@@ -87,8 +87,10 @@ public struct Engine: Sendable {
     }
 
     /// Defines or redefines a scrolling list.
-    public mutating func defineList(_ name: String, rows: Int, viewport: Int, cells: [String]) throws(EngineError) {
-        try catalog.define(ComponentDefinition(name: name, body: .list(ListSpec(rows: rows, viewport: viewport, cells: cells))))
+    public mutating func defineList(_ name: String, rows: Int, viewport: Int, cells: [String],
+                                    header: String? = nil, footer: String? = nil) throws(EngineError) {
+        try catalog.define(ComponentDefinition(name: name, body: .list(ListSpec(rows: rows, viewport: viewport, cells: cells,
+                                                                                header: header, footer: footer))))
         definitionsPending = true
     }
 

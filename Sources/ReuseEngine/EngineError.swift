@@ -27,6 +27,7 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
     case undefinedChild(parent: String, child: String, suggestion: String?)
     case unknownOption(strategy: String, option: String, known: [String])
     case unregisteredCell(list: String, identifier: String)
+    case unregisteredHeaderFooter(list: String, identifier: String)
     case notACell(list: String, cell: String, cells: [String])
 
     /// The text in the user's input that the error is about (for the caret).
@@ -50,7 +51,7 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .listTakesNoAttributes(let path): return path
         case .undefinedChild(let parent, _, _): return parent
         case .unknownOption(_, let option, _): return option
-        case .unregisteredCell(let list, _): return list
+        case .unregisteredCell(let list, _), .unregisteredHeaderFooter(let list, _): return list
         case .notACell(_, let cell, _): return cell
         }
     }
@@ -122,6 +123,8 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownOption(let strategy, let option, let known):
             return known.isEmpty ? "strategy \(strategy) takes no options, not '\(option)'"
                 : "strategy \(strategy) has no option '\(option)' (options: " + known.joined(separator: ", ") + ")"
+        case .unregisteredHeaderFooter(let list, let identifier):
+            return "unable to dequeue a header/footer view with identifier \(identifier) - must register a nib or a class for the identifier (list '\(list)'; write 'register \(list) \(identifier)')"
         case .unregisteredCell(let list, let identifier):
             return "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier (list '\(list)'; write 'register \(list) \(identifier)')"
         case .notACell(let list, let cell, let cells):

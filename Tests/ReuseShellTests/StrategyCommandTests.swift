@@ -79,3 +79,47 @@ import Testing
         #expect(row.first == "theodolite" && row.dropFirst().first == "11", "theodolite creates 11 views in lesson 8")
     }
 }
+
+/// A list's header and footer: shown at the ends of the list, queued apart under UIKit.
+@Suite struct HeaderFooterTests {
+    static let list = """
+    component Title view UILabel { text: "Row {i}" }
+    component Top view UILabel { text: "Top" }
+    component End view UILabel { text: "The end" }
+    list Feed rows 6 viewport 3 cells Title header Top footer End
+    """
+
+    @Test func headerShowsAtTheTopAndFooterAtTheEnd() {
+        let session = Session(Self.list + "\nmount Feed\n")
+        #expect(session.run("components\n") == """
+        Feed        v2 UIScrollView  list, rows 0-2 of 6
+          Feed/Top  v6 UILabel
+          Feed/0    v3 UILabel
+          Feed/1    v4 UILabel
+          Feed/2    v5 UILabel
+
+        """)
+        #expect(session.run("scroll Feed to 3\n") == "pass 2 (scroll Feed to 3): created 1, reused 3, hidden 4, applied 4, unapplied 0, skipped 0\n")
+        #expect(session.run("expect v6 hidden\nexpect Feed/End holds v7\ncheck\n").hasSuffix("invariants  ok (7 views)\nleaks       none\n"))
+        #expect(session.error("config Feed/Top") == "<stdin>:1:8: error: no mounted component at 'Feed/Top'; did you mean 'Feed/End'?")
+        session.run("scroll Feed to 0\n")
+        #expect(session.run("expect Feed/Top holds v6\n") == "ok: Feed/Top holds v6\n", "the header takes back its own view")
+    }
+
+    @Test func uikitQueuesHeadersAndFootersApart() {
+        let session = Session(Self.list + "\nstrategy uikit\nregister Feed Title\n")
+        #expect(session.error("mount Feed") == "<stdin>:1:7: error: unable to dequeue a header/footer view with identifier Top - must register a nib or a class for the identifier (list 'Feed'; write 'register Feed Top')")
+        #expect(session.run("register Feed Top\n") == "token 2: Feed dequeues Top header/footer views with identifier \"Top\"\n")
+        session.run("register Feed End\nmount Feed\n")
+        let pools = session.run("pools v2\n")
+        #expect(pools.contains("(UILabel, header-footer identifier Top)"))
+        #expect(pools.contains("(UILabel, identifier Title)"))
+        #expect(session.run("check\n") == "invariants  ok (6 views)\nleaks       none\n")
+    }
+
+    @Test func headerAndFooterAreSavedWithTheList() {
+        let session = Session()
+        #expect(session.run(Self.list + "\n").hasSuffix("defined Feed (list of 6 rows, 3 visible, cells Title, header Top, footer End)\n"))
+        #expect(session.error("list L rows 6 viewport 3 cells Title header Top header End") == "<stdin>:1:49: error: list: unexpected 'header'")
+    }
+}

@@ -141,7 +141,7 @@ public struct Catalog: Sendable {
                 throw .unknownComponent(next, suggestion: suggestion)
             }
             if case .list(let spec) = definition.body {
-                for cell in spec.cells {
+                for cell in spec.cells + spec.supplementaries.map(\.component) {
                     guard let cellDefinition = components[cell] else {
                         throw .undefinedChild(parent: next, child: cell, suggestion: closestName(to: cell, in: components.keys))
                     }

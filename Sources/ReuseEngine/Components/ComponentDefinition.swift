@@ -69,7 +69,7 @@ public struct ComponentDefinition: Hashable, Sendable {
     public var references: [String] {
         switch body {
         case .component(_, let children): return children
-        case .list(let spec): return spec.cells
+        case .list(let spec): return spec.cells + spec.supplementaries.map(\.component)
         }
     }
 
@@ -93,6 +93,7 @@ public struct ComponentDefinition: Hashable, Sendable {
             return line
         case .list(let spec):
             return "list \(name) rows \(spec.rows) viewport \(spec.viewport) cells " + spec.cells.joined(separator: " ")
+                + (spec.header.map { " header \($0)" } ?? "") + (spec.footer.map { " footer \($0)" } ?? "")
         }
     }
 }
@@ -105,11 +106,22 @@ public struct ListSpec: Hashable, Sendable {
     public var rows: Int
     public var viewport: Int
     public var cells: [String]
+    /// Shown above row 0 while the window starts at the top.
+    public var header: String?
+    /// Shown below the last row while the window reaches the end.
+    public var footer: String?
 
-    public init(rows: Int, viewport: Int, cells: [String]) {
+    public init(rows: Int, viewport: Int, cells: [String], header: String? = nil, footer: String? = nil) {
         self.rows = rows
         self.viewport = viewport
         self.cells = cells
+        self.header = header
+        self.footer = footer
+    }
+
+    /// The header and footer component types, in that order.
+    public var supplementaries: [(kind: Supplementary, component: String)] {
+        [(.header, header), (.footer, footer)].compactMap { kind, name in name.map { (kind, $0) } }
     }
 
     /// The cell component type of row `row`.
@@ -123,4 +135,9 @@ public struct ListSpec: Hashable, Sendable {
 
     /// The largest offset that still fills the viewport.
     public var maximumOffset: Int { max(0, rows - viewport) }
+}
+
+/// A list's header or footer.
+public enum Supplementary: String, Sendable, Hashable {
+    case header, footer
 }

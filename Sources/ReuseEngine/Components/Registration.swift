@@ -9,6 +9,8 @@ public struct CellRegistration: Sendable, Equatable {
     public var list: String
     public var cell: String
     public var identifier: String
+    /// Headers and footers are registered (and dequeued) apart from cells.
+    public var isHeaderFooter: Bool
 }
 
 extension Engine {
@@ -20,11 +22,13 @@ extension Engine {
             throw .unknownComponent(list, suggestion: closestName(to: list, in: catalog.components.keys))
         }
         guard case .list(let spec) = definition.body else { throw .notAList(list) }
-        guard spec.cells.contains(cell) else {
-            throw .notACell(list: list, cell: cell, cells: spec.cells)
+        let supplementary = spec.supplementaries.contains { $0.component == cell }
+        guard spec.cells.contains(cell) || supplementary else {
+            throw .notACell(list: list, cell: cell, cells: spec.cells + spec.supplementaries.map(\.component))
         }
         if identifier?.isEmpty == true { throw .emptyIdentifier }
-        let registration = CellRegistration(token: registrations.count + 1, list: list, cell: cell, identifier: identifier ?? cell)
+        let registration = CellRegistration(token: registrations.count + 1, list: list, cell: cell, identifier: identifier ?? cell,
+                                            isHeaderFooter: supplementary && !spec.cells.contains(cell))
         let key = list + "\u{0}" + cell
         var stored = registration
         if let existing = registrations[key] { stored.token = existing.token }

@@ -76,6 +76,8 @@ extension Engine {
         }
         // Strategies keep their position cache on the host while rows move.
         content.cached = views[hostIndex].list?.cached ?? content.cached
+        content.header = views[hostIndex].list?.header ?? content.header
+        content.footer = views[hostIndex].list?.footer ?? content.footer
         views[hostIndex].list = content
         let strategy = self.strategy
         strategy.didMountList(spec, at: path, host: host, firstTime: firstTime, in: &self)
@@ -127,6 +129,7 @@ extension Engine {
         let index = view.number - 1
         views[index].list = nil
         for key in views[index].pools.keys { views[index].pools[key]?.recycled = [] }
+        // Its header and footer, if any, are plain pool views from now on too.
         // Cells cached by position (RecyclerView) are plain hidden views now.
     }
 
@@ -134,6 +137,68 @@ extension Engine {
     mutating func release(_ cell: ViewID, row: Int, from host: ViewID) {
         let strategy = self.strategy
         strategy.releaseCell(cell, row: row, host: host, in: &self)
+    }
+
+    // MARK: Headers and footers
+
+    /// Shows a list's header while the window starts at row 0 and its footer
+    /// while it reaches the last row; hides them otherwise. They come from the
+    /// host's pools like cells (UIKit: from the header/footer queue). With
+    /// `keeping` (a scroll step) a header or footer that stays is not touched.
+    mutating func mountSupplementaries(of spec: ListSpec, at path: ComponentPath, display: String, host: ViewID,
+                                       keeping: [MountedNode]?, pass: inout MountPass) -> [MountedNode] {
+        let window = spec.window(at: listOffsets[path, default: 0])
+        var nodes: [MountedNode] = []
+        for (kind, name) in spec.supplementaries {
+            let current = kind == .header ? views[host.number - 1].list?.header : views[host.number - 1].list?.footer
+            let shows = spec.rows > 0 && (kind == .header ? window.lowerBound == 0 : window.upperBound == spec.rows)
+            let childPath = path.appending(.named(name, index: 0))
+            guard shows, !hiddenPaths.contains(childPath), let definition = catalog.components[name],
+                  let configuration = configuration(of: definition, at: childPath, row: nil) else {
+                if let current {
+                    recycle(current, in: host)
+                    setSupplementary(kind, nil, in: host)
+                }
+                var node = MountedNode(name: name, path: childPath, displayPath: display + "/" + name, row: nil)
+                node.isHidden = hiddenPaths.contains(childPath)
+                if node.isHidden || shows { nodes.append(node) }
+                continue
+            }
+            if let kept = keeping?.first(where: { $0.path == childPath }), let view = kept.view, view == current {
+                nodes.append(kept)
+                continue
+            }
+            let instance = Instance(component: name, path: childPath, display: display + "/" + name)
+            let key = strategy.cellKey(component: name, configuration: configuration,
+                                       list: views[host.number - 1].ownerComponent ?? "", in: self)
+            let strategy = self.strategy
+            let view: ViewID
+            if let current, views[current.number - 1].poolKey == key {
+                view = current
+                take(view, key: key, in: host, for: instance)
+            } else {
+                if let current { recycle(current, in: host) }
+                view = dequeueRecycled(key, host: host, for: instance) ?? createView(key: key, in: host, instance: instance)
+            }
+            setSupplementary(kind, view, in: host)
+            strategy.configure(view, to: configuration, for: instance, in: &self)
+            var node = MountedNode(name: name, path: childPath, displayPath: display + "/" + name, row: nil)
+            node.view = view
+            if case .component(_, let children) = definition.body {
+                planChildren(children, under: childPath, row: nil, into: view, pass: &pass)
+                node.children = mountChildren(children, of: node, into: view, row: nil, pass: &pass)
+                pass.visit(view)
+            }
+            nodes.append(node)
+        }
+        return nodes
+    }
+
+    mutating func setSupplementary(_ kind: Supplementary, _ view: ViewID?, in host: ViewID) {
+        switch kind {
+        case .header: views[host.number - 1].list?.header = view
+        case .footer: views[host.number - 1].list?.footer = view
+        }
     }
 
     // MARK: Scrolling
@@ -168,6 +233,8 @@ extension Engine {
         var pass = MountPass()
         updateNode(at: path) { engine, node in
             engine.mountRows(of: spec, at: path, display: node.displayPath, host: host, rows: &node.rows, keepsRows: true, pass: &pass)
+            node.children = engine.mountSupplementaries(of: spec, at: path, display: node.displayPath, host: host,
+                                                        keeping: node.children, pass: &pass)
         }
         settle(&pass)
         return log.passes[log.passes.count - 1]

@@ -94,6 +94,7 @@ extension Engine {
             node.children = mountChildren(children, of: node, into: container, row: row, pass: &pass)
         case .list(let spec):
             mountRows(of: spec, at: path, display: display, host: container, rows: &node.rows, keepsRows: false, pass: &pass)
+            node.children = mountSupplementaries(of: spec, at: path, display: display, host: container, keeping: nil, pass: &pass)
         }
         return node
     }

@@ -5,8 +5,9 @@
 /// Dequeuing an identifier nobody registered is refused with UIKit's own
 /// message. A reused cell gets `prepareForReuse`, then its configure sets
 /// every attribute again: UIKit does not know what the cell showed, and
-/// nothing is unapplied (additive attributes pile up). Views outside lists
-/// are your own code's and behave as under `theodolite`.
+/// nothing is unapplied (additive attributes pile up). Headers and footers
+/// are registered and queued apart from cells. Views outside lists are your
+/// own code's and behave as under `theodolite`.
 public struct UIKitStrategy: ReuseStrategy {
     public init() {}
     public var name: String { "uikit" }
@@ -20,8 +21,10 @@ public struct UIKitStrategy: ReuseStrategy {
 
     public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {
         // The queue of the identifier this cell type was registered under.
-        let identifier = engine.registration(list: list, cell: component)?.identifier ?? component
-        return ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil, qualifier: "identifier \(identifier)")
+        let registration = engine.registration(list: list, cell: component)
+        let identifier = registration?.identifier ?? component
+        let queue = registration?.isHeaderFooter == true ? "header-footer identifier" : "identifier"
+        return ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil, qualifier: "\(queue) \(identifier)")
     }
 
     public func validate(_ engine: Engine) throws(EngineError) {
@@ -29,6 +32,9 @@ public struct UIKitStrategy: ReuseStrategy {
             guard case .list(let spec) = engine.catalog.components[list]?.body else { continue }
             for cell in spec.cells where engine.registration(list: list, cell: cell) == nil {
                 throw .unregisteredCell(list: list, identifier: cell)
+            }
+            for (_, view) in spec.supplementaries where engine.registration(list: list, cell: view) == nil {
+                throw .unregisteredHeaderFooter(list: list, identifier: view)
             }
         }
     }

@@ -69,12 +69,20 @@ public struct ListContent: Sendable, Equatable {
     /// Cells kept by row after their row left, still bound (RecyclerView's
     /// view cache), oldest first.
     public internal(set) var cached: [CachedCell] = []
+    /// The header's and footer's views while they show.
+    public internal(set) var header: ViewID?
+    public internal(set) var footer: ViewID?
 
     public var rows: Range<Int> { firstRow..<(firstRow + cells.count) }
 
     public init(firstRow: Int, cells: Deque<ViewID?>) {
         self.firstRow = firstRow
         self.cells = cells
+    }
+
+    /// The views the list shows: header, cells in row order, footer.
+    public var shown: [ViewID] {
+        (header.map { [$0] } ?? []) + cells.compactMap { $0 } + (footer.map { [$0] } ?? [])
     }
 
     public func cell(forRow row: Int) -> ViewID? {

@@ -112,11 +112,13 @@ enum ComponentCommand {
 enum ListCommand {
     static let spec = CommandSpec(
         name: "list", group: .define,
-        usage: "list NAME rows N viewport K cells CELL [CELL ...]",
+        usage: "list NAME rows N viewport K cells CELL [CELL ...] [header H] [footer F]",
         summary: "define a scrolling list: N rows, K visible, cells by row",
         details: """
         Row r is an instance of CELL number r mod (number of cells). Only the
         visible rows exist; cells need a view. Scroll with 'scroll NAME by N'.
+        A header shows while the window starts at row 0, a footer while it
+        reaches the last row; their PATHs are NAME/H and NAME/F.
         """,
         example: "list Feed rows 1000000 viewport 5 cells Post Ad",
         recordsForSave: true
@@ -127,16 +129,31 @@ enum ListCommand {
         try arguments.keyword("viewport")
         let (viewport, _) = try arguments.integer("viewport", in: 1...ListSpec.maximumViewport)
         try arguments.keyword("cells")
-        let cells = try arguments.names("cell component name")
+        var cells: [Token] = []
+        while !arguments.isAtEnd, !arguments.peekIsWord("header"), !arguments.peekIsWord("footer") {
+            cells.append(try arguments.name("cell component name"))
+        }
         if cells.isEmpty { throw arguments.missing("cell component names after 'cells'") }
+        var header: Token?
+        var footer: Token?
+        while let keyword = arguments.next() {
+            switch keyword.text {
+            case "header" where header == nil: header = try arguments.name("header component name")
+            case "footer" where footer == nil: footer = try arguments.name("footer component name")
+            default: throw ShellError("list: unexpected '\(keyword.text)'", at: keyword)
+            }
+        }
         let existed = shell.engine.catalog.components[name.text] != nil
         do throws(EngineError) {
-            try shell.engine.defineList(name.text, rows: rows, viewport: viewport, cells: cells.map(\.text))
+            try shell.engine.defineList(name.text, rows: rows, viewport: viewport, cells: cells.map(\.text),
+                                        header: header?.text, footer: footer?.text)
         } catch {
             throw shell.located(error, in: arguments)
         }
-        shell.emit(shell.definitionMessage(name.text, existed: existed,
-                                           detail: "list of \(rows) rows, \(viewport) visible, cells " + cells.map(\.text).joined(separator: " ")))
+        var detail = "list of \(rows) rows, \(viewport) visible, cells " + cells.map(\.text).joined(separator: " ")
+        if let header { detail += ", header " + header.text }
+        if let footer { detail += ", footer " + footer.text }
+        shell.emit(shell.definitionMessage(name.text, existed: existed, detail: detail))
     }
 }
 

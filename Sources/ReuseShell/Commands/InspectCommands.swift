@@ -72,7 +72,14 @@ enum ComponentsCommand {
         var collapsed: [Int: String] = [:]
         func add(_ node: MountedNode, depth: Int) {
             rows.append((node, depth))
-            for child in node.children { add(child, depth: depth + 1) }
+            // A list's header comes before its rows, its footer after.
+            var footer: [MountedNode] = []
+            var footerName: String?
+            if case .list(let spec)? = shell.engine.catalog.components[node.name]?.body { footerName = spec.footer }
+            for child in node.children {
+                if child.name == footerName { footer.append(child) } else { add(child, depth: depth + 1) }
+            }
+            defer { for child in footer { add(child, depth: depth + 1) } }
             let edge = TreeRenderer.listEdge
             if parsed.flags.contains("all") || node.rows.count <= 2 * edge + 1 {
                 for row in node.rows { add(row, depth: depth + 1) }

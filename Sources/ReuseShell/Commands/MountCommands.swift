@@ -217,7 +217,8 @@ enum RegisterCommand {
         try arguments.end()
         do throws(EngineError) {
             let registration = try shell.engine.register(list: list.text, cell: cell.text, identifier: identifier?.text)
-            shell.emit("token \(registration.token): \(registration.list) dequeues \(registration.cell) cells with identifier \(quoted(registration.identifier))")
+            let what = registration.isHeaderFooter ? "header/footer views" : "cells"
+            shell.emit("token \(registration.token): \(registration.list) dequeues \(registration.cell) \(what) with identifier \(quoted(registration.identifier))")
         } catch {
             throw shell.located(error, in: arguments)
         }

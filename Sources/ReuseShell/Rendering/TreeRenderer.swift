@@ -26,7 +26,7 @@ struct TreeRenderer {
     func children(of id: ViewID) -> [Entry] {
         let view = engine.view(id)
         guard let list = view.list else { return view.subviews.map(Entry.view) }
-        let visible = list.cells.compactMap { $0 }
+        let visible = list.shown
         let visibleSet = Set(visible)
         let waiting = view.subviews.filter { !visibleSet.contains($0) }
         var entries: [Entry] = []
