@@ -12,7 +12,9 @@
 
 #include <histedit.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/select.h>
 
 /* Prompt callback: returns the NUL-terminated prompt to draw. */
 typedef char *(*rs_prompt_fn)(EditLine *);
@@ -40,9 +42,31 @@ static inline int rs_el_set_editor(EditLine *el, const char *mode) {
 
 /* EL_SIGNAL: non-zero lets libedit install its own handlers while el_gets
  * runs (restores the tty on SIGINT/SIGTSTP/..., resizes on SIGWINCH), and
- * re-raises the signal to the previously installed handler. */
+ * re-raises the signal to the previously installed handler. Each of its
+ * handlers uninstalls itself when it runs; only the built-in read function
+ * re-installs them. */
 static inline int rs_el_set_signal(EditLine *el, int on) {
     return el_set(el, EL_SIGNAL, on);
+}
+
+/* EL_GETCFN: the function el_gets calls to read one character from the
+ * terminal, instead of libedit's built-in blocking read(2). It stores the
+ * (wide) character in *ch and returns 1, returns 0 at end of file, or -1 on
+ * error with errno set (el_gets then returns NULL with count -1 and that
+ * errno). EL_BUILTIN_GETCFN (NULL) restores the built-in one. */
+static inline int rs_el_set_getcfn(EditLine *el, el_rfunc_t fn) {
+    return el_set(el, EL_GETCFN, fn);
+}
+
+/* EL_PREP_TERM: non-zero puts the terminal in libedit's edit (raw) mode,
+ * zero restores the mode it found (cooked). */
+static inline int rs_el_prep_term(EditLine *el, int edit) {
+    return el_set(el, EL_PREP_TERM, edit);
+}
+
+/* EL_REFRESH: redraw the prompt and the line being edited. */
+static inline int rs_el_refresh(EditLine *el) {
+    return el_set(el, EL_REFRESH);
 }
 
 /* EL_HIST: use `h` (created by rs_history_init) for the history commands. */
@@ -78,6 +102,30 @@ static inline void *rs_el_get_clientdata(EditLine *el) {
  * 0 = stdin, 1 = stdout, anything else = stderr. */
 static inline FILE *rs_stdio(int which) {
     return which == 0 ? stdin : which == 1 ? stdout : stderr;
+}
+
+/* ---- Waiting for input -------------------------------------------------- */
+
+/* Blocks until `fd` or `wake_fd` is readable (or at end of file, hung up or
+ * failed: a read then says which). Returns a bit set, 1 for `fd` and 2 for
+ * `wake_fd`, or -1 with errno set (EINTR when a signal handler ran).
+ * poll(2), except on Apple systems, whose poll does not support devices such
+ * as terminals; select(2) there. */
+static inline int rs_wait_readable(int fd, int wake_fd) {
+#ifdef __APPLE__
+    fd_set set;
+    FD_ZERO(&set);
+    FD_SET(fd, &set);
+    FD_SET(wake_fd, &set);
+    if (select((fd > wake_fd ? fd : wake_fd) + 1, &set, NULL, NULL, NULL) < 0)
+        return -1;
+    return (FD_ISSET(fd, &set) ? 1 : 0) | (FD_ISSET(wake_fd, &set) ? 2 : 0);
+#else
+    struct pollfd fds[2] = {{fd, POLLIN, 0}, {wake_fd, POLLIN, 0}};
+    if (poll(fds, 2, -1) < 0)
+        return -1;
+    return (fds[0].revents ? 1 : 0) | (fds[1].revents ? 2 : 0);
+#endif
 }
 
 /* ---- History ----------------------------------------------------------- */

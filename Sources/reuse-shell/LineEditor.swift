@@ -3,6 +3,14 @@
 // Only used when stdin is a terminal. Provides emacs-style editing, a
 // persistent history file, Tab completion through a Swift closure, and
 // Ctrl-C handling that abandons the current line instead of killing the shell.
+//
+// Ctrl-C uses a self-pipe. libedit draws the prompt and sets raw mode before
+// it starts waiting for a key, and its built-in read function blocks in
+// read(2): a SIGINT landing in between interrupted nothing, so el_gets went
+// on waiting (Ctrl-C ignored, terminal left in cooked mode until Enter).
+// Instead, the SIGINT handler writes a byte to a pipe, and libedit reads keys
+// through `readCharacter`, which waits for the terminal *or* the pipe. A byte
+// written before the wait starts is still there when it does.
 
 import CLibEdit
 import Foundation
@@ -40,7 +48,20 @@ final class LineEditor {
     private let completer: (String) -> [String]
     /// The prompt as the C prompt callback returns it; owned (strdup/free).
     private var promptBuffer: UnsafeMutablePointer<CChar>
-    private var previousInterruptAction = sigaction()
+    /// Where keys are read from: the terminal on stdin opened once more, as a
+    /// separate non-blocking open file description (see `readCharacter`), or
+    /// stdin itself if that fails. (Setting O_NONBLOCK on stdin would change
+    /// it for every process sharing the terminal.)
+    private let inputDescriptor: Int32
+    /// The self-pipe: `lineEditorSignalHandler` writes a `WakeReasons` byte
+    /// to `wakeWriteDescriptor`; `readCharacter` waits on the read end. Both
+    /// ends are non-blocking.
+    private let wakeReadDescriptor: Int32
+    private let wakeWriteDescriptor: Int32
+    /// The actions our handlers replaced, restored by `close`.
+    private var previousActions: [(signal: Int32, action: sigaction)] = []
+    /// Set by `readCharacter` when Ctrl-C ended the current read.
+    private var readWasInterrupted = false
     private var isClosed = false
 
     /// `completer` gets the text before the cursor and returns full
@@ -59,6 +80,8 @@ final class LineEditor {
         }
         self.editLine = editLine
         self.history = history
+        self.inputDescriptor = Self.openTerminalInput()
+        (self.wakeReadDescriptor, self.wakeWriteDescriptor) = Self.makeWakePipe()
 
         rs_history_setsize(history, Self.historySize)
         rs_history_setunique(history, 1)
@@ -73,12 +96,14 @@ final class LineEditor {
         rs_el_set_hist(editLine, history)
         rs_el_addfn(editLine, "rs-complete", "Complete the word before the cursor", lineEditorComplete)
         rs_el_bind(editLine, "^I", "rs-complete")
+        // Keys are read by `readCharacter`, not libedit's blocking read(2).
+        rs_el_set_getcfn(editLine, lineEditorReadCharacter)
         // libedit handles SIGWINCH (resize) and restores the terminal on
         // SIGINT/SIGTSTP/... while el_gets runs, then re-raises the signal to
-        // the handler installed below.
+        // the handlers installed below.
         rs_el_set_signal(editLine, 1)
 
-        installInterruptHandler()
+        installSignalHandlers()
     }
 
     deinit {
@@ -86,13 +111,21 @@ final class LineEditor {
     }
 
     /// Shows `prompt` and reads one line.
+    ///
+    /// A Ctrl-C from the moment this is called until the line is entered ends
+    /// it with `.interrupted`, however early it comes; one from before (while
+    /// the previous line's command ran) is dropped and does not cut short
+    /// this fresh line.
     func readLine(prompt: String) -> LineInput {
         setPrompt(prompt)
+        // Stale wake-ups: Ctrl-C during the previous command is dropped; a
+        // resize or resume is covered by el_gets, which checks the size and
+        // draws from scratch when it starts.
+        _ = drainWakePipe()
         lineEditorInterruptReceived = 0
-        errno = 0
+        readWasInterrupted = false
         var count: Int32 = 0
         let result = el_gets(editLine, &count)
-        let savedErrno = errno
 
         if let result, count > 0 {
             var line = String(cString: result)
@@ -101,14 +134,17 @@ final class LineEditor {
             }
             return .line(line)
         }
-        if count < 0 && (savedErrno == EINTR || lineEditorInterruptReceived != 0) {
+        // count -1 with readWasInterrupted: `readCharacter` saw the Ctrl-C.
+        // (The handler's flag also covers a SIGINT that made libedit's own
+        // terminal setup fail before it asked for a key.)
+        if count < 0 && (readWasInterrupted || lineEditorInterruptReceived != 0) {
             // Ctrl-C: drop whatever was typed; the next readLine starts clean.
             el_reset(editLine)
             writeToTerminal("\n")
             return .interrupted
         }
         // count == 0: Ctrl-D on an empty line (libedit has echoed "^D").
-        // count == -1 without EINTR: the input is gone (EOF/EIO).
+        // count == -1 otherwise: the input is gone (EOF/EIO).
         writeToTerminal("\n")
         return .endOfFile
     }
@@ -141,7 +177,16 @@ final class LineEditor {
         el_end(editLine)
         rs_history_end(history)
         free(promptBuffer)
-        _ = sigaction(SIGINT, &previousInterruptAction, nil)
+        for (signal, var action) in previousActions.reversed() {
+            _ = sigaction(signal, &action, nil)
+        }
+        previousActions = []
+        lineEditorWakeDescriptor = -1
+        closeDescriptor(wakeReadDescriptor)
+        closeDescriptor(wakeWriteDescriptor)
+        if inputDescriptor != STDIN_FILENO {
+            closeDescriptor(inputDescriptor)
+        }
     }
 
     // MARK: - Prompt
@@ -276,19 +321,160 @@ final class LineEditor {
         fflush(out)
     }
 
-    /// SIGINT gets a handler WITHOUT SA_RESTART: the read() inside el_gets
-    /// then fails with EINTR and el_gets returns NULL with count -1.
-    private func installInterruptHandler() {
-        lineEditorInterruptReceived = 0  // initialise the global outside the handler
-        var action = sigaction()
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = lineEditorInterruptHandler
-        #else
-        action.__sigaction_handler.sa_handler = lineEditorInterruptHandler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        _ = sigaction(SIGINT, &action, &previousInterruptAction)
+    /// SIGINT, SIGWINCH and SIGCONT get `lineEditorSignalHandler`, which
+    /// wakes `readCharacter` through the self-pipe. While el_gets runs,
+    /// libedit's own handlers come first (terminal restored, size updated,
+    /// ...) and pass the signal on to these. SA_RESTART: the pipe, not EINTR,
+    /// is what ends a wait, and commands running between lines should not
+    /// see system calls fail because of a Ctrl-C.
+    private func installSignalHandlers() {
+        // Initialise the globals outside the handler (a Swift global may be
+        // initialised lazily on first use, which is not async-signal-safe).
+        lineEditorInterruptReceived = 0
+        lineEditorWakeDescriptor = wakeWriteDescriptor
+        for signal in [SIGINT, SIGWINCH, SIGCONT] {
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = lineEditorSignalHandler
+            #else
+            action.__sigaction_handler.sa_handler = lineEditorSignalHandler
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            var previous = sigaction()
+            if sigaction(signal, &action, &previous) == 0 {
+                previousActions.append((signal, previous))
+            }
+        }
+    }
+
+    /// The pipe for `wakeReadDescriptor`/`wakeWriteDescriptor`: non-blocking
+    /// (the handler must never block, a full pipe already says "wake up"),
+    /// close-on-exec.
+    private static func makeWakePipe() -> (read: Int32, write: Int32) {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else {
+            fatalError("pipe failed: \(String(cString: strerror(errno)))")
+        }
+        for descriptor in descriptors {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
+        return (descriptors[0], descriptors[1])
+    }
+
+    /// The terminal on stdin, opened again with O_NONBLOCK; stdin if that
+    /// fails.
+    private static func openTerminalInput() -> Int32 {
+        if let name = ttyname(STDIN_FILENO) {
+            let descriptor = open(name, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+            if descriptor >= 0 { return descriptor }
+        }
+        return STDIN_FILENO
+    }
+
+    /// Empties the self-pipe; returns what the bytes in it asked for.
+    private func drainWakePipe() -> WakeReasons {
+        var reasons: WakeReasons = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = read(wakeReadDescriptor, &buffer, buffer.count)
+            if count > 0 {
+                for byte in buffer[0..<count] { reasons.formUnion(WakeReasons(rawValue: byte)) }
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return reasons  // EAGAIN: empty
+            }
+        }
+    }
+
+    // MARK: - Reading keys
+
+    /// The longest multibyte character `readCharacter` assembles (glibc's
+    /// MB_LEN_MAX).
+    private static let maximumCharacterLength = 16
+
+    /// libedit's read-character function (EL_GETCFN), called by el_gets
+    /// (after it has drawn the prompt and set raw mode) for every key.
+    ///
+    /// Waits for the terminal or the self-pipe, whichever is readable first,
+    /// so a Ctrl-C ends the wait however early it came: its byte stays in
+    /// the pipe until read here. Returns 1 with the character stored in
+    /// `character`, 0 at end of file, or -1 with errno set (EINTR: Ctrl-C),
+    /// as libedit's built-in read_char does. That one reads with read(2) and
+    /// decodes multibyte characters with mbrtowc(3) in the C library's
+    /// locale; so does this, the same way (UTF-8 input keeps working).
+    fileprivate func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        character.pointee = 0
+        var bytes: [CChar] = []  // the character so far
+        while true {
+            let ready = rs_wait_readable(inputDescriptor, wakeReadDescriptor)
+            if ready < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return -1
+            }
+            if ready & 2 != 0 {
+                let reasons = drainWakePipe()
+                if reasons.contains(.interrupt) {
+                    readWasInterrupted = true
+                    errno = EINTR
+                    return -1
+                }
+                if reasons.contains(.resized) || reasons.contains(.resumed) {
+                    el_resize(editLine)
+                }
+                if reasons.contains(.resumed) {
+                    // Back from Ctrl-Z. libedit's handlers set edit mode and
+                    // redraw only the first time in a line (they uninstall
+                    // themselves, and only its built-in read re-installs
+                    // them); whatever the shell that ran `fg` did to the
+                    // terminal, set it up again and redraw.
+                    rs_el_prep_term(editLine, 0)
+                    rs_el_prep_term(editLine, 1)
+                    rs_el_refresh(editLine)
+                }
+                continue
+            }
+            guard ready & 1 != 0 else { continue }
+
+            var byte: CChar = 0
+            let count = read(inputDescriptor, &byte, 1)
+            if count < 0 {
+                // EAGAIN: the terminal discarded its input after the wait
+                // said there was some (Ctrl-C does that); wait again: the
+                // SIGINT's byte is in the pipe.
+                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
+                return -1
+            }
+            if count == 0 { return 0 }
+            bytes.append(byte)
+
+            decoding: while true {
+                var state = mbstate_t()
+                switch mbrtowc(character, bytes, bytes.count, &state) {
+                case -2:
+                    // Incomplete: read the next byte.
+                    if bytes.count >= Self.maximumCharacterLength {
+                        character.pointee = 0
+                        errno = EILSEQ
+                        return -1
+                    }
+                    break decoding
+                case -1:
+                    // Invalid: drop the bytes before the last one, then try
+                    // that one on its own (it may start a character).
+                    if bytes.count > 1 {
+                        bytes = [bytes[bytes.count - 1]]
+                        continue decoding
+                    }
+                    bytes.removeAll()
+                    break decoding
+                default:
+                    return 1
+                }
+            }
+        }
     }
 
     private static func configureLocale() {
@@ -305,11 +491,42 @@ final class LineEditor {
 
 // MARK: - C callbacks
 
+/// Why `lineEditorSignalHandler` woke `readCharacter`: one byte in the
+/// self-pipe per signal.
+private struct WakeReasons: OptionSet {
+    let rawValue: UInt8
+    // Computed, not stored: the signal handler uses them, and a static
+    // stored property is initialised lazily on first use.
+    static var interrupt: WakeReasons { WakeReasons(rawValue: 1) }  // SIGINT
+    static var resized: WakeReasons { WakeReasons(rawValue: 2) }  // SIGWINCH
+    static var resumed: WakeReasons { WakeReasons(rawValue: 4) }  // SIGCONT
+}
+
 /// Set by the SIGINT handler; read by `readLine` after el_gets fails.
 nonisolated(unsafe) private var lineEditorInterruptReceived: sig_atomic_t = 0
+/// The self-pipe's write end (-1 when there is no line editor).
+nonisolated(unsafe) private var lineEditorWakeDescriptor: Int32 = -1
 
-private func lineEditorInterruptHandler(_ signal: Int32) {
-    lineEditorInterruptReceived = 1
+/// SIGINT/SIGWINCH/SIGCONT. Async-signal-safe: a flag, a write(2) to the
+/// non-blocking self-pipe (if it is full, a wake-up is pending anyway).
+private func lineEditorSignalHandler(_ signal: Int32) {
+    let savedErrno = errno
+    var reason: UInt8
+    switch signal {
+    case SIGINT:
+        lineEditorInterruptReceived = 1
+        reason = WakeReasons.interrupt.rawValue
+    case SIGWINCH:
+        reason = WakeReasons.resized.rawValue
+    default:
+        reason = WakeReasons.resumed.rawValue
+    }
+    _ = write(lineEditorWakeDescriptor, &reason, 1)
+    errno = savedErrno
+}
+
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
 }
 
 private func lineEditor(for editLine: OpaquePointer?) -> LineEditor? {
@@ -319,6 +536,15 @@ private func lineEditor(for editLine: OpaquePointer?) -> LineEditor? {
 
 private func lineEditorPrompt(_ editLine: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
     lineEditor(for: editLine)?.currentPrompt
+}
+
+private func lineEditorReadCharacter(_ editLine: OpaquePointer?, _ character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
+    guard let character else { return -1 }
+    guard let editor = lineEditor(for: editLine) else {
+        character.pointee = 0
+        return -1
+    }
+    return editor.readCharacter(into: character)
 }
 
 private func lineEditorComplete(_ editLine: OpaquePointer?, _ key: Int32) -> UInt8 {

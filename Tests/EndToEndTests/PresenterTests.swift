@@ -239,74 +239,12 @@ private extension PseudoTerminal {
         try waitForLineEditor()
     }
 
-    /// Sends Ctrl-C once the child is blocked reading the terminal.
-    ///
-    /// Seeing the prompt (or an echo) and raw mode is not enough: libedit
-    /// flushes its output and sets raw mode just *before* it calls read(2).
-    /// A SIGINT that lands in between is handled (libedit restores cooked
-    /// mode, the shell's handler sets its flag) but interrupts no read, so
-    /// el_gets keeps waiting and the prompt is never redrawn. A person cannot
-    /// hit that window; a test under load can.
+    /// Sends Ctrl-C right away, without waiting for the child to be blocked
+    /// reading the terminal: the line editor must take a Ctrl-C that lands
+    /// after the prompt is drawn but before its read starts (see
+    /// `TerminalTests.interruptStraightAfterPrompt`).
     func sendInterrupt() throws {
-        try waitUntilBlockedReadingInput()
         try send("\u{03}")
-    }
-
-    /// Waits until the child's main thread is blocked in read(2) on fd 0
-    /// (Linux: /proc/PID/syscall). Elsewhere, or if that file cannot be read,
-    /// falls back to a short pause.
-    func waitUntilBlockedReadingInput(timeout: Duration = .seconds(10)) throws {
-        #if os(Linux) && (arch(x86_64) || arch(arm64))
-        #if arch(x86_64)
-        let readSyscall = "0"
-        #else
-        let readSyscall = "63"
-        #endif
-        let deadline = ContinuousClock.now + timeout
-        var last = ""
-        while true {
-            guard let text = Self.readSmallFile("/proc/\(pid)/syscall") else {
-                usleep(50_000)
-                return
-            }
-            // "<number> <arg0> <arg1> ..." while blocked in a system call,
-            // "running" while running.
-            let fields = text.split(separator: " ")
-            if fields.count >= 2, fields[0] == readSyscall, fields[1] == "0x0" { return }
-            last = text
-            guard ContinuousClock.now < deadline else {
-                throw PseudoTerminalError(description: """
-                    timed out after \(timeout) waiting for pid \(pid) to block reading its terminal \
-                    (/proc/\(pid)/syscall: \(last.trimmingCharacters(in: .whitespacesAndNewlines))). Screen:
-                    \(screenText)
-                    """)
-            }
-            usleep(500)
-        }
-        #else
-        usleep(50_000)
-        #endif
-    }
-
-    /// A /proc file's text (they report size 0, so read until EOF).
-    static func readSmallFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count > 0 {
-                bytes.append(contentsOf: buffer[0..<count])
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else if count < 0 {
-                return nil
-            } else {
-                return String(decoding: bytes, as: UTF8.self)
-            }
-        }
     }
 
     /// After the child has exited: reads what is left of its output, up to

@@ -117,6 +117,59 @@ struct TerminalTests {
         try shell.send("quit\r")
         #expect(try shell.waitForExit() == 0)
     }
+
+    /// libedit draws the prompt and sets raw mode, and only then starts
+    /// waiting for a key. A Ctrl-C landing in that gap used to be lost: no
+    /// read was interrupted, so the shell kept waiting, in cooked mode, until
+    /// the next Enter. Here each Ctrl-C goes out as soon as the prompt has
+    /// been drawn (at a few small delays, to hit different points of the
+    /// gap), without `expectPrompt`'s wait for raw mode.
+    @Test("Ctrl-C straight after the prompt is drawn re-prompts, every time")
+    func interruptStraightAfterPrompt() throws {
+        let sandbox = try Sandbox()
+        let shell = try sandbox.startShell()
+        defer { shell.terminate() }
+        try shell.expect(Self.prompt)  // the first prompt; `expect` searches after it from now on
+
+        let delays: [useconds_t] = [0, 0, 0, 0, 50, 100, 200, 500, 1_000, 2_000, 5_000, 0]
+        for (round, delay) in delays.enumerated() {
+            if delay > 0 { usleep(delay) }
+            try shell.send("\u{03}")
+            do {
+                try shell.expect(Self.prompt, timeout: .seconds(5))
+            } catch {
+                Issue.record("Ctrl-C \(round + 1) of \(delays.count) (after \(delay) µs) was not answered with a new prompt: \(error)")
+                throw error
+            }
+        }
+
+        // Back in edit mode, and the shell still works.
+        try shell.expectPrompt()
+        try shell.send("say still alive\r")
+        try shell.expectLine("still alive")
+        try shell.expectPrompt()
+        try shell.send("quit\r")
+        #expect(try shell.waitForExit() == 0)
+    }
+
+    @Test("Non-ASCII input is read as whole characters")
+    func multibyteInput() throws {
+        let sandbox = try Sandbox()
+        let shell = try sandbox.startShell()
+        defer { shell.terminate() }
+
+        try shell.send("say wö")
+        try shell.expectBeforeCursor("reuse> say wö")
+        // Backspace removes the whole "ö" (two bytes in UTF-8), not a byte.
+        try shell.send("\u{7F}")
+        try shell.expectBeforeCursor("reuse> say w")
+        try shell.send("ö €\r")
+        try shell.expectLine("wö €")
+        try shell.expectPrompt()
+
+        try shell.send("quit\r")
+        #expect(try shell.waitForExit() == 0)
+    }
 }
 
 extension PseudoTerminal {
