@@ -31,6 +31,9 @@ public struct Engine: Sendable {
     /// mounted tree and views still follow the old definitions until the next
     /// full pass (a scroll then runs one).
     public internal(set) var definitionsPending = false
+    /// The pass under way lays lists out again from scratch (a full pass or a
+    /// jump with `scroll to`) rather than moving them by rows (`scroll by`).
+    public internal(set) var isRelayout = false
     /// Cell registrations (UIKit), by list and cell, in registration order.
     var registrations: OrderedDictionary<String, CellRegistration> = [:]
 

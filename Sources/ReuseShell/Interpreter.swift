@@ -55,6 +55,11 @@ public final class Interpreter {
         try engine.setStrategy(named: name, trigger: "strategy \(name)")
     }
 
+    /// Selects a configured strategy (options included).
+    public func selectStrategy(_ strategy: any ReuseStrategy) throws(EngineError) {
+        try engine.setStrategy(strategy, trigger: "strategy \(strategy.name)")
+    }
+
     var style: Style { options.style }
 
     /// Prints text followed by a newline (nothing for an empty string).

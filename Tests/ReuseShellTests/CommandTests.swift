@@ -86,9 +86,9 @@ import Testing
 
     @Test func logFilters() {
         let session = Session(seed + "\nmount Foo Bar\nmount Bar Foo\n")
-        #expect(session.run("log v2 --pass 2\n") == "#6    pass 2   skip     v2    Foo\n")
-        #expect(session.run("log --kind reorder\n") == "#7    pass 2   reorder  v1    order v3 v2\n")
-        #expect(session.run("log --last 1\n") == "#7    pass 2   reorder  v1    order v3 v2\n")
+        #expect(session.run("log v2 --pass 2\n") == "#6    pass 2   skip      v2    Foo\n")
+        #expect(session.run("log --kind reorder\n") == "#7    pass 2   reorder   v1    order v3 v2\n")
+        #expect(session.run("log --last 1\n") == "#7    pass 2   reorder   v1    order v3 v2\n")
     }
 
     @Test func statsAndCheck() {

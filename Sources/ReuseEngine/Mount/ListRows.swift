@@ -15,8 +15,10 @@ extension Engine {
     /// Cost: the rows that enter and leave (plus the staying rows in a full
     /// pass), never the list's length nor the viewport: `rows` and the host's
     /// cells are edited in place, so keep no other reference to them.
+    /// Returns whether the host showed this list for the first time.
+    @discardableResult
     mutating func mountRows(of spec: ListSpec, at path: ComponentPath, display: String, host: ViewID,
-                            rows: inout Deque<MountedNode>, keepsRows: Bool, pass: inout MountPass) {
+                            rows: inout Deque<MountedNode>, keepsRows: Bool, pass: inout MountPass) -> Bool {
         // A list redefined shorter: bring its offset back into range.
         if let offset = listOffsets[path], offset > spec.maximumOffset { listOffsets[path] = spec.maximumOffset }
         let window = spec.window(at: listOffsets[path, default: 0])
@@ -76,9 +78,16 @@ extension Engine {
         }
         // Strategies keep their position cache on the host while rows move.
         content.cached = views[hostIndex].list?.cached ?? content.cached
+        content.scrap = views[hostIndex].list?.scrap ?? content.scrap
         content.header = views[hostIndex].list?.header ?? content.header
         content.footer = views[hostIndex].list?.footer ?? content.footer
         views[hostIndex].list = content
+        return firstTime
+    }
+
+    /// Rows, header and footer are in place: the strategy settles what it
+    /// keeps per list (RecyclerView's scrap into its cache, Valdi's counts).
+    mutating func finishList(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool) {
         let strategy = self.strategy
         strategy.didMountList(spec, at: path, host: host, firstTime: firstTime, in: &self)
     }
@@ -143,7 +152,8 @@ extension Engine {
 
     /// Shows a list's header while the window starts at row 0 and its footer
     /// while it reaches the last row; hides them otherwise. They come from the
-    /// host's pools like cells (UIKit: from the header/footer queue). With
+    /// host's pools through the strategy's cell hooks, at positions -1 and
+    /// `rows` (UIKit: from the header/footer queue). With
     /// `keeping` (a scroll step) a header or footer that stays is not touched.
     mutating func mountSupplementaries(of spec: ListSpec, at path: ComponentPath, display: String, host: ViewID,
                                        keeping: [MountedNode]?, pass: inout MountPass) -> [MountedNode] {
@@ -151,13 +161,15 @@ extension Engine {
         var nodes: [MountedNode] = []
         for (kind, name) in spec.supplementaries {
             let current = kind == .header ? views[host.number - 1].list?.header : views[host.number - 1].list?.footer
+            // The position a RecyclerView would give it: before row 0, after the last row.
+            let position = kind == .header ? -1 : spec.rows
             let shows = spec.rows > 0 && (kind == .header ? window.lowerBound == 0 : window.upperBound == spec.rows)
             let childPath = path.appending(.named(name, index: 0))
             guard shows, !hiddenPaths.contains(childPath), let definition = catalog.components[name],
                   let configuration = configuration(of: definition, at: childPath, row: nil) else {
                 if let current {
-                    recycle(current, in: host)
                     setSupplementary(kind, nil, in: host)
+                    release(current, row: position, from: host)
                 }
                 var node = MountedNode(name: name, path: childPath, displayPath: display + "/" + name, row: nil)
                 node.isHidden = hiddenPaths.contains(childPath)
@@ -168,7 +180,7 @@ extension Engine {
                 nodes.append(kept)
                 continue
             }
-            let instance = Instance(component: name, path: childPath, display: display + "/" + name)
+            let instance = Instance(component: name, path: childPath, cellRow: position, display: display + "/" + name)
             let key = strategy.cellKey(component: name, configuration: configuration,
                                        list: views[host.number - 1].ownerComponent ?? "", in: self)
             let strategy = self.strategy
@@ -177,8 +189,8 @@ extension Engine {
                 view = current
                 take(view, key: key, in: host, for: instance)
             } else {
-                if let current { recycle(current, in: host) }
-                view = dequeueRecycled(key, host: host, for: instance) ?? createView(key: key, in: host, instance: instance)
+                if let current { release(current, row: position, from: host) }
+                view = strategy.dequeueCell(key, row: position, host: host, for: instance, in: &self)
             }
             setSupplementary(kind, view, in: host)
             strategy.configure(view, to: configuration, for: instance, in: &self)
@@ -230,11 +242,15 @@ extension Engine {
         listOffsets[path] = max(0, min(wanted, spec.maximumOffset))
         if definitionsPending { return remount(trigger: trigger) }
         log.beginPass(trigger)
+        isRelayout = target != nil
+        defer { isRelayout = false }
         var pass = MountPass()
         updateNode(at: path) { engine, node in
-            engine.mountRows(of: spec, at: path, display: node.displayPath, host: host, rows: &node.rows, keepsRows: true, pass: &pass)
+            let firstTime = engine.mountRows(of: spec, at: path, display: node.displayPath, host: host, rows: &node.rows,
+                                             keepsRows: true, pass: &pass)
             node.children = engine.mountSupplementaries(of: spec, at: path, display: node.displayPath, host: host,
                                                         keeping: node.children, pass: &pass)
+            engine.finishList(spec, at: path, host: host, firstTime: firstTime)
         }
         settle(&pass)
         return log.passes[log.passes.count - 1]

@@ -38,6 +38,8 @@ extension Engine {
     public mutating func remount(trigger: String = "remount") -> PassSummary {
         definitionsPending = false
         log.beginPass(trigger)
+        isRelayout = true
+        defer { isRelayout = false }
         var pass = MountPass()
         pass.visit(.root)
         planChildren(rootComponents, under: .root, row: nil, into: .root, pass: &pass)
@@ -93,8 +95,10 @@ extension Engine {
             }
             node.children = mountChildren(children, of: node, into: container, row: row, pass: &pass)
         case .list(let spec):
-            mountRows(of: spec, at: path, display: display, host: container, rows: &node.rows, keepsRows: false, pass: &pass)
+            let firstTime = mountRows(of: spec, at: path, display: display, host: container, rows: &node.rows,
+                                      keepsRows: false, pass: &pass)
             node.children = mountSupplementaries(of: spec, at: path, display: display, host: container, keeping: nil, pass: &pass)
+            finishList(spec, at: path, host: container, firstTime: firstTime)
         }
         return node
     }

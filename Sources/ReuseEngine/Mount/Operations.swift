@@ -79,7 +79,12 @@ extension Engine {
         guard let base = StrategyRegistry.named(name) else {
             throw .unknownStrategy(name, suggestion: closestName(to: name, in: StrategyRegistry.names))
         }
-        let strategy = try base.with(options: options)
+        return try setStrategy(try base.with(options: options), trigger: trigger)
+    }
+
+    /// Switches to a configured strategy; see ``setStrategy(named:options:trigger:)``.
+    @discardableResult
+    public mutating func setStrategy(_ strategy: any ReuseStrategy, trigger: String) throws(EngineError) -> PassSummary? {
         for component in rootComponents { try catalog.checkMountable(component) }
         try strategy.validate(self)
         self.strategy = strategy

@@ -178,6 +178,16 @@ extension Engine {
         views[host.number - 1].list?.cached.removeAll { $0.view == cell }
     }
 
+    public func scrappedCells(in host: ViewID) -> [CachedCell] { view(host).list?.scrap ?? [] }
+
+    mutating func scrap(_ cell: ViewID, row: Int, in host: ViewID) {
+        views[host.number - 1].list?.scrap.append(CachedCell(row: row, view: cell))
+    }
+
+    mutating func unscrap(_ cell: ViewID, in host: ViewID) {
+        views[host.number - 1].list?.scrap.removeAll { $0.view == cell }
+    }
+
     func recycledCount(_ key: ViewKey, in host: ViewID) -> Int {
         view(host).pools[key]?.recycled.count ?? 0
     }

@@ -5,6 +5,7 @@
 /// view: the same element path, or an equal block. Pass 2: each block still
 /// unmatched takes the first orphan it can configure: the same view type.
 /// Unmatched blocks get a new view; leftover orphans are removed, not hidden.
+/// A changed block sets its whole view (reset, then every attribute).
 /// Lists (galleries) reuse cells by `reuse_id` (default "DefaultReuseId"), so
 /// different cell types share cells unless they set different ids.
 public struct DivKitStrategy: ReuseStrategy {
@@ -50,6 +51,19 @@ public struct DivKitStrategy: ReuseStrategy {
 
     public func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance, in engine: inout Engine, pass: inout MountPass) -> ViewID {
         engine.vendPlanned(key, from: parent, for: instance, pass: &pass)
+    }
+
+    /// Configuring a block view sets the whole view from the block, so a
+    /// changed block resets the view before its attributes are applied.
+    public func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance, in engine: inout Engine) {
+        if let old = engine.view(view).attached {
+            if old == configuration {
+                engine.record(.skip, view: view, instance: instance)
+                return
+            }
+            engine.resetProperties(of: view, note: "the block sets the whole view: every property back to its default first")
+        }
+        engine.applyAll(configuration, on: view, instance: instance)
     }
 
     public func settle(_ parent: ViewID, in engine: inout Engine, pass: inout MountPass) {

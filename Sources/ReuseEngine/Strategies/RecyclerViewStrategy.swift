@@ -1,11 +1,11 @@
 /// Android's RecyclerView: a cache by position before a pool per view type.
 ///
-/// A row that leaves keeps its view in the cache (2 by default), still bound
-/// to that row; the oldest cached view goes to the RecycledViewPool of its
-/// view type (5 per type by default), and is dropped when that pool is full.
-/// A row that enters first looks for its own cached view (no rebind), then
-/// the pool of its view type (must rebind: every attribute is set again,
-/// nothing unapplied), then creates one. Views outside lists behave as under
+/// A row that leaves is scrapped during the pass, then kept in the cache (2
+/// by default), still bound to its position; the oldest cached view goes to
+/// the RecycledViewPool of its view type (5 per type by default), and is
+/// dropped when that pool is full. A row that enters first looks for its own
+/// scrapped or cached view (no rebind), then the pool of its view type (must
+/// rebind: every attribute is set again, nothing unapplied), then creates one. Views outside lists behave as under
 /// `theodolite`.
 public struct RecyclerViewStrategy: ReuseStrategy {
     public var cacheSize: Int
@@ -42,22 +42,31 @@ public struct RecyclerViewStrategy: ReuseStrategy {
         return copy
     }
 
+    /// A row scrolled out (`scroll by`) is recycled at once: into the cache,
+    /// the oldest cached view into the pool. In a relayout (a full pass, or a
+    /// jump with `scroll to`) every leaving view is scrapped first and reaches
+    /// the cache when the pass ends (``didMountList``), so a row that comes
+    /// back in the same layout gets its view without a rebind.
     public func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine) {
         engine.hide(cell, in: engine.view(cell).superview ?? host)
-        engine.cache(cell, row: row, in: host)
-        engine.note(.cache, view: cell, instance: nil, "kept in the view cache for row \(row)")
-        while engine.cachedCells(in: host).count > cacheSize, let oldest = engine.cachedCells(in: host).first {
-            engine.uncache(oldest.view, in: host)
-            guard let key = engine.view(oldest.view).poolKey else { continue }
-            if engine.recycledCount(key, in: host) < poolSize {
-                engine.pushRecycled(oldest.view, key: key, in: host)
-            } else {
-                engine.remove(oldest.view, from: host, note: "the pool for view type \(key.component ?? "?") is full (\(poolSize))")
-            }
+        if engine.isRelayout {
+            engine.scrap(cell, row: row, in: host)
+        } else {
+            engine.cache(cell, row: row, in: host)
+            engine.note(.cache, view: cell, instance: nil, "kept in the view cache for row \(row)")
+            evictBeyondCacheSize(in: host, engine: &engine)
         }
     }
 
+    /// Lookup order: scrap and cache by exact position (still bound), then the
+    /// pool of the view type (must rebind), then a new view.
     public func dequeueCell(_ key: ViewKey, row: Int, host: ViewID, for instance: Instance, in engine: inout Engine) -> ViewID {
+        if let scrapped = engine.scrappedCells(in: host).first(where: { $0.row == row && engine.view($0.view).poolKey == key }) {
+            engine.unscrap(scrapped.view, in: host)
+            engine.take(scrapped.view, key: key, in: host, for: instance)
+            engine.note(.cacheHit, view: scrapped.view, instance: instance, "row \(row) gets back its scrapped view, still bound")
+            return scrapped.view
+        }
         if let cached = engine.cachedCells(in: host).first(where: { $0.row == row && engine.view($0.view).poolKey == key }) {
             engine.uncache(cached.view, in: host)
             engine.take(cached.view, key: key, in: host, for: instance)
@@ -69,6 +78,34 @@ public struct RecyclerViewStrategy: ReuseStrategy {
             return view
         }
         return engine.createView(key: key, in: host, instance: instance)
+    }
+
+    /// At the end of the pass the scrap goes to the cache, in the order rows
+    /// left; the oldest cached views beyond the cache size go to the pool of
+    /// their view type, or are dropped when it is full.
+    public func didMountList(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, in engine: inout Engine) {
+        for scrapped in engine.scrappedCells(in: host) {
+            engine.unscrap(scrapped.view, in: host)
+            engine.cache(scrapped.view, row: scrapped.row, in: host)
+            engine.note(.cache, view: scrapped.view, instance: nil, "kept in the view cache for row \(scrapped.row)")
+        }
+        evictBeyondCacheSize(in: host, engine: &engine)
+    }
+
+    /// The oldest cached views beyond the cache size go to the pool of their
+    /// view type, or are dropped when it is full.
+    func evictBeyondCacheSize(in host: ViewID, engine: inout Engine) {
+        while engine.cachedCells(in: host).count > cacheSize, let oldest = engine.cachedCells(in: host).first {
+            engine.uncache(oldest.view, in: host)
+            guard let key = engine.view(oldest.view).poolKey else { continue }
+            if engine.recycledCount(key, in: host) < poolSize {
+                engine.pushRecycled(oldest.view, key: key, in: host)
+                engine.note(.cache, view: oldest.view, instance: nil,
+                            "evicted from the cache into the pool for view type \(key.component ?? "?")")
+            } else {
+                engine.remove(oldest.view, from: host, note: "the pool for view type \(key.component ?? "?") is full (\(poolSize))")
+            }
+        }
     }
 
     public func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance, in engine: inout Engine) {

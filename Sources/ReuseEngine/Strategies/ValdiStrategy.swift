@@ -6,8 +6,11 @@
 ///   laid out) when the list mounts; a cell that shows attaches the item's
 ///   root view, so scrolling renders nothing, but every item stays alive.
 ///
-/// Valdi's views wait in a pool keyed by view class; their attribute reset
-/// methods run before they enter it, so a reused view starts clean.
+/// Under rebind a cell keeps its root component: a bind re-renders it with the
+/// new item and diffs, so only what changed is applied. Under attach the
+/// item's root view leaves the cell when it scrolls away: its views go back to
+/// Valdi's pool keyed by view class, their attribute reset methods run first,
+/// so a reused view starts clean and is populated from the item's cached render.
 public struct ValdiStrategy: ReuseStrategy {
     public enum Mode: String, Sendable { case rebind, attach }
     public var mode: Mode
@@ -31,7 +34,9 @@ public struct ValdiStrategy: ReuseStrategy {
     }
 
     public func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine) {
-        engine.resetProperties(of: cell, note: "attribute reset before entering the pool")
+        if mode == .attach {
+            engine.resetProperties(of: cell, note: "the item's root view detached; attribute reset before it enters the pool")
+        }
         engine.recycle(cell, in: host)
     }
 
@@ -62,19 +67,23 @@ public struct ValdiStrategy: ReuseStrategy {
     public func liveComponents(in engine: Engine) -> Int {
         guard mode == .attach else { return engine.allInstances.filter { !$0.isHidden }.count }
         var count = 0
-        for node in engine.allInstances where !node.isHidden {
-            guard node.row == nil else { continue }
+        for node in engine.allInstances where !node.isHidden && node.row == nil {
             count += 1
-            if case .list(let spec)? = engine.catalog.components[node.name]?.body {
-                var perRow = 1
-                if let first = node.rows.first {
-                    perRow = 0
-                    first.forEachDescendant { _ in perRow += 1 }
-                    perRow += 1
-                }
-                count += spec.rows * perRow
+            guard case .list(let spec)? = engine.catalog.components[node.name]?.body, !spec.cells.isEmpty else { continue }
+            // Every item has its component tree alive: rows of each cell type
+            // times that type's tree size.
+            let types = spec.cells.count
+            for (index, cell) in spec.cells.enumerated() {
+                let rowsOfType = spec.rows / types + (index < spec.rows % types ? 1 : 0)
+                count += rowsOfType * ValdiStrategy.treeSize(of: cell, in: engine.catalog)
             }
         }
         return count
+    }
+
+    /// Components in one instance of `name`'s tree (itself and every descendant).
+    static func treeSize(of name: String, in catalog: Catalog) -> Int {
+        guard let definition = catalog.components[name], case .component(_, let children) = definition.body else { return 1 }
+        return 1 + children.reduce(0) { $0 + treeSize(of: $1, in: catalog) }
     }
 }

@@ -69,6 +69,10 @@ public struct ListContent: Sendable, Equatable {
     /// Cells kept by row after their row left, still bound (RecyclerView's
     /// view cache), oldest first.
     public internal(set) var cached: [CachedCell] = []
+    /// Views of rows that left during the current pass, before they go to the
+    /// cache (RecyclerView's scrap): a row coming back in the same pass gets
+    /// its view back first.
+    public internal(set) var scrap: [CachedCell] = []
     /// The header's and footer's views while they show.
     public internal(set) var header: ViewID?
     public internal(set) var footer: ViewID?

@@ -33,9 +33,11 @@ enum CompareCommand {
         summary: "replay the session under each strategy, side by side",
         details: """
         Columns: views created, reused, hidden, removed; attributes applied,
-        unapplied, updated, skipped; leaks at the end; peak views alive; live
-        components at the end; component renders. A strategy whose replay
-        fails shows where. 'strategy' lines of the session are left out.
+        unapplied, updated, skipped (views skipped; attributes skipped for
+        componentkit, which diffs per attribute); leaks at the end; peak views
+        alive; live components at the end; component renders. The current
+        strategy keeps its options. A strategy whose replay fails shows where.
+        'strategy' lines of the session are left out.
         """,
         example: "compare theodolite naive recyclerview"
     ) { (arguments, shell) throws(ShellError) in
@@ -90,14 +92,18 @@ enum CompareCommand {
         })
         child.workingDirectory = shell.workingDirectory
         do throws(EngineError) {
-            try child.selectStrategy(strategy)
+            // The current strategy keeps its options (a RecyclerView's sizes).
+            let current = shell.engine.strategy
+            if current.name == strategy { try child.selectStrategy(current) } else { try child.selectStrategy(strategy) }
         } catch {
             return Row(strategy: strategy, failure: error.description)
         }
         for (line, location) in lines {
             if !child.run(line: line, at: location) { break }
         }
-        var row = Row(strategy: strategy, statistics: child.engine.statistics)
+        let options = child.engine.strategy.optionsDescription
+        let label = options.isEmpty || options == StrategyRegistry.named(strategy)?.optionsDescription ? strategy : "\(strategy) (\(options))"
+        var row = Row(strategy: label, statistics: child.engine.statistics)
         row.live = child.engine.strategy.liveComponents(in: child.engine)
         if let failure {
             row.failure = failure.replacingOccurrences(of: " error: ", with: " ")

@@ -303,7 +303,8 @@ enum LogCommand {
     }
 
     static func logLine(_ event: ReuseEvent) -> String {
-        var line = "#\(event.seq)".padding(6) + "pass \(event.pass)".padding(9) + event.kind.rawValue.padding(9) + event.view.description.padding(6)
+        var line = "#\(event.seq)".padding(6) + "pass \(event.pass)".padding(9) + event.kind.rawValue.padding(9) + " "
+            + event.view.description.padding(6)
         var detail: [String] = []
         if let path = event.path { detail.append(path.description) }
         switch event.kind {

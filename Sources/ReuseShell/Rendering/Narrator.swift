@@ -42,6 +42,9 @@ struct Narrator {
         case .update:
             return "\(view): update \(event.attribute ?? "?") from \(event.oldValue?.description ?? "?") to \(event.value?.description ?? "?") with its updater."
         case .skip:
+            if let attribute = event.attribute {
+                return "\(view): \(attribute) is still \(event.value?.description ?? "the same"), so it is skipped."
+            }
             let attached = engine.lookUp(view)?.attached?.description ?? "it"
             return "\(view): \(holder(event)) asks for exactly the configuration attached (\(attached)), so nothing is applied."
         case .reorder:
