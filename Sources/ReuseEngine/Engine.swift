@@ -104,6 +104,7 @@ public struct Engine: Sendable {
         var event = ReuseEvent(kind: kind, view: view)
         event.component = instance?.component
         event.path = instance?.path
+        event.displayPath = instance?.display
         fill(&event)
         log.record(event)
     }
@@ -163,6 +164,7 @@ public struct Engine: Sendable {
         guard !views[index].isHidden else { return }
         views[index].isHidden = true
         let owner = views[index].owner
+        let display = views[index].ownerDisplay
         let component = views[index].ownerComponent
         let key = views[index].poolKey
         record(.hide, view: view) { event in
@@ -170,6 +172,7 @@ public struct Engine: Sendable {
             event.key = key
             event.component = component
             event.path = owner
+            event.displayPath = display
         }
     }
 

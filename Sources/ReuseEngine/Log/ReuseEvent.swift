@@ -53,6 +53,8 @@ public struct ReuseEvent: Sendable, Equatable {
     public var component: String?
     /// The component instance involved.
     public var path: ComponentPath?
+    /// Its path as users see it (`Card[0]` among namesakes).
+    public var displayPath: String?
     public var key: ViewKey?
     public var attribute: String?
     public var value: AttributeValue?

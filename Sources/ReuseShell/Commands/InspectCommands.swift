@@ -306,7 +306,7 @@ enum LogCommand {
         var line = "#\(event.seq)".padding(6) + "pass \(event.pass)".padding(9) + event.kind.rawValue.padding(9) + " "
             + event.view.description.padding(6)
         var detail: [String] = []
-        if let path = event.path { detail.append(path.description) }
+        if let path = event.displayPath ?? event.path?.description { detail.append(path) }
         switch event.kind {
         case .create, .reuse:
             if let parent = event.parent, let key = event.key { detail.append("from \(parent) \(key)") }

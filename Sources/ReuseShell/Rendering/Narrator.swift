@@ -5,7 +5,7 @@ struct Narrator {
     let engine: Engine
 
     func holder(_ event: ReuseEvent) -> String {
-        event.path?.description ?? event.component ?? "a component"
+        event.displayPath ?? event.path?.description ?? event.component ?? "a component"
     }
 
     func pool(_ event: ReuseEvent) -> String {
@@ -30,10 +30,10 @@ struct Narrator {
             return "\(view): it waited hidden in the pool, so it is shown again."
         case .hide:
             if let parent = event.parent, engine.lookUp(parent)?.list != nil {
-                let row = event.path?.description ?? "its row"
+                let row = event.displayPath ?? event.path?.description ?? "its row"
                 return "\(view): \(row) left the window, so its cell is hidden and goes back to \(pool(event))."
             }
-            let before = event.path.map { " (last held by \($0))" } ?? ""
+            let before = (event.displayPath ?? event.path?.description).map { " (last held by \($0))" } ?? ""
             return "\(view): no component took it in this pass, so it is hidden and waits in \(pool(event))\(before)."
         case .apply:
             return "\(view): apply \(event.attribute ?? "?") = \(event.value?.description ?? "?") for \(holder(event))."

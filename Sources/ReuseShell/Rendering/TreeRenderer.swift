@@ -7,8 +7,18 @@ import ReuseEngine
 /// their visible cells in row order, collapsed unless `all` is set.
 struct TreeRenderer {
     let engine: Engine
+
+    init(engine: Engine, style: Style, all: Bool) {
+        self.engine = engine
+        self.style = style
+        self.all = all
+        self.held = Set(engine.allInstances.compactMap(\.view))
+    }
+
     let style: Style
     let all: Bool
+    /// Views some mounted instance holds; a visible view outside it is stale.
+    let held: Set<ViewID>
     /// Visible cells shown at each end of a long list before collapsing.
     static let listEdge = 3
 
@@ -73,6 +83,7 @@ struct TreeRenderer {
         }
         var text = "\(id) \(view.viewClass) \(owner)"
         if let key = view.poolKey { text += " " + key.description }
+        if !underHidden, !held.contains(id) { text += " " + style.warn("stale: visible, but no component holds it") }
         if underHidden { return style.dim(text) }
         return text
     }
