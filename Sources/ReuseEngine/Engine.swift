@@ -31,9 +31,6 @@ public struct Engine: Sendable {
     /// mounted tree and views still follow the old definitions until the next
     /// full pass (a scroll then runs one).
     public internal(set) var definitionsPending = false
-    /// The pass under way lays lists out again from scratch (a full pass or a
-    /// jump with `scroll to`) rather than moving them by rows (`scroll by`).
-    public internal(set) var isRelayout = false
     /// Cell registrations (UIKit), by list and cell, in registration order.
     var registrations: OrderedDictionary<String, CellRegistration> = [:]
 
@@ -163,16 +160,20 @@ public struct Engine: Sendable {
         let index = view.number - 1
         guard !views[index].isHidden else { return }
         views[index].isHidden = true
-        let owner = views[index].owner
-        let display = views[index].ownerDisplay
-        let component = views[index].ownerComponent
-        let key = views[index].poolKey
-        record(.hide, view: view) { event in
+        recordLeaving(.hide, view: view, parent: parent)
+    }
+
+    /// Records a view leaving use (hidden or removed), with the pool and the
+    /// instance that held it last.
+    mutating func recordLeaving(_ kind: ReuseEvent.Kind, view: ViewID, parent: ViewID, note: String? = nil) {
+        let leaving = views[view.number - 1]
+        record(kind, view: view) { event in
             event.parent = parent
-            event.key = key
-            event.component = component
-            event.path = owner
-            event.displayPath = display
+            event.key = leaving.poolKey
+            event.component = leaving.ownerComponent
+            event.path = leaving.owner
+            event.displayPath = leaving.ownerDisplay
+            event.note = note
         }
     }
 

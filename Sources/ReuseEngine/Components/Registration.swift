@@ -41,9 +41,6 @@ extension Engine {
         registrations[list + "\u{0}" + cell]
     }
 
-    /// Every registration, in registration order.
-    public var allRegistrations: [CellRegistration] { Array(registrations.values) }
-
     /// The list types reachable from the mounted components, in definition order.
     public var mountedLists: [String] {
         var found: OrderedSet<String> = []

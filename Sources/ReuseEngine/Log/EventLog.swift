@@ -49,7 +49,7 @@ public struct EventLog: Sendable {
             slice = events[...]
         }
         var result = slice.filter { event in
-            (view == nil || event.view == view || event.parent == view && event.kind == .reorder)
+            (view == nil || event.view == view)
                 && (kinds == nil || kinds?.contains(event.kind) == true)
         }
         if let limit, result.count > limit { result = Array(result.suffix(limit)) }

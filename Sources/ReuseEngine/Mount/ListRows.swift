@@ -28,6 +28,9 @@ extension Engine {
             for view in views[hostIndex].subviews { recycle(view, in: host) }
         }
         let firstTime = views[hostIndex].list == nil
+        if firstTime { views[hostIndex].list = ListContent(firstRow: window.lowerBound, cells: []) }
+        // Rows and cells are edited here; strategies keep the rest of the
+        // host's list (cache, scrap, header, footer) up to date themselves.
         var content = views[hostIndex].list ?? ListContent(firstRow: window.lowerBound, cells: [])
         // The host keeps no second reference to the cells while they change
         // (a copy of them all per step otherwise); they are put back below.
@@ -36,13 +39,13 @@ extension Engine {
 
         // Rows leaving at the front, then at the back.
         while let first = content.cells.first, !window.contains(content.firstRow) {
-            if let cell = first { release(cell, row: content.firstRow, from: host) }
+            if let cell = first { release(cell, row: content.firstRow, from: host, pass: pass) }
             content.cells.removeFirst()
             content.firstRow += 1
             if keepsNodes { rows.removeFirst() }
         }
         while let last = content.cells.last, !window.contains(content.firstRow + content.cells.count - 1) {
-            if let cell = last { release(cell, row: content.firstRow + content.cells.count - 1, from: host) }
+            if let cell = last { release(cell, row: content.firstRow + content.cells.count - 1, from: host, pass: pass) }
             content.cells.removeLast()
             if keepsNodes { rows.removeLast() }
         }
@@ -76,12 +79,8 @@ extension Engine {
                 rows.append(node)
             }
         }
-        // Strategies keep their position cache on the host while rows move.
-        content.cached = views[hostIndex].list?.cached ?? content.cached
-        content.scrap = views[hostIndex].list?.scrap ?? content.scrap
-        content.header = views[hostIndex].list?.header ?? content.header
-        content.footer = views[hostIndex].list?.footer ?? content.footer
-        views[hostIndex].list = content
+        views[hostIndex].list?.firstRow = content.firstRow
+        views[hostIndex].list?.cells = content.cells
         return firstTime
     }
 
@@ -100,13 +99,13 @@ extension Engine {
         let path = listPath.appending(.row(row))
         var node = MountedNode(name: name, path: path, displayPath: MountedNode.display(parent: display, segment: .row(row), namesakes: false), row: row)
         if hiddenPaths.contains(path) {
-            if let cell { release(cell, row: row, from: host) }
+            if let cell { release(cell, row: row, from: host, pass: pass) }
             node.isHidden = true
             return (node, nil)
         }
         guard let definition = catalog.components[name],
               let configuration = configuration(of: definition, at: path, row: row) else {
-            if let cell { release(cell, row: row, from: host) }
+            if let cell { release(cell, row: row, from: host, pass: pass) }
             return (node, nil)
         }
         let instance = Instance(component: name, path: path, cellRow: row, display: node.displayPath)
@@ -117,7 +116,7 @@ extension Engine {
             view = cell
             take(view, key: key, in: host, for: instance)
         } else {
-            if let cell { release(cell, row: row, from: host) }
+            if let cell { release(cell, row: row, from: host, pass: pass) }
             view = strategy.dequeueCell(key, row: row, host: host, for: instance, in: &self)
         }
         strategy.configure(view, to: configuration, for: instance, in: &self)
@@ -143,9 +142,9 @@ extension Engine {
     }
 
     /// A cell whose row left, given back through the strategy.
-    mutating func release(_ cell: ViewID, row: Int, from host: ViewID) {
+    mutating func release(_ cell: ViewID, row: Int, from host: ViewID, pass: MountPass) {
         let strategy = self.strategy
-        strategy.releaseCell(cell, row: row, host: host, in: &self)
+        strategy.releaseCell(cell, row: row, host: host, in: &self, pass: pass)
     }
 
     // MARK: Headers and footers
@@ -169,7 +168,7 @@ extension Engine {
                   let configuration = configuration(of: definition, at: childPath, row: nil) else {
                 if let current {
                     setSupplementary(kind, nil, in: host)
-                    release(current, row: position, from: host)
+                    release(current, row: position, from: host, pass: pass)
                 }
                 var node = MountedNode(name: name, path: childPath, displayPath: display + "/" + name, row: nil)
                 node.isHidden = hiddenPaths.contains(childPath)
@@ -189,7 +188,7 @@ extension Engine {
                 view = current
                 take(view, key: key, in: host, for: instance)
             } else {
-                if let current { release(current, row: position, from: host) }
+                if let current { release(current, row: position, from: host, pass: pass) }
                 view = strategy.dequeueCell(key, row: position, host: host, for: instance, in: &self)
             }
             setSupplementary(kind, view, in: host)
@@ -242,9 +241,8 @@ extension Engine {
         listOffsets[path] = max(0, min(wanted, spec.maximumOffset))
         if definitionsPending { return remount(trigger: trigger) }
         log.beginPass(trigger)
-        isRelayout = target != nil
-        defer { isRelayout = false }
         var pass = MountPass()
+        pass.isRelayout = target != nil
         updateNode(at: path) { engine, node in
             let firstTime = engine.mountRows(of: spec, at: path, display: node.displayPath, host: host, rows: &node.rows,
                                              keepsRows: true, pass: &pass)

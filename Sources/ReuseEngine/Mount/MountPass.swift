@@ -12,6 +12,9 @@ public struct MountPass: Sendable {
     var takenViews: Set<ViewID> = []
     /// Views a planning strategy assigned to instances ahead of the walk.
     var planned: [ComponentPath: ViewID] = [:]
+    /// The pass lays lists out again from scratch (a full pass, or a jump with
+    /// `scroll to`) rather than moving them by rows (`scroll by`).
+    public internal(set) var isRelayout = false
     /// Pools whose cursor moved in this pass, to put back at the end.
     var cursorsMoved: [(parent: ViewID, key: ViewKey)] = []
 
@@ -38,9 +41,8 @@ extension Engine {
     public mutating func remount(trigger: String = "remount") -> PassSummary {
         definitionsPending = false
         log.beginPass(trigger)
-        isRelayout = true
-        defer { isRelayout = false }
         var pass = MountPass()
+        pass.isRelayout = true
         pass.visit(.root)
         planChildren(rootComponents, under: .root, row: nil, into: .root, pass: &pass)
         var nodes: [MountedNode] = []

@@ -91,8 +91,7 @@ extension Engine {
         let index = view.number - 1
         guard !views[index].isRemoved else { return }
         let key = views[index].poolKey
-        let owner = views[index].owner
-        let component = views[index].ownerComponent
+        recordLeaving(.remove, view: view, parent: parent, note: note)
         views[parent.number - 1].subviews.removeAll { $0 == view }
         if let key {
             views[parent.number - 1].pools[key]?.views.removeAll { $0 == view }
@@ -102,13 +101,6 @@ extension Engine {
         removedViews += 1
         views[index].isHidden = true
         views[index].superview = nil
-        record(.remove, view: view) { event in
-            event.parent = parent
-            event.key = key
-            event.path = owner
-            event.component = component
-            event.note = note
-        }
     }
 
     /// The top hidden cell of `key`'s stack in a list host, taken.
@@ -134,6 +126,22 @@ extension Engine {
         views[index].setBy = [:]
         views[index].attached = nil
         record(.reset, view: view) { $0.note = note }
+    }
+
+    /// Theodolite's application: skip a configuration equal to the attached
+    /// one; otherwise unapply every old attribute that has an unapplicator,
+    /// apply every new one, and attach.
+    public mutating func applyChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
+        if let old = self.view(view).attached {
+            if old == configuration {
+                record(.skip, view: view, instance: instance)
+                return
+            }
+            for attribute in old.attributes where catalog.attributes[attribute.name]?.hasUnapplicator == true {
+                unapply(attribute, on: view, instance: instance)
+            }
+        }
+        applyAll(configuration, on: view, instance: instance)
     }
 
     /// Marks a view so the next configure applies everything.

@@ -35,7 +35,7 @@ public struct ComponentKitStrategy: ReuseStrategy {
         return engine.createView(key: key, in: host, instance: instance)
     }
 
-    public func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine) {
+    public func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine, pass: MountPass) {
         engine.recycle(cell, in: host)
         engine.note(.enterPool, view: cell, instance: nil, "didEnterReusePool")
     }

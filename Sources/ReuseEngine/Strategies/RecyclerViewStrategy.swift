@@ -21,11 +21,6 @@ public struct RecyclerViewStrategy: ReuseStrategy {
     public var poolNote: String { "list hosts: a cache of \(cacheSize) views by position, then a pool of at most \(poolSize) per view type; other parents as under theodolite" }
     public var optionsDescription: String { "cache \(cacheSize) pool \(poolSize)" }
 
-    /// Views outside lists are keyed as under `theodolite`.
-    public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        TheodoliteStrategy().key(component: component, configuration: configuration, catalog: catalog)
-    }
-
     public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {
         ViewKey(component: component, viewClass: configuration.viewClass, shape: nil, qualifier: "view type")
     }
@@ -47,9 +42,9 @@ public struct RecyclerViewStrategy: ReuseStrategy {
     /// jump with `scroll to`) every leaving view is scrapped first and reaches
     /// the cache when the pass ends (``didMountList``), so a row that comes
     /// back in the same layout gets its view without a rebind.
-    public func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine) {
+    public func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine, pass: MountPass) {
         engine.hide(cell, in: engine.view(cell).superview ?? host)
-        if engine.isRelayout {
+        if pass.isRelayout {
             engine.scrap(cell, row: row, in: host)
         } else {
             engine.cache(cell, row: row, in: host)
@@ -110,7 +105,7 @@ public struct RecyclerViewStrategy: ReuseStrategy {
 
     public func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance, in engine: inout Engine) {
         guard instance.cellRow != nil else {
-            TheodoliteStrategy().configure(view, to: configuration, for: instance, in: &engine)
+            engine.applyChanged(view, to: configuration, for: instance)
             return
         }
         let mustRebind = engine.takeRebindMark(view)

@@ -5,8 +5,8 @@
 /// The mount walk is the same for every strategy: depth first, in child
 /// order. It asks the strategy at each step, so a new system is one type
 /// here plus a line in ``StrategyRegistry/all``; callers of the engine do not
-/// change. Every hook but ``key(component:configuration:)`` has a default: the
-/// Theodolite behaviour of the seed document.
+/// change. Every hook has a default: the Theodolite behaviour of the seed
+/// document (see ``TheodoliteStrategy``).
 public protocol ReuseStrategy: Sendable {
     /// The name users type (`theodolite`).
     var name: String { get }
@@ -37,8 +37,9 @@ public protocol ReuseStrategy: Sendable {
 
     /// Takes a cell for a list row that has none of the right key.
     func dequeueCell(_ key: ViewKey, row: Int, host: ViewID, for instance: Instance, in engine: inout Engine) -> ViewID
-    /// Gives back the cell of a row that left the window.
-    func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine)
+    /// Gives back the cell of a row that left the window (`pass.isRelayout`
+    /// tells a jump or full pass from rows scrolled out one by one).
+    func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine, pass: MountPass)
     /// Called once per pass for each list it mounts, with the rows it shows.
     func didMountList(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, in engine: inout Engine)
 
@@ -89,22 +90,14 @@ extension ReuseStrategy {
         engine.vendPositionally(key, from: parent, for: instance, pass: &pass)
     }
 
-    /// Theodolite's application: skip an equal configuration; otherwise unapply
-    /// every old attribute that has an unapplicator, apply every new one, attach.
+    /// Theodolite's key: (component type, view class, attribute shape).
+    public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+        ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
+    }
+
+    /// Theodolite's application (``Engine/applyChanged(_:to:for:)``).
     public func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance, in engine: inout Engine) {
-        if let old = engine.view(view).attached {
-            if old == configuration {
-                engine.record(.skip, view: view, instance: instance)
-                return
-            }
-            for attribute in old.attributes where engine.catalog.attributes[attribute.name]?.hasUnapplicator == true {
-                engine.unapply(attribute, on: view, instance: instance)
-            }
-        }
-        for attribute in configuration.attributes {
-            engine.apply(attribute, on: view, instance: instance)
-        }
-        engine.attach(configuration, to: view)
+        engine.applyChanged(view, to: configuration, for: instance)
     }
 
     public func settle(_ parent: ViewID, in engine: inout Engine, pass: inout MountPass) {
@@ -118,7 +111,7 @@ extension ReuseStrategy {
         engine.dequeueRecycled(key, host: host, for: instance) ?? engine.createView(key: key, in: host, instance: instance)
     }
 
-    public func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine) {
+    public func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine, pass: MountPass) {
         engine.recycle(cell, in: host)
     }
 

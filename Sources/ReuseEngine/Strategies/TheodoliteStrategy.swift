@@ -8,8 +8,5 @@ public struct TheodoliteStrategy: ReuseStrategy {
     public init() {}
     public var name: String { "theodolite" }
     public var summary: String { "(component, view class, attribute shape) pools; the seed" }
-
-    public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
-    }
+    // Key, vend, configure and settle are the protocol's defaults.
 }

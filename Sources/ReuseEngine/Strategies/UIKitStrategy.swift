@@ -14,11 +14,6 @@ public struct UIKitStrategy: ReuseStrategy {
     public var summary: String { "registered cell identifiers; prepareForReuse; set all" }
     public var poolNote: String { "list hosts keep one reuse queue per registered identifier; other parents behave as under theodolite" }
 
-    /// Views outside lists are keyed as under `theodolite`.
-    public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        TheodoliteStrategy().key(component: component, configuration: configuration, catalog: catalog)
-    }
-
     public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {
         // The queue of the identifier this cell type was registered under.
         let registration = engine.registration(list: list, cell: component)
@@ -49,7 +44,7 @@ public struct UIKitStrategy: ReuseStrategy {
 
     public func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance, in engine: inout Engine) {
         guard instance.cellRow != nil else {
-            TheodoliteStrategy().configure(view, to: configuration, for: instance, in: &engine)
+            engine.applyChanged(view, to: configuration, for: instance)
             return
         }
         // cellForRowAt: the caller sets every attribute, whatever the cell showed.

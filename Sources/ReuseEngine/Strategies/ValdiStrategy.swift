@@ -24,16 +24,11 @@ public struct ValdiStrategy: ReuseStrategy {
     }
     public var poolNote: String { "list cells wait in a pool keyed by view class, reset before they enter it; other parents as under theodolite" }
 
-    /// Views outside lists are keyed as under `theodolite`.
-    public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        TheodoliteStrategy().key(component: component, configuration: configuration, catalog: catalog)
-    }
-
     public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {
         ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil)
     }
 
-    public func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine) {
+    public func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine, pass: MountPass) {
         if mode == .attach {
             engine.resetProperties(of: cell, note: "the item's root view detached; attribute reset before it enters the pool")
         }
@@ -53,7 +48,7 @@ public struct ValdiStrategy: ReuseStrategy {
                 }
             }
         }
-        TheodoliteStrategy().configure(view, to: configuration, for: instance, in: &engine)
+        engine.applyChanged(view, to: configuration, for: instance)
     }
 
     public func didMountList(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, in engine: inout Engine) {

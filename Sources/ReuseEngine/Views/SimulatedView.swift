@@ -89,9 +89,6 @@ public struct ListContent: Sendable, Equatable {
         (header.map { [$0] } ?? []) + cells.compactMap { $0 } + (footer.map { [$0] } ?? [])
     }
 
-    public func cell(forRow row: Int) -> ViewID? {
-        rows.contains(row) ? cells[row - firstRow] : nil as ViewID?
-    }
 }
 
 /// A cell kept for the row it last showed.

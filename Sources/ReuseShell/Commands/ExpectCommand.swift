@@ -27,17 +27,6 @@ enum ExpectCommand {
         }
     }
 
-    /// `visible`, `hidden`, or `inside hidden vN` (hidden through an ancestor).
-    static func visibility(of id: ViewID, in engine: Engine) -> String {
-        if engine.view(id).isHidden { return "hidden" }
-        var current = engine.view(id).superview
-        while let parent = current {
-            if engine.view(parent).isHidden { return "inside hidden \(parent)" }
-            current = engine.view(parent).superview
-        }
-        return "visible"
-    }
-
     static let spec = CommandSpec(
         name: "expect", group: .inspect,
         usage: """
@@ -122,7 +111,7 @@ enum ExpectCommand {
                 switch what.text {
                 case "hidden", "visible":
                     try arguments.end()
-                    let state = ExpectCommand.visibility(of: id, in: engine)
+                    let state = shell.visibility(of: id)
                     let visible = state == "visible"
                     guard visible == (what.text == "visible") else {
                         throw fail("\(id) is \(state), expected \(what.text)", what)

@@ -29,6 +29,28 @@ extension Interpreter {
         return view
     }
 
+    /// Reads a `--pass N` value: the summary of a pass that ran.
+    func passSummary(from token: Token, for command: String) throws(ShellError) -> PassSummary {
+        guard let number = Int(token.text), number >= 1 else {
+            throw ShellError("\(command): --pass needs a pass number, not '\(token.text)'", at: token)
+        }
+        guard let summary = engine.log.summary(ofPass: number) else {
+            throw ShellError("\(command): no pass \(number) (passes run: \(engine.log.passes.count))", at: token)
+        }
+        return summary
+    }
+
+    /// `visible`, `hidden`, or `inside hidden vN` (hidden through an ancestor).
+    func visibility(of id: ViewID) -> String {
+        if engine.view(id).isHidden { return "hidden" }
+        var current = engine.view(id).superview
+        while let parent = current {
+            if engine.view(parent).isHidden { return "inside hidden \(parent)" }
+            current = engine.view(parent).superview
+        }
+        return "visible"
+    }
+
     /// Parses `[VIEW] [--json] [--all]`-style arguments.
     func inspection(_ arguments: inout Arguments, flags: Set<String> = [], valued: Set<String> = [])
         throws(ShellError) -> (view: ViewID?, flags: Set<String>, values: [String: Token]) {
@@ -222,7 +244,7 @@ enum ConfigCommand {
             shell.emit(JSON.object(pairs).rendered)
             return
         }
-        let state = subject.isHidden ? "hidden" : (engine.isVisible(id) ? "visible" : "in a hidden parent")
+        let state = shell.visibility(of: id)
         var lines = ["\(id) \(subject.viewClass) " + (id == .root ? "root" : (subject.ownerDisplay ?? "-")) + " (\(state))"]
         if let key = subject.poolKey { lines.append("  key         \(key) in \(subject.superview?.description ?? "-")") }
         lines.append("  attached    " + (subject.attached.map { $0.attributes.isEmpty ? "(no attributes)" : $0.attributes.map(\.description).joined(separator: ", ") } ?? "nothing"))
@@ -257,15 +279,7 @@ enum LogCommand {
         let (view, flags, values) = try shell.inspection(&arguments, valued: ["pass", "last", "kind"])
         let engine = shell.engine
         var pass: Int?
-        if let token = values["pass"] {
-            guard let number = Int(token.text), number >= 1 else {
-                throw ShellError("log: --pass needs a pass number, not '\(token.text)'", at: token)
-            }
-            guard number <= engine.log.passes.count else {
-                throw ShellError("log: no pass \(number) (passes run: \(engine.log.passes.count))", at: token)
-            }
-            pass = number
-        }
+        if let token = values["pass"] { pass = try shell.passSummary(from: token, for: "log").pass }
         var last: Int?
         if let token = values["last"] {
             guard let number = Int(token.text), number >= 1 else {
@@ -364,11 +378,9 @@ enum StatsCommand {
         var counts = statistics.counts
         var title = "totals after \(statistics.passes) pass\(statistics.passes == 1 ? "" : "es")"
         if let token = parsed.values["pass"] {
-            guard let number = Int(token.text), let summary = engine.log.summary(ofPass: number) else {
-                throw ShellError("stats: no pass '\(token.text)' (passes run: \(engine.log.passes.count))", at: token)
-            }
+            let summary = try shell.passSummary(from: token, for: "stats")
             counts = summary.counts
-            title = "pass \(number) (\(summary.trigger))"
+            title = "pass \(summary.pass) (\(summary.trigger))"
         }
         let fields: [(String, Int)] = [
             ("created", counts.created), ("reused", counts.reused), ("hidden", counts.hidden),
