@@ -17,8 +17,8 @@ extension Interpreter {
     func candidates(after words: [String], partial: String) -> [String] {
         guard let command = words.first else { return CommandTable.all.map(\.name).sorted() }
         let components = Array(engine.catalog.components.keys)
-        let paths = engine.allInstances.map(\.displayPath)
-        let views = engine.views.map(\.id.description)
+        let paths = engine.instances.map(\.path.display)
+        let views = engine.views.all.map(\.id.description)
         let previous = words.last ?? command
         let position = words.count
         switch command {
@@ -47,10 +47,10 @@ extension Interpreter {
             if command == "set", position == 3, let values = ValueKind.color.allValues(for: previous, in: engine.catalog) { return values }
             return []
         case "show":
-            return position == 1 ? engine.hiddenPaths.map(\.description) : []
+            return position == 1 ? engine.instances.filter(\.isHidden).map(\.path.description) : []
         case "scroll":
             if position == 1 {
-                return engine.allInstances.filter { engine.catalog.components[$0.name]?.isList == true }.map(\.displayPath)
+                return engine.instances.filter { engine.catalog.components[$0.name]?.isList == true }.map(\.path.display)
             }
             return position == 2 ? ["by", "to"] : []
         case "strategy":

@@ -14,11 +14,15 @@ public final class Interpreter {
         public var echo = false
         /// Stop a script at its first failing command.
         public var bail = false
+        /// Replaying a session for `compare`: commands that would switch the
+        /// strategy, write files or replay again are passed over.
+        public var replay = false
 
-        public init(style: Style = .plain, echo: Bool = false, bail: Bool = false) {
+        public init(style: Style = .plain, echo: Bool = false, bail: Bool = false, replay: Bool = false) {
             self.style = style
             self.echo = echo
             self.bail = bail
+            self.replay = replay
         }
     }
 
@@ -30,8 +34,10 @@ public final class Interpreter {
     public private(set) var failures = 0
     /// Set by `quit`.
     public private(set) var wantsToQuit = false
-    /// State-changing commands that succeeded since the last `reset`, for `save`.
-    public private(set) var recorded: [String] = []
+    /// State-changing commands that succeeded since the last `reset`, for `save` and `compare`.
+    public private(set) var recorded: [RecordedCommand] = []
+    /// Lines tokenized so far: each line is tokenized exactly once.
+    public private(set) var linesTokenized = 0
     /// Directory that relative paths in `source`/`save` start from.
     public var workingDirectory: String = FileManager.default.currentDirectoryPath
 
@@ -41,8 +47,9 @@ public final class Interpreter {
     /// Script files being run, outermost first (absolute paths); relative
     /// paths inside a script start from its directory.
     var scriptStack: [String] = []
-    /// The lines of the current command (for error carets).
-    var current: (location: SourceLocation, line: String)?
+    /// The command running now: where it came from, its line, and its
+    /// canonical text (the trigger of the pass it runs).
+    var current: (location: SourceLocation, line: String, text: String)?
 
     public init(options: Options = Options(), write: @escaping (String) -> Void, writeError: ((String) -> Void)? = nil) {
         self.options = options
@@ -50,14 +57,18 @@ public final class Interpreter {
         self.writeError = writeError ?? write
     }
 
-    /// Selects the strategy before anything runs (`--strategy`).
-    public func selectStrategy(_ name: String) throws(EngineError) {
-        try engine.setStrategy(named: name, trigger: "strategy \(name)")
+    /// Selects the strategy before anything runs (`--strategy`); the error says why not.
+    public func selectStrategy(_ name: String) throws(ShellError) {
+        guard let descriptor = StrategyRegistry.named(name) else {
+            throw ShellError(EngineError.unknownStrategy(name, suggestion: closestName(to: name, in: StrategyRegistry.names)).message,
+                             column: 0)
+        }
+        selectStrategy(descriptor.standard)
     }
 
-    /// Selects a configured strategy (options included).
-    public func selectStrategy(_ strategy: any ReuseStrategy) throws(EngineError) {
-        try engine.setStrategy(strategy, trigger: "strategy \(strategy.name)")
+    /// Selects a configured strategy (options included) before anything runs.
+    func selectStrategy(_ strategy: Strategy) {
+        _ = try? engine.setStrategy(strategy, trigger: "strategy \(strategy.name)")
     }
 
     var style: Style { options.style }
@@ -74,6 +85,7 @@ public final class Interpreter {
     @discardableResult
     public func run(line: String, at location: SourceLocation) -> Bool {
         let tokens: [Token]
+        linesTokenized += 1
         switch Lexer.tokenize(line) {
         case .success(let result): tokens = result
         case .failure(let error):
@@ -82,7 +94,7 @@ public final class Interpreter {
             return false
         }
         guard let first = tokens.first else {
-            if options.echo, !line.trimmingCharacters(in: .whitespaces).isEmpty { emit(line) }
+            if options.echo, !Interpreter.trimmed(line).isEmpty { emit(line) }
             return true
         }
         if options.echo { emit(style.bold("reuse> ") + line) }
@@ -91,16 +103,17 @@ public final class Interpreter {
             report(ShellError("unknown command '\(first.text)'\(hint) (type 'help' for a list)", at: first), at: location, line: line)
             return false
         }
+        if options.replay, !spec.replays { return true }
         var arguments = Arguments(command: first, tokens: Array(tokens.dropFirst()), lineLength: line.count)
         // No snapshot of the engine: its operations check everything before
         // they change anything, so a failed command has changed nothing.
         // (A copy here would cost the whole event log on every command.)
         let savedCurrent = current
-        current = (location, line)
+        current = (location, line, Interpreter.canonicalText(tokens))
         defer { current = savedCurrent }
         do {
             try spec.run(&arguments, self)
-            if spec.recordsForSave { recorded.append(line.trimmingCharacters(in: .whitespaces)) }
+            if spec.recordsForSave { recorded.append(RecordedCommand(command: spec.name, line: Interpreter.trimmed(line))) }
             return true
         } catch {
             report(error, at: location, line: line)
@@ -204,26 +217,20 @@ public final class Interpreter {
     }
 
     /// Converts an engine error into a located shell error: the caret goes
-    /// under the first argument that matches the error's subject.
+    /// under the argument that plays the role the error is about.
     func located(_ error: EngineError, in arguments: Arguments) -> ShellError {
-        if let subject = error.subject {
-            // A definition that contains itself: point at the reference, not the name.
-            let tokens: [Token]
-            if case .recursiveDefinition = error { tokens = arguments.tokens.reversed() } else { tokens = arguments.tokens }
-            for token in tokens where token.text == subject {
-                return ShellError(error.description, at: token)
-            }
-            for token in arguments.tokens where token.text.contains(subject) || subject.contains(token.text) && token.kind == .word {
-                return ShellError(error.description, at: token)
-            }
+        if let subject = error.subject, let token = arguments.token(for: subject) {
+            return ShellError(error.message, at: token)
         }
-        return ShellError(error.description, at: arguments.command)
+        return ShellError(error.message, at: arguments.command)
     }
 
-    /// The trigger text of a pass: the command's tokens, one space apart,
-    /// without a comment.
-    var trigger: String {
-        guard let line = current?.line, case .success(let tokens) = Lexer.tokenize(line) else { return "" }
+    /// The trigger text of a pass: the running command's canonical text.
+    var trigger: String { current?.text ?? "" }
+
+    /// A command's canonical text: its tokens one space apart, strings
+    /// quoted, no space before `:` and `,`, no comment.
+    static func canonicalText(_ tokens: [Token]) -> String {
         var text = ""
         for token in tokens {
             let glue = token.kind == .punctuation && (token.text == ":" || token.text == ",")
@@ -232,4 +239,20 @@ public final class Interpreter {
         }
         return text
     }
+
+    /// A line without the spaces and tabs around it.
+    static func trimmed(_ line: String) -> String {
+        var slice = Substring(line)
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return String(slice)
+    }
+}
+
+/// A state-changing command that succeeded: which command, and its line as typed.
+public struct RecordedCommand: Sendable, Equatable {
+    /// The command's name (`mount`).
+    public var command: String
+    /// The line, without surrounding blanks.
+    public var line: String
 }

@@ -86,7 +86,7 @@ func measureScroll(_ engine: inout Engine, delta: Int, maximumOffset: Int, budge
         if direction > 0 && offset + delta > maximumOffset { direction = -1 }
         if direction < 0 && offset - delta < 0 { direction = 1 }
         do {
-            try engine.scroll(listPath, by: direction * delta, trigger: "scroll")
+            _ = try engine.scroll(listPath, .by(direction * delta), trigger: "scroll")
         } catch {
             fatalError("scroll failed: \(error)")
         }
@@ -209,7 +209,7 @@ func mountSubject(rows: Int, viewport: Int) -> Subject {
     let mountStart = now()
     do { try engine.mount(["Feed"], trigger: "mount") } catch { fatalError("mount failed: \(error)") }
     let mountElapsed = now() - mountStart
-    let created = engine.log.totals.created
+    let created = engine.log.totals[.created]
     engine.setKeepsEvents(false)
     let after = memory()
     let result = Result(rows: rows, viewport: viewport, created: created,
@@ -251,10 +251,10 @@ func runViewport(_ viewport: Int) -> [Result] {
     }
     return subjects.map { subject in
         var result = subject.result
-        result.alive = subject.engine.views.count
+        result.alive = subject.engine.views.aliveCount
         result.hwmKB = memory().hwm
         // Scrolling must never create views after the first screenful.
-        precondition(subject.engine.log.totals.created == result.created, "views were created while scrolling")
+        precondition(subject.engine.log.totals[.created] == result.created, "views were created while scrolling")
         return result
     }
 }

@@ -52,10 +52,10 @@ struct ReuseShellCommand: ParsableCommand {
         let interpreter = Interpreter(options: options, write: Output.standard, writeError: Output.standardError)
 
         if let strategy {
-            do throws(EngineError) {
+            do throws(ShellError) {
                 try interpreter.selectStrategy(strategy)
             } catch {
-                throw ValidationError(error.description)
+                throw ValidationError(error.message)
             }
         }
 

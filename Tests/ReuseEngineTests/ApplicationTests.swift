@@ -82,12 +82,12 @@ import Testing
                                shows: .value(.color("red")), fresh: .value(.color("clear")), setBy: "Foo")])
         #expect(leaks.first?.description == "v2 Bar: backgroundColor shows red, a fresh view would show clear (set by Foo)")
         #expect(h.engine.statistics.leaks == 1)
-        #expect(Array(h.engine.view(.root).pools.keys) == [key(nil, "UIView", nil)])
+        #expect(Array(h.engine.views[.root].pools.keys) == [key(nil, "UIView", nil)])
     }
 
     @Test func theodoliteDoesNotLeak() throws {
         let (h, bar) = try Self.fooThenBar(strategy: "theodolite")
-        #expect(bar.counts.created == 1 && bar.counts.reused == 0)
+        #expect(bar.counts[.created] == 1 && bar.counts[.reused] == 0)
         #expect(try h.viewOf("Bar").id == v(3))
         #expect(h.engine.leaks() == [])
         #expect(h.engine.statistics.leaks == 0)
@@ -102,8 +102,8 @@ import Testing
         #expect(h.engine.views.count == 3)
         #expect(h.engine.log.passes.count == 1)
         #expect(h.kinds(pass) == [.create, .apply, .create, .apply])
-        #expect(h.engine.view(.root).pools[key(nil, "UIView", nil)]?.views == [v(2), v(3)])
+        #expect(h.engine.views[.root].pools[key(nil, "UIView", nil)]?.views == [v(2), v(3)])
         #expect(try h.strategy("theodolite") != nil)
-        #expect(h.engine.view(.root).pools.count == 2)
+        #expect(h.engine.views[.root].pools.count == 2)
     }
 }

@@ -37,7 +37,7 @@ import Testing
 
     /// A view's whole state as text, in a fixed order.
     static func describe(_ view: SimulatedView) -> String {
-        let pools = view.pools.map { "\($0.key)=\($0.value.views)/\($0.value.recycled)" }
+        let pools = view.pools.map { "\($0.key)=\($0.value.views)/\($0.value.waiting)" }
         let setBy = view.setBy.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         return "\(view.id) \(view.viewClass) super=\(view.superview?.description ?? "-") sub=\(view.subviews) hidden=\(view.isHidden) "
             + "props=\(view.properties.map { "\($0.key)=\($0.value)" }) setBy=\(setBy) attached=\(view.attached?.description ?? "-") "
@@ -53,7 +53,7 @@ import Testing
         #expect(first.engine.log.events == second.engine.log.events)
         #expect(first.engine.log.passes == second.engine.log.passes)
         #expect(first.engine.views.map(Self.describe) == second.engine.views.map(Self.describe))
-        #expect(first.engine.allInstances.map(\.path) == second.engine.allInstances.map(\.path))
+        #expect(first.engine.instances.map(\.path) == second.engine.instances.map(\.path))
         #expect(first.engine.leaks() == second.engine.leaks())
     }
 

@@ -42,7 +42,7 @@ struct SplitMix: RandomNumberGenerator {
     /// Runs one random operation; true when the engine accepted it.
     @discardableResult
     static func step(_ h: inout Harness, _ random: inout SplitMix) -> Bool {
-        let instances = h.engine.allInstances
+        let instances = h.engine.instances
         let live = instances.filter { !$0.isHidden }
         func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[Int.random(in: 0..<items.count, using: &random)] }
         let roll = Int.random(in: 0..<100, using: &random)

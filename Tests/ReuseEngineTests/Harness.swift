@@ -77,7 +77,7 @@ struct Harness {
 
     @discardableResult
     mutating func remount(sourceLocation: SourceLocation = #_sourceLocation) throws(EngineError) -> PassSummary {
-        try run(sourceLocation) { (engine: inout Engine) throws(EngineError) in try engine.remountChecked(trigger: "remount") }
+        try run(sourceLocation) { (engine: inout Engine) throws(EngineError) in try engine.remount(trigger: "remount") }
     }
 
     @discardableResult
@@ -136,7 +136,7 @@ struct Harness {
     /// The view an instance holds.
     func viewOf(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> SimulatedView {
         let view = try #require(try node(path).view, "\(path) holds no view", sourceLocation: sourceLocation)
-        return engine.view(view)
+        return engine.views[view]
     }
 }
 
@@ -156,9 +156,9 @@ func summary(_ engine: Engine) -> String {
     lines.append("roots \(engine.rootComponents) hidden \(engine.hiddenPaths.map(\.description))")
     lines.append("values \(engine.instanceValues.map { "\($0.key)=\($0.value.values.map(\.written))" })")
     lines.append("offsets \(engine.listOffsets.map { "\($0.key)=\($0.value)" }.sorted())")
-    lines += engine.allInstances.map { "\($0.path) \($0.name) \($0.view?.description ?? "-") \($0.isHidden)" }
+    lines += engine.instances.map { "\($0.path) \($0.name) \($0.view?.description ?? "-") \($0.isHidden)" }
     for view in engine.views {
-        let pools = view.pools.map { "\($0.key)=\($0.value.views)/\($0.value.recycled)/\($0.value.cursor)" }
+        let pools = view.pools.map { "\($0.key)=\($0.value.views)/\($0.value.waiting)/\($0.value.cursor)" }
         lines.append("\(view.id) \(view.superview?.description ?? "-") \(view.subviews) \(view.isHidden) \(view.attached?.description ?? "-") "
             + "\(view.properties.map { "\($0.key)=\($0.value)" }) \(pools) \(view.owner?.description ?? "-") "
             + "\(view.list.map { "\($0.rows) \(Array($0.cells))" } ?? "-")")

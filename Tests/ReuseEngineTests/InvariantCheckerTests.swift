@@ -112,11 +112,11 @@ import Testing
         try h.list("Feed", rows: 100, viewport: 2, cells: ["Cell"])
         try h.remount()  // Feed/2's cell v5 waits on the stack
         let cellKey = key("Cell", "UILabel", ["text"])
-        #expect(h.engine.view(v(2)).pools[cellKey]?.recycled == [v(5)])
+        #expect(h.engine.views[v(2)].pools[cellKey]?.waiting == [v(5)])
         #expect(h.engine.checkInvariants() == [])
 
         var visibleOnStack = h.engine
-        visibleOnStack.views[1].pools[cellKey]?.recycled.append(v(4))
+        visibleOnStack.views[1].pools[cellKey]?.waiting.append(v(4))
         #expect(violations(visibleOnStack) == ["v4: is on v2's recycled stack but is visible or not in the pool"])
 
         var oneCellTwoRows = h.engine

@@ -26,14 +26,14 @@ import Testing
             #expect(node.name == (row % 2 == 0 ? "A" : "B"), sourceLocation: sourceLocation)
             let cell = try #require(node.view, sourceLocation: sourceLocation)
             #expect(h.engine.isVisible(cell), sourceLocation: sourceLocation)
-            #expect(h.engine.view(cell).properties["text"] == .value(.text("Row \(row)")), sourceLocation: sourceLocation)
+            #expect(h.engine.views[cell].properties["text"] == .value(.text("Row \(row)")), sourceLocation: sourceLocation)
             if row % 2 == 1 {
                 let dot = try #require(node.children.first?.view, sourceLocation: sourceLocation)
-                #expect(h.engine.view(dot).superview == cell && h.engine.isVisible(dot), sourceLocation: sourceLocation)
+                #expect(h.engine.views[dot].superview == cell && h.engine.isVisible(dot), sourceLocation: sourceLocation)
             }
         }
         let host = try #require(list.view, sourceLocation: sourceLocation)
-        let content = try #require(h.engine.view(host).list, sourceLocation: sourceLocation)
+        let content = try #require(h.engine.views[host].list, sourceLocation: sourceLocation)
         #expect(content.rows == window, sourceLocation: sourceLocation)
         #expect(Array(content.cells) == list.rows.map(\.view), sourceLocation: sourceLocation)
     }
@@ -50,19 +50,19 @@ import Testing
     func expectStep(_ h: Harness, _ step: PassSummary, leaving: Int, entering: Int, enteringB: Int,
                     sourceLocation: SourceLocation = #_sourceLocation) throws {
         let counts = step.counts
-        #expect(counts.created == 0, sourceLocation: sourceLocation)
+        #expect(counts[.created] == 0, sourceLocation: sourceLocation)
         #expect(try cellEvents(h, step, .hide).count == leaving, sourceLocation: sourceLocation)
         #expect(try cellEvents(h, step, .reuse).count == entering, sourceLocation: sourceLocation)
-        #expect(counts.hidden == leaving, sourceLocation: sourceLocation)
-        #expect(counts.unhidden == entering, sourceLocation: sourceLocation)
+        #expect(counts[.hidden] == leaving, sourceLocation: sourceLocation)
+        #expect(counts[.unhidden] == entering, sourceLocation: sourceLocation)
         // Each B cell also hands its Dot to a new row (reused, configuration equal).
-        #expect(counts.reused == entering + enteringB, sourceLocation: sourceLocation)
-        #expect(counts.skipped == enteringB, sourceLocation: sourceLocation)
+        #expect(counts[.reused] == entering + enteringB, sourceLocation: sourceLocation)
+        #expect(counts[.skipped] == enteringB, sourceLocation: sourceLocation)
         // A applies text; B applies text and textColor (no per-attribute diff).
-        #expect(counts.applied == entering + enteringB, sourceLocation: sourceLocation)
-        #expect(counts.unapplied == 0 && counts.reordered == 0, sourceLocation: sourceLocation)
-        let total = counts.created + counts.reused + counts.unhidden + counts.hidden + counts.applied
-            + counts.unapplied + counts.updated + counts.skipped + counts.reordered
+        #expect(counts[.applied] == entering + enteringB, sourceLocation: sourceLocation)
+        #expect(counts[.unapplied] == 0 && counts[.reordered] == 0, sourceLocation: sourceLocation)
+        let total = counts[.created] + counts[.reused] + counts[.unhidden] + counts[.hidden] + counts[.applied]
+            + counts[.unapplied] + counts[.updated] + counts[.skipped] + counts[.reordered]
         #expect(h.events(step).count == total, sourceLocation: sourceLocation)
         #expect(total == leaving + 3 * entering + 3 * enteringB, sourceLocation: sourceLocation)
     }
@@ -71,8 +71,8 @@ import Testing
         var h = try Self.feed()
         let first = try h.mount("Feed")
         // The host, ten cells, a Dot in each of the five B cells.
-        #expect(first.counts.created == 1 + 10 + 5)
-        let screenful = h.engine.log.totals.created
+        #expect(first.counts[.created] == 1 + 10 + 5)
+        let screenful = h.engine.log.totals[.created]
         try expectShows(h, 0..<10)
 
         let by1 = try h.scroll("Feed", by: 1)
@@ -118,7 +118,7 @@ import Testing
         // Rows entering at the front are mounted in row order.
         #expect(try cellEvents(h, back, .reuse).map(\.path) == [2, 3, 4].map { Harness.path("Feed/\($0)") })
 
-        #expect(h.engine.log.totals.created == screenful)
+        #expect(h.engine.log.totals[.created] == screenful)
         #expect(h.engine.views.count == 1 + screenful)
         #expect(h.engine.statistics.peakViews == 1 + screenful)
         #expect(h.engine.statistics.visibleViews == screenful)
@@ -147,17 +147,17 @@ import Testing
         // Jump far away and back by a whole screen: every cell leaves, and the
         // entering rows take them from the top of each stack.
         try h.scroll("Feed", by: 2)
-        let pools = h.engine.view(host).pools
-        #expect(pools[key("A", "UILabel", ["text"])]?.recycled == [])
-        #expect(pools[key("B", "UILabel", ["text", "textColor"])]?.recycled == [])
+        let pools = h.engine.views[host].pools
+        #expect(pools[key("A", "UILabel", ["text"])]?.waiting == [])
+        #expect(pools[key("B", "UILabel", ["text", "textColor"])]?.waiting == [])
         #expect(try h.viewOf("Feed/10").id == cellA)
         #expect(try h.viewOf("Feed/11").id == cellB)
         // Shorter lists leave waiting cells on the stack.
         try h.list("Feed", rows: 1_000_000_000, viewport: 4, cells: ["A", "B"])
         try h.remount()
-        let after = h.engine.view(host).pools
-        #expect(after[key("A", "UILabel", ["text"])]?.recycled.count == 3)
-        #expect(after[key("B", "UILabel", ["text", "textColor"])]?.recycled.count == 3)
+        let after = h.engine.views[host].pools
+        #expect(after[key("A", "UILabel", ["text"])]?.waiting.count == 3)
+        #expect(after[key("B", "UILabel", ["text", "textColor"])]?.waiting.count == 3)
         try expectShows(h, 2..<6)
     }
 
@@ -167,14 +167,14 @@ import Testing
         let cell = try h.viewOf("Feed/3").id
         let hidden = try h.hide("Feed/3")
         #expect(h.kinds(hidden).filter { $0 != .skip } == [.hide])
-        #expect(h.engine.view(cell).isHidden)
+        #expect(h.engine.views[cell].isHidden)
         #expect(try h.node("Feed/3").isHidden)
         // Scroll it away and back: the row stays hidden and holds no cell.
         try h.scroll("Feed", by: 20)
         try h.scroll("Feed", to: 0)
         #expect(try h.node("Feed/3").isHidden && (try h.node("Feed/3").view) == nil)
         let shown = try h.show("Feed/3")
-        #expect(shown.counts.created == 0)
+        #expect(shown.counts[.created] == 0)
         try expectShows(h, 0..<10)
     }
 
@@ -190,9 +190,9 @@ import Testing
         // A new attribute changes the row's shape: it gets a cell of another key.
         let before = try h.viewOf("Feed/2").id
         let pass = try h.set("Feed/2", "alpha", "0.5")
-        #expect(pass.counts.created == 1)
+        #expect(pass.counts[.created] == 1)
         #expect(try h.viewOf("Feed/2").id != before)
-        #expect(h.engine.view(before).isHidden)
+        #expect(h.engine.views[before].isHidden)
         #expect(h.engine.leaks() == [])
     }
 
@@ -204,14 +204,14 @@ import Testing
         try h.list("Outer", rows: 50, viewport: 2, cells: ["Row"])
         try h.mount("Outer")
         let step = try h.scroll("Outer/1/Inner", by: 2)
-        #expect(step.counts.created == 0 && step.counts.hidden == 2 && step.counts.reused == 2)
+        #expect(step.counts[.created] == 0 && step.counts[.hidden] == 2 && step.counts[.reused] == 2)
         #expect(h.engine.offset(of: Harness.path("Outer/1/Inner")) == 2)
         #expect(h.engine.offset(of: Harness.path("Outer/0/Inner")) == 0)
         #expect(try h.node("Outer/1/Inner").rows.map(\.row) == [2, 3, 4])
         #expect(try h.viewOf("Outer/1/Inner/4").properties["text"] == .value(.text("Item 4")))
         // The outer list scrolls whole rows, inner lists included.
         let outer = try h.scroll("Outer", by: 1)
-        #expect(outer.counts.created == 0)
+        #expect(outer.counts[.created] == 0)
         #expect(try h.node("Outer/2/Inner").rows.map(\.row) == [0, 1, 2])
     }
 }

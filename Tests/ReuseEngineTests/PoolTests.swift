@@ -29,12 +29,12 @@ import Testing
         #expect(events[0].key == key("Bar", "UIView", ["alpha"]))
         #expect(events[1].attribute == "alpha" && events[1].value == .number(0.5))
         #expect(events[2].view == v(2) && events[2].component == "Foo")
-        #expect(second.counts.created == 1 && second.counts.reused == 0)
+        #expect(second.counts[.created] == 1 && second.counts[.reused] == 0)
 
-        #expect(h.engine.view(v(2)).isHidden)
+        #expect(h.engine.views[v(2)].isHidden)
         #expect(try h.viewOf("Bar").id == v(3))
         #expect(try h.viewOf("Bar").properties["backgroundColor"] == .value(.color("clear")))
-        let root = h.engine.view(.root)
+        let root = h.engine.views[.root]
         #expect(Array(root.pools.keys) == [key("Foo", "UIView", ["backgroundColor"]), key("Bar", "UIView", ["alpha"])])
         #expect(root.pools.values.map(\.views) == [[v(2)], [v(3)]])
         #expect(root.subviews == [v(3), v(2)])
@@ -64,18 +64,18 @@ import Testing
         var h = Harness()
         try h.component("Tile", view: "UIView", [("backgroundColor", "red")])
         let mounted = try h.mount("Tile", "Tile")
-        #expect(mounted.counts.created == 2)
+        #expect(mounted.counts[.created] == 2)
         let tileKey = key("Tile", "UIView", ["backgroundColor"])
-        #expect(Array(h.engine.view(.root).pools.keys) == [tileKey])
-        #expect(h.engine.view(.root).pools[tileKey]?.views == [v(2), v(3)])
+        #expect(Array(h.engine.views[.root].pools.keys) == [tileKey])
+        #expect(h.engine.views[.root].pools[tileKey]?.views == [v(2), v(3)])
 
         // Another value on one instance: only that value is applied, on its own view.
         let set = try h.set("Tile[1]", "backgroundColor", "blue")
         #expect(h.kinds(set) == [.skip, .apply])
         #expect(h.events(set)[0].view == v(2))
         #expect(h.events(set)[1].view == v(3) && h.events(set)[1].value == .color("blue"))
-        #expect(h.engine.view(v(3)).properties["backgroundColor"] == .value(.color("blue")))
-        #expect(h.engine.view(v(2)).properties["backgroundColor"] == .value(.color("red")))
+        #expect(h.engine.views[v(3)].properties["backgroundColor"] == .value(.color("blue")))
+        #expect(h.engine.views[v(2)].properties["backgroundColor"] == .value(.color("red")))
 
         // Hide the first: the blue instance takes the first view of the pool
         // (positional), so that view is reused with one apply and no create.
@@ -93,7 +93,7 @@ import Testing
         // blue view still carries blue, so it is skipped.
         let shown = try h.show("Tile")
         #expect(h.kinds(shown) == [.reuse, .apply, .reuse, .unhide, .skip])
-        #expect(shown.counts.created == 0)
+        #expect(shown.counts[.created] == 0)
         #expect(try h.viewOf("Tile").id == v(2))
         #expect(try h.viewOf("Tile[1]").id == v(3))
         #expect(h.engine.views.count == 3)
@@ -105,7 +105,7 @@ import Testing
         try h.mount("Foo", "Bar")
         let again = try h.remount()
         #expect(h.kinds(again) == [.skip, .skip])
-        #expect(again.counts.applied == 0 && again.counts.created == 0 && again.counts.reused == 0)
+        #expect(again.counts[.applied] == 0 && again.counts[.created] == 0 && again.counts[.reused] == 0)
         let mountedAgain = try h.mount("Foo", "Bar")
         #expect(h.kinds(mountedAgain) == [.skip, .skip])
         #expect(h.events(mountedAgain).map(\.view) == [v(2), v(3)])
@@ -117,14 +117,14 @@ import Testing
         let drop = try h.mount("Foo")
         #expect(h.kinds(drop) == [.skip, .hide])
         #expect(h.events(drop)[1].view == v(3))
-        #expect(h.engine.view(v(3)).isHidden)
-        #expect(h.engine.view(.root).subviews == [v(2), v(3)])
+        #expect(h.engine.views[v(3)].isHidden)
+        #expect(h.engine.views[.root].subviews == [v(2), v(3)])
 
         let back = try h.mount("Foo", "Bar")
         #expect(h.kinds(back) == [.skip, .reuse, .unhide, .skip])
         #expect(h.events(back)[1].view == v(3) && h.events(back)[2].view == v(3))
-        #expect(back.counts.created == 0)
-        #expect(!h.engine.view(v(3)).isHidden)
+        #expect(back.counts[.created] == 0)
+        #expect(!h.engine.views[v(3)].isHidden)
         #expect(try h.viewOf("Bar").id == v(3))
         #expect(h.engine.views.count == 3)
     }
@@ -134,35 +134,35 @@ import Testing
         try h.component("Wrapper", children: ["Foo", "Bar"])
         try h.component("Card", view: "UIView", [("cornerRadius", "8")], children: ["Wrapper"])
         let pass = try h.mount("Card")
-        #expect(pass.counts.created == 3)
+        #expect(pass.counts[.created] == 3)
         let card = try h.viewOf("Card")
         #expect(try h.node("Card/Wrapper").view == nil)
         #expect(Array(card.pools.keys) == [key("Foo", "UIView", ["backgroundColor"]), key("Bar", "UIView", ["alpha"])])
         #expect(card.subviews == [try h.viewOf("Card/Wrapper/Foo").id, try h.viewOf("Card/Wrapper/Bar").id])
         #expect(try h.viewOf("Card/Wrapper/Foo").superview == card.id)
-        #expect(Array(h.engine.view(.root).pools.keys) == [key("Card", "UIView", ["cornerRadius"])])
-        #expect(h.engine.view(.root).subviews == [card.id])
+        #expect(Array(h.engine.views[.root].pools.keys) == [key("Card", "UIView", ["cornerRadius"])])
+        #expect(h.engine.views[.root].subviews == [card.id])
 
         // At the root, a viewless component's children land in the root's pools.
         try h.mount("Wrapper")
-        #expect(Array(h.engine.view(.root).pools.keys) == [
+        #expect(Array(h.engine.views[.root].pools.keys) == [
             key("Card", "UIView", ["cornerRadius"]), key("Foo", "UIView", ["backgroundColor"]), key("Bar", "UIView", ["alpha"]),
         ])
         #expect(try h.viewOf("Wrapper/Foo").superview == .root)
-        #expect(h.engine.view(card.id).isHidden)
+        #expect(h.engine.views[card.id].isHidden)
     }
 
     @Test func subviewsFollowTakeOrder() throws {
         var h = try Self.fooBar()
         try h.mount("Foo", "Bar")
-        #expect(h.engine.view(.root).subviews == [v(2), v(3)])
+        #expect(h.engine.views[.root].subviews == [v(2), v(3)])
         let swapped = try h.mount("Bar", "Foo")
         #expect(h.kinds(swapped) == [.skip, .skip, .reorder])
         let reorder = h.events(swapped)[2]
         #expect(reorder.view == .root)
         #expect(reorder.order == [v(3), v(2)])
-        #expect(h.engine.view(.root).subviews == [v(3), v(2)])
-        #expect(swapped.counts.created == 0)
+        #expect(h.engine.views[.root].subviews == [v(3), v(2)])
+        #expect(swapped.counts[.created] == 0)
         // The same order again: nothing to reorder.
         let same = try h.mount("Bar", "Foo")
         #expect(h.kinds(same) == [.skip, .skip])
@@ -171,14 +171,14 @@ import Testing
     @Test func positionalReuseKeepsViewsInPlaceAndPoolsNeverShrink() throws {
         var h = try Self.fooBar()
         try h.mount("Foo", "Foo", "Foo")
-        #expect(h.engine.view(.root).pools[key("Foo", "UIView", ["backgroundColor"])]?.views == [v(2), v(3), v(4)])
+        #expect(h.engine.views[.root].pools[key("Foo", "UIView", ["backgroundColor"])]?.views == [v(2), v(3), v(4)])
         let fewer = try h.mount("Foo")
         #expect(h.kinds(fewer) == [.skip, .hide, .hide])
         #expect(h.events(fewer).map(\.view) == [v(2), v(3), v(4)])
-        #expect(h.engine.view(.root).pools[key("Foo", "UIView", ["backgroundColor"])]?.views == [v(2), v(3), v(4)])
+        #expect(h.engine.views[.root].pools[key("Foo", "UIView", ["backgroundColor"])]?.views == [v(2), v(3), v(4)])
         let more = try h.mount("Foo", "Foo", "Foo", "Foo")
-        #expect(more.counts.created == 1 && more.counts.unhidden == 2)
-        #expect(h.engine.view(.root).pools[key("Foo", "UIView", ["backgroundColor"])]?.views == [v(2), v(3), v(4), v(5)])
+        #expect(more.counts[.created] == 1 && more.counts[.unhidden] == 2)
+        #expect(h.engine.views[.root].pools[key("Foo", "UIView", ["backgroundColor"])]?.views == [v(2), v(3), v(4), v(5)])
         #expect(h.engine.statistics.peakViews == 5)
     }
 
@@ -194,6 +194,6 @@ import Testing
         let shown = try h.show("Card/Foo")
         #expect(h.kinds(shown) == [.skip, .reuse, .unhide, .skip, .skip, .reorder])
         #expect(try h.viewOf("Card/Foo").id == v(3))
-        #expect(h.engine.view(v(2)).subviews == [v(3), v(4)])
+        #expect(h.engine.views[v(2)].subviews == [v(3), v(4)])
     }
 }

@@ -13,7 +13,7 @@ import Testing
         try h.mount("Card")
         let hidden = try h.hide("Card/Foo")
         #expect(h.kinds(hidden) == [.skip, .hide])
-        #expect(h.engine.view(v(3)).isHidden)
+        #expect(h.engine.views[v(3)].isHidden)
         let shown = try h.show("Card/Foo")
         #expect(h.kinds(shown) == [.skip, .reuse, .unhide, .skip])
     }
@@ -27,14 +27,14 @@ import Testing
         try h.component("Card", view: "UIView", children: [])
         let pass = try h.remount()
         #expect(h.kinds(pass) == [.skip, .hide, .hide])
-        #expect(h.engine.view(v(3)).isHidden && h.engine.view(v(4)).isHidden)
+        #expect(h.engine.views[v(3)].isHidden && h.engine.views[v(4)].isHidden)
         // A cell whose children are hidden: same thing inside a list.
         try h.component("Cell", view: "UILabel", [("text", "Row {i}")], children: ["Foo"])
         try h.list("Feed", rows: 10, viewport: 2, cells: ["Cell"])
         try h.mount("Feed")
         let foo = try h.viewOf("Feed/1/Foo").id
         try h.hide("Feed/1/Foo")
-        #expect(h.engine.view(foo).isHidden)
+        #expect(h.engine.views[foo].isHidden)
     }
 
     /// A list redefined as a plain component takes over the host view: its
@@ -47,15 +47,15 @@ import Testing
         #expect(h.engine.views.count == 5)
         try h.component("Feed", view: "UIScrollView")
         let plain = try h.remount()
-        #expect(plain.counts.hidden == 3)
-        #expect(h.engine.view(v(2)).list == nil)
+        #expect(plain.counts[.hidden] == 3)
+        #expect(h.engine.views[v(2)].list == nil)
         try h.component("Feed", view: "UIScrollView", children: ["C", "C", "C", "C", "C"])
         let more = try h.remount()
-        #expect(more.counts.created == 2 && more.counts.unhidden == 3)
+        #expect(more.counts[.created] == 2 && more.counts[.unhidden] == 3)
         try h.list("Feed", rows: 100, viewport: 3, cells: ["C"])
         // Back to a list: the five plain views become free cells, three return.
         let back = try h.remount()
-        #expect(back.counts.created == 0 && back.counts.hidden == 5 && back.counts.unhidden == 3)
+        #expect(back.counts[.created] == 0 && back.counts[.hidden] == 5 && back.counts[.unhidden] == 3)
         try h.scroll("Feed", by: 40)
         #expect(h.engine.views.count == 7)
         #expect(try h.viewOf("Feed/42").properties["text"] == .value(.text("Row 42")))
@@ -71,9 +71,9 @@ import Testing
         try h.list("Feed", rows: 1000, viewport: 3, cells: ["C"])
         try h.mount("Feed")
         let pane = try h.mount("Pane")
-        #expect(pane.counts.reused == 1 && pane.counts.hidden == 3)
+        #expect(pane.counts[.reused] == 1 && pane.counts[.hidden] == 3)
         let feed = try h.mount("Feed")
-        #expect(feed.counts.created == 0)
+        #expect(feed.counts[.created] == 0)
         try h.scroll("Feed", by: 5)
         #expect(h.engine.views.count == 5)
     }
@@ -132,7 +132,7 @@ import Testing
         #expect(h.engine.offset(of: Harness.path("Feed")) == 90)
         #expect(try h.node("Feed").rows.map(\.row) == Array(90..<100))
         let up = try h.scroll("Feed", by: -1)
-        #expect(up.counts.hidden == 1)
+        #expect(up.counts[.hidden] == 1)
         // Fewer rows than the viewport: all of them, from row 0.
         try h.list("Feed", rows: 4, viewport: 10, cells: ["C"])
         try h.remount()

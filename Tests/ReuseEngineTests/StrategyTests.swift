@@ -79,22 +79,22 @@ import Testing
         Self.expectClean(engine)
 
         let blue = try Self.set(&engine, "Foo", "backgroundColor", "blue")
-        #expect(blue.counts.created == 1)
-        #expect(blue.counts.hidden == 1)
-        #expect(blue.counts.reused == 0)
+        #expect(blue.counts[.created] == 1)
+        #expect(blue.counts[.hidden] == 1)
+        #expect(blue.counts[.reused] == 0)
         #expect(try Self.viewOf(engine, "Foo") == Self.v(3))
-        #expect(engine.view(Self.v(2)).isHidden)
+        #expect(engine.views[Self.v(2)].isHidden)
         #expect(Self.events(engine, blue, .hide).map(\.view) == [Self.v(2)])
-        #expect(engine.view(.root).pools.count == 2)
-        #expect(engine.view(.root).pools.keys.allSatisfy { $0.qualifier != nil })
+        #expect(engine.views[.root].pools.count == 2)
+        #expect(engine.views[.root].pools.keys.allSatisfy { $0.qualifier != nil })
         Self.expectClean(engine)
 
         let red = try Self.set(&engine, "Foo", "backgroundColor", "red")
-        #expect(red.counts.created == 0)
-        #expect(red.counts.applied == 0)
-        #expect(red.counts.skipped == 1)
+        #expect(red.counts[.created] == 0)
+        #expect(red.counts[.applied] == 0)
+        #expect(red.counts[.skipped] == 1)
         #expect(try Self.viewOf(engine, "Foo") == Self.v(2))
-        #expect(engine.view(Self.v(3)).isHidden)
+        #expect(engine.views[Self.v(3)].isHidden)
         #expect(engine.views.count == 3)
         Self.expectClean(engine)
 
@@ -103,7 +103,7 @@ import Testing
         try Self.define(&seed, "Foo", "UIView", [("backgroundColor", "red")])
         try seed.mount(["Foo"], trigger: "mount Foo")
         let seedBlue = try Self.set(&seed, "Foo", "backgroundColor", "blue")
-        #expect(seedBlue.counts.created == 0 && seedBlue.counts.applied == 1)
+        #expect(seedBlue.counts[.created] == 0 && seedBlue.counts[.applied] == 1)
         #expect(try Self.viewOf(seed, "Foo") == Self.v(2))
         Self.expectClean(seed)
     }
@@ -121,17 +121,17 @@ import Testing
 
         let hidden = try engine.hide(Self.path("A[0]"), trigger: "hide A[0]")
         #expect(try Self.viewOf(engine, "A[1]") == Self.v(3))
-        #expect(hidden.counts.reused == 0)
+        #expect(hidden.counts[.reused] == 0)
         #expect(Self.events(engine, hidden, .hide).map(\.view) == [Self.v(2)])
-        #expect(engine.view(Self.v(2)).isHidden)
+        #expect(engine.views[Self.v(2)].isHidden)
         Self.expectClean(engine)
 
         let shown = try engine.show(Self.path("A[0]"), trigger: "show A[0]")
         #expect(try Self.viewOf(engine, "A[0]") == Self.v(2))
         #expect(try Self.viewOf(engine, "A[1]") == Self.v(3))
-        #expect(shown.counts.created == 0)
+        #expect(shown.counts[.created] == 0)
         #expect(Self.events(engine, shown, .unhide).map(\.view) == [Self.v(2)])
-        #expect(shown.counts.applied == 0)
+        #expect(shown.counts[.applied] == 0)
         Self.expectClean(engine)
 
         // Contrast: positional vend (the seed) gives A[1] the first view.
@@ -162,9 +162,9 @@ import Testing
                 try engine.hide(Self.path("Card/Foo"), trigger: "hide Card/Foo")
             } else {
                 try Self.define(&engine, "Card", "UIView", children: [])
-                try engine.remountChecked(trigger: "remount")
+                try engine.remount(trigger: "remount")
             }
-            let foo = engine.view(Self.v(3))
+            let foo = engine.views[Self.v(3)]
             #expect(foo.superview == Self.v(2) && !foo.isRemoved)
             if strategy == "theodolite-2019" {
                 #expect(!foo.isHidden)
@@ -188,11 +188,11 @@ import Testing
         try Self.define(&engine, "A", "UIView", [("backgroundColor", "red")])
         try engine.mount(["A", "A"], trigger: "mount A A")
         let tapped = try Self.set(&engine, "A[1]", "tap", "go")
-        #expect(tapped.counts.created == 0)
+        #expect(tapped.counts[.created] == 0)
         let expectedKey = ViewKey(component: "A", viewClass: "UIView", shape: AttributeShape(["backgroundColor"]))
-        #expect(Array(engine.view(.root).pools.keys) == [expectedKey])
-        #expect(engine.view(.root).pools[expectedKey]?.views == [Self.v(2), Self.v(3)])
-        #expect(engine.view(Self.v(3)).properties["tap"] == .entries([.text("go")]))
+        #expect(Array(engine.views[.root].pools.keys) == [expectedKey])
+        #expect(engine.views[.root].pools[expectedKey]?.views == [Self.v(2), Self.v(3)])
+        #expect(engine.views[Self.v(3)].properties["tap"] == .entries([.text("go")]))
         Self.expectClean(engine)
 
         // The seed's shape keys `tap` too: a second pool and a new view.
@@ -200,7 +200,7 @@ import Testing
         try Self.define(&seed, "A", "UIView", [("backgroundColor", "red")])
         try seed.mount(["A", "A"], trigger: "mount A A")
         let seedTapped = try Self.set(&seed, "A[1]", "tap", "go")
-        #expect(seedTapped.counts.created == 1)
+        #expect(seedTapped.counts[.created] == 1)
         #expect(seed.view(.root).pools.count == 2)
         Self.expectClean(seed)
 
@@ -208,7 +208,7 @@ import Testing
         let hidden = try engine.hide(Self.path("A[0]"), trigger: "hide A[0]")
         #expect(try Self.viewOf(engine, "A[1]") == Self.v(2))
         #expect(Self.events(engine, hidden, .apply).map(\.attribute) == ["tap"])
-        #expect(engine.view(Self.v(3)).isHidden)
+        #expect(engine.views[Self.v(3)].isHidden)
         Self.expectClean(engine)
         #expect(engine.leaks().isEmpty)
 
@@ -218,8 +218,8 @@ import Testing
         #expect(try Self.viewOf(engine, "A[1]") == Self.v(3))
         let unapplied = Self.events(engine, shown, .unapply)
         #expect(unapplied.map(\.attribute) == ["tap"] && unapplied.map(\.view) == [Self.v(2)])
-        #expect(engine.view(Self.v(2)).properties["tap"] == .entries([]))
-        #expect(engine.view(Self.v(3)).properties["tap"] == .entries([.text("go")]))
+        #expect(engine.views[Self.v(2)].properties["tap"] == .entries([]))
+        #expect(engine.views[Self.v(3)].properties["tap"] == .entries([.text("go")]))
         #expect(engine.leaks().isEmpty)
         Self.expectClean(engine)
     }
@@ -232,7 +232,7 @@ import Testing
             try Self.define(&engine, "L", "UILabel", [("backgroundColor", "red"), ("textColor", "gray")])
             try engine.mount(["L"], trigger: "mount L")
             let pass = try Self.set(&engine, "L", "textColor", "blue")
-            #expect(pass.counts.created == 0 && pass.counts.unapplied == 0 && pass.counts.updated == 0)
+            #expect(pass.counts[.created] == 0 && pass.counts[.unapplied] == 0 && pass.counts[.updated] == 0)
             if strategy == "componentkit" {
                 #expect(Self.events(engine, pass, .apply).map(\.attribute) == ["textColor"])
                 let skips = Self.events(engine, pass, .skip)
@@ -240,9 +240,9 @@ import Testing
                 #expect(skips.first?.view == Self.v(2))
             } else {
                 #expect(Self.events(engine, pass, .apply).map(\.attribute) == ["backgroundColor", "textColor"])
-                #expect(pass.counts.skipped == 0)
+                #expect(pass.counts[.skipped] == 0)
             }
-            #expect(engine.view(Self.v(2)).properties["textColor"] == .value(.color("blue")))
+            #expect(engine.views[Self.v(2)].properties["textColor"] == .value(.color("blue")))
             Self.expectClean(engine)
         }
     }
@@ -254,12 +254,12 @@ import Testing
         try Self.define(&engine, "T", "UILabel", [("text", "a")])
         try engine.mount(["T"], trigger: "mount T")
         let pass = try Self.set(&engine, "T", "text", "b")
-        #expect(pass.counts.updated == 1)
-        #expect(pass.counts.applied == 0)
+        #expect(pass.counts[.updated] == 1)
+        #expect(pass.counts[.applied] == 0)
         let update = try #require(Self.events(engine, pass, .update).first)
         #expect(update.attribute == "text" && update.view == Self.v(2))
         #expect(update.oldValue == .text("a") && update.value == .text("b"))
-        #expect(engine.view(Self.v(2)).properties["text"] == .value(.text("b")))
+        #expect(engine.views[Self.v(2)].properties["text"] == .value(.text("b")))
         #expect(engine.leaks().isEmpty)
         Self.expectClean(engine)
     }
@@ -270,16 +270,16 @@ import Testing
         var engine = try Self.engine("componentkit")
         try Self.define(&engine, "A", "UIView", [("backgroundColor", "red")])
         let mount = try engine.mount(["A", "A"], trigger: "mount A A")
-        #expect(mount.counts.enteredPool == 0 && mount.counts.leftPool == 0)
+        #expect(mount.counts[.enteredPool] == 0 && mount.counts[.leftPool] == 0)
 
         let hidden = try engine.hide(Self.path("A[1]"), trigger: "hide A[1]")
         #expect(Self.events(engine, hidden, .enterPool).map(\.view) == [Self.v(3)])
-        #expect(hidden.counts.leftPool == 0)
+        #expect(hidden.counts[.leftPool] == 0)
         Self.expectClean(engine)
 
         let shown = try engine.show(Self.path("A[1]"), trigger: "show A[1]")
         #expect(Self.events(engine, shown, .leavePool).map(\.view) == [Self.v(3)])
-        #expect(shown.counts.enteredPool == 0)
+        #expect(shown.counts[.enteredPool] == 0)
         Self.expectClean(engine)
 
         // A[1] takes A[0]'s visible view by position: a reuse, but no hook for v2.
@@ -298,12 +298,12 @@ import Testing
         try Self.define(&engine, "A", "UIView", [("backgroundColor", "red")])
         try Self.define(&engine, "B", "UIView", [("alpha", "0.5")])
         try engine.mount(["A", "B"], trigger: "mount A B")
-        #expect(engine.view(.root).subviews == [Self.v(2), Self.v(3)])
+        #expect(engine.views[.root].subviews == [Self.v(2), Self.v(3)])
         let swapped = try engine.mount(["B", "A"], trigger: "mount B A")
-        #expect(swapped.counts.created == 0)
+        #expect(swapped.counts[.created] == 0)
         #expect(try Self.viewOf(engine, "B") == Self.v(3))
         #expect(try Self.viewOf(engine, "A") == Self.v(2))
-        #expect(engine.view(.root).subviews == [Self.v(3), Self.v(2)])
+        #expect(engine.views[.root].subviews == [Self.v(3), Self.v(2)])
         #expect(Self.events(engine, swapped, .reorder).map(\.order) == [[Self.v(3), Self.v(2)]])
         Self.expectClean(engine)
     }
@@ -326,11 +326,11 @@ import Testing
 
         // Same element path wins over position: nothing reconfigured.
         try Self.define(&engine, "Box", "UIView", children: ["Bar", "Foo"])
-        let swapped = try engine.remountChecked(trigger: "remount")
+        let swapped = try engine.remount(trigger: "remount")
         #expect(try Self.viewOf(engine, "Box/Bar") == Self.v(4))
         #expect(try Self.viewOf(engine, "Box/Foo") == Self.v(3))
-        #expect(swapped.counts.created == 0 && swapped.counts.applied == 0 && swapped.counts.removed == 0)
-        #expect(engine.view(Self.v(2)).subviews == [Self.v(4), Self.v(3)])
+        #expect(swapped.counts[.created] == 0 && swapped.counts[.applied] == 0 && swapped.counts[.removed] == 0)
+        #expect(engine.views[Self.v(2)].subviews == [Self.v(4), Self.v(3)])
         Self.expectClean(engine)
 
         // Naive keys by view class too, but vends by position: Bar takes Foo's view.
@@ -339,34 +339,34 @@ import Testing
         try Self.define(&naive, "Box", "UIView", children: ["Foo", "Bar"])
         try naive.mount(["Box"], trigger: "mount Box")
         try Self.define(&naive, "Box", "UIView", children: ["Bar", "Foo"])
-        let naiveSwap = try naive.remountChecked(trigger: "remount")
+        let naiveSwap = try naive.remount(trigger: "remount")
         #expect(try Self.viewOf(naive, "Box/Bar") == Self.v(3))
-        #expect(naiveSwap.counts.applied == 2)
+        #expect(naiveSwap.counts[.applied] == 2)
         Self.expectClean(naive)
 
         // No path matches: Baz takes the first orphan of its class (v4, first
         // in display order); the other orphan is removed.
         try Self.define(&engine, "Box", "UIView", children: ["Baz"])
-        let replaced = try engine.remountChecked(trigger: "remount")
+        let replaced = try engine.remount(trigger: "remount")
         #expect(try Self.viewOf(engine, "Box/Baz") == Self.v(4))
-        #expect(replaced.counts.created == 0 && replaced.counts.hidden == 0)
+        #expect(replaced.counts[.created] == 0 && replaced.counts[.hidden] == 0)
         let removed = Self.events(engine, replaced, .remove)
         #expect(removed.map(\.view) == [Self.v(3)])
         #expect(removed.first?.note == "leftover: no block matched it")
-        let gone = engine.view(Self.v(3))
+        let gone = engine.views[Self.v(3)]
         #expect(gone.isRemoved && gone.superview == nil)
-        #expect(!engine.view(Self.v(2)).subviews.contains(Self.v(3)))
-        #expect(!engine.view(Self.v(2)).pools.values.contains { $0.views.contains(Self.v(3)) })
-        #expect(engine.view(Self.v(4)).properties["backgroundColor"] == .value(.color("blue")))
+        #expect(!engine.views[Self.v(2)].subviews.contains(Self.v(3)))
+        #expect(!engine.views[Self.v(2)].pools.values.contains { $0.views.contains(Self.v(3)) })
+        #expect(engine.views[Self.v(4)].properties["backgroundColor"] == .value(.color("blue")))
         Self.expectClean(engine)
 
         // Another view class matches nothing: a new view, the orphan removed.
         try Self.define(&engine, "Box", "UIView", children: ["Label"])
-        let relabelled = try engine.remountChecked(trigger: "remount")
-        #expect(relabelled.counts.created == 1)
+        let relabelled = try engine.remount(trigger: "remount")
+        #expect(relabelled.counts[.created] == 1)
         #expect(try Self.viewOf(engine, "Box/Label") == Self.v(5))
         #expect(Self.events(engine, relabelled, .remove).map(\.view) == [Self.v(4)])
-        #expect(engine.view(Self.v(2)).subviews == [Self.v(5)])
+        #expect(engine.views[Self.v(2)].subviews == [Self.v(5)])
         Self.expectClean(engine)
     }
 
@@ -384,12 +384,12 @@ import Testing
             let step = try engine.scroll(Self.path("Feed"), by: 1, trigger: "scroll Feed by 1")
             let host = try Self.viewOf(engine, "Feed")
             if strategy == "divkit" {
-                #expect(step.counts.created == 0)
+                #expect(step.counts[.created] == 0)
                 #expect(try Self.viewOf(engine, "Feed/1") == cell)
                 let key = ViewKey(component: nil, viewClass: "UILabel", shape: nil, qualifier: "reuse_id DefaultReuseId")
-                #expect(Array(engine.view(host).pools.keys) == [key])
+                #expect(Array(engine.views[host].pools.keys) == [key])
             } else {
-                #expect(step.counts.created == 1)
+                #expect(step.counts[.created] == 1)
                 #expect(try Self.viewOf(engine, "Feed/1") != cell)
             }
             Self.expectClean(engine)
@@ -403,9 +403,9 @@ import Testing
         try engine.defineList("Feed", rows: 100, viewport: 1, cells: ["A", "B"])
         try engine.mount(["Feed"], trigger: "mount Feed")
         let step = try engine.scroll(Self.path("Feed"), by: 1, trigger: "scroll Feed by 1")
-        #expect(step.counts.created == 1)
+        #expect(step.counts[.created] == 1)
         let host = try Self.viewOf(engine, "Feed")
-        #expect(engine.view(host).pools.keys.map(\.qualifier) == ["reuse_id DefaultReuseId", "reuse_id b"])
+        #expect(engine.views[host].pools.keys.map(\.qualifier) == ["reuse_id DefaultReuseId", "reuse_id b"])
         Self.expectClean(engine)
     }
 
@@ -435,21 +435,21 @@ import Testing
         let registration = try engine.register(list: "Feed", cell: "Cell", identifier: nil)
         #expect(registration.identifier == "Cell")
         let mount = try engine.mount(["Feed"], trigger: "mount Feed")
-        #expect(mount.counts.created == 3 && mount.counts.preparedForReuse == 0)
+        #expect(mount.counts[.created] == 3 && mount.counts[.preparedForReuse] == 0)
         #expect(engine.leaks().isEmpty)
         Self.expectClean(engine)
 
         let first = try Self.viewOf(engine, "Feed/0")
         let step = try engine.scroll(Self.path("Feed"), by: 1, trigger: "scroll Feed by 1")
-        #expect(step.counts.created == 0)
+        #expect(step.counts[.created] == 0)
         #expect(try Self.viewOf(engine, "Feed/2") == first)
         let prepared = Self.events(engine, step, .prepareForReuse)
         let row2 = try Self.path("Feed/2")
         #expect(prepared.map(\.view) == [first] && prepared.first?.path == row2)
         // Every attribute applied again, nothing unapplied.
         #expect(Self.events(engine, step, .apply).map(\.attribute) == ["text", "tap"])
-        #expect(step.counts.unapplied == 0 && step.counts.skipped == 0)
-        #expect(engine.view(first).properties["tap"] == .entries([.text("open"), .text("open")]))
+        #expect(step.counts[.unapplied] == 0 && step.counts[.skipped] == 0)
+        #expect(engine.views[first].properties["tap"] == .entries([.text("open"), .text("open")]))
         let leaks = engine.leaks()
         #expect(leaks.count == 1)
         #expect(leaks.first?.view == first && leaks.first?.property == "tap")
@@ -465,17 +465,17 @@ import Testing
         let row0 = try Self.viewOf(engine, "Feed/0")
         let host = try Self.viewOf(engine, "Feed")
         let out = try engine.scroll(Self.path("Feed"), by: 1, trigger: "scroll Feed by 1")
-        #expect(out.counts.created == 1)
+        #expect(out.counts[.created] == 1)
         #expect(engine.cachedCells(in: host) == [CachedCell(row: 0, view: row0)])
         Self.expectClean(engine)
 
         let back = try engine.scroll(Self.path("Feed"), by: -1, trigger: "scroll Feed by -1")
         #expect(try Self.viewOf(engine, "Feed/0") == row0)
-        #expect(back.counts.cacheHits == 1)
+        #expect(back.counts[.cacheHits] == 1)
         #expect(Self.events(engine, back, .cacheHit).map(\.view) == [row0])
-        #expect(back.counts.applied == 0 && back.counts.created == 0)
-        #expect(back.counts.skipped == 1)
-        #expect(engine.view(row0).properties["text"] == .value(.text("Row 0")))
+        #expect(back.counts[.applied] == 0 && back.counts[.created] == 0)
+        #expect(back.counts[.skipped] == 1)
+        #expect(engine.views[row0].properties["text"] == .value(.text("Row 0")))
         Self.expectClean(engine)
     }
 
@@ -490,23 +490,23 @@ import Testing
         let host = try Self.viewOf(engine, "Feed")
         let before = try (0..<viewport).map { try Self.viewOf(engine, "Feed/\($0)") }
         let jump = try engine.scroll(Self.path("Feed"), by: 100, trigger: "scroll Feed by 100")
-        let key = try #require(engine.view(before[0]).poolKey)
+        let key = try #require(engine.views[before[0]].poolKey)
         let removed = Self.events(engine, jump, .remove)
         if viewport == 7 {
             #expect(removed.isEmpty)
-            #expect(jump.counts.created == 2)
+            #expect(jump.counts[.created] == 2)
         } else {
             #expect(removed.map(\.view) == [before[5]])
             #expect(removed.first?.note == "the pool for view type Cell is full (5)")
-            #expect(engine.view(before[5]).isRemoved)
-            #expect(jump.counts.created == 3)
+            #expect(engine.views[before[5]].isRemoved)
+            #expect(jump.counts[.created] == 3)
         }
         // The two last rows stay cached; the five before them were rebound to rows 100-104.
         #expect(engine.cachedCells(in: host) == [CachedCell(row: viewport - 2, view: before[viewport - 2]),
                                                   CachedCell(row: viewport - 1, view: before[viewport - 1])])
         #expect(try (100..<105).map { try Self.viewOf(engine, "Feed/\($0)") } == Array(before[0..<5].reversed()))
-        #expect(engine.view(host).pools[key]?.recycled == [])
-        #expect(jump.counts.reused == 5)
+        #expect(engine.views[host].pools[key]?.waiting == [])
+        #expect(jump.counts[.reused] == 5)
         Self.expectClean(engine)
     }
 
@@ -520,7 +520,7 @@ import Testing
         try engine.scroll(Self.path("Feed"), by: 4, trigger: "scroll Feed by 4")
         #expect(engine.cachedCells(in: host).map(\.view) == first)
         let back = try engine.scroll(Self.path("Feed"), to: 0, trigger: "scroll Feed to 0")
-        #expect(back.counts.cacheHits == 2 && back.counts.applied == 0 && back.counts.created == 0)
+        #expect(back.counts[.cacheHits] == 2 && back.counts[.applied] == 0 && back.counts[.created] == 0)
         #expect(try (0..<2).map { try Self.viewOf(engine, "Feed/\($0)") } == first)
         #expect(engine.cachedCells(in: host).map(\.row) == [4, 5])
         #expect(engine.scrappedCells(in: host).isEmpty)
@@ -534,13 +534,13 @@ import Testing
         #expect(engine.strategy.optionsDescription == "cache 0 pool 1")
         for step in 1...5 {
             let pass = try engine.scroll(Self.path("Feed"), by: 3, trigger: "scroll Feed by 3")
-            #expect(pass.counts.created == 2, "step \(step)")
-            #expect(pass.counts.removed == 2, "step \(step)")
-            #expect(pass.counts.reused == 1, "step \(step)")
+            #expect(pass.counts[.created] == 2, "step \(step)")
+            #expect(pass.counts[.removed] == 2, "step \(step)")
+            #expect(pass.counts[.reused] == 1, "step \(step)")
             #expect(Self.events(engine, pass, .remove).allSatisfy { $0.note?.contains("full (1)") == true })
             Self.expectClean(engine)
         }
-        #expect(engine.log.totals.created == 1 + 3 + 5 * 2)
+        #expect(engine.log.totals[.created] == 1 + 3 + 5 * 2)
     }
 
     // MARK: valdi-rebind vs valdi-attach (REFERENCE §6)
@@ -551,22 +551,22 @@ import Testing
     @Test func valdiRebindRendersOnEveryBind() throws {
         var engine = try Self.feed("valdi-rebind", rows: 1000, viewport: 5, extra: [("tap", "open")])
         var totals = engine.log.totals
-        #expect(totals.renders == 5 && totals.layouts == 5 && totals.attaches == 0)
+        #expect(totals[.renders] == 5 && totals.layouts == 5 && totals.attaches == 0)
         #expect(engine.strategy.liveComponents(in: engine) == 6)
-        #expect(engine.strategy.liveComponents(in: engine) == engine.allInstances.filter { !$0.isHidden }.count)
+        #expect(engine.strategy.liveComponents(in: engine) == engine.instances.filter { !$0.isHidden }.count)
 
         let step = try engine.scroll(Self.path("Feed"), by: 3, trigger: "scroll Feed by 3")
-        #expect(step.counts.renders == 3 && step.counts.layouts == 3)
-        #expect(step.counts.resets == 0 && step.counts.created == 0)
-        #expect(step.counts.skipped == 0 && step.counts.unapplied == 3, "text changed: unapply tap, apply both")
+        #expect(step.counts[.renders] == 3 && step.counts[.layouts] == 3)
+        #expect(step.counts[.resets] == 0 && step.counts[.created] == 0)
+        #expect(step.counts[.skipped] == 0 && step.counts[.unapplied] == 3, "text changed: unapply tap, apply both")
         #expect(engine.leaks().isEmpty)
         for row in 5..<8 {
             let cell = try Self.viewOf(engine, "Feed/\(row)")
-            #expect(engine.view(cell).properties["tap"] == .entries([.text("open")]))
+            #expect(engine.views[cell].properties["tap"] == .entries([.text("open")]))
         }
         #expect(engine.strategy.liveComponents(in: engine) == 6)
         totals = engine.log.totals
-        #expect(totals.renders == 8)
+        #expect(totals[.renders] == 8)
         Self.expectClean(engine)
     }
 
@@ -581,12 +581,12 @@ import Testing
         #expect(engine.strategy.liveComponents(in: engine) == 1 + 1000)
 
         let step = try engine.scroll(Self.path("Feed"), by: 3, trigger: "scroll Feed by 3")
-        #expect(step.counts.renders == 0 && step.counts.layouts == 0)
-        #expect(step.counts.attaches == 3)
-        #expect(step.counts.resets == 3 && step.counts.created == 0)
+        #expect(step.counts[.renders] == 0 && step.counts[.layouts] == 0)
+        #expect(step.counts[.attaches] == 3)
+        #expect(step.counts[.resets] == 3 && step.counts[.created] == 0)
         #expect(engine.leaks().isEmpty)
         #expect(engine.strategy.liveComponents(in: engine) == 1 + 1000)
-        #expect(engine.log.totals.renders == 1000)
+        #expect(engine.log.totals[.renders] == 1000)
         Self.expectClean(engine)
     }
 
@@ -630,12 +630,12 @@ import Testing
 
         // Views created over the run: a screenful and the host, except where
         // the strategy cannot reuse (values in the key) or drops views.
-        let created = first.log.totals.created
+        let created = first.log.totals[.created]
         switch strategy {
         case "theodolite-2019":
             // Every row's text is part of its key: no cell is ever reused.
             #expect(created == 1 + 10 + 100 * 10)
-            #expect(first.log.totals.reused == 0)
+            #expect(first.log.totals[.reused] == 0)
         case "recyclerview":
             // Each 10-row step: 2 cached, 5 pooled, the rest dropped; 5 created.
             #expect(created == 1 + 10 + 100 * 5)

@@ -24,7 +24,8 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
         return description
     }
 
-    static func format(_ number: Double) -> String {
+    /// A number as dumps show it: `3`, `0.5`.
+    public static func format(_ number: Double) -> String {
         if abs(number) < 1e15, let integer = Int(exactly: number) { return String(integer) }
         return String(number)
     }

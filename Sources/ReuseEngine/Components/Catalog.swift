@@ -7,10 +7,17 @@ public struct Catalog: Sendable {
     public internal(set) var viewClasses: OrderedDictionary<String, ViewClass> = [:]
     public internal(set) var attributes: OrderedDictionary<String, AttributeDefinition> = [:]
     public internal(set) var components: OrderedDictionary<String, ComponentDefinition> = [:]
+    /// Cell types registered with lists (UIKit), in registration order.
+    public internal(set) var registrations: OrderedDictionary<CellRegistration.Key, CellRegistration> = [:]
 
     public init() {
         for viewClass in ViewClass.builtIns { viewClasses[viewClass.name] = viewClass }
         for attribute in AttributeDefinition.builtIns { attributes[attribute.name] = attribute }
+    }
+
+    /// The class of this name, or a plain `UIView`-derived class when it is unknown.
+    func viewClass(named name: String) -> ViewClass {
+        viewClasses[name] ?? .derived(name, [:])
     }
 
     // MARK: Declaring
@@ -18,7 +25,7 @@ public struct Catalog: Sendable {
     /// Declares (or redeclares) a user attribute.
     mutating func declare(_ attribute: AttributeDefinition) throws(EngineError) {
         if let existing = attributes[attribute.name], existing.isBuiltIn {
-            throw .builtInRedefinition(kind: "attribute", name: attribute.name)
+            throw .builtInRedefinition(.attribute, name: attribute.name)
         }
         attributes[attribute.name] = attribute
     }
@@ -26,7 +33,7 @@ public struct Catalog: Sendable {
     /// Declares (or redeclares) a user view class with its property defaults.
     mutating func declareViewClass(_ name: String, defaults: [(String, String, Bool)]) throws(EngineError) {
         if let existing = viewClasses[name], existing.isBuiltIn {
-            throw .builtInRedefinition(kind: "view class", name: name)
+            throw .builtInRedefinition(.viewClass, name: name)
         }
         var extra: OrderedDictionary<String, PropertyValue> = [:]
         for (property, raw, wasQuoted) in defaults {
@@ -52,12 +59,12 @@ public struct Catalog: Sendable {
         }
         if case .list(let spec) = definition.body {
             guard spec.rows >= 0, spec.rows <= ListSpec.maximumRows else {
-                throw .invalidListSize("rows must be between 0 and \(ListSpec.maximumRows), not \(spec.rows)")
+                throw .invalidListSize(.rows(spec.rows))
             }
             guard spec.viewport >= 1, spec.viewport <= ListSpec.maximumViewport else {
-                throw .invalidListSize("viewport must be between 1 and \(ListSpec.maximumViewport), not \(spec.viewport)")
+                throw .invalidListSize(.viewport(spec.viewport))
             }
-            guard !spec.cells.isEmpty else { throw .invalidListSize("a list needs at least one cell component") }
+            guard !spec.cells.isEmpty else { throw .invalidListSize(.noCells) }
         }
         var trial = components
         trial[definition.name] = definition

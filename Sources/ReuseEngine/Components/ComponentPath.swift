@@ -1,7 +1,11 @@
 /// Names a component in the mounted tree: names from the root joined by `/`,
 /// an index among same-named siblings where needed, a row number inside a list.
 ///
-/// `Card[1]`, `Row/Icon`, `Feed/3/Title`. `Card` and `Card[0]` are the same path.
+/// `Card[1]`, `Row/Icon`, `Feed/3/Title`. `Card` and `Card[0]` are the same
+/// path. Paths made by the mount walk also know whether a name has namesakes
+/// at its level, which is the one rule for the path users see
+/// (``display``): `Card[0]` when a sibling `Card` exists, `Card` otherwise.
+/// That knowledge is not part of a path's identity.
 public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Comparable {
     public enum Segment: Hashable, Sendable {
         /// A child component: its name and 0-based index among siblings of that name.
@@ -10,14 +14,30 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         case row(Int)
     }
 
-    public var segments: [Segment]
+    public private(set) var segments: [Segment]
+    /// For each segment: whether siblings share its name (shown as `Name[0]`).
+    private var namesakes: [Bool]
 
-    public init(_ segments: [Segment] = []) { self.segments = segments }
+    public init(_ segments: [Segment] = []) {
+        self.segments = segments
+        self.namesakes = Array(repeating: false, count: segments.count)
+    }
 
     public static let root = ComponentPath()
 
-    public func appending(_ segment: Segment) -> ComponentPath {
-        ComponentPath(segments + [segment])
+    public func appending(_ segment: Segment, namesakes: Bool = false) -> ComponentPath {
+        var path = self
+        path.segments.append(segment)
+        path.namesakes.append(namesakes)
+        return path
+    }
+
+    /// The path of the first `count` segments.
+    public func prefix(_ count: Int) -> ComponentPath {
+        var path = self
+        path.segments = Array(segments.prefix(count))
+        path.namesakes = Array(namesakes.prefix(count))
+        return path
     }
 
     /// The last segment's component name (rows have none).
@@ -26,15 +46,36 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         return nil
     }
 
-    /// Indices written only where they are not 0.
-    public var description: String {
-        segments.map { segment in
-            switch segment {
-            case .named(let name, let index): return index == 0 ? name : "\(name)[\(index)]"
-            case .row(let row): return String(row)
-            }
-        }.joined(separator: "/")
+    /// The row number of the last segment, when it is a row.
+    public var lastRow: Int? {
+        if case .row(let row)? = segments.last { return row }
+        return nil
     }
+
+    /// Indices written only where they are not 0: the path as it is typed.
+    public var description: String { text(showingNamesakes: false) }
+
+    /// The path as users see it: `Card[0]` where same-named siblings exist.
+    public var display: String { text(showingNamesakes: true) }
+
+    private func text(showingNamesakes: Bool) -> String {
+        var out = ""
+        for (position, segment) in segments.enumerated() {
+            if position > 0 { out += "/" }
+            switch segment {
+            case .named(let name, let index):
+                out += name
+                if index != 0 || (showingNamesakes && namesakes[position]) { out += "[\(index)]" }
+            case .row(let row):
+                out += String(row)
+            }
+        }
+        return out
+    }
+
+    public static func == (lhs: ComponentPath, rhs: ComponentPath) -> Bool { lhs.segments == rhs.segments }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(segments) }
 
     public static func < (lhs: ComponentPath, rhs: ComponentPath) -> Bool {
         lhs.description < rhs.description

@@ -7,15 +7,13 @@ import DequeModule
 public struct MountedNode: Sendable {
     /// The component type.
     public var name: String
+    /// Its path; ``ComponentPath/display`` is how users see it.
     public var path: ComponentPath
     /// The view this instance holds; `nil` for viewless components and for
     /// instances taken out with `hide`.
     public var view: ViewID?
     /// Taken out of the tree by `hide`: no view, no children.
     public var isHidden = false
-    /// The path as shown to users: like `path`, but `Card[0]` where
-    /// same-named siblings exist at that level.
-    public var displayPath: String
     /// Children of a plain component.
     public var children: [MountedNode] = []
     /// Visible rows of a list, in row order.
@@ -33,16 +31,5 @@ public struct MountedNode: Sendable {
             body(row)
             row.forEachDescendant(body)
         }
-    }
-
-    /// The display path of a child: `parent/Name`, with `[index]` when the
-    /// name is shared with a sibling (even for index 0).
-    static func display(parent: String, segment: ComponentPath.Segment, namesakes: Bool) -> String {
-        let piece: String
-        switch segment {
-        case .named(let name, let index): piece = namesakes ? "\(name)[\(index)]" : (index == 0 ? name : "\(name)[\(index)]")
-        case .row(let row): piece = String(row)
-        }
-        return parent.isEmpty ? piece : parent + "/" + piece
     }
 }

@@ -73,17 +73,17 @@ public struct AttributeShape: Hashable, Sendable, CustomStringConvertible {
 /// Theodolite's key is (component type, view class, attribute shape): Foo and
 /// Bar never share views, nor do a UIView and a UILabel, nor two shapes.
 /// Strategies that key more coarsely leave fields out (`naive` keeps only the
-/// view class) or key by more (`theodolite-2019` keys by the configuration).
+/// view class) or add a ``KeyQualifier`` (`theodolite-2019` keys by values).
 public struct ViewKey: Hashable, Sendable, CustomStringConvertible {
     /// The component type, or `nil` when the strategy ignores it.
     public var component: String?
     public var viewClass: String
     /// The attribute shape, or `nil` when the strategy ignores it.
     public var shape: AttributeShape?
-    /// Extra distinction some strategies add (full values, a reuse identifier).
-    public var qualifier: String?
+    /// A distinction some strategies add beyond component, class and shape.
+    public var qualifier: KeyQualifier?
 
-    public init(component: String?, viewClass: String, shape: AttributeShape?, qualifier: String? = nil) {
+    public init(component: String?, viewClass: String, shape: AttributeShape?, qualifier: KeyQualifier? = nil) {
         self.component = component
         self.viewClass = viewClass
         self.shape = shape
@@ -96,7 +96,32 @@ public struct ViewKey: Hashable, Sendable, CustomStringConvertible {
         if let component { parts.append(component) }
         parts.append(viewClass)
         if let shape { parts.append(shape.description) }
-        if let qualifier { parts.append(qualifier) }
+        if let qualifier { parts.append(qualifier.description) }
         return "(" + parts.joined(separator: ", ") + ")"
+    }
+}
+
+/// What a strategy adds to a key beyond component, class and shape.
+public enum KeyQualifier: Hashable, Sendable, CustomStringConvertible {
+    /// Theodolite 2019: the attribute values, sorted by identifier.
+    case values([Attribute])
+    /// DivKit galleries: the block's `reuse_id`.
+    case reuseID(String)
+    /// UIKit: the identifier a cell type was registered under.
+    case cellIdentifier(String)
+    /// UIKit: the identifier a header or footer was registered under (its own queue).
+    case headerFooterIdentifier(String)
+    /// RecyclerView: the view type (the cell component).
+    case viewType
+
+    /// `{alpha=0.5}`, `reuse_id DefaultReuseId`, `identifier Post`, `view type`.
+    public var description: String {
+        switch self {
+        case .values(let attributes): "{" + attributes.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + "}"
+        case .reuseID(let id): "reuse_id \(id)"
+        case .cellIdentifier(let id): "identifier \(id)"
+        case .headerFooterIdentifier(let id): "header-footer identifier \(id)"
+        case .viewType: "view type"
+        }
     }
 }

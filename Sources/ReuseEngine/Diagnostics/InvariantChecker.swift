@@ -8,21 +8,25 @@ public struct InvariantViolation: Sendable, Equatable, CustomStringConvertible {
 extension Engine {
     /// Validates the whole state; returns every violation found (empty when sound).
     ///
-    /// - each view has one superview and appears once in its subviews;
+    /// - each live view has one superview and appears once in its subviews;
     /// - each managed view lives in exactly one pool of its superview, under
     ///   the key the strategy gives its attached configuration;
     /// - a view under a visible parent is hidden exactly when no mounted
     ///   instance holds it;
     /// - each held view's attached configuration is what its instance asks for;
-    /// - no view is held by two instances; no pool is mid-pass.
+    /// - no view is held by two instances;
+    /// - a removed view's subtree is removed too, and the views alive are
+    ///   exactly the views reachable from the root (what `stats`, `tree --all`
+    ///   and `check` count).
     public func checkInvariants() -> [InvariantViolation] {
         var violations: [InvariantViolation] = []
         func fail(_ view: ViewID?, _ message: String) { violations.append(InvariantViolation(view: view, message: message)) }
+        let views = store.all
 
         // Ownership from the mounted tree.
         var holders: [ViewID: ComponentPath] = [:]
         var held: [(ViewID, MountedNode)] = []
-        for node in allInstances {
+        for node in instances {
             guard let view = node.view else { continue }
             if let other = holders[view] {
                 fail(view, "held by both \(other) and \(node.path)")
@@ -35,7 +39,7 @@ extension Engine {
         // the check stays linear in the number of views.
         var subviewCount: [ViewID: Int] = [:]
         var poolKeys: [ViewID: [ViewKey]] = [:]
-        for view in views {
+        for view in views where !view.isRemoved {
             for sub in view.subviews { subviewCount[sub, default: 0] += 1 }
             for (key, pool) in view.pools {
                 for member in pool.views { poolKeys[member, default: []].append(key) }
@@ -49,15 +53,22 @@ extension Engine {
             visible[view.id.number - 1] = parentVisible && !view.isHidden && !view.isRemoved
         }
 
+        var removed = 0
         for view in views {
             let id = view.id
             if view.isRemoved {
-                if view.superview != nil { fail(id, "is removed but still has a superview") }
+                removed += 1
+                if let parent = view.superview, store.lookUp(parent)?.isRemoved != true {
+                    fail(id, "is removed but still in the hierarchy under \(parent)")
+                }
                 if holders[id] != nil { fail(id, "is removed but held by \(holders[id]?.description ?? "?")") }
+                for sub in view.subviews where store.lookUp(sub)?.isRemoved != true {
+                    fail(sub, "is alive inside removed \(id)")
+                }
                 continue
             }
             if let parentID = view.superview {
-                guard let parent = lookUp(parentID) else { fail(id, "superview \(parentID) does not exist"); continue }
+                guard let parent = store.lookUp(parentID) else { fail(id, "superview \(parentID) does not exist"); continue }
                 let count = subviewCount[id, default: 0]
                 if count != 1 { fail(id, "appears \(count) times in subviews (superview \(parentID))") }
                 let keys = poolKeys[id] ?? []
@@ -67,8 +78,8 @@ extension Engine {
                     if key != view.poolKey { fail(id, "is in pool \(key) but records \(view.poolKey?.description ?? "none")") }
                     if let attached = view.attached, let component = view.ownerComponent {
                         let expected = parent.list == nil
-                            ? strategy.key(component: component, configuration: attached, catalog: catalog)
-                            : strategy.cellKey(component: component, configuration: attached, list: parent.ownerComponent ?? "", in: self)
+                            ? strategy.keying.key(component, attached, catalog: catalog)
+                            : strategy.cells.key(component, attached, list: parent.ownerComponent ?? "", catalog: catalog)
                         if expected != key { fail(id, "is in pool \(key) but its configuration keys to \(expected)") }
                     }
                     if key.viewClass != view.viewClass { fail(id, "is a \(view.viewClass) in a \(key.viewClass) pool") }
@@ -82,15 +93,14 @@ extension Engine {
             } else if id != .root {
                 fail(id, "has no superview")
             }
-            for sub in view.subviews where lookUp(sub)?.superview != id {
-                fail(id, "lists \(sub) as a subview, but its superview is \(lookUp(sub)?.superview?.description ?? "none")")
+            for sub in view.subviews where store.lookUp(sub)?.superview != id {
+                fail(id, "lists \(sub) as a subview, but its superview is \(store.lookUp(sub)?.superview?.description ?? "none")")
             }
             for (key, pool) in view.pools {
-                if pool.cursor != 0 { fail(id, "pool \(key) is left mid-pass (cursor \(pool.cursor))") }
                 let members = Set(pool.views)
                 if members.count != pool.views.count { fail(id, "pool \(key) holds a view twice") }
-                for cell in pool.recycled where lookUp(cell)?.isHidden != true || !members.contains(cell) {
-                    fail(cell, "is on \(id)'s recycled stack but is visible or not in the pool")
+                for cell in pool.waiting where store.lookUp(cell)?.isHidden != true || !members.contains(cell) {
+                    fail(cell, "is on \(id)'s waiting stack but is visible or not in the pool")
                 }
             }
             if let list = view.list {
@@ -99,12 +109,26 @@ extension Engine {
             }
         }
 
+        // The views counted alive are the views in the hierarchy.
+        if removed != store.removedViews {
+            fail(nil, "\(removed) views are marked removed but \(store.removedViews) were counted")
+        }
+        var reachable = 0
+        var pending: [ViewID] = [.root]
+        while let next = pending.popLast() {
+            reachable += 1
+            pending.append(contentsOf: store[next].subviews)
+        }
+        if reachable != store.aliveCount {
+            fail(nil, "\(store.aliveCount) views counted alive but \(reachable) are in the hierarchy")
+        }
+
         // Attached configurations match what each instance asks for (once
         // redefinitions have taken effect).
         for (view, node) in held where !definitionsPending {
             guard let definition = catalog.components[node.name],
                   let expected = configuration(of: definition, at: node.path, row: node.row) else { continue }
-            let attached = self.view(view).attached
+            let attached = store[view].attached
             if attached != expected {
                 fail(view, "attached \(attached?.description ?? "nothing") but \(node.path) asks for \(expected)")
             }

@@ -21,7 +21,7 @@ public struct Leak: Sendable, Equatable, CustomStringConvertible {
 extension Engine {
     /// What a fresh view of the configuration's class would show once the
     /// configuration is applied.
-    public func freshProperties(for configuration: ViewConfiguration) -> [String: PropertyValue] {
+    func freshProperties(for configuration: ViewConfiguration) -> [String: PropertyValue] {
         var properties: [String: PropertyValue] = [:]
         if let viewClass = catalog.viewClasses[configuration.viewClass] {
             for (name, value) in viewClass.defaults { properties[name] = value }
@@ -40,7 +40,7 @@ extension Engine {
 
     /// The leaks of one view (empty when it has no configuration attached).
     public func leaks(of id: ViewID) -> [Leak] {
-        guard let view = lookUp(id), let configuration = view.attached, let owner = view.owner else { return [] }
+        guard let view = store.lookUp(id), let configuration = view.attached, let owner = view.owner else { return [] }
         let fresh = freshProperties(for: configuration)
         var result: [Leak] = []
         for (name, shown) in view.properties where fresh[name] != shown {
@@ -54,6 +54,6 @@ extension Engine {
 
     /// The leaks of every visible view held by a mounted instance, in tree order.
     public func leaks() -> [Leak] {
-        allInstances.compactMap(\.view).filter { isVisible($0) }.flatMap { leaks(of: $0) }
+        instances.compactMap(\.view).filter { store.visibility(of: $0) == .visible }.flatMap { leaks(of: $0) }
     }
 }

@@ -1,7 +1,7 @@
-/// Running totals of a session, as `stats` prints them.
+/// Running totals of a session and measures of its state, as `stats` prints them.
 public struct Statistics: Sendable, Equatable {
-    public var passes: Int
     public var counts: EventCounts
+    public var passes: Int
     public var leaks: Int
     /// Views alive now (the root included) and at most so far.
     public var views: Int
@@ -11,18 +11,65 @@ public struct Statistics: Sendable, Equatable {
     public var hiddenViews: Int
     /// Views not hidden themselves but inside a hidden view.
     public var viewsUnderHidden: Int
+    /// Component instances alive (visible ones, or every list item under `valdi-attach`).
+    public var liveComponents: Int
+
+    /// The value of any stat.
+    public subscript(stat: Stat) -> Int {
+        switch stat {
+        case .passes: passes
+        case .leaks: leaks
+        case .views: views
+        case .visible: visibleViews
+        case .peakViews: peakViews
+        case .liveComponents: liveComponents
+        default: counts[stat]
+        }
+    }
 }
 
 extension Engine {
     public var statistics: Statistics {
-        var visible = 0, hidden = 0, underHidden = 0, alive = 0
-        for view in views where !view.isRemoved {
-            alive += 1
-            guard view.id != .root else { continue }
-            if view.isHidden { hidden += 1 } else if isVisible(view.id) { visible += 1 } else { underHidden += 1 }
+        var visible = 0, hidden = 0, underHidden = 0
+        for view in store.all where view.id != .root {
+            switch store.visibility(of: view.id) {
+            case .visible: visible += 1
+            case .hidden: hidden += 1
+            case .insideHidden: underHidden += 1
+            case .removed: break
+            }
         }
-        return Statistics(passes: log.passes.count, counts: log.totals, leaks: leaks().count,
-                          views: alive, peakViews: peakViews, visibleViews: visible,
-                          hiddenViews: hidden, viewsUnderHidden: underHidden)
+        return Statistics(counts: store.log.totals, passes: store.log.passes.count, leaks: leaks().count,
+                          views: store.aliveCount, peakViews: store.peakViews, visibleViews: visible,
+                          hiddenViews: hidden, viewsUnderHidden: underHidden, liveComponents: liveComponents)
+    }
+
+    /// Component instances alive: the visible mounted ones, or, when the
+    /// strategy keeps one component per list item, every item's tree.
+    var liveComponents: Int {
+        switch strategy.liveComponents {
+        case .mounted:
+            return instances.filter { !$0.isHidden }.count
+        case .everyListItem:
+            var count = 0
+            for node in instances where !node.isHidden && node.row == nil {
+                count += 1
+                guard case .list(let spec)? = catalog.components[node.name]?.body, !spec.cells.isEmpty else { continue }
+                // Every item has its component tree alive: rows of each cell type
+                // times that type's tree size.
+                let types = spec.cells.count
+                for (index, cell) in spec.cells.enumerated() {
+                    let rowsOfType = spec.rows / types + (index < spec.rows % types ? 1 : 0)
+                    count += rowsOfType * treeSize(of: cell)
+                }
+            }
+            return count
+        }
+    }
+
+    /// Components in one instance of `name`'s tree (itself and every descendant).
+    private func treeSize(of name: String) -> Int {
+        guard let definition = catalog.components[name], case .component(_, let children) = definition.body else { return 1 }
+        return 1 + children.reduce(0) { $0 + treeSize(of: $1) }
     }
 }

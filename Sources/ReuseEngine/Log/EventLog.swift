@@ -4,10 +4,8 @@ public struct EventLog: Sendable {
     public private(set) var passes: [PassSummary] = []
     public private(set) var totals = EventCounts()
     /// When false, events are counted but not kept (for benchmarks).
-    public var keepsEvents = true
+    public internal(set) var keepsEvents = true
     private var nextSeq = 1
-    /// The kind of the last event recorded, kept or not.
-    public private(set) var lastKind: ReuseEvent.Kind?
 
     public init() {}
 
@@ -23,10 +21,9 @@ public struct EventLog: Sendable {
         event.seq = nextSeq
         event.pass = passes.count
         nextSeq += 1
-        lastKind = event.kind
-        totals.count(event.kind, event.multiplicity)
+        totals.count(event.step)
         if !passes.isEmpty {
-            passes[passes.count - 1].counts.count(event.kind, event.multiplicity)
+            passes[passes.count - 1].counts.count(event.step)
         }
         if keepsEvents {
             events.append(event)

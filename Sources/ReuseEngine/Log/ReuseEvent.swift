@@ -1,78 +1,199 @@
-/// One step the reuse algorithm took.
+/// One step the reuse algorithm took: which view, for which instance, and
+/// what happened, as a typed ``Step``.
 public struct ReuseEvent: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable {
-        /// No view waited in the pool: a new view was created and added.
-        case create
-        /// A view from the pool was taken by another component instance.
-        case reuse
-        /// A hidden view was taken and shown again.
-        case unhide
-        /// Nobody took the view in this pass: hidden, it waits in its pool.
-        case hide
-        /// An applicator set (or added) an attribute.
-        case apply
-        /// An unapplicator undid an old attribute before the new ones.
-        case unapply
-        /// An updater replaced an old value with a new one.
-        case update
-        /// The configuration equals the attached one: nothing applied.
-        case skip
-        /// A parent's subviews were reordered to the order views were taken.
-        case reorder
-        /// ComponentKit's `didEnterReusePool`: a view was hidden into its pool.
-        case enterPool
-        /// ComponentKit's `willLeaveReusePool`: a hidden view becomes visible.
-        case leavePool
-        /// UIKit's `prepareForReuse` on a dequeued cell.
-        case prepareForReuse
-        /// A view left the hierarchy for good (DivKit leftovers, a full RecyclerView pool).
-        case remove
-        /// RecyclerView: a row got back its own cached view, still bound.
-        case cacheHit
-        /// A cell's view went into a cache by position (RecyclerView).
-        case cache
-        /// Valdi: a component rendered (its render function ran).
-        case render
-        /// Valdi: a component tree was laid out.
-        case layout
-        /// Valdi: a pre-created component was attached to a cell.
-        case attach
-        /// Valdi: attribute reset methods ran before a view entered the pool.
-        case reset
-    }
-
     /// 1-based, increasing through the session.
     public var seq: Int
     /// The pass that took the step.
     public var pass: Int
-    public var kind: Kind
     public var view: ViewID
-    /// The parent whose pool was involved.
-    public var parent: ViewID?
-    /// The component type involved.
+    /// The component type involved (for `hide` and `remove`: the one that held the view last).
     public var component: String?
-    /// The component instance involved.
+    /// The component instance involved; its ``ComponentPath/display`` is the path users see.
     public var path: ComponentPath?
-    /// Its path as users see it (`Card[0]` among namesakes).
-    public var displayPath: String?
-    public var key: ViewKey?
-    public var attribute: String?
-    public var value: AttributeValue?
-    public var oldValue: AttributeValue?
-    /// For `reuse`: the instance that held the view before. For `reorder`: the new order.
-    public var previousOwner: ComponentPath?
-    public var order: [ViewID]?
-    /// How many times the step happened (a render of every row counts once per row).
-    public var multiplicity = 1
-    /// A strategy's own detail, in words.
-    public var note: String?
+    public var step: Step
 
-    public init(seq: Int = 0, pass: Int = 0, kind: Kind, view: ViewID) {
+    public init(seq: Int = 0, pass: Int = 0, view: ViewID, component: String? = nil, path: ComponentPath? = nil, step: Step) {
         self.seq = seq
         self.pass = pass
-        self.kind = kind
         self.view = view
+        self.component = component
+        self.path = path
+        self.step = step
     }
+
+    public var kind: Kind { step.kind }
+
+    /// What happened, with what each kind of step needs to be told.
+    public enum Step: Sendable, Equatable {
+        /// No view waited in the pool: a new view was created in `parent` under `key`.
+        case create(parent: ViewID, key: ViewKey)
+        /// A view from `parent`'s pool `key` went to another instance (or came back from hiding).
+        case reuse(parent: ViewID, key: ViewKey, previous: ComponentPath?)
+        /// A hidden view was taken and shown again.
+        case unhide(parent: ViewID)
+        /// Nobody took the view: hidden, it waits in `parent`'s pool `key`.
+        case hide(parent: ViewID, key: ViewKey?)
+        /// An applicator set (or added) an attribute.
+        case apply(Attribute)
+        /// An unapplicator undid an old attribute.
+        case unapply(Attribute)
+        /// An updater replaced `old` with the attribute's value.
+        case update(Attribute, old: AttributeValue)
+        /// Nothing applied: the whole configuration (`nil`) or one attribute was unchanged.
+        case skip(Attribute?)
+        /// A parent's subviews were put in this order.
+        case reorder([ViewID])
+        /// ComponentKit's `didEnterReusePool`.
+        case enterPool
+        /// ComponentKit's `willLeaveReusePool`.
+        case leavePool
+        /// UIKit's `prepareForReuse` on a dequeued cell.
+        case prepareForReuse
+        /// The view left the hierarchy for good, with its subtree.
+        case remove(parent: ViewID, key: ViewKey?, reason: RemovalReason)
+        /// RecyclerView: a slot got back its own view, still bound.
+        case cacheHit(Slot, from: CachePlace)
+        /// RecyclerView: a view moved between its cache and its pool.
+        case cache(CacheMove)
+        /// Valdi: render functions ran.
+        case render(RenderScope)
+        /// Valdi: component trees were laid out.
+        case layout(RenderScope)
+        /// Valdi: the pre-created component of a slot was attached to a cell.
+        case attach(Slot)
+        /// Attribute reset methods ran: every property back to its default.
+        case reset(ResetReason)
+
+        public var kind: Kind {
+            switch self {
+            case .create: .create
+            case .reuse: .reuse
+            case .unhide: .unhide
+            case .hide: .hide
+            case .apply: .apply
+            case .unapply: .unapply
+            case .update: .update
+            case .skip: .skip
+            case .reorder: .reorder
+            case .enterPool: .enterPool
+            case .leavePool: .leavePool
+            case .prepareForReuse: .prepareForReuse
+            case .remove: .remove
+            case .cacheHit: .cacheHit
+            case .cache: .cache
+            case .render: .render
+            case .layout: .layout
+            case .attach: .attach
+            case .reset: .reset
+            }
+        }
+
+        /// How many times the step happened (a render of every item counts once per item).
+        public var multiplicity: Int {
+            switch self {
+            case .render(.everyItem(let count)), .layout(.everyItem(let count)): count
+            default: 1
+            }
+        }
+
+        /// The parent whose pool was involved.
+        public var parent: ViewID? {
+            switch self {
+            case .create(let parent, _), .reuse(let parent, _, _), .unhide(let parent), .hide(let parent, _),
+                 .remove(let parent, _, _): parent
+            default: nil
+            }
+        }
+
+        /// The pool key involved.
+        public var key: ViewKey? {
+            switch self {
+            case .create(_, let key), .reuse(_, let key, _): key
+            case .hide(_, let key), .remove(_, let key, _): key
+            default: nil
+            }
+        }
+
+        /// The attribute applied, unapplied, updated or skipped.
+        public var attribute: Attribute? {
+            switch self {
+            case .apply(let attribute), .unapply(let attribute), .update(let attribute, _): attribute
+            case .skip(let attribute): attribute
+            default: nil
+            }
+        }
+    }
+
+    /// The kinds of step, as `log --kind` names them.
+    public enum Kind: String, Sendable, CaseIterable {
+        case create, reuse, unhide, hide, apply, unapply, update, skip, reorder
+        case enterPool, leavePool, prepareForReuse, remove, cacheHit, cache, render, layout, attach, reset
+
+        /// The counter this kind adds to (`cache` moves count nowhere).
+        public var stat: Stat? {
+            switch self {
+            case .create: .created
+            case .reuse: .reused
+            case .unhide: .unhidden
+            case .hide: .hidden
+            case .apply: .applied
+            case .unapply: .unapplied
+            case .update: .updated
+            case .skip: .skipped
+            case .reorder: .reordered
+            case .remove: .removed
+            case .enterPool: .enteredPool
+            case .leavePool: .leftPool
+            case .prepareForReuse: .preparedForReuse
+            case .cacheHit: .cacheHits
+            case .cache: nil
+            case .render: .renders
+            case .layout: .layouts
+            case .attach: .attaches
+            case .reset: .resets
+            }
+        }
+    }
+}
+
+/// Why a view left the hierarchy for good.
+public enum RemovalReason: Sendable, Equatable {
+    /// DivKit: no block of the container matched it.
+    case leftover
+    /// RecyclerView: the pool of its view type already held `capacity` views.
+    case poolFull(viewType: String, capacity: Int)
+}
+
+/// Where RecyclerView found a slot's own view.
+public enum CachePlace: String, Sendable, Equatable {
+    /// Scrapped earlier in the same layout.
+    case scrap
+    /// In the view cache, from an earlier pass.
+    case cache
+}
+
+/// A RecyclerView cache movement.
+public enum CacheMove: Sendable, Equatable {
+    /// Kept in the view cache for the slot it showed, still bound.
+    case kept(Slot)
+    /// The oldest cached view went to the pool of its view type.
+    case evicted(viewType: String)
+}
+
+/// What a Valdi render or layout covered.
+public enum RenderScope: Sendable, Equatable {
+    /// The component of one cell, on bind.
+    case slot(Slot)
+    /// One pre-created component per item of a list.
+    case everyItem(Int)
+}
+
+/// Why every property of a view went back to its default.
+public enum ResetReason: Sendable, Equatable {
+    /// DivKit: a changed block sets the whole view.
+    case blockSetsWholeView
+    /// Valdi: the item's root view detached from its cell; its views enter the pool clean.
+    case detached
 }
 
 /// What one pass did, in numbers.
@@ -83,63 +204,4 @@ public struct PassSummary: Sendable, Equatable {
     public var counts = EventCounts()
     /// The range of the pass's events in the log.
     public var events: Range<Int>
-}
-
-/// Running totals by kind.
-public struct EventCounts: Sendable, Equatable {
-    public var created = 0
-    public var reused = 0
-    public var unhidden = 0
-    public var hidden = 0
-    public var applied = 0
-    public var unapplied = 0
-    public var updated = 0
-    public var skipped = 0
-    public var reordered = 0
-    public var removed = 0
-    public var enteredPool = 0
-    public var leftPool = 0
-    public var preparedForReuse = 0
-    public var cacheHits = 0
-    public var renders = 0
-    public var layouts = 0
-    public var attaches = 0
-    public var resets = 0
-
-    mutating func count(_ kind: ReuseEvent.Kind, _ times: Int = 1) {
-        switch kind {
-        case .create: created += times
-        case .reuse: reused += times
-        case .unhide: unhidden += times
-        case .hide: hidden += times
-        case .apply: applied += times
-        case .unapply: unapplied += times
-        case .update: updated += times
-        case .skip: skipped += times
-        case .reorder: reordered += times
-        case .enterPool: enteredPool += times
-        case .leavePool: leftPool += times
-        case .prepareForReuse: preparedForReuse += times
-        case .remove: removed += times
-        case .cacheHit: cacheHits += times
-        case .cache: break
-        case .render: renders += times
-        case .layout: layouts += times
-        case .attach: attaches += times
-        case .reset: resets += times
-        }
-    }
-
-    /// `created 2, reused 0, hidden 0, applied 3, unapplied 0, skipped 0`
-    public var line: String {
-        var parts = ["created \(created)", "reused \(reused)", "hidden \(hidden)",
-                     "applied \(applied)", "unapplied \(unapplied)"]
-        if updated > 0 { parts.append("updated \(updated)") }
-        parts.append("skipped \(skipped)")
-        if removed > 0 { parts.append("removed \(removed)") }
-        if cacheHits > 0 { parts.append("cache hits \(cacheHits)") }
-        if renders > 0 { parts.append("rendered \(renders)") }
-        if attaches > 0 { parts.append("attached \(attaches)") }
-        return parts.joined(separator: ", ")
-    }
 }

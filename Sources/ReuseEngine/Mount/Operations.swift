@@ -1,5 +1,3 @@
-import DequeModule
-
 extension Engine {
     // MARK: Operations that run a pass
 
@@ -11,48 +9,54 @@ extension Engine {
         let previous = rootComponents
         rootComponents = names
         do throws(EngineError) {
-            try strategy.validate(self)
+            try validateStrategy()
         } catch {
             rootComponents = previous
             throw error
         }
-        return remount(trigger: trigger)
+        return runFullPass(trigger: trigger)
     }
 
     /// Runs a full pass over the current tree, after checking that every
     /// component it mounts is still defined.
     @discardableResult
-    public mutating func remountChecked(trigger: String) throws(EngineError) -> PassSummary {
+    public mutating func remount(trigger: String) throws(EngineError) -> PassSummary {
+        guard !rootComponents.isEmpty else { throw .nothingMounted }
         try checkRootsMountable()
-        return remount(trigger: trigger)
+        return runFullPass(trigger: trigger)
     }
 
     /// Throws when a mounted root type (or a type it refers to) cannot mount;
     /// operations call it before changing anything.
     func checkRootsMountable() throws(EngineError) {
         for name in rootComponents { try catalog.checkMountable(name) }
-        try strategy.validate(self)
+        try validateStrategy()
+    }
+
+    /// Refuses lists the strategy cannot dequeue for (UIKit's unregistered cells).
+    func validateStrategy() throws(EngineError) {
+        try strategy.cells.validate(lists: mountedLists, catalog: catalog)
     }
 
     /// Takes a mounted instance out of the tree, then runs a pass.
     @discardableResult
     public mutating func hide(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
         let node = try resolve(path)
-        if node.isHidden { throw .alreadyHidden(node.path.description) }
+        if node.isHidden { throw .alreadyHidden(node.path) }
         try checkRootsMountable()
         hiddenPaths.append(node.path)
-        return remount(trigger: trigger)
+        return runFullPass(trigger: trigger)
     }
 
     /// Puts an instance taken out with `hide` back, then runs a pass.
     @discardableResult
     public mutating func show(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
         guard hiddenPaths.contains(path) else {
-            throw .notHidden(path.description, hidden: hiddenPaths.map(\.description))
+            throw .notHidden(path, hidden: Array(hiddenPaths))
         }
         try checkRootsMountable()
         hiddenPaths.remove(path)
-        return remount(trigger: trigger)
+        return runFullPass(trigger: trigger)
     }
 
     /// Sets an instance value of one attribute, then runs a pass.
@@ -61,49 +65,28 @@ extension Engine {
                              trigger: String) throws(EngineError) -> PassSummary {
         let node = try resolve(path)
         guard let definition = catalog.components[node.name], definition.view != nil else {
-            throw .noView(node.path.description)
+            throw .noView(node.path)
         }
-        if definition.isList { throw .listTakesNoAttributes(node.path.description) }
+        if definition.isList { throw .listTakesNoAttributes(node.path) }
         let template = try catalog.template(attribute, raw: raw, quoted: quoted)
         try checkRootsMountable()
         instanceValues[node.path, default: [:]][attribute] = template
-        return remount(trigger: trigger)
+        return runFullPass(trigger: trigger)
     }
 
-    /// Switches the reuse strategy. The view tree starts afresh (views made
-    /// under one keying cannot be judged by another); definitions, mounted
-    /// components, instance values and offsets are kept, and a pass runs.
+    /// Switches the reuse strategy (a descriptor from ``StrategyRegistry`` with
+    /// options). The view tree starts afresh (views made under one keying
+    /// cannot be judged by another); definitions, mounted components, instance
+    /// values, registrations and offsets are kept, and a pass runs when
+    /// something is mounted.
     @discardableResult
-    public mutating func setStrategy(named name: String, options: [(name: String, value: Int)] = [],
-                                     trigger: String) throws(EngineError) -> PassSummary? {
-        guard let base = StrategyRegistry.named(name) else {
-            throw .unknownStrategy(name, suggestion: closestName(to: name, in: StrategyRegistry.names))
-        }
-        return try setStrategy(try base.with(options: options), trigger: trigger)
-    }
-
-    /// Switches to a configured strategy; see ``setStrategy(named:options:trigger:)``.
-    @discardableResult
-    public mutating func setStrategy(_ strategy: any ReuseStrategy, trigger: String) throws(EngineError) -> PassSummary? {
+    public mutating func setStrategy(_ strategy: Strategy, trigger: String) throws(EngineError) -> PassSummary? {
         for component in rootComponents { try catalog.checkMountable(component) }
-        try strategy.validate(self)
-        self.strategy = strategy
-        clearViews()
-        return rootComponents.isEmpty ? nil : remount(trigger: trigger)
-    }
-
-    /// Drops every view but the root, and the log.
-    mutating func clearViews() {
-        let keepsEvents = log.keepsEvents
-        var root = views[0]
-        root.subviews = []
-        root.pools = [:]
-        views = [root]
+        try strategy.cells.validate(lists: mountedLists, catalog: catalog)
+        self.strategy = strategy.fresh
+        store.clear()
         mounted = []
-        log = EventLog()
-        log.keepsEvents = keepsEvents
-        peakViews = 1
-        removedViews = 0
+        return rootComponents.isEmpty ? nil : runFullPass(trigger: trigger)
     }
 
     // MARK: Paths
@@ -114,49 +97,62 @@ extension Engine {
         var nodes = Array(mounted)
         var node: MountedNode?
         for (depth, segment) in path.segments.enumerated() {
-            let prefix = ComponentPath(Array(path.segments[..<depth]))
+            let prefix = path.prefix(depth)
             switch segment {
             case .named:
                 guard let next = nodes.first(where: { $0.path.segments.last == segment }) else {
                     let candidates = nodes.map { $0.path.description }
-                    let typed = prefix.appending(segment).description
-                    throw .noSuchPath(typed, suggestion: closestName(to: typed, in: candidates))
+                    let typed = prefix.appending(segment)
+                    throw .noSuchPath(typed, suggestion: closestName(to: typed.description, in: candidates))
                 }
                 node = next
             case .row(let row):
                 guard let list = node, let definition = catalog.components[list.name],
                       case .list(let spec) = definition.body else {
-                    throw .noSuchPath(prefix.appending(segment).description, suggestion: nil)
+                    throw .noSuchPath(prefix.appending(segment), suggestion: nil)
                 }
                 guard let first = list.rows.first?.row, row >= first, row - first < list.rows.count else {
                     let window = spec.window(at: listOffsets[list.path, default: 0])
-                    throw .rowNotVisible(list: list.path.description, row: row, visible: list.rows.isEmpty ? 0..<0 : window)
+                    throw .rowNotVisible(list: list.path, row: row, visible: list.rows.isEmpty ? 0..<0 : window)
                 }
                 node = list.rows[row - first]
             }
             nodes = Array(node?.children ?? [])
         }
-        guard let node else { throw .noSuchPath(path.description, suggestion: nil) }
+        guard let node else { throw .noSuchPath(path, suggestion: nil) }
         return node
     }
 
     /// The instance that holds `view` now.
     public func holder(of view: ViewID) throws(EngineError) -> MountedNode {
-        guard let found = lookUp(view) else { throw .unknownView(view.description) }
+        guard let found = store.lookUp(view) else { throw .unknownView(view) }
         guard view != .root else { throw .rootIsNotAComponent }
-        guard isVisible(view), let owner = found.owner, let node = try? resolve(owner), node.view == view else {
+        guard store.visibility(of: view) == .visible, let owner = found.owner, let node = try? resolve(owner), node.view == view else {
             throw .viewNotHeld(view)
         }
         return node
     }
 
     /// Every mounted instance, depth first (hidden ones included).
-    public var allInstances: [MountedNode] {
+    public var instances: [MountedNode] {
         var result: [MountedNode] = []
         for root in mounted {
             result.append(root)
             root.forEachDescendant { result.append($0) }
         }
         return result
+    }
+
+    /// The list types reachable from the mounted components, in definition order.
+    var mountedLists: [String] {
+        var found: [String] = []
+        var seen: Set<String> = []
+        var pending = rootComponents.reversed() as [String]
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted, let definition = catalog.components[name] else { continue }
+            if definition.isList { found.append(name) }
+            pending.append(contentsOf: definition.references.reversed())
+        }
+        return found
     }
 }

@@ -1,83 +1,122 @@
-/// ComponentKit: the most complete implementation of the same idea.
-///
-/// - The key's shape leaves out attributes that have an unapplicator: they can
-///   tear themselves down, so they need not split pools.
-/// - Positional vend with a cursor; subviews reordered to vend order.
-/// - Per-attribute diff: an old attribute with an unapplicator is unapplied
-///   when it disappears, or when its value changed and the new one has no
-///   updater; a new attribute is applied when absent before, updated (if it
-///   has an updater) or applied when changed, skipped when equal. The same
-///   instance remounting an equal configuration on its view does nothing.
-/// - `didEnterReusePool` when a view is hidden into its pool,
-///   `willLeaveReusePool` when a hidden view is vended again.
-public struct ComponentKitStrategy: ReuseStrategy {
-    public init() {}
-    public var name: String { "componentkit" }
-    public var summary: String { "persistent shape; per-attribute diff; reuse-pool hooks" }
-    public var poolNote: String { "positional vend per key (the persistent shape leaves out attributes with an unapplicator); a cursor per pool, reset each pass" }
+extension StrategyDescriptor {
+    /// ComponentKit: the most complete implementation of the same idea
+    /// (`../shared/REFERENCE.md`, section 2; upstream `ComponentViewManager.mm`,
+    /// `ComponentViewReuseUtilities.mm`).
+    ///
+    /// - The key's shape leaves out attributes that have an unapplicator: they
+    ///   can tear themselves down, so they need not split pools.
+    /// - Positional vend with a cursor; subviews reordered to vend order.
+    /// - Per-attribute diff (``PerAttributeDiff``).
+    /// - `didEnterReusePool` when a view is hidden into its pool,
+    ///   `willLeaveReusePool` when a hidden view is vended again.
+    static let componentKit = StrategyDescriptor(name: "componentkit", defaults: []) { _ in
+        Strategy(
+            name: "componentkit",
+            summary: "persistent shape; per-attribute diff; reuse-pool hooks",
+            poolNote: "positional vend per key (the persistent shape leaves out attributes with an unapplicator); a cursor per pool, reset each pass",
+            options: [],
+            keying: PersistentShapeKeying(),
+            parents: PoolHookVend(),
+            cells: PoolHookCells(),
+            application: PerAttributeDiff(),
+            liveComponents: .mounted)
+    }
+}
 
-    public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+/// ComponentKit's key: the shape holds only attributes without an unapplicator.
+struct PersistentShapeKeying: Keying {
+    func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
         let persistent = configuration.attributes.filter { catalog.attributes[$0.name]?.hasUnapplicator != true }.map(\.name)
         return ViewKey(component: component, viewClass: configuration.viewClass, shape: AttributeShape(persistent))
     }
+}
 
-    public func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance, in engine: inout Engine, pass: inout MountPass) -> ViewID {
-        let view = engine.vendPositionally(key, from: parent, for: instance, pass: &pass)
-        if engine.lastEventKind == .unhide { engine.note(.leavePool, view: view, instance: instance, "willLeaveReusePool") }
-        return view
-    }
+/// Positional vend with the reuse-pool hooks.
+struct PoolHookVend: ParentReuse {
+    var positional = PositionalVend()
 
-    public func dequeueCell(_ key: ViewKey, row: Int, host: ViewID, for instance: Instance, in engine: inout Engine) -> ViewID {
-        if let view = engine.dequeueRecycled(key, host: host, for: instance) {
-            engine.note(.leavePool, view: view, instance: instance, "willLeaveReusePool")
-            return view
+    var plansChildren: Bool { false }
+
+    func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
+
+    mutating func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance, store: inout ViewStore, pass: MountPass) -> Vended {
+        let vended = positional.vend(key, from: parent, for: instance, store: &store, pass: pass)
+        if case .taken(let taken) = vended.acquisition, taken.wasHidden {
+            store.record(vended.view, for: instance, .leavePool)
         }
-        return engine.createView(key: key, in: host, instance: instance)
+        return vended
     }
 
-    public func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine, pass: MountPass) {
-        engine.recycle(cell, in: host)
-        engine.note(.enterPool, view: cell, instance: nil, "didEnterReusePool")
+    func settle(_ parent: ViewID, store: inout ViewStore, pass: MountPass) {
+        for view in store.hideUntaken(in: parent, pass: pass) {
+            store.record(view, for: nil, .enterPool)
+        }
+        store.order(parent, first: pass.taken(from: parent))
     }
 
-    public func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance, in engine: inout Engine) {
-        let current = engine.view(view)
-        guard let old = current.attached else {
-            engine.applyAll(configuration, on: view, instance: instance)
+    mutating func endPass() { positional.endPass() }
+}
+
+/// List cells on a stack per persistent-shape key, with the reuse-pool hooks.
+struct PoolHookCells: CellReuse {
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey {
+        PersistentShapeKeying().key(component, configuration, catalog: catalog)
+    }
+
+    func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+        let vended = store.dequeueOrCreate(key, host: host, for: instance)
+        if case .taken = vended.acquisition { store.record(vended.view, for: instance, .leavePool) }
+        return vended
+    }
+
+    func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
+        store.recycle(cell, in: host)
+        store.record(cell, for: nil, .enterPool)
+    }
+
+    func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
+    func forget(host: ViewID) {}
+    func cached(in host: ViewID) -> [CachedCell] { [] }
+    func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
+}
+
+/// ComponentKit's per-attribute diff. An old attribute with an unapplicator
+/// is unapplied when it disappears, or when its value changed and the new one
+/// has no updater; a new attribute is applied when absent before, updated
+/// (if it has an updater) or applied when changed, skipped when equal. The
+/// same instance remounting an equal configuration on its view does nothing.
+struct PerAttributeDiff: Application {
+    func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
+                   acquired: Acquisition, store: inout ViewStore) {
+        guard let old = store.view(view).attached else {
+            store.applyAll(configuration, on: view, for: instance)
             return
         }
-        if old == configuration, current.previousOwner == instance.path {
-            engine.record(.skip, view: view, instance: instance)
+        if old == configuration, acquired.previousOwner == instance.path {
+            store.record(view, for: instance, .skip(nil))
             return
         }
-        let catalog = engine.catalog
+        let catalog = store.catalog
         for attribute in old.attributes where catalog.attributes[attribute.name]?.hasUnapplicator == true {
             let replacement = configuration.value(of: attribute.name)
             let hasUpdater = catalog.attributes[attribute.name]?.hasUpdater == true
             if replacement == nil || (replacement != attribute.value && !hasUpdater) {
-                engine.unapply(attribute, on: view, instance: instance)
+                store.unapply(attribute, on: view, for: instance)
             }
         }
         for attribute in configuration.attributes {
             guard let previous = old.value(of: attribute.name) else {
-                engine.apply(attribute, on: view, instance: instance)
+                store.apply(attribute, on: view, for: instance)
                 continue
             }
             if previous == attribute.value {
-                engine.record(.skip, view: view, instance: instance) { $0.attribute = attribute.name; $0.value = attribute.value }
+                store.record(view, for: instance, .skip(attribute))
             } else if catalog.attributes[attribute.name]?.hasUpdater == true {
-                engine.update(attribute, from: previous, on: view, instance: instance)
+                store.update(attribute, from: previous, on: view, for: instance)
             } else {
-                engine.apply(attribute, on: view, instance: instance)
+                store.apply(attribute, on: view, for: instance)
             }
         }
-        engine.attach(configuration, to: view)
-    }
-
-    public func settle(_ parent: ViewID, in engine: inout Engine, pass: inout MountPass) {
-        for view in engine.hideUntaken(in: parent, pass: pass) {
-            engine.note(.enterPool, view: view, instance: nil, "didEnterReusePool")
-        }
-        engine.orderSubviewsAsTaken(in: parent, pass: pass)
+        store.attach(configuration, to: view)
     }
 }

@@ -1,73 +1,112 @@
-/// DivKit (iOS): no pools; a container's current children are the only
-/// candidates for its new blocks.
+extension StrategyDescriptor {
+    /// DivKit (iOS): no pools; a container's current children are the only
+    /// candidates for its new blocks (`../shared/REFERENCE.md`, section 3).
+    ///
+    /// Lists (galleries) reuse cells by `reuse_id` (default "DefaultReuseId"),
+    /// so different cell types share cells unless they set different ids.
+    static let divKit = StrategyDescriptor(name: "divkit", defaults: []) { _ in
+        Strategy(
+            name: "divkit",
+            summary: "no pools: match current children, remove leftovers",
+            poolNote: "DivKit has no pools: a container's current children are its only candidates; views are grouped by view class here, list cells by reuse_id",
+            options: [],
+            keying: ViewClassKeying(),
+            parents: BlockMatching(),
+            cells: ReuseIDCells(),
+            application: SetWholeBlock(),
+            liveComponents: .mounted)
+    }
+}
+
+/// A container matching its new blocks against its current children.
 ///
 /// Pass 1: each block, in order, takes the first orphan that is its best
 /// view: the same element path, or an equal block. Pass 2: each block still
 /// unmatched takes the first orphan it can configure: the same view type.
 /// Unmatched blocks get a new view; leftover orphans are removed, not hidden.
-/// A changed block sets its whole view (reset, then every attribute).
-/// Lists (galleries) reuse cells by `reuse_id` (default "DefaultReuseId"), so
-/// different cell types share cells unless they set different ids.
-public struct DivKitStrategy: ReuseStrategy {
-    public static let defaultReuseID = "DefaultReuseId"
+struct BlockMatching: ParentReuse {
+    /// The view each block of the current pass was matched with, by instance.
+    private var planned: [ComponentPath: ViewID] = [:]
 
-    public init() {}
-    public var name: String { "divkit" }
-    public var summary: String { "no pools: match current children, remove leftovers" }
-    public var poolNote: String { "DivKit has no pools: a container's current children are its only candidates; views are grouped by view class here, list cells by reuse_id" }
-    public var plansChildren: Bool { true }
+    var plansChildren: Bool { true }
 
-    public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil)
-    }
-
-    public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {
-        let reuseID = configuration.value(of: "reuse_id")?.plain ?? DivKitStrategy.defaultReuseID
-        return ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil, qualifier: "reuse_id \(reuseID)")
-    }
-
-    public func plan(_ blocks: [PlannedBlock], into parent: ViewID, in engine: inout Engine, pass: inout MountPass) {
-        var orphans = engine.view(parent).subviews.filter { !pass.takenViews.contains($0) && !engine.view($0).isRemoved }
+    mutating func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {
+        var orphans = store.view(parent).subviews.filter { !pass.wasTaken($0) && !store.view($0).isRemoved }
         var unmatched: [PlannedBlock] = []
         // Pass 1: the best view, same element path or an equal block.
         for block in blocks {
             if let index = orphans.firstIndex(where: { orphan in
-                let view = engine.view(orphan)
+                let view = store.view(orphan)
                 return view.owner == block.instance.path
                     || (view.ownerComponent == block.instance.component && view.attached == block.configuration)
             }) {
-                pass.planned[block.instance.path] = orphans.remove(at: index)
+                planned[block.instance.path] = orphans.remove(at: index)
             } else {
                 unmatched.append(block)
             }
         }
         // Pass 2: any view this block can configure, the same view type.
         for block in unmatched {
-            if let index = orphans.firstIndex(where: { engine.view($0).viewClass == block.configuration.viewClass }) {
-                pass.planned[block.instance.path] = orphans.remove(at: index)
+            if let index = orphans.firstIndex(where: { store.view($0).viewClass == block.configuration.viewClass }) {
+                planned[block.instance.path] = orphans.remove(at: index)
             }
         }
     }
 
-    public func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance, in engine: inout Engine, pass: inout MountPass) -> ViewID {
-        engine.vendPlanned(key, from: parent, for: instance, pass: &pass)
+    /// The view planned for this block, else a new one.
+    func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance, store: inout ViewStore, pass: MountPass) -> Vended {
+        guard let view = planned[instance.path] else {
+            return Vended(view: store.createView(key: key, in: parent, for: instance), acquisition: .created)
+        }
+        if store.view(view).poolKey != key { store.move(view, to: key, in: parent) }
+        return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
     }
 
-    /// Configuring a block view sets the whole view from the block, so a
-    /// changed block resets the view before its attributes are applied.
-    public func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance, in engine: inout Engine) {
-        if let old = engine.view(view).attached {
+    func settle(_ parent: ViewID, store: inout ViewStore, pass: MountPass) {
+        for view in store.view(parent).subviews where !pass.wasTaken(view) {
+            store.remove(view, from: parent, reason: .leftover)
+        }
+        store.order(parent, first: pass.taken(from: parent))
+    }
+
+    mutating func endPass() { planned.removeAll(keepingCapacity: true) }
+}
+
+/// Gallery cells queued by `reuse_id` (default "DefaultReuseId").
+struct ReuseIDCells: CellReuse {
+    static let defaultReuseID = "DefaultReuseId"
+
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey {
+        let reuseID = configuration.value(of: "reuse_id")?.plain ?? ReuseIDCells.defaultReuseID
+        return ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil, qualifier: .reuseID(reuseID))
+    }
+
+    func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+        store.dequeueOrCreate(key, host: host, for: instance)
+    }
+
+    func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
+        store.recycle(cell, in: host)
+    }
+
+    func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
+    func forget(host: ViewID) {}
+    func cached(in host: ViewID) -> [CachedCell] { [] }
+    func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
+}
+
+/// Configuring a block view sets the whole view from the block, so a changed
+/// block resets the view before its attributes are applied.
+struct SetWholeBlock: Application {
+    func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
+                   acquired: Acquisition, store: inout ViewStore) {
+        if let old = store.view(view).attached {
             if old == configuration {
-                engine.record(.skip, view: view, instance: instance)
+                store.record(view, for: instance, .skip(nil))
                 return
             }
-            engine.resetProperties(of: view, note: "the block sets the whole view: every property back to its default first")
+            store.resetProperties(of: view, reason: .blockSetsWholeView)
         }
-        engine.applyAll(configuration, on: view, instance: instance)
-    }
-
-    public func settle(_ parent: ViewID, in engine: inout Engine, pass: inout MountPass) {
-        engine.removeUntaken(in: parent, pass: pass, note: "leftover: no block matched it")
-        engine.orderSubviewsAsTaken(in: parent, pass: pass)
+        store.applyAll(configuration, on: view, for: instance)
     }
 }

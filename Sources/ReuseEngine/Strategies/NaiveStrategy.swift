@@ -1,13 +1,20 @@
-/// Pools keyed by view class alone: the scheme the seed warns against.
-///
-/// A view that showed `backgroundColor: red` can go to a configuration that
-/// only sets `alpha`; setters do not clean up, so the red stays (a leak).
-public struct NaiveStrategy: ReuseStrategy {
-    public init() {}
-    public var name: String { "naive" }
-    public var summary: String { "pools keyed by view class only; shows why shapes matter" }
-
-    public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil)
+extension StrategyDescriptor {
+    /// Pools keyed by view class alone: the scheme the seed warns against
+    /// (`../shared/REFERENCE.md`, section 1, "Why shapes").
+    ///
+    /// A view that showed `backgroundColor: red` can go to a configuration that
+    /// only sets `alpha`; setters do not clean up, so the red stays (a leak).
+    /// Everything else is Theodolite's.
+    static let naive = StrategyDescriptor(name: "naive", defaults: []) { _ in
+        Strategy(
+            name: "naive",
+            summary: "pools keyed by view class only; shows why shapes matter",
+            poolNote: "the k-th request for a key in a pass takes the k-th view of that pool; views nobody takes are hidden",
+            options: [],
+            keying: ViewClassKeying(),
+            parents: PositionalVend(),
+            cells: StackCells(keying: ViewClassKeying()),
+            application: ApplyChanged(),
+            liveComponents: .mounted)
     }
 }

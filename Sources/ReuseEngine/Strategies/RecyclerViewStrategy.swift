@@ -1,119 +1,138 @@
-/// Android's RecyclerView: a cache by position before a pool per view type.
-///
-/// A row that leaves is scrapped during the pass, then kept in the cache (2
-/// by default), still bound to its position; the oldest cached view goes to
-/// the RecycledViewPool of its view type (5 per type by default), and is
-/// dropped when that pool is full. A row that enters first looks for its own
-/// scrapped or cached view (no rebind), then the pool of its view type (must
-/// rebind: every attribute is set again, nothing unapplied), then creates one. Views outside lists behave as under
-/// `theodolite`.
-public struct RecyclerViewStrategy: ReuseStrategy {
-    public var cacheSize: Int
-    public var poolSize: Int
+extension StrategyDescriptor {
+    /// Android's RecyclerView: a cache by position before a pool per view type
+    /// (`../shared/REFERENCE.md`, section 5; upstream `RecyclerView.Recycler`).
+    ///
+    /// Views outside lists behave as under `theodolite`.
+    static let recyclerView = StrategyDescriptor(
+        name: "recyclerview",
+        defaults: [StrategyOption(name: "cache", value: 2), StrategyOption(name: "pool", value: 5)]
+    ) { values in
+        let cells = RecyclerCells(cacheSize: values[0], poolSize: values[1])
+        return Strategy(
+            name: "recyclerview",
+            summary: "cache by position (\(cells.cacheSize)), then pool per type (\(cells.poolSize))",
+            poolNote: "list hosts: a cache of \(cells.cacheSize) views by position, then a pool of at most \(cells.poolSize) per view type; other parents as under theodolite",
+            options: [StrategyOption(name: "cache", value: cells.cacheSize), StrategyOption(name: "pool", value: cells.poolSize)],
+            keying: ComponentShapeKeying(),
+            parents: PositionalVend(),
+            cells: cells,
+            application: BindViewHolder(),
+            liveComponents: .mounted)
+    }
+}
 
-    public init(cacheSize: Int = 2, poolSize: Int = 5) {
+/// The Recycler: scrap and a view cache by position, then a RecycledViewPool
+/// per view type.
+///
+/// A slot that leaves is kept in the cache (`cacheSize`, 2 by default), still
+/// bound to its position; the oldest cached view goes to the pool of its view
+/// type (`poolSize` per type, 5 by default), and is dropped when that pool is
+/// full. In a relayout (a full pass, or a jump with `scroll to`) leaving views
+/// are scrapped first and reach the cache when the pass ends, so a slot that
+/// comes back in the same layout gets its view without a rebind.
+struct RecyclerCells: CellReuse {
+    var cacheSize: Int
+    var poolSize: Int
+
+    /// What the Recycler keeps for one list host.
+    private struct Host: Sendable {
+        var cache: [CachedCell] = []
+        var scrap: [CachedCell] = []
+    }
+
+    private var hosts: [ViewID: Host] = [:]
+
+    init(cacheSize: Int, poolSize: Int) {
         self.cacheSize = cacheSize
         self.poolSize = poolSize
     }
 
-    public var name: String { "recyclerview" }
-    public var summary: String { "cache by position (\(cacheSize)), then pool per type (\(poolSize))" }
-    public var poolNote: String { "list hosts: a cache of \(cacheSize) views by position, then a pool of at most \(poolSize) per view type; other parents as under theodolite" }
-    public var optionsDescription: String { "cache \(cacheSize) pool \(poolSize)" }
-
-    public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {
-        ViewKey(component: component, viewClass: configuration.viewClass, shape: nil, qualifier: "view type")
-    }
-
-    public func with(options: [(name: String, value: Int)]) throws(EngineError) -> any ReuseStrategy {
-        var copy = self
-        for option in options {
-            switch option.name {
-            case "cache": copy.cacheSize = max(0, option.value)
-            case "pool": copy.poolSize = max(0, option.value)
-            default: throw .unknownOption(strategy: name, option: option.name, known: ["cache N", "pool N"])
-            }
-        }
-        return copy
-    }
-
-    /// A row scrolled out (`scroll by`) is recycled at once: into the cache,
-    /// the oldest cached view into the pool. In a relayout (a full pass, or a
-    /// jump with `scroll to`) every leaving view is scrapped first and reaches
-    /// the cache when the pass ends (``didMountList``), so a row that comes
-    /// back in the same layout gets its view without a rebind.
-    public func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine, pass: MountPass) {
-        engine.hide(cell, in: engine.view(cell).superview ?? host)
-        if pass.isRelayout {
-            engine.scrap(cell, row: row, in: host)
-        } else {
-            engine.cache(cell, row: row, in: host)
-            engine.note(.cache, view: cell, instance: nil, "kept in the view cache for row \(row)")
-            evictBeyondCacheSize(in: host, engine: &engine)
-        }
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey {
+        ViewKey(component: component, viewClass: configuration.viewClass, shape: nil, qualifier: .viewType)
     }
 
     /// Lookup order: scrap and cache by exact position (still bound), then the
     /// pool of the view type (must rebind), then a new view.
-    public func dequeueCell(_ key: ViewKey, row: Int, host: ViewID, for instance: Instance, in engine: inout Engine) -> ViewID {
-        if let scrapped = engine.scrappedCells(in: host).first(where: { $0.row == row && engine.view($0.view).poolKey == key }) {
-            engine.unscrap(scrapped.view, in: host)
-            engine.take(scrapped.view, key: key, in: host, for: instance)
-            engine.note(.cacheHit, view: scrapped.view, instance: instance, "row \(row) gets back its scrapped view, still bound")
-            return scrapped.view
+    mutating func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+        for place in [CachePlace.scrap, .cache] {
+            let kept = place == .scrap ? hosts[host]?.scrap : hosts[host]?.cache
+            guard let index = kept?.firstIndex(where: { $0.slot == slot && store.view($0.view).poolKey == key }),
+                  let found = kept?[index] else { continue }
+            if place == .scrap { hosts[host]?.scrap.remove(at: index) } else { hosts[host]?.cache.remove(at: index) }
+            let taken = store.take(found.view, key: key, in: host, for: instance)
+            store.record(found.view, for: instance, .cacheHit(slot, from: place))
+            return Vended(view: found.view, acquisition: .taken(taken))
         }
-        if let cached = engine.cachedCells(in: host).first(where: { $0.row == row && engine.view($0.view).poolKey == key }) {
-            engine.uncache(cached.view, in: host)
-            engine.take(cached.view, key: key, in: host, for: instance)
-            engine.note(.cacheHit, view: cached.view, instance: instance, "row \(row) gets back its cached view, still bound")
-            return cached.view
+        if let (view, taken) = store.popWaiting(key, host: host, for: instance) {
+            return Vended(view: view, acquisition: .mustRebind(taken))
         }
-        if let view = engine.dequeueRecycled(key, host: host, for: instance) {
-            engine.markForRebind(view)
-            return view
-        }
-        return engine.createView(key: key, in: host, instance: instance)
+        return Vended(view: store.createView(key: key, in: host, for: instance), acquisition: .created)
     }
 
-    /// At the end of the pass the scrap goes to the cache, in the order rows
-    /// left; the oldest cached views beyond the cache size go to the pool of
-    /// their view type, or are dropped when it is full.
-    public func didMountList(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, in engine: inout Engine) {
-        for scrapped in engine.scrappedCells(in: host) {
-            engine.unscrap(scrapped.view, in: host)
-            engine.cache(scrapped.view, row: scrapped.row, in: host)
-            engine.note(.cache, view: scrapped.view, instance: nil, "kept in the view cache for row \(scrapped.row)")
+    /// A slot scrolled out (`scroll by`) is cached at once, the oldest cached
+    /// view going to the pool; in a relayout it is scrapped first.
+    mutating func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
+        store.hide(cell, in: store.view(cell).superview ?? host)
+        if relayout {
+            hosts[host, default: Host()].scrap.append(CachedCell(slot: slot, view: cell))
+        } else {
+            hosts[host, default: Host()].cache.append(CachedCell(slot: slot, view: cell))
+            store.record(cell, for: nil, .cache(.kept(slot)))
+            evictBeyondCacheSize(in: host, store: &store)
         }
-        evictBeyondCacheSize(in: host, engine: &engine)
+    }
+
+    /// At the end of the pass the scrap goes to the cache, in the order slots
+    /// left; the oldest cached views beyond the cache size go to the pool.
+    mutating func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool,
+                           store: inout ViewStore) {
+        for scrapped in hosts[host]?.scrap ?? [] {
+            hosts[host]?.scrap.removeFirst()
+            hosts[host, default: Host()].cache.append(scrapped)
+            store.record(scrapped.view, for: nil, .cache(.kept(scrapped.slot)))
+        }
+        evictBeyondCacheSize(in: host, store: &store)
     }
 
     /// The oldest cached views beyond the cache size go to the pool of their
     /// view type, or are dropped when it is full.
-    func evictBeyondCacheSize(in host: ViewID, engine: inout Engine) {
-        while engine.cachedCells(in: host).count > cacheSize, let oldest = engine.cachedCells(in: host).first {
-            engine.uncache(oldest.view, in: host)
-            guard let key = engine.view(oldest.view).poolKey else { continue }
-            if engine.recycledCount(key, in: host) < poolSize {
-                engine.pushRecycled(oldest.view, key: key, in: host)
-                engine.note(.cache, view: oldest.view, instance: nil,
-                            "evicted from the cache into the pool for view type \(key.component ?? "?")")
+    private mutating func evictBeyondCacheSize(in host: ViewID, store: inout ViewStore) {
+        while let cache = hosts[host]?.cache, cache.count > cacheSize, let oldest = cache.first {
+            hosts[host]?.cache.removeFirst()
+            guard let key = store.view(oldest.view).poolKey else { continue }
+            let viewType = key.component ?? "?"
+            if (store.pool(key, in: host)?.waiting.count ?? 0) < poolSize {
+                store.pushWaiting(oldest.view, in: host)
+                store.record(oldest.view, for: nil, .cache(.evicted(viewType: viewType)))
             } else {
-                engine.remove(oldest.view, from: host, note: "the pool for view type \(key.component ?? "?") is full (\(poolSize))")
+                store.remove(oldest.view, from: host, reason: .poolFull(viewType: viewType, capacity: poolSize))
             }
         }
     }
 
-    public func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance, in engine: inout Engine) {
-        guard instance.cellRow != nil else {
-            engine.applyChanged(view, to: configuration, for: instance)
+    /// A host that stops showing a list: its cached views are plain hidden views now.
+    mutating func forget(host: ViewID) { hosts[host] = nil }
+
+    func cached(in host: ViewID) -> [CachedCell] { hosts[host]?.cache ?? [] }
+
+    func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
+}
+
+/// `onBindViewHolder`: a view from the pool is bound again, every attribute
+/// set, nothing unapplied; a view that kept its slot (cache, or a row that
+/// stayed) is bound only when its item changed. Views outside lists apply
+/// like Theodolite.
+struct BindViewHolder: Application {
+    func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
+                   acquired: Acquisition, store: inout ViewStore) {
+        guard instance.slot != nil else {
+            store.applyChanged(view, to: configuration, for: instance)
             return
         }
-        let mustRebind = engine.takeRebindMark(view)
-        if !mustRebind, engine.view(view).attached == configuration {
-            engine.record(.skip, view: view, instance: instance)
+        if case .mustRebind = acquired {} else if store.view(view).attached == configuration {
+            store.record(view, for: instance, .skip(nil))
             return
         }
-        // onBindViewHolder: every attribute set again.
-        engine.applyAll(configuration, on: view, instance: instance)
+        store.applyAll(configuration, on: view, for: instance)
     }
 }

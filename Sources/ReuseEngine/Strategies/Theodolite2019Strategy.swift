@@ -1,32 +1,59 @@
-/// What Theodolite's shipped code (2019) did, drifted from its document.
-///
-/// Pools are keyed by the whole configuration, values included, so a view
-/// only goes to an identical configuration (never applied twice, but a value
-/// change means a new view). Every view is checked in at the start of a pass;
-/// check-out prefers the view the same instance had, then any free view, then
-/// a new one. Leftovers are hidden at the end, except in a parent nothing
-/// mounted into during the pass (bug #27 of its tracker: those stay visible,
-/// and `check` reports them).
-public struct Theodolite2019Strategy: ReuseStrategy {
-    public init() {}
-    public var name: String { "theodolite-2019" }
-    public var summary: String { "full-configuration pools; own view first; bug #27 kept" }
-    public var poolNote: String { "pools keyed by the whole configuration; a request takes the view its instance had, else any free one" }
+extension StrategyDescriptor {
+    /// What Theodolite's shipped code (2019) did, drifted from its document
+    /// (`../shared/REFERENCE.md`, section 1; upstream `View/Reuse/ViewPoolMap.swift`,
+    /// `View/Reuse/ViewPool.swift`).
+    ///
+    /// Pools are keyed by the whole configuration, values included, so a view
+    /// only goes to an identical configuration (never applied twice, but a
+    /// value change means a new view). Check-out prefers the view the same
+    /// instance had, then any free view, then a new one. Leftovers are hidden
+    /// at the end, except in a parent nothing mounted into during the pass
+    /// (bug #27 of its tracker: those stay visible, and `check` reports them).
+    static let theodolite2019 = StrategyDescriptor(name: "theodolite-2019", defaults: []) { _ in
+        Strategy(
+            name: "theodolite-2019",
+            summary: "full-configuration pools; own view first; bug #27 kept",
+            poolNote: "pools keyed by the whole configuration; a request takes the view its instance had, else any free one",
+            options: [],
+            keying: ConfigurationKeying(),
+            parents: OwnerFirstVend(),
+            cells: StackCells(keying: ConfigurationKeying()),
+            application: ApplyChanged(),
+            liveComponents: .mounted)
+    }
+}
 
-    public func key(component: String, configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        let values = configuration.attributes.sorted { $0.name < $1.name }.map { "\($0.name)=\($0.value)" }
+/// Theodolite 2019's key: the component type, view class, shape and every value.
+struct ConfigurationKeying: Keying {
+    func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+        let values = configuration.attributes.sorted { $0.name < $1.name }
         return ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape,
-                       qualifier: values.isEmpty ? nil : "{" + values.joined(separator: ", ") + "}")
+                       qualifier: values.isEmpty ? nil : .values(values))
+    }
+}
+
+/// Check-out from `ViewPool.swift`: the view this same instance had, if it is
+/// in the pool and free; else the first free view; else a new one.
+struct OwnerFirstVend: ParentReuse {
+    var plansChildren: Bool { false }
+
+    func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
+
+    func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance, store: inout ViewStore, pass: MountPass) -> Vended {
+        let free = (store.pool(key, in: parent)?.views ?? []).filter { !pass.wasTaken($0) }
+        if let own = free.first(where: { store.view($0).owner == instance.path }) ?? free.first {
+            return Vended(view: own, acquisition: .taken(store.take(own, key: key, in: parent, for: instance)))
+        }
+        return Vended(view: store.createView(key: key, in: parent, for: instance), acquisition: .created)
     }
 
-    public func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance, in engine: inout Engine, pass: inout MountPass) -> ViewID {
-        engine.vendPreferringOwner(key, from: parent, for: instance, pass: &pass)
-    }
-
-    public func settle(_ parent: ViewID, in engine: inout Engine, pass: inout MountPass) {
+    func settle(_ parent: ViewID, store: inout ViewStore, pass: MountPass) {
         // Bug #27: a parent nothing mounted into keeps its old views visible.
-        guard pass.taken[parent]?.isEmpty == false else { return }
-        engine.hideUntaken(in: parent, pass: pass)
-        engine.orderSubviewsAsTaken(in: parent, pass: pass)
+        let taken = pass.taken(from: parent)
+        guard !taken.isEmpty else { return }
+        store.hideUntaken(in: parent, pass: pass)
+        store.order(parent, first: taken)
     }
+
+    func endPass() {}
 }

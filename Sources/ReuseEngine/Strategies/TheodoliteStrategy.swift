@@ -1,12 +1,23 @@
-/// The algorithm of Theodolite's recycling reference (the default).
-///
-/// Pools are keyed by (component type, view class, attribute shape), so a view
-/// only goes to a configuration that sets the same attributes: whatever a
-/// previous owner set, the new one overwrites. Equal configurations are
-/// skipped; otherwise unapply (where an unapplicator exists) runs before apply.
-public struct TheodoliteStrategy: ReuseStrategy {
-    public init() {}
-    public var name: String { "theodolite" }
-    public var summary: String { "(component, view class, attribute shape) pools; the seed" }
-    // Key, vend, configure and settle are the protocol's defaults.
+extension StrategyDescriptor {
+    /// The algorithm of Theodolite's recycling reference, the default
+    /// (`../shared/REFERENCE.md`, section 1).
+    ///
+    /// Pools are keyed by (component type, view class, attribute shape), so a
+    /// view only goes to a configuration that sets the same attributes:
+    /// whatever a previous owner set, the new one overwrites. The k-th request
+    /// for a key in a pass takes the k-th view; views nobody takes are hidden.
+    /// Equal configurations are skipped; otherwise unapply (where an
+    /// unapplicator exists) runs before apply.
+    static let theodolite = StrategyDescriptor(name: "theodolite", defaults: []) { _ in
+        Strategy(
+            name: "theodolite",
+            summary: "(component, view class, attribute shape) pools; the seed",
+            poolNote: "the k-th request for a key in a pass takes the k-th view of that pool; views nobody takes are hidden",
+            options: [],
+            keying: ComponentShapeKeying(),
+            parents: PositionalVend(),
+            cells: StackCells(keying: ComponentShapeKeying()),
+            application: ApplyChanged(),
+            liveComponents: .mounted)
+    }
 }

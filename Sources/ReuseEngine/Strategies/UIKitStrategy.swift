@@ -1,53 +1,79 @@
-/// UIKit tables and collections with the typed-reuse design of the seed.
-///
-/// List cells are registered per reuse identifier (the cell component's name
-/// by default); `register` returns a token and the list dequeues by it.
-/// Dequeuing an identifier nobody registered is refused with UIKit's own
-/// message. A reused cell gets `prepareForReuse`, then its configure sets
-/// every attribute again: UIKit does not know what the cell showed, and
-/// nothing is unapplied (additive attributes pile up). Headers and footers
-/// are registered and queued apart from cells. Views outside lists are your
-/// own code's and behave as under `theodolite`.
-public struct UIKitStrategy: ReuseStrategy {
-    public init() {}
-    public var name: String { "uikit" }
-    public var summary: String { "registered cell identifiers; prepareForReuse; set all" }
-    public var poolNote: String { "list hosts keep one reuse queue per registered identifier; other parents behave as under theodolite" }
+extension StrategyDescriptor {
+    /// UIKit tables and collections with the typed-reuse design of the seed
+    /// (`../shared/REFERENCE.md`, section 4).
+    ///
+    /// List cells are registered per reuse identifier (the cell component's
+    /// name by default); `register` returns a token and the list dequeues by
+    /// it. Dequeuing an identifier nobody registered is refused with UIKit's
+    /// own message. A reused cell gets `prepareForReuse`, then its configure
+    /// sets every attribute again: UIKit does not know what the cell showed,
+    /// and nothing is unapplied (additive attributes pile up). Headers and
+    /// footers are registered and queued apart from cells. Views outside lists
+    /// are your own code's and behave as under `theodolite`.
+    static let uiKit = StrategyDescriptor(name: "uikit", defaults: []) { _ in
+        Strategy(
+            name: "uikit",
+            summary: "registered cell identifiers; prepareForReuse; set all",
+            poolNote: "list hosts keep one reuse queue per registered identifier; other parents behave as under theodolite",
+            options: [],
+            keying: ComponentShapeKeying(),
+            parents: PositionalVend(),
+            cells: RegisteredCells(),
+            application: CellsSetEverything(),
+            liveComponents: .mounted)
+    }
+}
 
-    public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {
+/// One reuse queue per registered identifier; headers and footers queue apart.
+struct RegisteredCells: CellReuse {
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey {
         // The queue of the identifier this cell type was registered under.
-        let registration = engine.registration(list: list, cell: component)
+        let registration = catalog.registration(list: list, cell: component)
         let identifier = registration?.identifier ?? component
-        let queue = registration?.isHeaderFooter == true ? "header-footer identifier" : "identifier"
-        return ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil, qualifier: "\(queue) \(identifier)")
+        let queue: KeyQualifier = registration?.isHeaderFooter == true
+            ? .headerFooterIdentifier(identifier) : .cellIdentifier(identifier)
+        return ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil, qualifier: queue)
     }
 
-    public func validate(_ engine: Engine) throws(EngineError) {
-        for list in engine.mountedLists {
-            guard case .list(let spec) = engine.catalog.components[list]?.body else { continue }
-            for cell in spec.cells where engine.registration(list: list, cell: cell) == nil {
+    /// `dequeueReusableCell`: the top cell of the identifier's queue, after
+    /// its `prepareForReuse`, or a new cell of the registered class.
+    func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+        let vended = store.dequeueOrCreate(key, host: host, for: instance)
+        if case .taken = vended.acquisition { store.record(vended.view, for: instance, .prepareForReuse) }
+        return vended
+    }
+
+    func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
+        store.recycle(cell, in: host)
+    }
+
+    func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
+    func forget(host: ViewID) {}
+    func cached(in host: ViewID) -> [CachedCell] { [] }
+
+    /// Every cell, header and footer type of a mounted list must be registered.
+    func validate(lists: [String], catalog: Catalog) throws(EngineError) {
+        for list in lists {
+            guard case .list(let spec)? = catalog.components[list]?.body else { continue }
+            for cell in spec.cells where catalog.registration(list: list, cell: cell) == nil {
                 throw .unregisteredCell(list: list, identifier: cell)
             }
-            for (_, view) in spec.supplementaries where engine.registration(list: list, cell: view) == nil {
+            for (_, view) in spec.supplementaries where catalog.registration(list: list, cell: view) == nil {
                 throw .unregisteredHeaderFooter(list: list, identifier: view)
             }
         }
     }
+}
 
-    public func dequeueCell(_ key: ViewKey, row: Int, host: ViewID, for instance: Instance, in engine: inout Engine) -> ViewID {
-        if let view = engine.dequeueRecycled(key, host: host, for: instance) {
-            engine.note(.prepareForReuse, view: view, instance: instance, "prepareForReuse")
-            return view
-        }
-        return engine.createView(key: key, in: host, instance: instance)
-    }
-
-    public func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance, in engine: inout Engine) {
-        guard instance.cellRow != nil else {
-            engine.applyChanged(view, to: configuration, for: instance)
+/// `cellForRowAt`: the caller sets every attribute of a list's cell, whatever
+/// the cell showed; views outside lists apply like Theodolite.
+struct CellsSetEverything: Application {
+    func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
+                   acquired: Acquisition, store: inout ViewStore) {
+        guard instance.slot != nil else {
+            store.applyChanged(view, to: configuration, for: instance)
             return
         }
-        // cellForRowAt: the caller sets every attribute, whatever the cell showed.
-        engine.applyAll(configuration, on: view, instance: instance)
+        store.applyAll(configuration, on: view, for: instance)
     }
 }

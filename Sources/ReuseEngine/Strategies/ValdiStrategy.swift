@@ -1,84 +1,90 @@
-/// Valdi hosting components in native lists, in its two ways.
-///
-/// - `valdi-rebind` (option A): one root component per visible cell; every
-///   bind renders it again and lays it out before populating the views.
-/// - `valdi-attach` (option B): one component per item, created (rendered and
-///   laid out) when the list mounts; a cell that shows attaches the item's
-///   root view, so scrolling renders nothing, but every item stays alive.
-///
-/// Under rebind a cell keeps its root component: a bind re-renders it with the
-/// new item and diffs, so only what changed is applied. Under attach the
-/// item's root view leaves the cell when it scrolls away: its views go back to
-/// Valdi's pool keyed by view class, their attribute reset methods run first,
-/// so a reused view starts clean and is populated from the item's cached render.
-public struct ValdiStrategy: ReuseStrategy {
-    public enum Mode: String, Sendable { case rebind, attach }
-    public var mode: Mode
-
-    public init(mode: Mode) { self.mode = mode }
-
-    public var name: String { "valdi-\(mode.rawValue)" }
-    public var summary: String {
-        mode == .rebind ? "a root component per visible cell, rendered per bind"
-            : "a pre-created component per item, attached on scroll"
-    }
-    public var poolNote: String { "list cells wait in a pool keyed by view class, reset before they enter it; other parents as under theodolite" }
-
-    public func cellKey(component: String, configuration: ViewConfiguration, list: String, in engine: Engine) -> ViewKey {
-        ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil)
+extension StrategyDescriptor {
+    /// Valdi option A (`../shared/REFERENCE.md`, section 6): one root component
+    /// per visible cell; every bind renders it again and lays it out before
+    /// populating the views. The cell keeps its root component, so a bind
+    /// diffs and applies only what changed.
+    static let valdiRebind = StrategyDescriptor(name: "valdi-rebind", defaults: []) { _ in
+        Strategy(
+            name: "valdi-rebind",
+            summary: "a root component per visible cell, rendered per bind",
+            poolNote: valdiPoolNote,
+            options: [],
+            keying: ComponentShapeKeying(),
+            parents: PositionalVend(),
+            cells: StackCells(keying: ViewClassKeying()),
+            application: RenderOnBind(),
+            liveComponents: .mounted)
     }
 
-    public func releaseCell(_ cell: ViewID, row: Int, host: ViewID, in engine: inout Engine, pass: MountPass) {
-        if mode == .attach {
-            engine.resetProperties(of: cell, note: "the item's root view detached; attribute reset before it enters the pool")
+    /// Valdi option B: one component per item, created (rendered and laid out)
+    /// when the list mounts; a cell that shows attaches the item's root view,
+    /// so scrolling renders nothing, but every item stays alive. The item's
+    /// root view leaves the cell when it scrolls away: its views go back to
+    /// Valdi's pool keyed by view class, their attribute reset methods run
+    /// first, so a reused view starts clean.
+    static let valdiAttach = StrategyDescriptor(name: "valdi-attach", defaults: []) { _ in
+        Strategy(
+            name: "valdi-attach",
+            summary: "a pre-created component per item, attached on scroll",
+            poolNote: valdiPoolNote,
+            options: [],
+            keying: ComponentShapeKeying(),
+            parents: PositionalVend(),
+            cells: PreCreatedItems(),
+            application: AttachOnShow(),
+            liveComponents: .everyListItem)
+    }
+
+    private static let valdiPoolNote = "list cells wait in a pool keyed by view class, reset before they enter it; other parents as under theodolite"
+}
+
+/// Option A's bind: convert, render, lay out, then diff what changed.
+struct RenderOnBind: Application {
+    func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
+                   acquired: Acquisition, store: inout ViewStore) {
+        if let slot = instance.slot {
+            store.record(view, for: instance, .render(.slot(slot)))
+            store.record(view, for: instance, .layout(.slot(slot)))
         }
-        engine.recycle(cell, in: host)
+        store.applyChanged(view, to: configuration, for: instance)
     }
+}
 
-    public func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance, in engine: inout Engine) {
-        if let row = instance.cellRow {
-            switch mode {
-            case .rebind:
-                // Every bind converts the model, renders, diffs and lays out.
-                engine.note(.render, view: view, instance: instance, "render row \(row)")
-                engine.note(.layout, view: view, instance: instance, "layout row \(row)")
-            case .attach:
-                if engine.view(view).attached != configuration {
-                    engine.note(.attach, view: view, instance: instance, "attach the pre-created component of row \(row)")
-                }
-            }
+/// Option B's show: attach the item's already rendered component, then populate.
+struct AttachOnShow: Application {
+    func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
+                   acquired: Acquisition, store: inout ViewStore) {
+        if let slot = instance.slot, store.view(view).attached != configuration {
+            store.record(view, for: instance, .attach(slot))
         }
-        engine.applyChanged(view, to: configuration, for: instance)
+        store.applyChanged(view, to: configuration, for: instance)
+    }
+}
+
+/// Option B's cells: pooled by view class, reset as the item's root view
+/// detaches; every item rendered and laid out once when the list first mounts.
+struct PreCreatedItems: CellReuse {
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey {
+        ViewClassKeying().key(component, configuration, catalog: catalog)
     }
 
-    public func didMountList(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, in engine: inout Engine) {
-        guard mode == .attach, firstTime, spec.rows > 0 else { return }
-        engine.note(.render, view: host, instance: Instance(component: spec.cells.first ?? "?", path: path), times: spec.rows,
-                    "pre-create one component per item: \(spec.rows) renders")
-        engine.note(.layout, view: host, instance: Instance(component: spec.cells.first ?? "?", path: path), times: spec.rows,
-                    "lay out every item once: \(spec.rows) layouts")
+    func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+        store.dequeueOrCreate(key, host: host, for: instance)
     }
 
-    public func liveComponents(in engine: Engine) -> Int {
-        guard mode == .attach else { return engine.allInstances.filter { !$0.isHidden }.count }
-        var count = 0
-        for node in engine.allInstances where !node.isHidden && node.row == nil {
-            count += 1
-            guard case .list(let spec)? = engine.catalog.components[node.name]?.body, !spec.cells.isEmpty else { continue }
-            // Every item has its component tree alive: rows of each cell type
-            // times that type's tree size.
-            let types = spec.cells.count
-            for (index, cell) in spec.cells.enumerated() {
-                let rowsOfType = spec.rows / types + (index < spec.rows % types ? 1 : 0)
-                count += rowsOfType * ValdiStrategy.treeSize(of: cell, in: engine.catalog)
-            }
-        }
-        return count
+    func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
+        store.resetProperties(of: cell, reason: .detached)
+        store.recycle(cell, in: host)
     }
 
-    /// Components in one instance of `name`'s tree (itself and every descendant).
-    static func treeSize(of name: String, in catalog: Catalog) -> Int {
-        guard let definition = catalog.components[name], case .component(_, let children) = definition.body else { return 1 }
-        return 1 + children.reduce(0) { $0 + treeSize(of: $1, in: catalog) }
+    func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {
+        guard firstTime, spec.rows > 0 else { return }
+        let items = Instance(component: cell, path: path)
+        store.record(host, for: items, .render(.everyItem(spec.rows)))
+        store.record(host, for: items, .layout(.everyItem(spec.rows)))
     }
+
+    func forget(host: ViewID) {}
+    func cached(in host: ViewID) -> [CachedCell] { [] }
+    func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
 }

@@ -2,6 +2,11 @@ import DequeModule
 import OrderedCollections
 
 /// A view in the simulated view system: what UIKit would hold, made visible.
+///
+/// Holds only what every reuse system has: its place in the hierarchy, what
+/// it shows, the configuration attached, its pools as a parent and the rows
+/// it shows as a list host. What one strategy keeps of its own (a cache by
+/// position, registrations, cursors) lives in that strategy's policies.
 public struct SimulatedView: Sendable {
     public let id: ViewID
     public let viewClass: String
@@ -21,22 +26,15 @@ public struct SimulatedView: Sendable {
     public internal(set) var pools: OrderedDictionary<ViewKey, ReusePool> = [:]
     /// The key of the superview's pool this view lives in.
     public internal(set) var poolKey: ViewKey?
-    /// The component instance that took the view last.
+    /// The component instance that took the view last (``ComponentPath/display`` for users).
     public internal(set) var owner: ComponentPath?
-    /// The instance that took the view last, as users see its path.
-    public internal(set) var ownerDisplay: String?
-    /// The instance that held the view before the current one took it (for
-    /// ComponentKit's "same component remounting" check).
-    public internal(set) var previousOwner: ComponentPath?
     /// The component type that took the view last.
     public internal(set) var ownerComponent: String?
     /// When the view hosts a list: which rows its cells show.
     public internal(set) var list: ListContent?
-    /// Taken out of the hierarchy for good (DivKit leftovers, dropped cells).
+    /// Taken out of the hierarchy for good (DivKit leftovers, dropped cells),
+    /// or inside a view that was: no longer alive.
     public internal(set) var isRemoved = false
-    /// Dequeued from a pool that does not know what it showed: the next
-    /// configure must apply everything (UIKit, RecyclerView, Valdi).
-    var mustRebind = false
 
     init(id: ViewID, viewClass: ViewClass, superview: ViewID?) {
         self.id = id
@@ -46,34 +44,47 @@ public struct SimulatedView: Sendable {
     }
 }
 
+/// Whether a person could see a view.
+public enum Visibility: Equatable, Sendable, CustomStringConvertible {
+    case visible
+    /// Hidden itself.
+    case hidden
+    /// Not hidden, but inside this hidden view.
+    case insideHidden(ViewID)
+    /// Out of the hierarchy for good.
+    case removed
+
+    public var isVisible: Bool { self == .visible }
+
+    /// `visible`, `hidden`, `inside hidden v3`, `removed`.
+    public var description: String {
+        switch self {
+        case .visible: "visible"
+        case .hidden: "hidden"
+        case .insideHidden(let view): "inside hidden \(view)"
+        case .removed: "removed"
+        }
+    }
+}
+
 /// The views of one ViewKey inside one parent.
 ///
-/// Pools never shrink: a view that nobody takes is hidden and stays here.
-/// Plain parents vend positionally (the k-th request of a pass gets the k-th
-/// view, so a component that stays in place keeps its view); list hosts keep
-/// their free cells on a stack instead.
+/// Pools never shrink unless a strategy removes a view: a view that nobody
+/// takes is hidden and stays here. List hosts also keep their free cells on a
+/// stack (`waiting`), the top last.
 public struct ReusePool: Sendable, Equatable {
     /// Every view of this key in this parent, in the order they joined.
     public internal(set) var views: [ViewID] = []
-    /// During a pass: how many views have been taken.
-    public internal(set) var cursor = 0
     /// List hosts only: hidden cells waiting for a row, the top is last.
-    public internal(set) var recycled: [ViewID] = []
+    public internal(set) var waiting: [ViewID] = []
 }
 
-/// The cells a list host shows: rows `firstRow ..< firstRow + cells.count`.
+/// The cells a list host shows: rows `firstRow ..< firstRow + cells.count`,
+/// and its header and footer while they show.
 public struct ListContent: Sendable, Equatable {
     public internal(set) var firstRow: Int
     /// One entry per row; `nil` for a row taken out with `hide`.
     public internal(set) var cells: Deque<ViewID?>
-    /// Cells kept by row after their row left, still bound (RecyclerView's
-    /// view cache), oldest first.
-    public internal(set) var cached: [CachedCell] = []
-    /// Views of rows that left during the current pass, before they go to the
-    /// cache (RecyclerView's scrap): a row coming back in the same pass gets
-    /// its view back first.
-    public internal(set) var scrap: [CachedCell] = []
-    /// The header's and footer's views while they show.
     public internal(set) var header: ViewID?
     public internal(set) var footer: ViewID?
 
@@ -89,10 +100,12 @@ public struct ListContent: Sendable, Equatable {
         (header.map { [$0] } ?? []) + cells.compactMap { $0 } + (footer.map { [$0] } ?? [])
     }
 
-}
-
-/// A cell kept for the row it last showed.
-public struct CachedCell: Sendable, Equatable {
-    public var row: Int
-    public var view: ViewID
+    /// The view shown in a header or footer slot.
+    func supplementary(_ slot: Slot) -> ViewID? {
+        switch slot {
+        case .header: header
+        case .footer: footer
+        case .row: nil
+        }
+    }
 }

@@ -17,8 +17,11 @@ struct CommandSpec: Sendable {
     /// More lines for `help CMD`.
     var details: String = ""
     var example: String
-    /// Whether `save` writes it back.
+    /// Whether `save` writes it back (and `compare` replays it).
     var recordsForSave = false
+    /// Whether a `compare` replay runs it (not: commands that switch the
+    /// strategy, write files or replay again).
+    var replays = true
     var run: @Sendable (inout Arguments, Interpreter) throws(ShellError) -> Void
 }
 

@@ -8,24 +8,10 @@ enum CompareCommand {
     struct Row: Sendable {
         var strategy: String
         var statistics: Statistics?
-        var live = 0
         var failure: String?
-    }
 
-    static let columns: [(title: String, value: @Sendable (Row) -> Int)] = [
-        ("created", { $0.statistics?.counts.created ?? 0 }),
-        ("reused", { $0.statistics?.counts.reused ?? 0 }),
-        ("hidden", { $0.statistics?.counts.hidden ?? 0 }),
-        ("removed", { $0.statistics?.counts.removed ?? 0 }),
-        ("applied", { $0.statistics?.counts.applied ?? 0 }),
-        ("unapplied", { $0.statistics?.counts.unapplied ?? 0 }),
-        ("updated", { $0.statistics?.counts.updated ?? 0 }),
-        ("skipped", { $0.statistics?.counts.skipped ?? 0 }),
-        ("leaks", { $0.statistics?.leaks ?? 0 }),
-        ("peak", { $0.statistics?.peakViews ?? 0 }),
-        ("live", { $0.live }),
-        ("renders", { $0.statistics?.counts.renders ?? 0 }),
-    ]
+        func value(_ stat: Stat) -> Int { statistics?[stat] ?? 0 }
+    }
 
     static let spec = CommandSpec(
         name: "compare", group: .inspect,
@@ -39,7 +25,8 @@ enum CompareCommand {
         strategy keeps its options. A strategy whose replay fails shows where.
         'strategy' lines of the session are left out.
         """,
-        example: "compare theodolite naive recyclerview"
+        example: "compare theodolite naive recyclerview",
+        replays: false
     ) { (arguments, shell) throws(ShellError) in
         let parsed = try arguments.options(flags: ["json"], valued: ["script"])
         var strategies: [String] = []
@@ -52,7 +39,7 @@ enum CompareCommand {
         }
         if strategies.isEmpty { strategies = StrategyRegistry.names }
 
-        var lines: [(String, SourceLocation)] = []
+        var lines: [(line: String, location: SourceLocation)] = []
         if let script = parsed.values["script"] {
             let path = shell.resolve(script.text)
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -60,11 +47,12 @@ enum CompareCommand {
             }
             lines = Interpreter.lines(of: text).enumerated().map { ($1, SourceLocation(file: script.text, line: $0 + 1)) }
         } else {
-            lines = shell.recorded.enumerated().map { ($1, SourceLocation(file: "<session>", line: $0 + 1)) }
-        }
-        lines = lines.filter { line, _ in
-            let word = line.split(separator: " ").first.map(String.init) ?? ""
-            return !["strategy", "compare", "save", "source", "quit", "exit"].contains(word)
+            // Recorded commands, less those a replay passes over (the replaying
+            // interpreter also skips them in a --script file, by command).
+            lines = shell.recorded.enumerated().compactMap { index, command in
+                guard CommandTable.spec(named: command.command)?.replays == true else { return nil }
+                return (command.line, SourceLocation(file: "<session>", line: index + 1))
+            }
         }
         guard !lines.isEmpty else {
             throw ShellError("compare: nothing to replay yet; define and mount something first, or give --script FILE", at: arguments.command)
@@ -75,7 +63,7 @@ enum CompareCommand {
             let items = rows.map { row -> JSON in
                 var pairs: [(String, JSON)] = [("strategy", .string(row.strategy))]
                 if let failure = row.failure { pairs.append(("failure", .string(failure))) }
-                pairs += columns.map { ($0.title, .int($0.value(row))) }
+                pairs += Stat.compared.map { ($0.name, .int(row.value($0))) }
                 return .object(pairs)
             }
             shell.emit(JSON.object([("strategies", .array(items))]).rendered)
@@ -85,26 +73,26 @@ enum CompareCommand {
     }
 
     /// Replays `lines` in a fresh, silent interpreter under `strategy`.
-    static func replay(_ lines: [(String, SourceLocation)], under strategy: String, from shell: Interpreter) -> Row {
+    static func replay(_ lines: [(line: String, location: SourceLocation)], under strategy: String, from shell: Interpreter) -> Row {
         var failure: String?
-        let child = Interpreter(options: .init(), write: { _ in }, writeError: { text in
+        let child = Interpreter(options: .init(replay: true), write: { _ in }, writeError: { text in
             if failure == nil { failure = text.split(separator: "\n").first.map(String.init) }
         })
         child.workingDirectory = shell.workingDirectory
-        do throws(EngineError) {
-            // The current strategy keeps its options (a RecyclerView's sizes).
-            let current = shell.engine.strategy
-            if current.name == strategy { try child.selectStrategy(current) } else { try child.selectStrategy(strategy) }
-        } catch {
-            return Row(strategy: strategy, failure: error.description)
+        // The current strategy keeps its options (a RecyclerView's sizes).
+        let current = shell.engine.strategy
+        if current.name == strategy {
+            child.selectStrategy(current)
+        } else if let descriptor = StrategyRegistry.named(strategy) {
+            child.selectStrategy(descriptor.standard)
         }
         for (line, location) in lines {
             if !child.run(line: line, at: location) { break }
         }
         let options = child.engine.strategy.optionsDescription
-        let label = options.isEmpty || options == StrategyRegistry.named(strategy)?.optionsDescription ? strategy : "\(strategy) (\(options))"
+        let label = options.isEmpty || options == StrategyRegistry.named(strategy)?.standard.optionsDescription
+            ? strategy : "\(strategy) (\(options))"
         var row = Row(strategy: label, statistics: child.engine.statistics)
-        row.live = child.engine.strategy.liveComponents(in: child.engine)
         if let failure {
             row.failure = failure.replacingOccurrences(of: " error: ", with: " ")
         }
@@ -113,18 +101,19 @@ enum CompareCommand {
 
     static func table(_ rows: [Row]) -> String {
         let nameWidth = max(8, rows.map(\.strategy.count).max() ?? 0)
-        var widths = columns.map(\.title.count)
+        let columns = Stat.compared
+        var widths = columns.map(\.name.count)
         for row in rows where row.failure == nil {
-            for (index, column) in columns.enumerated() { widths[index] = max(widths[index], String(column.value(row)).count) }
+            for (index, column) in columns.enumerated() { widths[index] = max(widths[index], String(row.value(column)).count) }
         }
         func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
-        var lines = ["strategy".padding(nameWidth) + " " + zip(columns, widths).map { pad($0.title, $1) }.joined(separator: " ")]
+        var lines = ["strategy".padding(nameWidth) + " " + zip(columns, widths).map { pad($0.name, $1) }.joined(separator: " ")]
         for row in rows {
             if let failure = row.failure, row.statistics?.passes ?? 0 == 0 {
                 lines.append(row.strategy.padding(nameWidth) + " failed: " + failure)
                 continue
             }
-            lines.append(row.strategy.padding(nameWidth) + " " + zip(columns, widths).map { pad(String($0.value(row)), $1) }.joined(separator: " "))
+            lines.append(row.strategy.padding(nameWidth) + " " + zip(columns, widths).map { pad(String(row.value($0)), $1) }.joined(separator: " "))
             if let failure = row.failure { lines.append(String(repeating: " ", count: nameWidth) + " stopped: " + failure) }
         }
         return lines.joined(separator: "\n")

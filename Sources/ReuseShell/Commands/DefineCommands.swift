@@ -35,8 +35,9 @@ extension Arguments {
 
 extension Interpreter {
     /// "defined X" or "redefined X", with a hint when X is mounted.
-    func definitionMessage(_ name: String, existed: Bool, detail: String) -> String {
-        let verb = existed ? "redefined" : "defined"
+    func definitionMessage(_ outcome: Definition, detail: String) -> String {
+        let name = outcome.definition.name
+        let verb = outcome.isRedefinition ? "redefined" : "defined"
         var line = "\(verb) \(name)" + (detail.isEmpty ? "" : " (\(detail))")
         if case .list(let spec)? = engine.catalog.components[name]?.body {
             var seen: Set<String> = []
@@ -45,11 +46,11 @@ extension Interpreter {
                 line += "; note: list cells need a view, and " + viewless.map { "'\($0)'" }.joined(separator: ", ") + (viewless.count == 1 ? " has" : " have") + " none"
             }
         }
-        let missing = engine.catalog.undefinedReferences(of: name)
+        let missing = outcome.undefinedReferences
         if !missing.isEmpty {
             line += "; note: " + missing.map { "'\($0)'" }.joined(separator: ", ") + (missing.count == 1 ? " is" : " are") + " not defined yet"
         }
-        if existed, engine.allInstances.contains(where: { $0.name == name }) {
+        if outcome.isMounted {
             line += "; 'remount' to see the change"
         }
         return line
@@ -87,25 +88,24 @@ enum ComponentCommand {
             if children.isEmpty { throw arguments.missing("child component names after 'children'") }
         }
         try arguments.end()
-        let existed = shell.engine.catalog.components[name.text] != nil
+        let outcome: Definition
         do throws(EngineError) {
-            try shell.engine.defineComponent(
+            outcome = try shell.engine.defineComponent(
                 name.text, viewClass: viewClass?.text,
                 attributes: attributes.map { ($0.name.text, $0.value.text, $0.value.isQuoted) },
                 children: children.map(\.text))
         } catch {
             throw shell.located(error, in: arguments)
         }
-        guard let definition = shell.engine.catalog.components[name.text] else { return }
         var detail: [String] = []
-        if let view = definition.view {
+        if let view = outcome.definition.view {
             detail.append(view.attributes.isEmpty ? view.viewClass
                 : view.viewClass + " { " + view.attributes.map(\.written).joined(separator: ", ") + " }")
         } else {
             detail.append("no view")
         }
         if !children.isEmpty { detail.append("children " + children.map(\.text).joined(separator: " ")) }
-        shell.emit(shell.definitionMessage(name.text, existed: existed, detail: detail.joined(separator: "; ")))
+        shell.emit(shell.definitionMessage(outcome, detail: detail.joined(separator: "; ")))
     }
 }
 
@@ -143,9 +143,9 @@ enum ListCommand {
             default: throw ShellError("list: unexpected '\(keyword.text)'", at: keyword)
             }
         }
-        let existed = shell.engine.catalog.components[name.text] != nil
+        let outcome: Definition
         do throws(EngineError) {
-            try shell.engine.defineList(name.text, rows: rows, viewport: viewport, cells: cells.map(\.text),
+            outcome = try shell.engine.defineList(name.text, rows: rows, viewport: viewport, cells: cells.map(\.text),
                                         header: header?.text, footer: footer?.text)
         } catch {
             throw shell.located(error, in: arguments)
@@ -153,7 +153,7 @@ enum ListCommand {
         var detail = "list of \(rows) rows, \(viewport) visible, cells " + cells.map(\.text).joined(separator: " ")
         if let header { detail += ", header " + header.text }
         if let footer { detail += ", footer " + footer.text }
-        shell.emit(shell.definitionMessage(name.text, existed: existed, detail: detail))
+        shell.emit(shell.definitionMessage(outcome, detail: detail))
     }
 }
 

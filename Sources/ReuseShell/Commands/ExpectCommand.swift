@@ -4,8 +4,7 @@ import ReuseEngine
 /// `expect`: states a fact about the live state and fails when it does not
 /// hold, so lessons can end with exercises that check themselves.
 enum ExpectCommand {
-    static let statNames = ["passes", "created", "reused", "unhidden", "hidden", "applied", "unapplied",
-                            "updated", "skipped", "reordered", "leaks", "views", "visible"]
+    static let statNames = Stat.expectable.map(\.name)
 
     /// Whether a shown property reads as `written`: `red`, `"Hello"` or
     /// `Hello`, `[a, b]` for entries.
@@ -59,19 +58,11 @@ enum ExpectCommand {
             let name = try arguments.word("a stat name")
             let (expected, token) = try count("the expected value")
             try arguments.end()
-            let statistics = engine.statistics
-            let counts = statistics.counts
-            let table: [String: Int] = [
-                "passes": statistics.passes, "created": counts.created, "reused": counts.reused,
-                "unhidden": counts.unhidden, "hidden": counts.hidden, "applied": counts.applied,
-                "unapplied": counts.unapplied, "updated": counts.updated, "skipped": counts.skipped,
-                "reordered": counts.reordered, "leaks": statistics.leaks, "views": statistics.views,
-                "visible": statistics.visibleViews,
-            ]
-            guard let actual = table[name.text] else {
+            guard let stat = Stat.expectable.first(where: { $0.name == name.text }) else {
                 let hint = closestName(to: name.text, in: statNames).map { "; did you mean '\($0)'?" } ?? ""
                 throw ShellError("expect: unknown stat '\(name.text)'\(hint)", at: name)
             }
+            let actual = engine.statistics[stat]
             guard actual == expected else { throw fail("\(name.text) is \(actual), expected \(expected)", token) }
             shell.emit("ok: \(name.text) is \(actual)")
         case "leaks":
@@ -89,11 +80,11 @@ enum ExpectCommand {
             let component = try arguments.name("a component or view class")
             let (expected, token) = try count("the expected number of views")
             try arguments.end()
-            let pools = engine.view(parent).pools.filter { key, _ in
+            let pools = engine.views[parent].pools.filter { key, _ in
                 key.component == component.text || (key.component == nil && key.viewClass == component.text)
             }
             guard !pools.isEmpty || expected == 0 else {
-                let known = engine.view(parent).pools.keys.map { $0.component ?? $0.viewClass }
+                let known = engine.views[parent].pools.keys.map { $0.component ?? $0.viewClass }
                 let hint = closestName(to: component.text, in: known).map { "; did you mean '\($0)'?" } ?? ""
                 throw fail("\(parent) has no pool for '\(component.text)'\(hint)", component)
             }
@@ -106,13 +97,13 @@ enum ExpectCommand {
             if !arguments.peekIsWord("holds") {
                 // A view id, or a PATH standing for the view its component holds.
                 let id = try shell.viewID(from: subject)
-                let view = engine.view(id)
+                let view = engine.views[id]
                 let what = try arguments.word("hidden, visible or a property name")
                 switch what.text {
                 case "hidden", "visible":
                     try arguments.end()
-                    let state = shell.visibility(of: id)
-                    let visible = state == "visible"
+                    let state = engine.views.visibility(of: id)
+                    let visible = state.isVisible
                     guard visible == (what.text == "visible") else {
                         throw fail("\(id) is \(state), expected \(what.text)", what)
                     }

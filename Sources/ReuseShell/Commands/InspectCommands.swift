@@ -5,7 +5,7 @@ extension Interpreter {
     func viewID(from token: Token) throws(ShellError) -> ViewID {
         let text = token.text
         if let id = ViewID(parsing: text) {
-            guard engine.lookUp(id) != nil else {
+            guard engine.views.lookUp(id) != nil else {
                 throw ShellError("no view '\(text)' (views are v1-v\(engine.views.count))", at: token)
             }
             return id
@@ -21,7 +21,7 @@ extension Interpreter {
         do throws(EngineError) {
             node = try engine.resolve(path)
         } catch {
-            throw ShellError(error.description, at: token)
+            throw ShellError(error.message, at: token)
         }
         guard let view = node.view else {
             throw ShellError("'\(text)' has no view (it is hidden or has no view configuration)", at: token)
@@ -38,17 +38,6 @@ extension Interpreter {
             throw ShellError("\(command): no pass \(number) (passes run: \(engine.log.passes.count))", at: token)
         }
         return summary
-    }
-
-    /// `visible`, `hidden`, or `inside hidden vN` (hidden through an ancestor).
-    func visibility(of id: ViewID) -> String {
-        if engine.view(id).isHidden { return "hidden" }
-        var current = engine.view(id).superview
-        while let parent = current {
-            if engine.view(parent).isHidden { return "inside hidden \(parent)" }
-            current = engine.view(parent).superview
-        }
-        return "visible"
     }
 
     /// Parses `[VIEW] [--json] [--all]`-style arguments.
@@ -114,21 +103,21 @@ enum ComponentsCommand {
         for root in shell.engine.mounted { add(root, depth: 0) }
         if parsed.flags.contains("json") {
             let items = rows.map { node, _ -> JSON in
-                .object([("path", .string(node.displayPath)), ("component", .string(node.name)),
+                .object([("path", .string(node.path.display)), ("component", .string(node.name)),
                          ("view", node.view.map { .string($0.description) } ?? .null), ("hidden", .bool(node.isHidden))])
             }
             shell.emit(JSON.object([("components", .array(items))]).rendered)
             return
         }
         guard !rows.isEmpty else { shell.emit("nothing is mounted"); return }
-        let width = rows.map { $0.0.displayPath.count + 2 * $0.1 }.max() ?? 0
+        let width = rows.map { $0.0.path.display.count + 2 * $0.1 }.max() ?? 0
         for (index, (node, depth)) in rows.enumerated() {
             if let note = collapsed[index] { shell.emit(shell.style.dim(note)) }
-            var line = (String(repeating: "  ", count: depth) + node.displayPath).padding(width + 2)
+            var line = (String(repeating: "  ", count: depth) + node.path.display).padding(width + 2)
             if node.isHidden {
                 line += shell.style.dim("hidden (show \(node.path))")
             } else if let view = node.view {
-                line += "\(view) \(shell.engine.view(view).viewClass)"
+                line += "\(view) \(shell.engine.views[view].viewClass)"
                 if let definition = shell.engine.catalog.components[node.name], case .list(let spec) = definition.body {
                     let window = spec.window(at: shell.engine.offset(of: node.path))
                     line += window.isEmpty ? "  list, empty" : "  list, rows \(window.lowerBound)-\(window.upperBound - 1) of \(spec.rows)"
@@ -151,16 +140,16 @@ enum PoolsCommand {
     ) { (arguments, shell) throws(ShellError) in
         let (view, flags, _) = try shell.inspection(&arguments, flags: ["all"])
         let engine = shell.engine
-        let parents = view.map { [$0] } ?? engine.views.filter { !$0.pools.isEmpty && !$0.isRemoved }.map(\.id)
+        let parents = view.map { [$0] } ?? engine.views.all.filter { !$0.pools.isEmpty && !$0.isRemoved }.map(\.id)
         if flags.contains("json") {
             let items = parents.map { parent -> JSON in
-                let pools = engine.view(parent).pools.map { key, pool -> JSON in
+                let pools = engine.views[parent].pools.map { key, pool -> JSON in
                     var pairs: [(String, JSON)] = [
                         ("key", keyJSON(key)),
-                        ("views", .array(pool.views.map { .object([("id", .string($0.description)), ("hidden", .bool(engine.view($0).isHidden))]) })),
+                        ("views", .array(pool.views.map { .object([("id", .string($0.description)), ("hidden", .bool(engine.views[$0].isHidden))]) })),
                     ]
-                    if engine.view(parent).list != nil {
-                        pairs.append(("waiting", .array(pool.recycled.map { .string($0.description) })))
+                    if engine.views[parent].list != nil {
+                        pairs.append(("waiting", .array(pool.waiting.map { .string($0.description) })))
                     }
                     return .object(pairs)
                 }
@@ -170,33 +159,34 @@ enum PoolsCommand {
             return
         }
         if parents.isEmpty { shell.emit("no pools yet; mount something first"); return }
-        if engine.strategy.name != TheodoliteStrategy().name {
+        if engine.strategy.name != StrategyRegistry.standard.name {
             shell.emit(shell.style.dim("\(engine.strategy.name): \(engine.strategy.poolNote)"))
         }
         for parent in parents {
-            let host = engine.view(parent)
-            var title = "\(parent) \(host.viewClass) " + (parent == .root ? "root" : host.ownerDisplay ?? "-")
+            let host = engine.views[parent]
+            var title = "\(parent) \(host.viewClass) " + (parent == .root ? "root" : host.owner?.display ?? "-")
             if host.isHidden { title += " hidden" }
             shell.emit(shell.style.bold(title))
             if host.pools.isEmpty { shell.emit("   (no pools)") }
-            if let cached = host.list?.cached, !cached.isEmpty {
-                shell.emit("   cached by row: " + cached.map { "\($0.view) (row \($0.row))" }.joined(separator: ", "))
+            let cached = engine.strategy.cachedCells(in: parent)
+            if host.list != nil, !cached.isEmpty {
+                shell.emit("   cached by row: " + cached.map { "\($0.view) (\($0.slot))" }.joined(separator: ", "))
             }
             for (index, (key, pool)) in host.pools.enumerated() {
                 let last = index == host.pools.count - 1
-                let hiddenCount = pool.views.filter { engine.view($0).isHidden }.count
+                let hiddenCount = pool.views.filter { engine.views[$0].isHidden }.count
                 var heading = "\(key)  \(pool.views.count) view\(pool.views.count == 1 ? "" : "s"), \(hiddenCount) hidden"
-                if host.list != nil, !pool.recycled.isEmpty {
-                    heading += ", waiting: " + pool.recycled.reversed().map(\.description).joined(separator: " ") + " (top first)"
+                if host.list != nil, !pool.waiting.isEmpty {
+                    heading += ", waiting: " + pool.waiting.reversed().map(\.description).joined(separator: " ") + " (top first)"
                 }
                 shell.emit((last ? "└─ " : "├─ ") + heading)
                 let prefix = last ? "   " : "│  "
                 let limit = flags.contains("all") ? Int.max : 8
                 for (position, id) in pool.views.enumerated() where position < limit {
-                    let member = engine.view(id)
+                    let member = engine.views[id]
                     let tail = position == min(pool.views.count, limit) - 1 && pool.views.count <= limit
-                    var line = "\(id) " + (member.ownerDisplay ?? "-")
-                    if member.isHidden { line = shell.style.dim("\(id) hidden, last held by \(member.ownerDisplay ?? "-")") }
+                    var line = "\(id) " + (member.owner?.display ?? "-")
+                    if member.isHidden { line = shell.style.dim("\(id) hidden, last held by \(member.owner?.display ?? "-")") }
                     shell.emit(prefix + (tail ? "└─ " : "├─ ") + line)
                 }
                 if pool.views.count > limit {
@@ -214,13 +204,12 @@ enum ConfigCommand {
         summary: "show a view's configuration, properties and leaks",
         example: "config v2"
     ) { (arguments, shell) throws(ShellError) in
-        let (view, _, _) = try shell.inspection(&arguments)
+        let (view, flags, _) = try shell.inspection(&arguments)
         let engine = shell.engine
         guard let id = view else { throw arguments.missing("a view id (e.g. v2)") }
-        let subject = engine.view(id)
+        let subject = engine.views[id]
         let leaks = engine.leaks(of: id)
-        let json = arguments.tokens.contains { $0.text == "--json" }
-        if json {
+        if flags.contains("json") {
             let attributes = (subject.attached?.attributes ?? []).map { attribute -> JSON in
                 .object([("id", .string(attribute.name)), ("value", valueJSON(attribute.value))])
             }
@@ -233,7 +222,7 @@ enum ConfigCommand {
                 ("view", .string(id.description)),
                 ("viewClass", .string(subject.viewClass)),
                 ("component", subject.ownerComponent.map(JSON.string) ?? .null),
-                ("path", subject.owner.map { .string($0.description) } ?? .null),
+                ("path", subject.owner.map { .string($0.display) } ?? .null),
                 ("hidden", .bool(subject.isHidden)),
                 ("key", subject.poolKey.map(keyJSON) ?? .null),
                 ("attributes", .array(attributes)),
@@ -244,8 +233,8 @@ enum ConfigCommand {
             shell.emit(JSON.object(pairs).rendered)
             return
         }
-        let state = shell.visibility(of: id)
-        var lines = ["\(id) \(subject.viewClass) " + (id == .root ? "root" : (subject.ownerDisplay ?? "-")) + " (\(state))"]
+        let state = engine.views.visibility(of: id)
+        var lines = ["\(id) \(subject.viewClass) " + (id == .root ? "root" : (subject.owner?.display ?? "-")) + " (\(state))"]
         if let key = subject.poolKey { lines.append("  key         \(key) in \(subject.superview?.description ?? "-")") }
         lines.append("  attached    " + (subject.attached.map { $0.attributes.isEmpty ? "(no attributes)" : $0.attributes.map(\.description).joined(separator: ", ") } ?? "nothing"))
         let width = subject.properties.keys.map(\.count).max() ?? 0
@@ -306,61 +295,14 @@ enum LogCommand {
         let limit = last ?? (pass == nil && view == nil && kinds == nil ? cap : nil)
         let events = limit.map { all.count > $0 ? Array(all.suffix($0)) : all } ?? all
         if flags.contains("json") {
-            shell.emit(JSON.object([("events", .array(events.map(eventJSON)))]).rendered)
+            shell.emit(JSON.object([("events", .array(events.map { EventReport(event: $0).json }))]).rendered)
             return
         }
         if events.isEmpty { shell.emit("no events"); return }
         if last == nil, events.count < all.count {
             shell.emit(shell.style.dim("(the last \(events.count) of \(all.count) events; use --pass N or --last N)"))
         }
-        for event in events { shell.emit(logLine(event)) }
-    }
-
-    static func logLine(_ event: ReuseEvent) -> String {
-        var line = "#\(event.seq)".padding(6) + "pass \(event.pass)".padding(9) + event.kind.rawValue.padding(9) + " "
-            + event.view.description.padding(6)
-        var detail: [String] = []
-        if let path = event.displayPath ?? event.path?.description { detail.append(path) }
-        switch event.kind {
-        case .create, .reuse:
-            if let parent = event.parent, let key = event.key { detail.append("from \(parent) \(key)") }
-            if event.kind == .reuse, let previous = event.previousOwner { detail.append("was \(previous)") }
-        case .hide:
-            if let parent = event.parent, let key = event.key { detail.append("into \(parent) \(key)") }
-        case .apply, .unapply:
-            detail.append("\(event.attribute ?? "?"): \(event.value?.description ?? "?")")
-        case .update:
-            detail.append("\(event.attribute ?? "?"): \(event.oldValue?.description ?? "?") -> \(event.value?.description ?? "?")")
-        case .reorder:
-            detail.append("order " + (event.order ?? []).map(\.description).joined(separator: " "))
-        case .skip:
-            if let attribute = event.attribute { detail.append("\(attribute): \(event.value?.description ?? "?") unchanged") }
-        case .unhide:
-            break
-        default:
-            if let note = event.note { detail.append(event.multiplicity > 1 ? "×\(event.multiplicity) \(note)" : note) }
-        }
-        line += detail.joined(separator: "  ")
-        return line.trimmingTrailingSpaces()
-    }
-
-    static func eventJSON(_ event: ReuseEvent) -> JSON {
-        var pairs: [(String, JSON)] = [
-            ("seq", .int(event.seq)), ("pass", .int(event.pass)), ("kind", .string(event.kind.rawValue)),
-            ("view", .string(event.view.description)),
-        ]
-        if let component = event.component { pairs.append(("component", .string(component))) }
-        if let path = event.path { pairs.append(("path", .string(path.description))) }
-        if let parent = event.parent { pairs.append(("parent", .string(parent.description))) }
-        if let key = event.key { pairs.append(("key", keyJSON(key))) }
-        if let attribute = event.attribute { pairs.append(("attribute", .string(attribute))) }
-        if let value = event.value { pairs.append(("value", valueJSON(value))) }
-        if let old = event.oldValue { pairs.append(("oldValue", valueJSON(old))) }
-        if let previous = event.previousOwner { pairs.append(("previous", .string(previous.description))) }
-        if let order = event.order { pairs.append(("order", .array(order.map { .string($0.description) }))) }
-        if event.multiplicity != 1 { pairs.append(("count", .int(event.multiplicity))) }
-        if let note = event.note { pairs.append(("note", .string(note))) }
-        return .object(pairs)
+        for event in events { shell.emit(EventReport(event: event).line) }
     }
 }
 
@@ -382,35 +324,21 @@ enum StatsCommand {
             counts = summary.counts
             title = "pass \(summary.pass) (\(summary.trigger))"
         }
-        let fields: [(String, Int)] = [
-            ("created", counts.created), ("reused", counts.reused), ("hidden", counts.hidden),
-            ("applied", counts.applied), ("unapplied", counts.unapplied), ("updated", counts.updated),
-            ("skipped", counts.skipped),
-        ]
         if parsed.flags.contains("json") {
-            var pairs: [(String, JSON)] = [("passes", .int(statistics.passes))]
-            pairs += fields.map { ($0.0, .int($0.1)) }
-            pairs += [("unhidden", .int(counts.unhidden)), ("reordered", .int(counts.reordered)),
-                      ("removed", .int(counts.removed)), ("enterPool", .int(counts.enteredPool)),
-                      ("leavePool", .int(counts.leftPool)), ("prepareForReuse", .int(counts.preparedForReuse)),
-                      ("cacheHits", .int(counts.cacheHits)), ("renders", .int(counts.renders)),
-                      ("layouts", .int(counts.layouts)), ("attaches", .int(counts.attaches)), ("resets", .int(counts.resets)),
-                      ("liveComponents", .int(engine.strategy.liveComponents(in: engine))),
-                      ("leaks", .int(statistics.leaks)), ("views", .int(statistics.views)),
-                      ("visible", .int(statistics.visibleViews)), ("peakViews", .int(statistics.peakViews)),
-                      ("strategy", .string(engine.strategy.name))]
+            var pairs: [(String, JSON)] = []
+            for stat in Stat.statsJSON {
+                // A pass's own counts; measures of the state are the session's.
+                let value = stat.isCounted && parsed.values["pass"] != nil ? counts[stat] : statistics[stat]
+                pairs.append((stat.jsonKey, .int(value)))
+            }
+            pairs.append(("strategy", .string(engine.strategy.name)))
             shell.emit(JSON.object(pairs).rendered)
             return
         }
         var lines = [shell.style.bold(title) + " under \(engine.strategy.name)"]
         let width = 10
-        for (name, value) in fields { lines.append("  " + name.padding(width) + String(value)) }
-        let extras: [(String, Int)] = [
-            ("removed", counts.removed), ("enterPool", counts.enteredPool), ("leavePool", counts.leftPool),
-            ("prepared", counts.preparedForReuse), ("cacheHits", counts.cacheHits), ("renders", counts.renders),
-            ("layouts", counts.layouts), ("attaches", counts.attaches), ("resets", counts.resets),
-        ]
-        for (name, value) in extras where value > 0 { lines.append("  " + name.padding(width) + String(value)) }
+        for stat in Stat.statsCore { lines.append("  " + stat.name.padding(width) + String(counts[stat])) }
+        for stat in Stat.statsExtra where counts[stat] > 0 { lines.append("  " + stat.name.padding(width) + String(counts[stat])) }
         lines.append("  " + "leaks".padding(width) + String(statistics.leaks))
         var parts = ["root", "\(statistics.visibleViews) visible", "\(statistics.hiddenViews) hidden"]
         if statistics.viewsUnderHidden > 0 { parts.append("\(statistics.viewsUnderHidden) inside hidden views") }
@@ -441,7 +369,7 @@ enum CheckCommand {
                 })),
             ]).rendered)
         } else {
-            let views = shell.engine.views.count
+            let views = shell.engine.statistics.views
             if violations.isEmpty {
                 shell.emit("invariants  " + shell.style.good("ok") + " (\(views) views)")
             } else {

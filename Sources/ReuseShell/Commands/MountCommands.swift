@@ -8,7 +8,7 @@ extension Interpreter {
             do throws(EngineError) {
                 return try engine.holder(of: view).path
             } catch {
-                throw ShellError(error.description, at: token)
+                throw ShellError(error.message, at: token)
             }
         }
         switch ComponentPath.parse(token.text) {
@@ -25,7 +25,7 @@ extension Interpreter {
         do throws(EngineError) {
             return try engine.resolve(path).path
         } catch {
-            throw ShellError(error.description, at: token)
+            throw ShellError(error.message, at: token)
         }
     }
 
@@ -66,9 +66,8 @@ enum RemountCommand {
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in
         try arguments.end()
-        guard !shell.engine.rootComponents.isEmpty else { throw ShellError(EngineError.nothingMounted.description, at: arguments.command) }
         let trigger = shell.trigger
-        try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in try engine.remountChecked(trigger: trigger) }
+        try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in try engine.remount(trigger: trigger) }
     }
 }
 
@@ -82,8 +81,9 @@ enum HideCommand {
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in
         let token = try arguments.word("a PATH (e.g. Card[1] or v3)")
+        arguments.markPath(token)
         try arguments.end()
-        let path = try shell.mountedPath(from: token)
+        let path = try shell.path(from: token)
         let trigger = shell.trigger
         try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in try engine.hide(path, trigger: trigger) }
     }
@@ -98,6 +98,7 @@ enum ShowCommand {
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in
         let token = try arguments.word("the PATH given to 'hide'")
+        arguments.markPath(token)
         try arguments.end()
         let path = try shell.path(from: token)
         let trigger = shell.trigger
@@ -115,10 +116,11 @@ enum SetCommand {
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in
         let token = try arguments.word("a PATH (e.g. Card[1] or v3)")
+        arguments.markPath(token)
         let attribute = try arguments.name("attribute name")
         let value = try arguments.value("a value for \(attribute.text)")
         try arguments.end()
-        let path = try shell.mountedPath(from: token)
+        let path = try shell.path(from: token)
         let trigger = shell.trigger
         try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
             try engine.set(path, attribute: attribute.text, raw: value.text, quoted: value.isQuoted, trigger: trigger)
@@ -136,6 +138,7 @@ enum ScrollCommand {
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in
         let token = try arguments.word("a list PATH")
+        arguments.markPath(token)
         let mode = try arguments.word("'by' or 'to'")
         guard mode.text == "by" || mode.text == "to" else {
             throw ShellError("scroll: expected 'by' or 'to', found '\(mode.text)'", at: mode)
@@ -143,22 +146,28 @@ enum ScrollCommand {
         let range = mode.text == "by" ? -ListSpec.maximumRows...ListSpec.maximumRows : 0...ListSpec.maximumRows
         let (amount, _) = try arguments.integer(mode.text == "by" ? "the number of rows" : "the row", in: range)
         try arguments.end()
-        var path = try shell.path(from: token)
-        if (try? shell.engine.resolve(path)) == nil, path.segments.count == 1, case .named(let name, _)? = path.segments.first {
-            let lists = shell.engine.allInstances.filter { $0.name == name && !$0.isHidden }
-            if lists.count == 1, let only = lists.first { path = only.path }
-        }
-        _ = try shell.mountedPath(from: Token(kind: .word, text: path.description, column: token.column, length: token.length))
+        let motion: ScrollMotion = mode.text == "by" ? .by(amount) : .to(amount)
+        let path = try shell.path(from: token)
         let trigger = shell.trigger
-        let before = shell.engine.offset(of: path)
-        try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
-            mode.text == "by" ? try engine.scroll(path, by: amount, trigger: trigger)
-                : try engine.scroll(path, to: amount, trigger: trigger)
+        let outcome: ScrollOutcome
+        do throws(EngineError) {
+            outcome = try shell.engine.scroll(path, motion, trigger: trigger)
+        } catch {
+            // A bare name for a list mounted deeper: the only one of that name.
+            let lists = shell.engine.instances.filter { $0.path.lastName == path.lastName && !$0.isHidden }
+            guard case .noSuchPath = error, path.segments.count == 1, lists.count == 1, let only = lists.first else {
+                throw shell.located(error, in: arguments)
+            }
+            do throws(EngineError) {
+                outcome = try shell.engine.scroll(only.path, motion, trigger: trigger)
+            } catch {
+                throw shell.located(error, in: arguments)
+            }
         }
-        let after = shell.engine.offset(of: path)
-        let wanted = mode.text == "by" ? before.addingReportingOverflow(amount).partialValue : amount
-        if after != wanted {
-            shell.emit(shell.style.dim("(\(path) stops at row \(after): " + (after == 0 ? "the top" : "the last full window") + ")"))
+        shell.report(outcome.pass)
+        if outcome.wasClamped {
+            shell.emit(shell.style.dim("(\(outcome.list) stops at row \(outcome.offset): "
+                + (outcome.offset == 0 ? "the top" : "the last full window") + ")"))
         }
     }
 }
@@ -174,13 +183,14 @@ enum StrategyCommand {
         and 'pool N' (defaults 2 and 5).
         """,
         example: "strategy recyclerview pool 3",
-        recordsForSave: true
+        recordsForSave: true,
+        replays: false
     ) { (arguments, shell) throws(ShellError) in
         guard let name = arguments.next() else {
-            for strategy in StrategyRegistry.all {
-                let current = strategy.name == shell.engine.strategy.name
-                let summary = current ? shell.engine.strategy.summary : strategy.summary
-                shell.emit("\(current ? "*" : " ") \(strategy.name.padding(16)) \(summary)")
+            for descriptor in StrategyRegistry.all {
+                let current = descriptor.name == shell.engine.strategy.name
+                let summary = current ? shell.engine.strategy.summary : descriptor.standard.summary
+                shell.emit("\(current ? "*" : " ") \(descriptor.name.padding(16)) \(summary)")
             }
             return
         }
@@ -191,7 +201,10 @@ enum StrategyCommand {
         }
         let trigger = shell.trigger
         try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
-            try engine.setStrategy(named: name.text, options: options, trigger: trigger)
+            guard let descriptor = StrategyRegistry.named(name.text) else {
+                throw .unknownStrategy(name.text, suggestion: closestName(to: name.text, in: StrategyRegistry.names))
+            }
+            return try engine.setStrategy(try descriptor.with(options: options), trigger: trigger)
         }
         shell.emit("strategy \(shell.engine.strategy.name): \(shell.engine.strategy.summary)")
     }

@@ -54,7 +54,8 @@ enum SourceCommand {
         Errors name the file, line and column. Each command of the file counts on
         its own for 'save'. Relative paths inside a script start from its directory.
         """,
-        example: "source Sessions/01-first-mount.reuse"
+        example: "source Sessions/01-first-mount.reuse",
+        replays: false
     ) { (arguments, shell) throws(ShellError) in
         let file = try arguments.value("a file name")
         try arguments.end()
@@ -83,15 +84,16 @@ enum SaveCommand {
         usage: "save FILE",
         summary: "write the session's successful commands as a script",
         details: "Written atomically (a temporary file, then a rename). Inspection commands are left out.",
-        example: "save my-session.reuse"
+        example: "save my-session.reuse",
+        replays: false
     ) { (arguments, shell) throws(ShellError) in
         let file = try arguments.value("a file name")
         try arguments.end()
         var text = "# reuse-shell session, written by 'save'; replay with: reuse-shell \(file.text)\n"
-        if shell.engine.strategy.name != TheodoliteStrategy().name, !shell.recorded.contains(where: { $0.hasPrefix("strategy") }) {
+        if shell.engine.strategy.name != StrategyRegistry.standard.name, !shell.recorded.contains(where: { $0.command == "strategy" }) {
             text += "strategy \(shell.engine.strategy.name)\n"
         }
-        for line in shell.recorded { text += line + "\n" }
+        for command in shell.recorded { text += command.line + "\n" }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: shell.resolve(file.text)), options: .atomic)
         } catch {
@@ -119,7 +121,8 @@ enum QuitCommand {
         name: "quit", group: .session,
         usage: "quit",
         summary: "leave the shell (also 'exit' or Ctrl-D)",
-        example: "quit"
+        example: "quit",
+        replays: false
     ) { (arguments, shell) throws(ShellError) in
         try arguments.end()
         shell.markQuit()

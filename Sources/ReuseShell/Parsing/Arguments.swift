@@ -7,6 +7,8 @@ public struct Arguments {
     private(set) var position = 0
     /// Column just past the last token (where "expected ..." errors point).
     let endColumn: Int
+    /// The token read as the command's PATH, if any.
+    private(set) var pathToken: Token?
 
     init(command: Token, tokens: [Token], lineLength: Int) {
         self.command = command
@@ -83,6 +85,32 @@ public struct Arguments {
         }
         return token
     }
+
+    /// The argument an engine error is about: the one that plays its role.
+    func token(for subject: ErrorSubject) -> Token? {
+        switch subject {
+        case .name(let text), .value(let text):
+            return tokens.first { $0.text == text }
+        case .reference(let text):
+            return tokens.last { $0.text == text }
+        case .view(let view):
+            return tokens.first { $0.text == view.description } ?? pathToken
+        case .path(let path):
+            if let pathToken { return pathToken }
+            return tokens.first { token in
+                guard case .success(let typed) = ComponentPath.parse(token.text) else { return false }
+                return typed == path || path.segments.starts(with: typed.segments)
+            }
+        case .mountedPath:
+            return pathToken
+        case .containing(let text):
+            return tokens.first { $0.text == text }
+                ?? tokens.first { $0.kind == .word && ($0.text.contains(text) || text.contains($0.text)) }
+        }
+    }
+
+    /// Marks the token read as the command's PATH (errors about paths point at it).
+    mutating func markPath(_ token: Token) { pathToken = token }
 
     /// Fails on anything left over.
     func end() throws(ShellError) {

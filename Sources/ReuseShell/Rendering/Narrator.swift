@@ -5,71 +5,72 @@ struct Narrator {
     let engine: Engine
 
     func holder(_ event: ReuseEvent) -> String {
-        event.displayPath ?? event.path?.description ?? event.component ?? "a component"
+        event.path?.display ?? event.component ?? "a component"
     }
 
-    func pool(_ event: ReuseEvent) -> String {
-        guard let parent = event.parent else { return "its pool" }
-        return "\(parent)'s pool \(event.key?.description ?? "")"
+    func pool(_ parent: ViewID?, _ key: ViewKey?) -> String {
+        guard let parent else { return "its pool" }
+        return "\(parent)'s pool \(key?.description ?? "")"
     }
 
     func sentence(for event: ReuseEvent) -> String {
         let view = event.view
-        switch event.kind {
-        case .create:
-            return "\(view): \(holder(event)) needs a \(event.key?.viewClass ?? "view") and no view is free in \(pool(event)), so a new one is created."
-        case .reuse:
-            if let previous = event.previousOwner, previous == event.path {
-                return "\(view): \(holder(event)) takes back its own view from \(pool(event))."
+        let note = EventReport.note(for: event.step)
+        switch event.step {
+        case .create(let parent, let key):
+            return "\(view): \(holder(event)) needs a \(key.viewClass) and no view is free in \(pool(parent, key)), so a new one is created."
+        case .reuse(let parent, let key, let previous):
+            if let previous, previous == event.path {
+                return "\(view): \(holder(event)) takes back its own view from \(pool(parent, key))."
             }
-            let hosting = event.parent.map { engine.lookUp($0)?.list != nil } ?? false
+            let hosting = engine.views.lookUp(parent)?.list != nil
             let how = hosting ? "takes the top waiting cell of" : "takes the next view of"
-            let before = event.previousOwner.map { "; it last showed \($0)" } ?? ""
-            return "\(view): \(holder(event)) \(how) \(pool(event))\(before)."
+            let before = previous.map { "; it last showed \($0)" } ?? ""
+            return "\(view): \(holder(event)) \(how) \(pool(parent, key))\(before)."
         case .unhide:
             return "\(view): it waited hidden in the pool, so it is shown again."
-        case .hide:
-            if let parent = event.parent, engine.lookUp(parent)?.list != nil {
-                let row = event.displayPath ?? event.path?.description ?? "its row"
-                return "\(view): \(row) left the window, so its cell is hidden and goes back to \(pool(event))."
+        case .hide(let parent, let key):
+            if engine.views.lookUp(parent)?.list != nil {
+                let row = event.path?.display ?? "its row"
+                return "\(view): \(row) left the window, so its cell is hidden and goes back to \(pool(parent, key))."
             }
-            let before = (event.displayPath ?? event.path?.description).map { " (last held by \($0))" } ?? ""
-            return "\(view): no component took it in this pass, so it is hidden and waits in \(pool(event))\(before)."
-        case .apply:
-            return "\(view): apply \(event.attribute ?? "?") = \(event.value?.description ?? "?") for \(holder(event))."
-        case .unapply:
-            return "\(view): unapply \(event.attribute ?? "?") = \(event.value?.description ?? "?") first, because it has an unapplicator and the configuration changed."
-        case .update:
-            return "\(view): update \(event.attribute ?? "?") from \(event.oldValue?.description ?? "?") to \(event.value?.description ?? "?") with its updater."
-        case .skip:
-            if let attribute = event.attribute {
-                return "\(view): \(attribute) is still \(event.value?.description ?? "the same"), so it is skipped."
-            }
-            let attached = engine.lookUp(view)?.attached?.description ?? "it"
+            let before = event.path.map { " (last held by \($0.display))" } ?? ""
+            return "\(view): no component took it in this pass, so it is hidden and waits in \(pool(parent, key))\(before)."
+        case .apply(let attribute):
+            return "\(view): apply \(attribute.name) = \(attribute.value) for \(holder(event))."
+        case .unapply(let attribute):
+            return "\(view): unapply \(attribute.name) = \(attribute.value) first, because it has an unapplicator and the configuration changed."
+        case .update(let attribute, let old):
+            return "\(view): update \(attribute.name) from \(old) to \(attribute.value) with its updater."
+        case .skip(let attribute?):
+            return "\(view): \(attribute.name) is still \(attribute.value), so it is skipped."
+        case .skip(nil):
+            let attached = engine.views.lookUp(view)?.attached?.description ?? "it"
             return "\(view): \(holder(event)) asks for exactly the configuration attached (\(attached)), so nothing is applied."
-        case .reorder:
-            let order = event.order?.map(\.description).joined(separator: ", ") ?? ""
-            return "\(view): its subviews are reordered to the order they were taken: \(order)."
+        case .reorder(let order):
+            return "\(view): its subviews are reordered to the order they were taken: \(order.map(\.description).joined(separator: ", "))."
         case .enterPool:
             return "\(view): didEnterReusePool, it is hidden and waits in its pool."
         case .leavePool:
             return "\(view): willLeaveReusePool, a hidden view is vended again."
         case .prepareForReuse:
             return "\(view): prepareForReuse runs on the dequeued cell before \(holder(event)) configures it."
-        case .remove:
-            return "\(view): removed from \(event.parent?.description ?? "its parent") for good (\(event.note ?? "not needed"))."
+        case .remove(let parent, _, _):
+            return "\(view): removed from \(parent) for good (\(note ?? "not needed"))."
         case .cacheHit:
-            return "\(view): \(event.note ?? "a cached view comes back"); nothing is bound again."
+            return "\(view): \(note ?? "a cached view comes back"); nothing is bound again."
         case .cache:
-            return "\(view): \(event.note ?? "kept in the view cache")."
+            return "\(view): \(note ?? "kept in the view cache")."
         case .render:
-            return "\(view): \(event.note ?? "render")" + (event.multiplicity > 1 ? "." : ": the component's render function runs.")
+            if event.step.multiplicity > 1 { return "\(view): \(note ?? "render")." }
+            return "\(view): \(note ?? "render"): the component's render function runs."
         case .layout:
-            return "\(view): \(event.note ?? "layout")" + (event.multiplicity > 1 ? "." : ": the component tree is laid out.")
+            if event.step.multiplicity > 1 { return "\(view): \(note ?? "layout")." }
+            return "\(view): \(note ?? "layout"): the component tree is laid out."
         case .attach:
-            return "\(view): \(event.note ?? "attach"), already rendered and laid out."
+            return "\(view): \(note ?? "attach"), already rendered and laid out."
         case .reset:
-            return "\(view): \(event.note ?? "attribute reset"): every property back to its default."
+            return "\(view): \(note ?? "attribute reset"): every property back to its default."
         }
     }
 }

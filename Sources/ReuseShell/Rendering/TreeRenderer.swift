@@ -12,7 +12,7 @@ struct TreeRenderer {
         self.engine = engine
         self.style = style
         self.all = all
-        self.held = Set(engine.allInstances.compactMap(\.view))
+        self.held = Set(engine.instances.compactMap(\.view))
     }
 
     let style: Style
@@ -24,7 +24,7 @@ struct TreeRenderer {
 
     func render(from root: ViewID) -> String {
         var lines: [String] = [label(root, underHidden: false)]
-        draw(children(of: root), prefix: "", underHidden: engine.view(root).isHidden, into: &lines)
+        draw(children(of: root), prefix: "", underHidden: engine.views[root].isHidden, into: &lines)
         return lines.joined(separator: "\n")
     }
 
@@ -34,7 +34,7 @@ struct TreeRenderer {
     }
 
     func children(of id: ViewID) -> [Entry] {
-        let view = engine.view(id)
+        let view = engine.views[id]
         guard let list = view.list else { return view.subviews.map(Entry.view) }
         let visible = list.shown
         let visibleSet = Set(visible)
@@ -66,16 +66,16 @@ struct TreeRenderer {
                 lines.append(prefix + branch + style.dim(text))
             case .view(let id):
                 lines.append(prefix + branch + label(id, underHidden: underHidden))
-                let hidden = underHidden || engine.view(id).isHidden
+                let hidden = underHidden || engine.views[id].isHidden
                 draw(children(of: id), prefix: prefix + (last ? "   " : "│  "), underHidden: hidden, into: &lines)
             }
         }
     }
 
     func label(_ id: ViewID, underHidden: Bool) -> String {
-        let view = engine.view(id)
+        let view = engine.views[id]
         if id == .root { return "\(id) \(view.viewClass) root" }
-        let owner = view.ownerDisplay ?? "-"
+        let owner = view.owner?.display ?? "-"
         if view.isHidden {
             var text = "\(id) \(view.viewClass)"
             if let key = view.poolKey { text += " " + key.description }
@@ -91,11 +91,11 @@ struct TreeRenderer {
     // MARK: JSON
 
     func json(from id: ViewID) -> JSON {
-        let view = engine.view(id)
+        let view = engine.views[id]
         var pairs: [(String, JSON)] = [
             ("id", .string(id.description)),
             ("viewClass", .string(view.viewClass)),
-            ("component", id == .root ? .null : view.ownerDisplay.map(JSON.string) ?? .null),
+            ("component", id == .root ? .null : view.owner.map { JSON.string($0.display) } ?? .null),
             ("hidden", .bool(view.isHidden)),
         ]
         if let key = view.poolKey { pairs.append(("key", keyJSON(key))) }
@@ -114,7 +114,7 @@ func keyJSON(_ key: ViewKey) -> JSON {
         ("viewClass", .string(key.viewClass)),
         ("shape", key.shape.map { .array($0.identifiers.map(JSON.string)) } ?? .null),
     ]
-    if let qualifier = key.qualifier { pairs.append(("qualifier", .string(qualifier))) }
+    if let qualifier = key.qualifier { pairs.append(("qualifier", .string(qualifier.description))) }
     return .object(pairs)
 }
 

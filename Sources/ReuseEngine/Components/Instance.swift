@@ -1,0 +1,37 @@
+/// Where a list shows a view: a row, its header or its footer.
+public enum Slot: Hashable, Sendable, CustomStringConvertible {
+    case row(Int)
+    case header
+    case footer
+
+    /// `row 3`, `the header`, `the footer`.
+    public var description: String {
+        switch self {
+        case .row(let row): "row \(row)"
+        case .header: "the header"
+        case .footer: "the footer"
+        }
+    }
+}
+
+/// The component instance a step is done for.
+public struct Instance: Sendable {
+    public var component: String
+    /// Its path; ``ComponentPath/display`` is how users see it.
+    public var path: ComponentPath
+    /// Where its list shows it, when the instance is a list's cell, header or footer.
+    public var slot: Slot?
+
+    public init(component: String, path: ComponentPath, slot: Slot? = nil) {
+        self.component = component
+        self.path = path
+        self.slot = slot
+    }
+}
+
+/// A component about to mount into a parent, with what it will ask for.
+public struct PlannedBlock: Sendable {
+    public var instance: Instance
+    public var key: ViewKey
+    public var configuration: ViewConfiguration
+}

@@ -1,0 +1,124 @@
+/// Every number the engine reports: counts of steps and measures of the state.
+///
+/// The single list that the pass line, `stats`, `expect stat` and `compare`
+/// iterate; each picks its columns with the static lists below, in the order
+/// it prints them.
+public enum Stat: String, Sendable, CaseIterable {
+    // Counted from events.
+    case created, reused, unhidden, hidden, applied, unapplied, updated, skipped, reordered, removed
+    case enteredPool, leftPool, preparedForReuse, cacheHits, renders, layouts, attaches, resets
+    // Measured on the state.
+    case passes, liveComponents, leaks, views, visible, peakViews
+
+    /// The stats counted from events, in ``EventCounts`` order.
+    public static let counted: [Stat] = [
+        .created, .reused, .unhidden, .hidden, .applied, .unapplied, .updated, .skipped, .reordered, .removed,
+        .enteredPool, .leftPool, .preparedForReuse, .cacheHits, .renders, .layouts, .attaches, .resets,
+    ]
+
+    /// Counted from events (rather than measured on the state).
+    public var isCounted: Bool { countIndex != nil }
+
+    /// Index into ``EventCounts`` (counted stats only).
+    var countIndex: Int? {
+        switch self {
+        case .created: 0
+        case .reused: 1
+        case .unhidden: 2
+        case .hidden: 3
+        case .applied: 4
+        case .unapplied: 5
+        case .updated: 6
+        case .skipped: 7
+        case .reordered: 8
+        case .removed: 9
+        case .enteredPool: 10
+        case .leftPool: 11
+        case .preparedForReuse: 12
+        case .cacheHits: 13
+        case .renders: 14
+        case .layouts: 15
+        case .attaches: 16
+        case .resets: 17
+        case .passes, .liveComponents, .leaks, .views, .visible, .peakViews: nil
+        }
+    }
+
+    /// The pass line after each pass: always shown, or only when not zero, and its label.
+    public static let passLine: [(stat: Stat, always: Bool, label: String)] = [
+        (.created, true, "created"), (.reused, true, "reused"), (.hidden, true, "hidden"),
+        (.applied, true, "applied"), (.unapplied, true, "unapplied"), (.updated, false, "updated"),
+        (.skipped, true, "skipped"), (.removed, false, "removed"), (.cacheHits, false, "cache hits"),
+        (.renders, false, "rendered"), (.attaches, false, "attached"),
+    ]
+
+    /// `stats`: the counts always listed, then the ones listed when not zero.
+    public static let statsCore: [Stat] = [.created, .reused, .hidden, .applied, .unapplied, .updated, .skipped]
+    public static let statsExtra: [Stat] = [.removed, .enteredPool, .leftPool, .preparedForReuse, .cacheHits,
+                                            .renders, .layouts, .attaches, .resets]
+    /// `stats --json`, in key order.
+    public static let statsJSON: [Stat] = [
+        .passes, .created, .reused, .hidden, .applied, .unapplied, .updated, .skipped, .unhidden, .reordered,
+        .removed, .enteredPool, .leftPool, .preparedForReuse, .cacheHits, .renders, .layouts, .attaches, .resets,
+        .liveComponents, .leaks, .views, .visible, .peakViews,
+    ]
+    /// `expect stat NAME N`.
+    public static let expectable: [Stat] = [
+        .passes, .created, .reused, .unhidden, .hidden, .applied, .unapplied, .updated, .skipped, .reordered,
+        .leaks, .views, .visible,
+    ]
+    /// `compare`'s columns.
+    public static let compared: [Stat] = [
+        .created, .reused, .hidden, .removed, .applied, .unapplied, .updated, .skipped, .leaks, .peakViews,
+        .liveComponents, .renders,
+    ]
+
+    /// The name `stats` text, `expect` and `compare` use.
+    public var name: String {
+        switch self {
+        case .enteredPool: "enterPool"
+        case .leftPool: "leavePool"
+        case .preparedForReuse: "prepared"
+        case .peakViews: "peak"
+        case .liveComponents: "live"
+        default: rawValue
+        }
+    }
+
+    /// The key in JSON documents.
+    public var jsonKey: String {
+        switch self {
+        case .enteredPool: "enterPool"
+        case .leftPool: "leavePool"
+        case .preparedForReuse: "prepareForReuse"
+        default: rawValue
+        }
+    }
+}
+
+/// Counts of steps by ``Stat``, for a pass or the whole session.
+public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
+    private var values = [Int](repeating: 0, count: Stat.counted.count)
+
+    public init() {}
+
+    /// The count of a counted stat (0 for stats measured on the state).
+    public subscript(stat: Stat) -> Int {
+        guard let index = stat.countIndex else { return 0 }
+        return values[index]
+    }
+
+    mutating func count(_ step: ReuseEvent.Step) {
+        guard let index = step.kind.stat?.countIndex else { return }
+        values[index] += step.multiplicity
+    }
+
+    /// `created 2, reused 0, hidden 0, applied 3, unapplied 0, skipped 0`
+    public var line: String {
+        Stat.passLine.filter { $0.always || self[$0.stat] > 0 }.map { "\($0.label) \(self[$0.stat])" }.joined(separator: ", ")
+    }
+
+    public var description: String {
+        Stat.counted.map { "\($0.rawValue) \(self[$0])" }.joined(separator: ", ")
+    }
+}

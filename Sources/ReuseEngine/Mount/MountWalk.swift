@@ -1,0 +1,149 @@
+extension Engine {
+    // MARK: The full pass
+
+    /// Walks the whole mounted tree depth first and settles every parent.
+    ///
+    /// 1. For each component with a view, in child order: compute the key
+    ///    (``Keying``), take a view from the parent (``ParentReuse``), or a
+    ///    cell from a list host (``CellReuse``).
+    /// 2. Configure it (``Application``): by default skip an equal
+    ///    configuration, else unapply and apply.
+    /// 3. Children mount into that view; a viewless component's children mount
+    ///    into the nearest ancestor view.
+    /// 4. At the end each visited parent is settled: by default every pool
+    ///    view nobody took is hidden, and subviews follow the order views were taken.
+    ///
+    /// Cost: the visible tree plus the pools of the parents visited.
+    mutating func runFullPass(trigger: String) -> PassSummary {
+        definitionsPending = false
+        store.log.beginPass(trigger)
+        var pass = MountPass(isRelayout: true)
+        pass.visit(.root)
+        planChildren(rootComponents, under: .root, row: nil, into: .root, pass: &pass)
+        mounted = mountChildren(rootComponents, under: .root, into: .root, row: nil, pass: &pass)
+        settle(&pass)
+        return store.log.passes[store.log.passes.count - 1]
+    }
+
+    /// The path of each child: `[index]` among same-named siblings.
+    static func childPaths(_ children: [String], under parent: ComponentPath) -> [ComponentPath] {
+        var counts: [String: Int] = [:]
+        for name in children { counts[name, default: 0] += 1 }
+        var seen: [String: Int] = [:]
+        return children.map { name in
+            let index = seen[name, default: 0]
+            seen[name] = index + 1
+            return parent.appending(.named(name, index: index), namesakes: counts[name, default: 0] > 1)
+        }
+    }
+
+    /// Mounts a component's children, in child order, into `container`.
+    mutating func mountChildren(_ children: [String], under parent: ComponentPath, into container: ViewID, row: Int?,
+                                pass: inout MountPass) -> [MountedNode] {
+        let paths = Engine.childPaths(children, under: parent)
+        var nodes: [MountedNode] = []
+        nodes.reserveCapacity(children.count)
+        for (name, path) in zip(children, paths) {
+            nodes.append(mountInstance(name, path: path, parent: container, row: row, pass: &pass))
+        }
+        return nodes
+    }
+
+    /// Mounts one component instance (and its subtree) into `parent`.
+    mutating func mountInstance(_ name: String, path: ComponentPath, parent: ViewID, row: Int?,
+                                pass: inout MountPass) -> MountedNode {
+        var node = MountedNode(name: name, path: path, row: row)
+        if hiddenPaths.contains(path) {
+            node.isHidden = true
+            return node
+        }
+        guard let definition = catalog.components[name] else { return node }
+        let instance = Instance(component: name, path: path)
+        var container = parent
+        if let configuration = configuration(of: definition, at: path, row: row) {
+            let key = strategy.keying.key(name, configuration, catalog: catalog)
+            pass.visit(parent)
+            let vended = strategy.parents.vend(key, from: parent, for: instance, store: &store, pass: pass)
+            pass.recordTaken(vended.view, from: parent)
+            strategy.application.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
+            node.view = vended.view
+            container = vended.view
+        }
+        switch definition.body {
+        case .component(_, let children):
+            if let view = node.view {
+                planChildren(children, under: path, row: row, into: view, pass: &pass)
+                // Settle this view's pools even when no child mounts into it
+                // (children hidden or removed), so their views get hidden.
+                pass.visit(view)
+                if store[view].list != nil {
+                    store.forgetList(of: view)
+                    strategy.cells.forget(host: view)
+                }
+            }
+            node.children = mountChildren(children, under: path, into: container, row: row, pass: &pass)
+        case .list(let spec):
+            let firstTime = mountRows(of: spec, at: path, host: container, rows: &node.rows, keepsRows: false, pass: &pass)
+            node.children = mountSupplementaries(of: spec, at: path, host: container, keeping: nil, pass: &pass)
+            finishList(spec, at: path, host: container, firstTime: firstTime)
+        }
+        return node
+    }
+
+    /// The configuration an instance asks for: its definition's attributes,
+    /// then its instance values, with `{i}` replaced by the row number.
+    func configuration(of definition: ComponentDefinition, at path: ComponentPath, row: Int?) -> ViewConfiguration? {
+        guard var template = definition.view else { return nil }
+        if let values = instanceValues[path] {
+            for (name, value) in values {
+                if let position = template.attributes.firstIndex(where: { $0.name == name }) {
+                    template.attributes[position] = value
+                } else {
+                    template.attributes.append(value)
+                }
+            }
+        }
+        let attributes = template.attributes.map { attribute -> Attribute in
+            if let resolved = attribute.resolved { return Attribute(attribute.name, resolved) }
+            let value = (try? catalog.parse(attribute.name, raw: attribute.raw, quoted: attribute.wasQuoted, row: row ?? 0))
+                ?? .text(attribute.raw.replacing(AttributeTemplate.rowPlaceholder, with: String(row ?? 0)))
+            return Attribute(attribute.name, value)
+        }
+        return ViewConfiguration(viewClass: template.viewClass, attributes: attributes)
+    }
+
+    /// Ends a pass: each visited parent is settled by the strategy, which then
+    /// forgets what held only during the pass.
+    mutating func settle(_ pass: inout MountPass) {
+        for parent in pass.parents {
+            strategy.parents.settle(parent, store: &store, pass: pass)
+        }
+        strategy.parents.endPass()
+    }
+
+    /// The blocks that will mount into one view: `children`, looking through
+    /// viewless components to their children, in mount order.
+    func plannedBlocks(_ children: [String], under path: ComponentPath, row: Int?) -> [PlannedBlock] {
+        var blocks: [PlannedBlock] = []
+        for (child, childPath) in zip(children, Engine.childPaths(children, under: path)) {
+            guard !hiddenPaths.contains(childPath), let definition = catalog.components[child] else { continue }
+            if let configuration = configuration(of: definition, at: childPath, row: row) {
+                let instance = Instance(component: child, path: childPath)
+                blocks.append(PlannedBlock(instance: instance, key: strategy.keying.key(child, configuration, catalog: catalog),
+                                           configuration: configuration))
+            } else if case .component(_, let grandchildren) = definition.body {
+                blocks += plannedBlocks(grandchildren, under: childPath, row: row)
+            }
+        }
+        return blocks
+    }
+
+    /// Lets a planning strategy see the blocks of `container` before they mount.
+    mutating func planChildren(_ children: [String], under path: ComponentPath, row: Int?, into container: ViewID,
+                               pass: inout MountPass) {
+        guard strategy.parents.plansChildren else { return }
+        let blocks = plannedBlocks(children, under: path, row: row)
+        pass.visit(container)
+        strategy.parents.plan(blocks, into: container, store: &store, pass: pass)
+    }
+}

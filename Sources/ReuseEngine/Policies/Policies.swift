@@ -1,0 +1,97 @@
+/// The four small policies a ``Strategy`` is composed of. None has a default
+/// implementation: a strategy states every choice it makes.
+///
+/// Each policy receives the ``ViewStore`` (the views and the log, through
+/// operations that record what they do) and the current ``MountPass``
+/// (read-only bookkeeping: parents visited, views taken), never the engine.
+/// A policy that keeps state of its own (cursors, a cache by position, a
+/// plan) keeps it in its own stored properties.
+
+/// How views under a plain parent are keyed into pools.
+protocol Keying: Sendable {
+    /// The pool key for a component type's configuration.
+    func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey
+}
+
+/// How a plain parent (not a list) hands out its views and what happens to
+/// the views nobody took.
+protocol ParentReuse: Sendable {
+    /// Whether ``plan(_:into:store:pass:)`` wants to see a parent's blocks first.
+    var plansChildren: Bool { get }
+    /// Sees every block about to mount into `parent`, before the first one does.
+    mutating func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass)
+    /// Takes a view of `key` for `instance` from `parent`, or creates one.
+    mutating func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance,
+                       store: inout ViewStore, pass: MountPass) -> Vended
+    /// Ends a pass for one parent: what happens to the views nobody took.
+    mutating func settle(_ parent: ViewID, store: inout ViewStore, pass: MountPass)
+    /// The pass is over: forget what was only true during it.
+    mutating func endPass()
+}
+
+/// How a list host's cells, header and footer are keyed, dequeued and given
+/// back, with whatever the system keeps per list.
+protocol CellReuse: Sendable {
+    /// The key of a cell (or header or footer) component of the list type `list`.
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey
+    /// Takes a view for a slot that has none of the right key.
+    mutating func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance,
+                          store: inout ViewStore) -> Vended
+    /// Gives back the view of a slot that left the window (`relayout`: the
+    /// pass lays the list out again, rather than moving it by rows).
+    mutating func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore)
+    /// Called once per pass for each list mounted, after its rows, header and footer.
+    mutating func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool,
+                           store: inout ViewStore)
+    /// `host` no longer hosts a list: forget what was kept for it.
+    mutating func forget(host: ViewID)
+    /// Views kept for `host` outside its pools (RecyclerView's cache by position), oldest first.
+    func cached(in host: ViewID) -> [CachedCell]
+    /// Refuses lists this system cannot dequeue for (UIKit's unregistered identifiers).
+    func validate(lists: [String], catalog: Catalog) throws(EngineError)
+}
+
+/// How a view is brought from its attached configuration to a new one.
+protocol Application: Sendable {
+    mutating func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
+                            acquired: Acquisition, store: inout ViewStore)
+}
+
+/// A view handed out by a policy, and how it was found.
+struct Vended {
+    var view: ViewID
+    var acquisition: Acquisition
+}
+
+/// How a view was found: what application may assume about what it shows.
+enum Acquisition {
+    /// A new view: it shows its class defaults.
+    case created
+    /// A view taken from a pool (or kept in place) that still carries its attached configuration.
+    case taken(ViewStore.Taken)
+    /// A view from a pool that does not know what it showed: bind everything
+    /// again (RecyclerView's RecycledViewPool).
+    case mustRebind(ViewStore.Taken)
+
+    /// The instance that held the view before this pass took it.
+    var previousOwner: ComponentPath? {
+        switch self {
+        case .created: nil
+        case .taken(let taken), .mustRebind(let taken): taken.previousOwner
+        }
+    }
+}
+
+/// A view kept for the slot it last showed (RecyclerView's view cache).
+public struct CachedCell: Sendable, Equatable {
+    public var slot: Slot
+    public var view: ViewID
+}
+
+/// Which component instances a system keeps alive.
+enum LiveComponents: Sendable {
+    /// The mounted, visible instances.
+    case mounted
+    /// Every item of a list has its component tree alive (Valdi's option B).
+    case everyListItem
+}

@@ -1,0 +1,125 @@
+/// The policies of the seed document (`../shared/REFERENCE.md`, section 1),
+/// shared by the strategies that behave like it outside what they change.
+
+/// Theodolite's key: (component type, view class, attribute shape).
+struct ComponentShapeKeying: Keying {
+    func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+        ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
+    }
+}
+
+/// A key of the view class alone (`naive`, Valdi's pools).
+struct ViewClassKeying: Keying {
+    func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+        ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil)
+    }
+}
+
+/// Positional vend: the k-th request for a key in a pass gets the k-th view
+/// of that pool; a new view only when the pool runs out. At the end of the
+/// pass, views nobody took are hidden and subviews follow the order views
+/// were taken.
+struct PositionalVend: ParentReuse {
+    private struct PoolRef: Hashable {
+        var parent: ViewID
+        var key: ViewKey
+    }
+
+    /// How many views each pool handed out in this pass.
+    private var cursors: [PoolRef: Int] = [:]
+
+    var plansChildren: Bool { false }
+
+    func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
+
+    mutating func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance,
+                       store: inout ViewStore, pass: MountPass) -> Vended {
+        let ref = PoolRef(parent: parent, key: key)
+        let cursor = cursors[ref, default: 0]
+        if let pool = store.pool(key, in: parent), cursor < pool.views.count {
+            let view = pool.views[cursor]
+            cursors[ref] = cursor + 1
+            return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
+        }
+        let view = store.createView(key: key, in: parent, for: instance)
+        cursors[ref] = store.pool(key, in: parent)?.views.count ?? 0
+        return Vended(view: view, acquisition: .created)
+    }
+
+    func settle(_ parent: ViewID, store: inout ViewStore, pass: MountPass) {
+        store.hideUntaken(in: parent, pass: pass)
+        store.order(parent, first: pass.taken(from: parent))
+    }
+
+    mutating func endPass() { cursors.removeAll(keepingCapacity: true) }
+}
+
+/// List cells on a stack per key: a row that leaves pushes its cell, hidden;
+/// a row that enters takes the top cell of its key, or a new one.
+struct StackCells<K: Keying>: CellReuse {
+    var keying: K
+
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey {
+        keying.key(component, configuration, catalog: catalog)
+    }
+
+    func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+        store.dequeueOrCreate(key, host: host, for: instance)
+    }
+
+    func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
+        store.recycle(cell, in: host)
+    }
+
+    func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
+    func forget(host: ViewID) {}
+    func cached(in host: ViewID) -> [CachedCell] { [] }
+    func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
+}
+
+/// Theodolite's application: skip a configuration equal to the attached one;
+/// otherwise unapply every old attribute that has an unapplicator, apply
+/// every new one, and attach. No per-attribute diff.
+struct ApplyChanged: Application {
+    func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
+                   acquired: Acquisition, store: inout ViewStore) {
+        store.applyChanged(view, to: configuration, for: instance)
+    }
+}
+
+extension ViewStore {
+    /// ``ApplyChanged``'s steps, for policies that apply like Theodolite outside lists.
+    mutating func applyChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
+        if let old = self.view(view).attached {
+            if old == configuration {
+                record(view, for: instance, .skip(nil))
+                return
+            }
+            for attribute in old.attributes where catalog.attributes[attribute.name]?.hasUnapplicator == true {
+                unapply(attribute, on: view, for: instance)
+            }
+        }
+        applyAll(configuration, on: view, for: instance)
+    }
+
+    /// The top waiting cell of `key` in a list host, or a new one.
+    mutating func dequeueOrCreate(_ key: ViewKey, host: ViewID, for instance: Instance) -> Vended {
+        if let (view, taken) = popWaiting(key, host: host, for: instance) {
+            return Vended(view: view, acquisition: .taken(taken))
+        }
+        return Vended(view: createView(key: key, in: host, for: instance), acquisition: .created)
+    }
+
+    /// Hides every view of `parent` not taken in this pass; returns the ones
+    /// that were visible. (Every pool view is a subview, so one walk over the
+    /// subviews covers every pool; views already hidden cost one check.)
+    @discardableResult
+    mutating func hideUntaken(in parent: ViewID, pass: MountPass) -> [ViewID] {
+        var hidden: [ViewID] = []
+        for view in self.view(parent).subviews where !self.view(view).isHidden && !pass.wasTaken(view) {
+            hidden.append(view)
+            hide(view, in: parent)
+        }
+        return hidden
+    }
+}

@@ -1,0 +1,86 @@
+/// A reuse system the engine can run, composed of four policies: how plain
+/// parents key their pools (``Keying``), how they hand out views and settle
+/// the rest (``ParentReuse``), how list hosts keep their cells (``CellReuse``)
+/// and how a view is brought to a new configuration (``Application``).
+///
+/// The mount walk is the same for every strategy: depth first, in child
+/// order, asking the policies at each step. A new system is one file in
+/// `Strategies/` and a line in ``StrategyRegistry/all``.
+public struct Strategy: Sendable {
+    /// The name users type (`theodolite`).
+    public let name: String
+    /// One line for `strategy` listings.
+    public let summary: String
+    /// A sentence for `pools`: how this strategy's pools work.
+    public let poolNote: String
+    /// The options and their values (`cache 2 pool 5`), in the order `strategy` takes them.
+    public let options: [StrategyOption]
+
+    var keying: any Keying
+    var parents: any ParentReuse
+    var cells: any CellReuse
+    var application: any Application
+    var liveComponents: LiveComponents
+
+    /// The options as `strategy` would take them back (`cache 2 pool 5`), or "".
+    public var optionsDescription: String {
+        options.map { "\($0.name) \($0.value)" }.joined(separator: " ")
+    }
+
+    /// The same strategy and options with none of the state its policies
+    /// gathered (cursors, caches, plans): what a new view tree starts with.
+    public var fresh: Strategy {
+        guard let descriptor = StrategyRegistry.named(name),
+              let copy = try? descriptor.with(options: options.map { ($0.name, $0.value) }) else { return self }
+        return copy
+    }
+
+    /// Views this strategy keeps for `host` outside its pools, oldest first
+    /// (RecyclerView's cache by position).
+    public func cachedCells(in host: ViewID) -> [CachedCell] { cells.cached(in: host) }
+}
+
+/// A number a strategy takes (`strategy recyclerview pool 3`).
+public struct StrategyOption: Sendable, Equatable {
+    public let name: String
+    public var value: Int
+}
+
+/// A strategy users can pick, and how to build it with options.
+public struct StrategyDescriptor: Sendable {
+    public let name: String
+    /// Option names and default values, in order.
+    public let defaults: [StrategyOption]
+    let make: @Sendable ([Int]) -> Strategy
+
+    /// The strategy with default options.
+    public var standard: Strategy { make(defaults.map(\.value)) }
+
+    /// The strategy with these options set (the others at their defaults).
+    public func with(options: [(name: String, value: Int)]) throws(EngineError) -> Strategy {
+        var values = defaults.map(\.value)
+        for option in options {
+            guard let index = defaults.firstIndex(where: { $0.name == option.name }) else {
+                throw .unknownOption(strategy: name, option: option.name, known: defaults.map { "\($0.name) N" })
+            }
+            values[index] = max(0, option.value)
+        }
+        return make(values)
+    }
+}
+
+/// The strategies users can pick, in the order listings show them.
+public enum StrategyRegistry {
+    public static let all: [StrategyDescriptor] = [
+        .theodolite, .naive, .theodolite2019, .componentKit, .divKit, .uiKit, .recyclerView, .valdiRebind, .valdiAttach,
+    ]
+
+    public static var names: [String] { all.map(\.name) }
+
+    public static func named(_ name: String) -> StrategyDescriptor? {
+        all.first { $0.name == name }
+    }
+
+    /// The default strategy.
+    public static var standard: Strategy { StrategyDescriptor.theodolite.standard }
+}

@@ -1,0 +1,329 @@
+import DequeModule
+import OrderedCollections
+
+/// The simulated view system and its log: the one capability reuse policies
+/// act through.
+///
+/// Views change only through these operations, each of which records the
+/// step it took, and each returns what a policy needs to know (``take(_:key:in:for:)``
+/// says whether the view was hidden and who held it), so no policy reads the
+/// log to learn what happened. Reading is public; changing is internal to
+/// the engine.
+public struct ViewStore: Sendable {
+    /// Everything the session declared (the store reads attribute effects and class defaults).
+    public internal(set) var catalog = Catalog()
+    /// Index `n - 1` holds view `vn`.
+    public private(set) var views: [SimulatedView] = []
+    public internal(set) var log = EventLog()
+    /// The most views alive at once (the root included).
+    public private(set) var peakViews = 1
+    /// Views removed for good, subtrees included (their ids stay taken).
+    public private(set) var removedViews = 0
+
+    init() {
+        views = [SimulatedView(id: .root, viewClass: catalog.viewClass(named: "UIView"), superview: nil)]
+    }
+
+    // MARK: Reading
+
+    /// The view with this id; ids come from the engine, so it exists.
+    public subscript(id: ViewID) -> SimulatedView { views[id.number - 1] }
+
+    /// The view with this id; ids come from the engine, so it exists.
+    public func view(_ id: ViewID) -> SimulatedView { views[id.number - 1] }
+
+    /// Every view ever created, in id order (removed ones included: see ``SimulatedView/isRemoved``).
+    public var all: [SimulatedView] { views }
+
+    /// The view with this id, if it exists (for ids a user typed).
+    public func lookUp(_ id: ViewID) -> SimulatedView? {
+        views.indices.contains(id.number - 1) ? views[id.number - 1] : nil
+    }
+
+    /// Views ever created, removed ones included (the largest id).
+    public var count: Int { views.count }
+
+    /// Views alive now: not removed, the root included.
+    public var aliveCount: Int { views.count - removedViews }
+
+    /// Visible, hidden, inside a hidden view, or removed.
+    public func visibility(of id: ViewID) -> Visibility {
+        let subject = view(id)
+        if subject.isRemoved { return .removed }
+        if subject.isHidden { return .hidden }
+        var current = subject.superview
+        while let parent = current {
+            let next = view(parent)
+            if next.isHidden { return .insideHidden(parent) }
+            current = next.superview
+        }
+        return .visible
+    }
+
+    /// The pool of `key` in `parent`, if it exists.
+    public func pool(_ key: ViewKey, in parent: ViewID) -> ReusePool? { views[parent.number - 1].pools[key] }
+
+    // MARK: Views entering and leaving use
+
+    /// Creates a view of `key.viewClass`, adds it to `parent`'s subviews and to
+    /// the pool of `key`.
+    mutating func createView(key: ViewKey, in parent: ViewID, for instance: Instance) -> ViewID {
+        let id = ViewID(views.count + 1)
+        var view = SimulatedView(id: id, viewClass: catalog.viewClass(named: key.viewClass), superview: parent)
+        view.poolKey = key
+        view.owner = instance.path
+        view.ownerComponent = instance.component
+        views.append(view)
+        views[parent.number - 1].subviews.append(id)
+        views[parent.number - 1].pools[key, default: ReusePool()].views.append(id)
+        peakViews = max(peakViews, aliveCount)
+        record(id, for: instance, .create(parent: parent, key: key))
+        return id
+    }
+
+    /// What taking a view found.
+    struct Taken {
+        /// The view waited hidden (it is shown now).
+        var wasHidden: Bool
+        /// The instance that held the view before this take.
+        var previousOwner: ComponentPath?
+    }
+
+    /// Marks `view` as taken by `instance`: unhides it, and records a reuse
+    /// when it held another instance or waited hidden.
+    @discardableResult
+    mutating func take(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance) -> Taken {
+        let index = view.number - 1
+        let taken = Taken(wasHidden: views[index].isHidden, previousOwner: views[index].owner)
+        if taken.wasHidden || taken.previousOwner != instance.path {
+            record(view, for: instance, .reuse(parent: parent, key: key, previous: taken.previousOwner))
+        }
+        if taken.wasHidden {
+            views[index].isHidden = false
+            record(view, for: instance, .unhide(parent: parent))
+        }
+        views[index].owner = instance.path
+        views[index].ownerComponent = instance.component
+        return taken
+    }
+
+    /// Hides a view nobody took; it stays in its pool. Returns whether it was visible.
+    @discardableResult
+    mutating func hide(_ view: ViewID, in parent: ViewID) -> Bool {
+        let index = view.number - 1
+        guard !views[index].isHidden else { return false }
+        views[index].isHidden = true
+        recordLeaving(view) { .hide(parent: parent, key: $0) }
+        return true
+    }
+
+    /// Takes a view out of the hierarchy for good, with its subtree: out of
+    /// its parent's subviews and pool; ids are never reused.
+    mutating func remove(_ view: ViewID, from parent: ViewID, reason: RemovalReason) {
+        let index = view.number - 1
+        guard !views[index].isRemoved else { return }
+        recordLeaving(view) { .remove(parent: parent, key: $0, reason: reason) }
+        views[parent.number - 1].subviews.removeAll { $0 == view }
+        if let key = views[index].poolKey {
+            views[parent.number - 1].pools[key]?.views.removeAll { $0 == view }
+            views[parent.number - 1].pools[key]?.waiting.removeAll { $0 == view }
+        }
+        views[index].isHidden = true
+        views[index].superview = nil
+        // The subtree goes with it: none of it is alive any more.
+        var pending = [view]
+        while let next = pending.popLast() {
+            views[next.number - 1].isRemoved = true
+            removedViews += 1
+            pending.append(contentsOf: views[next.number - 1].subviews)
+        }
+    }
+
+    /// Records a view leaving use, with its pool and the instance that held it last.
+    private mutating func recordLeaving(_ view: ViewID, _ step: (ViewKey?) -> ReuseEvent.Step) {
+        let leaving = views[view.number - 1]
+        log.record(ReuseEvent(view: view, component: leaving.ownerComponent, path: leaving.owner, step: step(leaving.poolKey)))
+    }
+
+    /// Moves a view to another pool of the same parent (a view matched by
+    /// type rather than by key).
+    mutating func move(_ view: ViewID, to new: ViewKey, in parent: ViewID) {
+        let index = parent.number - 1
+        if let old = views[view.number - 1].poolKey {
+            views[index].pools[old]?.views.removeAll { $0 == view }
+            if views[index].pools[old]?.views.isEmpty == true { views[index].pools[old] = nil }
+        }
+        views[index].pools[new, default: ReusePool()].views.append(view)
+        views[view.number - 1].poolKey = new
+    }
+
+    /// Puts `parent`'s subviews in this order, the rest after; records it when it changed.
+    mutating func order(_ parent: ViewID, first: [ViewID]) {
+        let index = parent.number - 1
+        let firstSet = Set(first)
+        let order = first + views[index].subviews.filter { !firstSet.contains($0) }
+        if order != views[index].subviews {
+            views[index].subviews = order
+            record(parent, for: nil, .reorder(order))
+        }
+    }
+
+    // MARK: Waiting cells of list hosts
+
+    /// A cell whose row left: hidden, it goes on top of its pool's stack.
+    mutating func recycle(_ cell: ViewID, in host: ViewID) {
+        hide(cell, in: host)
+        pushWaiting(cell, in: host)
+    }
+
+    /// Puts an already hidden cell on top of its pool's stack.
+    mutating func pushWaiting(_ cell: ViewID, in host: ViewID) {
+        if let key = views[cell.number - 1].poolKey {
+            views[host.number - 1].pools[key]?.waiting.append(cell)
+        }
+    }
+
+    /// The top waiting cell of `key`'s stack in a list host, taken.
+    mutating func popWaiting(_ key: ViewKey, host: ViewID, for instance: Instance) -> (ViewID, Taken)? {
+        guard let view = views[host.number - 1].pools[key]?.waiting.popLast() else { return nil }
+        return (view, take(view, key: key, in: host, for: instance))
+    }
+
+    /// Takes a cell off whatever stack it waits on (it is about to be used again).
+    mutating func unwait(_ cell: ViewID, in host: ViewID) {
+        if let key = views[cell.number - 1].poolKey {
+            views[host.number - 1].pools[key]?.waiting.removeAll { $0 == cell }
+        }
+    }
+
+    // MARK: Configuring
+
+    /// Runs an attribute's applicator on a view.
+    mutating func apply(_ attribute: Attribute, on view: ViewID, for instance: Instance) {
+        let index = view.number - 1
+        if catalog.attributes[attribute.name]?.effect == .adds {
+            var entries: [AttributeValue] = []
+            if case .entries(let existing)? = views[index].properties[attribute.name] { entries = existing }
+            entries.append(attribute.value)
+            views[index].properties[attribute.name] = .entries(entries)
+        } else {
+            views[index].properties[attribute.name] = .value(attribute.value)
+        }
+        views[index].setBy[attribute.name] = instance.component
+        record(view, for: instance, .apply(attribute))
+    }
+
+    /// Runs an attribute's unapplicator: removes the entry it added, or resets
+    /// the property to the class default.
+    mutating func unapply(_ attribute: Attribute, on view: ViewID, for instance: Instance) {
+        let index = view.number - 1
+        if catalog.attributes[attribute.name]?.effect == .adds {
+            if case .entries(var entries)? = views[index].properties[attribute.name],
+               let position = entries.firstIndex(of: attribute.value) {
+                entries.remove(at: position)
+                views[index].properties[attribute.name] = .entries(entries)
+            }
+        } else {
+            views[index].properties[attribute.name] = catalog.viewClasses[views[index].viewClass]?.defaults[attribute.name]
+            views[index].setBy[attribute.name] = nil
+        }
+        record(view, for: instance, .unapply(attribute))
+    }
+
+    /// Runs an attribute's updater: replaces the old value with the new one.
+    mutating func update(_ attribute: Attribute, from old: AttributeValue, on view: ViewID, for instance: Instance) {
+        let index = view.number - 1
+        if catalog.attributes[attribute.name]?.effect == .adds,
+           case .entries(var entries)? = views[index].properties[attribute.name],
+           let position = entries.firstIndex(of: old) {
+            entries[position] = attribute.value
+            views[index].properties[attribute.name] = .entries(entries)
+        } else {
+            views[index].properties[attribute.name] = .value(attribute.value)
+        }
+        views[index].setBy[attribute.name] = instance.component
+        record(view, for: instance, .update(attribute, old: old))
+    }
+
+    /// Applies every attribute of `configuration`, whatever was there before
+    /// (what a cell's configure or bind method does), and attaches it.
+    mutating func applyAll(_ configuration: ViewConfiguration, on view: ViewID, for instance: Instance) {
+        for attribute in configuration.attributes { apply(attribute, on: view, for: instance) }
+        attach(configuration, to: view)
+    }
+
+    /// Attaches the configuration just applied.
+    mutating func attach(_ configuration: ViewConfiguration, to view: ViewID) {
+        views[view.number - 1].attached = configuration
+    }
+
+    /// Runs attribute reset methods: every property back to the class default, nothing attached.
+    mutating func resetProperties(of view: ViewID, reason: ResetReason) {
+        let index = view.number - 1
+        guard let viewClass = catalog.viewClasses[views[index].viewClass] else { return }
+        views[index].properties = viewClass.defaults
+        views[index].setBy = [:]
+        views[index].attached = nil
+        record(view, for: nil, .reset(reason))
+    }
+
+    // MARK: Lists
+
+    /// Makes `host` a list host showing no rows yet; returns false when it already was one.
+    mutating func beginList(on host: ViewID, firstRow: Int) -> Bool {
+        guard views[host.number - 1].list == nil else { return false }
+        views[host.number - 1].list = ListContent(firstRow: firstRow, cells: [])
+        return true
+    }
+
+    /// Takes the list's rows out of the host while they are edited (so no
+    /// second reference forces a copy of them all); ``putRows(_:on:)`` puts them back.
+    mutating func takeRows(of host: ViewID) -> ListContent? {
+        guard let content = views[host.number - 1].list else { return nil }
+        views[host.number - 1].list?.cells = []
+        return content
+    }
+
+    mutating func putRows(_ content: ListContent, on host: ViewID) {
+        views[host.number - 1].list?.firstRow = content.firstRow
+        views[host.number - 1].list?.cells = content.cells
+    }
+
+    /// Shows `view` (or nothing) in a header or footer slot.
+    mutating func setSupplementary(_ slot: Slot, _ view: ViewID?, on host: ViewID) {
+        switch slot {
+        case .header: views[host.number - 1].list?.header = view
+        case .footer: views[host.number - 1].list?.footer = view
+        case .row: break
+        }
+    }
+
+    /// A list host that a plain component takes over: its cells become plain
+    /// pool views, vended by position and hidden at settle when nobody takes them.
+    mutating func forgetList(of host: ViewID) {
+        let index = host.number - 1
+        views[index].list = nil
+        for key in views[index].pools.keys { views[index].pools[key]?.waiting = [] }
+    }
+
+    // MARK: Recording
+
+    /// Records a step done to `view` for `instance` (or for no instance).
+    mutating func record(_ view: ViewID, for instance: Instance?, _ step: ReuseEvent.Step) {
+        log.record(ReuseEvent(view: view, component: instance?.component, path: instance?.path, step: step))
+    }
+
+    /// Drops every view but the root, and the log (a strategy switch).
+    mutating func clear() {
+        let keepsEvents = log.keepsEvents
+        var root = views[0]
+        root.subviews = []
+        root.pools = [:]
+        root.list = nil
+        views = [root]
+        log = EventLog()
+        log.keepsEvents = keepsEvents
+        peakViews = 1
+        removedViews = 0
+    }
+}

@@ -1,0 +1,87 @@
+import ReuseEngine
+
+/// One event as `log` shows it, built once and rendered as a text line or as
+/// JSON, so the two always agree (the path is the one users see, `Card[0]`).
+struct EventReport {
+    let event: ReuseEvent
+
+    /// The path users see, or nothing for steps without an instance.
+    var path: String? { event.path?.display }
+
+    /// A strategy's own step in words (`didEnterReusePool`, `kept in the view cache for row 3`).
+    var note: String? { EventReport.note(for: event.step) }
+
+    static func note(for step: ReuseEvent.Step) -> String? {
+        switch step {
+        case .enterPool: return "didEnterReusePool"
+        case .leavePool: return "willLeaveReusePool"
+        case .prepareForReuse: return "prepareForReuse"
+        case .remove(_, _, .leftover): return "leftover: no block matched it"
+        case .remove(_, _, .poolFull(let viewType, let capacity)): return "the pool for view type \(viewType) is full (\(capacity))"
+        case .cacheHit(let slot, .scrap): return "\(slot) gets back its scrapped view, still bound"
+        case .cacheHit(let slot, .cache): return "\(slot) gets back its cached view, still bound"
+        case .cache(.kept(let slot)): return "kept in the view cache for \(slot)"
+        case .cache(.evicted(let viewType)): return "evicted from the cache into the pool for view type \(viewType)"
+        case .render(.slot(let slot)): return "render \(slot)"
+        case .render(.everyItem(let count)): return "pre-create one component per item: \(count) renders"
+        case .layout(.slot(let slot)): return "layout \(slot)"
+        case .layout(.everyItem(let count)): return "lay out every item once: \(count) layouts"
+        case .attach(let slot): return "attach the pre-created component of \(slot)"
+        case .reset(.blockSetsWholeView): return "the block sets the whole view: every property back to its default first"
+        case .reset(.detached): return "the item's root view detached; attribute reset before it enters the pool"
+        case .create, .reuse, .unhide, .hide, .apply, .unapply, .update, .skip, .reorder: return nil
+        }
+    }
+
+    /// `#12   pass 3   reuse     v4    Card[1]  from v1 (Card, UIView, [cornerRadius])  was Card[2]`
+    var line: String {
+        var line = "#\(event.seq)".padding(6) + "pass \(event.pass)".padding(9) + event.kind.rawValue.padding(9) + " "
+            + event.view.description.padding(6)
+        var detail: [String] = []
+        if let path { detail.append(path) }
+        switch event.step {
+        case .create(let parent, let key):
+            detail.append("from \(parent) \(key)")
+        case .reuse(let parent, let key, let previous):
+            detail.append("from \(parent) \(key)")
+            if let previous { detail.append("was \(previous)") }
+        case .hide(let parent, let key):
+            if let key { detail.append("into \(parent) \(key)") }
+        case .apply(let attribute), .unapply(let attribute):
+            detail.append("\(attribute.name): \(attribute.value)")
+        case .update(let attribute, let old):
+            detail.append("\(attribute.name): \(old) -> \(attribute.value)")
+        case .reorder(let order):
+            detail.append("order " + order.map(\.description).joined(separator: " "))
+        case .skip(let attribute):
+            if let attribute { detail.append("\(attribute.name): \(attribute.value) unchanged") }
+        case .unhide:
+            break
+        default:
+            if let note { detail.append(event.step.multiplicity > 1 ? "×\(event.step.multiplicity) \(note)" : note) }
+        }
+        line += detail.joined(separator: "  ")
+        return line.trimmingTrailingSpaces()
+    }
+
+    var json: JSON {
+        var pairs: [(String, JSON)] = [
+            ("seq", .int(event.seq)), ("pass", .int(event.pass)), ("kind", .string(event.kind.rawValue)),
+            ("view", .string(event.view.description)),
+        ]
+        if let component = event.component { pairs.append(("component", .string(component))) }
+        if let path { pairs.append(("path", .string(path))) }
+        if let parent = event.step.parent { pairs.append(("parent", .string(parent.description))) }
+        if let key = event.step.key { pairs.append(("key", keyJSON(key))) }
+        if let attribute = event.step.attribute {
+            pairs.append(("attribute", .string(attribute.name)))
+            pairs.append(("value", valueJSON(attribute.value)))
+        }
+        if case .update(_, let old) = event.step { pairs.append(("oldValue", valueJSON(old))) }
+        if case .reuse(_, _, let previous?) = event.step { pairs.append(("previous", .string(previous.description))) }
+        if case .reorder(let order) = event.step { pairs.append(("order", .array(order.map { .string($0.description) }))) }
+        if event.step.multiplicity != 1 { pairs.append(("count", .int(event.step.multiplicity))) }
+        if let note { pairs.append(("note", .string(note))) }
+        return .object(pairs)
+    }
+}
