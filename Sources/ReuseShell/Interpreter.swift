@@ -36,8 +36,10 @@ public final class Interpreter {
     public private(set) var wantsToQuit = false
     /// State-changing commands that succeeded since the last `reset`, for `save` and `compare`.
     public private(set) var recorded: [RecordedCommand] = []
-    /// Lines tokenized so far: each line is tokenized exactly once.
-    public private(set) var linesTokenized = 0
+    /// Splits lines into tokens (each line exactly once).
+    var lexer = Lexer()
+    /// Lines tokenized so far: each line run is tokenized exactly once.
+    public var linesTokenized: Int { lexer.linesTokenized }
     /// Directory that relative paths in `source`/`save` start from.
     public var workingDirectory: String = FileManager.default.currentDirectoryPath
 
@@ -85,8 +87,7 @@ public final class Interpreter {
     @discardableResult
     public func run(line: String, at location: SourceLocation) -> Bool {
         let tokens: [Token]
-        linesTokenized += 1
-        switch Lexer.tokenize(line) {
+        switch lexer.tokenize(line) {
         case .success(let result): tokens = result
         case .failure(let error):
             if options.echo { emit("reuse> " + line) }

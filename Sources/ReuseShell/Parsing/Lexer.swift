@@ -21,12 +21,24 @@ public struct Token: Equatable, Sendable {
     func isPunctuation(_ mark: String) -> Bool { kind == .punctuation && text == mark }
 }
 
-/// Splits a line into tokens.
+/// Splits a line into tokens, and counts the lines it split.
 ///
 /// `#` starts a comment at the start of a line or when followed by a space;
 /// `#ff0000` is a word. Inside double quotes `\"`, `\\`, `\n` and `\t` are escapes.
-public enum Lexer {
-    public static func tokenize(_ line: String) -> Result<[Token], ShellError> {
+/// The interpreter owns one lexer and tokenizes each line through it exactly
+/// once; commands work on the tokens (and their spans), never on the text again.
+public struct Lexer: Sendable {
+    /// Lines tokenized so far.
+    public private(set) var linesTokenized = 0
+
+    public init() {}
+
+    public mutating func tokenize(_ line: String) -> Result<[Token], ShellError> {
+        linesTokenized += 1
+        return Lexer.scan(line)
+    }
+
+    static func scan(_ line: String) -> Result<[Token], ShellError> {
         let characters = Array(line)
         var tokens: [Token] = []
         var i = 0

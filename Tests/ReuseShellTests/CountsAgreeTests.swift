@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import ReuseShell
+import ReuseEngine
+
+/// `stats`, `tree --all` and `check` count the same views, under every
+/// strategy, after scrolling that removes views (DivKit's leftovers,
+/// RecyclerView's full pools take whole subtrees with them).
+@Suite struct CountsAgreeTests {
+    static let feed = """
+    component Title view UILabel { text: "Post {i}" }
+    component Badge view UIView { backgroundColor: red }
+    component Post view UIView { backgroundColor: white } children Title Badge
+    component Ad view UIImageView { image: "ad{i}" } children Title
+    component Head view UILabel { text: Top }
+    list Feed rows 200 viewport 6 cells Post Post Ad header Head
+    component Screen view UIView children Feed Badge
+    register Feed Post
+    register Feed Ad
+    register Feed Head
+    """
+
+    /// Views in a `tree --json` document (the root included).
+    static func viewsIn(_ node: Any?) -> Int {
+        guard let object = node as? [String: Any] else { return 0 }
+        let children = object["children"] as? [Any] ?? []
+        return 1 + children.reduce(0) { $0 + viewsIn($1) }
+    }
+
+    static func json(_ text: String) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+    }
+
+    static let strategies = StrategyRegistry.names.map { [$0] } + [["recyclerview", "pool", "2", "cache", "0"]]
+
+    @Test(arguments: strategies)
+    func aliveViewsAgree(_ strategy: [String]) throws {
+        let session = Session(Self.feed)
+        #expect(session.line("strategy " + strategy.joined(separator: " ")).ok)
+        #expect(session.line("mount Screen").ok)
+        let steps = ["scroll Feed by 4", "scroll Feed by 9", "scroll Feed to 120", "scroll Feed by -5", "hide Screen/Badge",
+                     "scroll Feed to 0", "show Screen/Badge", "scroll Feed by 2"]
+        for step in steps {
+            #expect(session.line(step).ok, "\(step)")
+            let stats = try #require(Self.json(session.line("stats --json").output))
+            let alive = try #require(stats["views"] as? Int)
+            let tree = Self.viewsIn(Self.json(session.line("tree --all --json").output))
+            #expect(alive == tree, "after '\(step)' under \(strategy): stats says \(alive) alive, tree --all shows \(tree)")
+            let check = session.line("check")
+            #expect(check.ok, "\(check.output)")
+            #expect(check.output.hasPrefix("invariants  ok (\(alive) views)"), "after '\(step)': \(check.output)")
+        }
+    }
+
+    /// The scenario does remove views under the strategies that remove them,
+    /// so the agreement above is not vacuous.
+    @Test(arguments: [["divkit"], ["recyclerview", "pool", "2", "cache", "0"]])
+    func viewsAreRemoved(_ strategy: [String]) throws {
+        let session = Session(Self.feed)
+        _ = session.line("strategy " + strategy.joined(separator: " "))
+        _ = session.line("mount Screen")
+        for step in ["scroll Feed by 4", "scroll Feed by 9", "scroll Feed to 120", "hide Screen/Badge", "remount"] { _ = session.line(step) }
+        let stats = try #require(Self.json(session.line("stats --json").output))
+        #expect((stats["removed"] as? Int ?? 0) > 0)
+        // A removed cell's children went with it: more views were created than are alive or removed at the top.
+        let created = try #require(stats["created"] as? Int)
+        let alive = try #require(stats["views"] as? Int)
+        #expect(created + 1 > alive + (stats["removed"] as? Int ?? 0))
+    }
+
+    /// `config` of a removed view says so (it used to say "hidden").
+    @Test func removedViewSaysRemoved() {
+        let session = Session(Self.feed)
+        _ = session.line("strategy recyclerview pool 0 cache 0")
+        _ = session.line("mount Screen")
+        _ = session.line("scroll Feed by 3")
+        let removed = session.line("log --kind remove").output
+        let view = removed.split(separator: " ", omittingEmptySubsequences: true).first { $0.hasPrefix("v") }.map(String.init)
+        #expect(view != nil, "\(removed)")
+        if let view {
+            #expect(session.line("config \(view)").output.split(separator: "\n").first?.hasSuffix("(removed)") == true)
+        }
+    }
+}
+
+/// Each line is tokenized exactly once: commands work on its tokens and
+/// their spans (the trigger, the caret, `save`, `compare`), never on the text again.
+@Suite struct ParseOnceTests {
+    @Test func everyLineIsTokenizedOnce() {
+        let session = Session(CountsAgreeTests.feed)
+        let lines = [
+            "mount Screen", "scroll Feed by 3", "scroll Feed to 199", "set Screen/Badge backgroundColor blue",
+            "config v2 --json", "log --last 3 --kind apply,create", "stats", "tree --all", "hide Screen/Badge",
+            "scroll Fed by 1", "mount Crad", "# a comment", "", "compare theodolite naive", "expect stat created 1",
+            "pools", "say hello", "strategy naive", "remount",
+        ]
+        for line in lines {
+            let before = session.interpreter.linesTokenized
+            _ = session.line(line)
+            #expect(session.interpreter.linesTokenized == before + 1, "'\(line)' was tokenized \(session.interpreter.linesTokenized - before) times")
+        }
+    }
+
+    /// `compare` replays commands by what they are, not by their first word:
+    /// a tab-indented `strategy` line is still left out of the replay.
+    @Test func compareSkipsCommandsByKind() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-parse-once-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("s.reuse")
+        try "component Foo view UIView { backgroundColor: red }\n\tstrategy naive\nmount Foo\n\tsave out.reuse\n".write(to: script, atomically: true, encoding: .utf8)
+        let session = Session()
+        session.interpreter.workingDirectory = directory.path
+        let out = session.line("compare theodolite recyclerview --script s.reuse")
+        #expect(out.ok, "\(out.output)")
+        #expect(out.output.contains("theodolite"))
+        #expect(out.output.contains("recyclerview "))
+        // The replay wrote nothing: `save` is not replayed.
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.reuse").path))
+    }
+
+    /// The caret goes under the argument the error is about, found by its role.
+    @Test func caretsByRole() {
+        let session = Session(CountsAgreeTests.feed)
+        #expect(session.error("hide Screen") == "<stdin>:1:6: error: nothing is mounted; use 'mount NAME' first")
+        _ = session.line("mount Screen")
+        #expect(session.error("hide Screen/Fed") == "<stdin>:1:6: error: no mounted component at 'Screen/Fed'; did you mean 'Screen/Feed'?")
+        #expect(session.error("scroll Screen/Feed/Nope by 1").hasPrefix("<stdin>:1:8: error:"))
+        #expect(session.error("mount Screen Crad") == "<stdin>:1:14: error: unknown component 'Crad'")
+    }
+}
