@@ -38,8 +38,13 @@ extension Engine {
         return properties
     }
 
-    /// The leaks of one view (empty when it has no configuration attached).
-    public func leaks(of id: ViewID) -> [Leak] {
+    /// The leaks of one view (empty when it has no configuration attached),
+    /// or, without a view, of every visible view held by a mounted instance,
+    /// in tree order.
+    public func leaks(of id: ViewID? = nil) -> [Leak] {
+        guard let id else {
+            return instances.compactMap(\.view).filter { store.visibility(of: $0) == .visible }.flatMap { leaks(of: $0) }
+        }
         guard let view = store.lookUp(id), let configuration = view.attached, let owner = view.owner else { return [] }
         let fresh = freshProperties(for: configuration)
         var result: [Leak] = []
@@ -50,10 +55,5 @@ extension Engine {
             result.append(Leak(view: id, path: owner, property: name, shows: nil, fresh: fresh[name], setBy: nil))
         }
         return result
-    }
-
-    /// The leaks of every visible view held by a mounted instance, in tree order.
-    public func leaks() -> [Leak] {
-        instances.compactMap(\.view).filter { store.visibility(of: $0) == .visible }.flatMap { leaks(of: $0) }
     }
 }

@@ -125,7 +125,7 @@ extension Engine {
             if let current { release(current, slot: slot, from: host, pass: pass) }
             vended = strategy.cells.dequeue(key, slot: slot, host: host, for: instance, store: &store)
         }
-        strategy.application.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
+        strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
         return vended.view
     }
 

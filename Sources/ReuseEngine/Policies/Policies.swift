@@ -51,7 +51,8 @@ protocol CellReuse: Sendable {
     func validate(lists: [String], catalog: Catalog) throws(EngineError)
 }
 
-/// How a view is brought from its attached configuration to a new one.
+/// How a view is brought from its attached configuration to a new one (a
+/// strategy has one for views under plain parents and one for list slots).
 protocol Application: Sendable {
     mutating func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                             acquired: Acquisition, store: inout ViewStore)

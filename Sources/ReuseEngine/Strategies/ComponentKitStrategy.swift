@@ -17,8 +17,9 @@ extension StrategyDescriptor {
             options: [],
             keying: PersistentShapeKeying(),
             parents: PoolHookVend(),
-            cells: PoolHookCells(),
             application: PerAttributeDiff(),
+            cells: PoolHookCells(),
+            cellApplication: PerAttributeDiff(),
             liveComponents: .mounted)
     }
 }

@@ -12,8 +12,9 @@ extension StrategyDescriptor {
             options: [],
             keying: ViewClassKeying(),
             parents: BlockMatching(),
-            cells: ReuseIDCells(),
             application: SetWholeBlock(),
+            cells: ReuseIDCells(),
+            cellApplication: SetWholeBlock(),
             liveComponents: .mounted)
     }
 }

@@ -13,8 +13,9 @@ extension StrategyDescriptor {
             options: [],
             keying: ViewClassKeying(),
             parents: PositionalVend(),
-            cells: StackCells(keying: ViewClassKeying()),
             application: ApplyChanged(),
+            cells: StackCells(keying: ViewClassKeying()),
+            cellApplication: ApplyChanged(),
             liveComponents: .mounted)
     }
 }

@@ -15,8 +15,9 @@ extension StrategyDescriptor {
             options: [StrategyOption(name: "cache", value: cells.cacheSize), StrategyOption(name: "pool", value: cells.poolSize)],
             keying: ComponentShapeKeying(),
             parents: PositionalVend(),
+            application: ApplyChanged(),
             cells: cells,
-            application: BindViewHolder(),
+            cellApplication: BindViewHolder(),
             liveComponents: .mounted)
     }
 }
@@ -120,15 +121,10 @@ struct RecyclerCells: CellReuse {
 
 /// `onBindViewHolder`: a view from the pool is bound again, every attribute
 /// set, nothing unapplied; a view that kept its slot (cache, or a row that
-/// stayed) is bound only when its item changed. Views outside lists apply
-/// like Theodolite.
+/// stayed) is bound only when its item changed.
 struct BindViewHolder: Application {
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
-        guard instance.slot != nil else {
-            store.applyChanged(view, to: configuration, for: instance)
-            return
-        }
         if case .mustRebind = acquired {} else if store.view(view).attached == configuration {
             store.record(view, for: instance, .skip(nil))
             return

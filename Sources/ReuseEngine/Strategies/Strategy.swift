@@ -1,7 +1,9 @@
-/// A reuse system the engine can run, composed of four policies: how plain
+/// A reuse system the engine can run, composed of small policies: how plain
 /// parents key their pools (``Keying``), how they hand out views and settle
-/// the rest (``ParentReuse``), how list hosts keep their cells (``CellReuse``)
-/// and how a view is brought to a new configuration (``Application``).
+/// the rest (``ParentReuse``), how list hosts keep their cells, headers and
+/// footers (``CellReuse``), and how a view is brought to a new configuration
+/// (``Application``), once for views under plain parents and once for views
+/// in list slots (UIKit's `cellForRowAt`, RecyclerView's `onBindViewHolder`).
 ///
 /// The mount walk is the same for every strategy: depth first, in child
 /// order, asking the policies at each step. A new system is one file in
@@ -18,8 +20,9 @@ public struct Strategy: Sendable {
 
     var keying: any Keying
     var parents: any ParentReuse
-    var cells: any CellReuse
     var application: any Application
+    var cells: any CellReuse
+    var cellApplication: any Application
     var liveComponents: LiveComponents
 
     /// The options as `strategy` would take them back (`cache 2 pool 5`), or "".

@@ -17,8 +17,9 @@ extension StrategyDescriptor {
             options: [],
             keying: ConfigurationKeying(),
             parents: OwnerFirstVend(),
-            cells: StackCells(keying: ConfigurationKeying()),
             application: ApplyChanged(),
+            cells: StackCells(keying: ConfigurationKeying()),
+            cellApplication: ApplyChanged(),
             liveComponents: .mounted)
     }
 }

@@ -16,8 +16,9 @@ extension StrategyDescriptor {
             options: [],
             keying: ComponentShapeKeying(),
             parents: PositionalVend(),
-            cells: StackCells(keying: ComponentShapeKeying()),
             application: ApplyChanged(),
+            cells: StackCells(keying: ComponentShapeKeying()),
+            cellApplication: ApplyChanged(),
             liveComponents: .mounted)
     }
 }

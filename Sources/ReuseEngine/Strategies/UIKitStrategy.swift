@@ -18,8 +18,9 @@ extension StrategyDescriptor {
             options: [],
             keying: ComponentShapeKeying(),
             parents: PositionalVend(),
+            application: ApplyChanged(),
             cells: RegisteredCells(),
-            application: CellsSetEverything(),
+            cellApplication: CellsSetEverything(),
             liveComponents: .mounted)
     }
 }
@@ -66,14 +67,10 @@ struct RegisteredCells: CellReuse {
 }
 
 /// `cellForRowAt`: the caller sets every attribute of a list's cell, whatever
-/// the cell showed; views outside lists apply like Theodolite.
+/// the cell showed.
 struct CellsSetEverything: Application {
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
-        guard instance.slot != nil else {
-            store.applyChanged(view, to: configuration, for: instance)
-            return
-        }
         store.applyAll(configuration, on: view, for: instance)
     }
 }

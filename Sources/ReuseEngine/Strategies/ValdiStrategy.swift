@@ -11,8 +11,9 @@ extension StrategyDescriptor {
             options: [],
             keying: ComponentShapeKeying(),
             parents: PositionalVend(),
+            application: ApplyChanged(),
             cells: StackCells(keying: ViewClassKeying()),
-            application: RenderOnBind(),
+            cellApplication: RenderOnBind(),
             liveComponents: .mounted)
     }
 
@@ -30,8 +31,9 @@ extension StrategyDescriptor {
             options: [],
             keying: ComponentShapeKeying(),
             parents: PositionalVend(),
+            application: ApplyChanged(),
             cells: PreCreatedItems(),
-            application: AttachOnShow(),
+            cellApplication: AttachOnShow(),
             liveComponents: .everyListItem)
     }
 

@@ -207,41 +207,37 @@ enum ConfigCommand {
         let (view, flags, _) = try shell.inspection(&arguments)
         let engine = shell.engine
         guard let id = view else { throw arguments.missing("a view id (e.g. v2)") }
-        let subject = engine.views[id]
-        let leaks = engine.leaks(of: id)
-        if flags.contains("json") {
-            let attributes = (subject.attached?.attributes ?? []).map { attribute -> JSON in
-                .object([("id", .string(attribute.name)), ("value", valueJSON(attribute.value))])
-            }
-            let properties = JSON.object(subject.properties.map { ($0.key, propertyJSON($0.value)) })
-            let leakItems = leaks.map { leak -> JSON in
-                .object([("property", .string(leak.property)), ("shows", propertyJSON(leak.shows)),
-                         ("fresh", propertyJSON(leak.fresh)), ("setBy", leak.setBy.map(JSON.string) ?? .null)])
-            }
-            var pairs: [(String, JSON)] = [
-                ("view", .string(id.description)),
-                ("viewClass", .string(subject.viewClass)),
-                ("component", subject.ownerComponent.map(JSON.string) ?? .null),
-                ("path", subject.owner.map { .string($0.display) } ?? .null),
-                ("hidden", .bool(subject.isHidden)),
-                ("key", subject.poolKey.map(keyJSON) ?? .null),
-                ("attributes", .array(attributes)),
-                ("properties", properties),
-                ("leaks", .array(leakItems)),
-            ]
-            if id == .root { pairs[2] = ("component", .null) }
-            shell.emit(JSON.object(pairs).rendered)
-            return
-        }
-        let state = engine.views.visibility(of: id)
-        var lines = ["\(id) \(subject.viewClass) " + (id == .root ? "root" : (subject.owner?.display ?? "-")) + " (\(state))"]
-        if let key = subject.poolKey { lines.append("  key         \(key) in \(subject.superview?.description ?? "-")") }
-        lines.append("  attached    " + (subject.attached.map { $0.attributes.isEmpty ? "(no attributes)" : $0.attributes.map(\.description).joined(separator: ", ") } ?? "nothing"))
-        let width = subject.properties.keys.map(\.count).max() ?? 0
-        for (index, (name, value)) in subject.properties.enumerated() {
+        let report = ViewReport(id, in: engine)
+        shell.emit(flags.contains("json") ? report.json.rendered : report.text(style: shell.style))
+    }
+}
+
+/// One view as `config` shows it, built once for the text and the JSON.
+struct ViewReport {
+    let id: ViewID
+    let view: SimulatedView
+    let visibility: Visibility
+    let leaks: [Leak]
+
+    init(_ id: ViewID, in engine: Engine) {
+        self.id = id
+        self.view = engine.views[id]
+        self.visibility = engine.views.visibility(of: id)
+        self.leaks = engine.leaks(of: id)
+    }
+
+    /// The instance holding (or last holding) the view, as users see it.
+    var holder: String { id == .root ? "root" : view.owner?.display ?? "-" }
+
+    func text(style: Style) -> String {
+        var lines = ["\(id) \(view.viewClass) \(holder) (\(visibility))"]
+        if let key = view.poolKey { lines.append("  key         \(key) in \(view.superview?.description ?? "-")") }
+        lines.append("  attached    " + (view.attached.map { $0.attributes.isEmpty ? "(no attributes)" : $0.attributes.map(\.description).joined(separator: ", ") } ?? "nothing"))
+        let width = view.properties.keys.map(\.count).max() ?? 0
+        for (index, (name, value)) in view.properties.enumerated() {
             let label = index == 0 ? "  properties  " : "              "
             var line = label + name.padding(width) + "  " + value.description
-            if let setter = subject.setBy[name] { line += shell.style.dim("  (set by \(setter))") }
+            if let setter = view.setBy[name] { line += style.dim("  (set by \(setter))") }
             lines.append(line)
         }
         if leaks.isEmpty {
@@ -250,10 +246,32 @@ enum ConfigCommand {
             for (index, leak) in leaks.enumerated() {
                 let label = index == 0 ? "  leaks       " : "              "
                 let source = leak.setBy.map { ", set by \($0)" } ?? ""
-                lines.append(label + shell.style.warn("\(leak.property) shows \(leak.shows?.description ?? "nothing"); a fresh view would show \(leak.fresh?.description ?? "nothing")\(source)"))
+                lines.append(label + style.warn("\(leak.property) shows \(leak.shows?.description ?? "nothing"); a fresh view would show \(leak.fresh?.description ?? "nothing")\(source)"))
             }
         }
-        shell.emit(lines.joined(separator: "\n"))
+        return lines.joined(separator: "\n")
+    }
+
+    var json: JSON {
+        let attributes = (view.attached?.attributes ?? []).map { attribute -> JSON in
+            .object([("id", .string(attribute.name)), ("value", valueJSON(attribute.value))])
+        }
+        let leakItems = leaks.map { leak -> JSON in
+            .object([("property", .string(leak.property)), ("shows", propertyJSON(leak.shows)),
+                     ("fresh", propertyJSON(leak.fresh)), ("setBy", leak.setBy.map(JSON.string) ?? .null)])
+        }
+        return .object([
+            ("view", .string(id.description)),
+            ("viewClass", .string(view.viewClass)),
+            ("component", id == .root ? .null : view.ownerComponent.map(JSON.string) ?? .null),
+            ("path", id == .root ? .null : view.owner.map { .string($0.display) } ?? .null),
+            ("hidden", .bool(view.isHidden)),
+            ("key", view.poolKey.map(keyJSON) ?? .null),
+            ("attributes", .array(attributes)),
+            ("properties", .object(view.properties.map { ($0.key, propertyJSON($0.value)) })),
+            ("leaks", .array(leakItems)),
+            ("visibility", .string(visibility.description)),
+        ])
     }
 }
 
