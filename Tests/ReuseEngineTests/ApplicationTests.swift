@@ -13,10 +13,10 @@ import Testing
         let set = try h.set("Button", "tap", "close")
         #expect(h.kinds(set) == [.unapply, .apply, .apply])
         let events = h.events(set)
-        #expect(events[0].attribute == "tap" && events[0].value == .text("open"))
+        #expect(events[0].step == .unapply(Attribute("tap", .text("open"))))
         // Theodolite applies every attribute of the new configuration.
-        #expect(events[1].attribute == "title" && events[1].value == .text("Go"))
-        #expect(events[2].attribute == "tap" && events[2].value == .text("close"))
+        #expect(events[1].step == .apply(Attribute("title", .text("Go"))))
+        #expect(events[2].step == .apply(Attribute("tap", .text("close"))))
         #expect(try h.viewOf("Button").properties["tap"] == .entries([.text("close")]))
         #expect(h.engine.leaks() == [])
 
@@ -74,7 +74,7 @@ import Testing
         #expect(h.engine.strategy.name == "naive")
         #expect(h.kinds(bar) == [.reuse, .apply])
         let reuse = h.events(bar)[0]
-        #expect(reuse.view == v(2) && reuse.previousOwner == Harness.path("Foo") && reuse.key == key(nil, "UIView", nil))
+        #expect(reuse.view == v(2) && previousOwner(reuse) == Harness.path("Foo") && reuse.step.key == key(nil, "UIView", nil))
         #expect(try h.viewOf("Bar").id == v(2))
         #expect(try h.viewOf("Bar").properties["backgroundColor"] == .value(.color("red")))
         let leaks = h.engine.leaks()

@@ -32,14 +32,11 @@ func error(_ body: () throws -> Void) -> EngineError? {
         var h = try Self.card()
         let failure = error { try h.mount("Crad") }
         #expect(failure == .unknownComponent("Crad", suggestion: "Card"))
-        #expect(failure?.description == "unknown component 'Crad'; did you mean 'Card'?")
-        #expect(failure?.subject == "Crad")
         #expect(error { try h.mount("Zzzzzzzz") } == .unknownComponent("Zzzzzzzz", suggestion: nil))
         // An unknown child is found when mounting, not when defining.
         try h.component("Box", view: "UIView", children: ["Fooo"])
         let child = error { try h.mount("Box") }
         #expect(child == .undefinedChild(parent: "Box", child: "Fooo", suggestion: "Foo"))
-        #expect(child?.description == "'Box' refers to 'Fooo', which is not defined; did you mean 'Foo'? (define it, or redefine 'Box')")
         #expect(h.engine.log.passes.isEmpty)
     }
 
@@ -48,8 +45,6 @@ func error(_ body: () throws -> Void) -> EngineError? {
         try h.component("A", children: ["B"])
         let failure = error { try h.component("B", view: "UIView", children: ["A"]) }
         #expect(failure == .recursiveDefinition(["B", "A", "B"]))
-        #expect(failure?.description == "recursive definition: B -> A -> B")
-        #expect(failure?.subject == "A")
         #expect(h.engine.catalog.components["B"] == nil)
         #expect(error { try h.component("C", children: ["C"]) } == .recursiveDefinition(["C", "C"]))
         // Through a list's cells too.
@@ -63,21 +58,15 @@ func error(_ body: () throws -> Void) -> EngineError? {
         try h.list("Bad", rows: 10, viewport: 2, cells: ["Cell", "Wrapper"])
         let failure = error { try h.mount("Bad") }
         #expect(failure == .listCellWithoutView(list: "Bad", cell: "Wrapper"))
-        #expect(failure?.description == "list 'Bad' needs cells with a view, but 'Wrapper' has none (give it 'view CLASS')")
-        #expect(error { try h.list("Bad", rows: -1, viewport: 2, cells: ["Cell"]) }
-            == .invalidListSize("rows must be between 0 and \(ListSpec.maximumRows), not -1"))
-        #expect(error { try h.list("Bad", rows: 10, viewport: 0, cells: ["Cell"]) }
-            == .invalidListSize("viewport must be between 1 and \(ListSpec.maximumViewport), not 0"))
-        #expect(error { try h.list("Bad", rows: 10, viewport: 2, cells: []) }
-            == .invalidListSize("a list needs at least one cell component"))
+        #expect(error { try h.list("Bad", rows: -1, viewport: 2, cells: ["Cell"]) } == .invalidListSize(.rows(-1)))
+        #expect(error { try h.list("Bad", rows: 10, viewport: 0, cells: ["Cell"]) } == .invalidListSize(.viewport(0)))
+        #expect(error { try h.list("Bad", rows: 10, viewport: 2, cells: []) } == .invalidListSize(.noCells))
     }
 
     @Test func invalidValuesSuggestTheClosestOne() throws {
         var h = Harness()
         let colour = error { try h.component("X", view: "UIView", [("backgroundColor", "rde")]) }
         #expect(colour == .invalidValue(attribute: "backgroundColor", ValueError(kind: .color, raw: "rde", suggestion: "red")))
-        #expect(colour?.description == "'rde' is not a valid value for backgroundColor: expected a colour name or #rrggbb; did you mean 'red'?")
-        #expect(colour?.subject == "rde")
         #expect(error { try h.component("X", view: "UIView", [("alpha", "half")]) }
             == .invalidValue(attribute: "alpha", ValueError(kind: .number, raw: "half", suggestion: nil)))
         #expect(error { try h.component("X", view: "UIView", [("isUserInteractionEnabled", "ture")]) }
@@ -86,7 +75,7 @@ func error(_ body: () throws -> Void) -> EngineError? {
         #expect(error { try h.component("X", view: "UIView", [("bakgroundColor", "red")]) }
             == .unknownAttribute("bakgroundColor", suggestion: "backgroundColor"))
         #expect(error { try h.component("X", view: "UIView", [("alpha", "1"), ("alpha", "0")]) } == .duplicateAttribute("alpha"))
-        #expect(error { try h.declare(AttributeDefinition(name: "tap")) } == .builtInRedefinition(kind: "attribute", name: "tap"))
+        #expect(error { try h.declare(AttributeDefinition(name: "tap")) } == .builtInRedefinition(.attribute, name: "tap"))
         #expect(h.engine.catalog.components.isEmpty)
         // Hex colours are fine.
         try h.component("X", view: "UIView", [("backgroundColor", "#FF0000")])
@@ -96,23 +85,25 @@ func error(_ body: () throws -> Void) -> EngineError? {
         var h = try Self.card()
         #expect(error { try h.scroll("Feed", by: 1) } == .nothingMounted)
         try h.mount("Card", "Feed")
-        #expect(error { try h.hide("Crad") } == .noSuchPath("Crad", suggestion: "Card"))
-        #expect(error { try h.hide("Card/Wrapper/Baz") } == .noSuchPath("Card/Wrapper/Baz", suggestion: "Card/Wrapper/Bar"))
-        #expect(error { try h.hide("Feed/50") } == .rowNotVisible(list: "Feed", row: 50, visible: 0..<10))
-        #expect(error { try h.scroll("Card", by: 1) } == .notAList("Card"))
-        #expect(error { try h.set("Card/Wrapper", "alpha", "1") } == .noView("Card/Wrapper"))
-        #expect(error { try h.set("Feed", "alpha", "1") } == .listTakesNoAttributes("Feed"))
+        #expect(error { try h.hide("Crad") } == .noSuchPath(Harness.path("Crad"), suggestion: "Card"))
+        #expect(error { try h.hide("Card/Wrapper/Baz") } == .noSuchPath(Harness.path("Card/Wrapper/Baz"), suggestion: "Card/Wrapper/Bar"))
+        #expect(error { try h.hide("Feed/50") } == .rowNotVisible(list: Harness.path("Feed"), row: 50, visible: 0..<10))
+        #expect(error { try h.scroll("Card", by: 1) } == .notAList(Harness.path("Card")))
+        #expect(error { try h.set("Card/Wrapper", "alpha", "1") } == .noView(Harness.path("Card/Wrapper")))
+        #expect(error { try h.set("Feed", "alpha", "1") } == .listTakesNoAttributes(Harness.path("Feed")))
         #expect(error { try h.set("Card", "backgroundColor", "bleu") }
             == .invalidValue(attribute: "backgroundColor", ValueError(kind: .color, raw: "bleu", suggestion: "blue")))
-        #expect(error { try h.show("Card") } == .notHidden("Card", hidden: []))
+        #expect(error { try h.show("Card") } == .notHidden(Harness.path("Card"), hidden: []))
         try h.hide("Card/Wrapper/Foo")
-        #expect(error { try h.hide("Card/Wrapper/Foo") } == .alreadyHidden("Card/Wrapper/Foo"))
-        #expect(error { try h.show("Card") } == .notHidden("Card", hidden: ["Card/Wrapper/Foo"]))
-        let strategy = error { _ = try h.strategy("theodolit") }
-        #expect(strategy == .unknownStrategy("theodolit", suggestion: "theodolite"))
+        #expect(error { try h.hide("Card/Wrapper/Foo") } == .alreadyHidden(Harness.path("Card/Wrapper/Foo")))
+        #expect(error { try h.show("Card") } == .notHidden(Harness.path("Card"), hidden: [Harness.path("Card/Wrapper/Foo")]))
+        // Unknown strategy names are the shell's to refuse (with a suggestion):
+        // the registry has none of that name, and the engine keeps its strategy.
+        #expect(StrategyRegistry.named("theodolit") == nil)
+        #expect(StrategyRegistry.names.contains("theodolite"))
         #expect(h.engine.strategy.name == "theodolite")
         #expect(throws: EngineError.viewNotHeld(v(3))) { try h.engine.holder(of: v(3)) }
-        #expect(throws: EngineError.unknownView("v999")) { try h.engine.holder(of: v(999)) }
+        #expect(throws: EngineError.unknownView(v(999))) { try h.engine.holder(of: v(999)) }
     }
 
     /// A pass-running operation refused because a mounted type no longer

@@ -84,8 +84,9 @@ struct Harness {
     mutating func scroll(_ path: String, by delta: Int? = nil, to target: Int? = nil,
                          sourceLocation: SourceLocation = #_sourceLocation) throws(EngineError) -> PassSummary {
         let parsed = Harness.path(path)
+        let motion: ScrollMotion = target.map { .to($0) } ?? .by(delta ?? 0)
         return try run(sourceLocation) { (engine: inout Engine) throws(EngineError) in
-            try engine.scroll(parsed, by: delta, to: target, trigger: "scroll \(path)")
+            try engine.scroll(parsed, motion, trigger: "scroll \(path)").pass
         }
     }
 
@@ -112,9 +113,16 @@ struct Harness {
         }
     }
 
+    /// `strategy NAME [OPTION N ...]`; the name must be one of ``StrategyRegistry/names``
+    /// (unknown names are the shell's to refuse).
     @discardableResult
-    mutating func strategy(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws(EngineError) -> PassSummary? {
-        try run(sourceLocation) { (engine: inout Engine) throws(EngineError) in try engine.setStrategy(named: name, trigger: "strategy \(name)") }
+    mutating func strategy(_ name: String, options: [(name: String, value: Int)] = [],
+                           sourceLocation: SourceLocation = #_sourceLocation) throws(EngineError) -> PassSummary? {
+        guard let descriptor = StrategyRegistry.named(name) else { fatalError("unknown strategy in test: \(name)") }
+        let strategy = try descriptor.with(options: options)
+        return try run(sourceLocation) { (engine: inout Engine) throws(EngineError) in
+            try engine.setStrategy(strategy, trigger: "strategy \(name)")
+        }
     }
 
     // MARK: Reading
@@ -150,16 +158,17 @@ func fingerprint(_ engine: Engine) -> String {
 /// The engine's state in brief: catalog, tree, views, log counts.
 func summary(_ engine: Engine) -> String {
     var lines: [String] = []
-    lines.append("strategy \(engine.strategy.name) pending \(engine.definitionsPending) peak \(engine.peakViews)")
+    lines.append("strategy \(engine.strategy.name) \(engine.strategy.optionsDescription) pending \(engine.definitionsPending) "
+        + "peak \(engine.views.peakViews) alive \(engine.views.aliveCount)")
     lines += engine.catalog.components.values.map(\.declaration)
     lines += engine.catalog.attributes.values.map(\.declaration)
     lines.append("roots \(engine.rootComponents) hidden \(engine.hiddenPaths.map(\.description))")
     lines.append("values \(engine.instanceValues.map { "\($0.key)=\($0.value.values.map(\.written))" })")
     lines.append("offsets \(engine.listOffsets.map { "\($0.key)=\($0.value)" }.sorted())")
     lines += engine.instances.map { "\($0.path) \($0.name) \($0.view?.description ?? "-") \($0.isHidden)" }
-    for view in engine.views {
-        let pools = view.pools.map { "\($0.key)=\($0.value.views)/\($0.value.waiting)/\($0.value.cursor)" }
-        lines.append("\(view.id) \(view.superview?.description ?? "-") \(view.subviews) \(view.isHidden) \(view.attached?.description ?? "-") "
+    for view in engine.views.all {
+        let pools = view.pools.map { "\($0.key)=\($0.value.views)/\($0.value.waiting)" }
+        lines.append("\(view.id) \(view.superview?.description ?? "-") \(view.subviews) \(view.isHidden) \(view.isRemoved) \(view.attached?.description ?? "-") "
             + "\(view.properties.map { "\($0.key)=\($0.value)" }) \(pools) \(view.owner?.description ?? "-") "
             + "\(view.list.map { "\($0.rows) \(Array($0.cells))" } ?? "-")")
     }
@@ -172,4 +181,16 @@ func v(_ number: Int) -> ViewID { ViewID(number) }
 
 func key(_ component: String?, _ viewClass: String, _ attributes: [String]?) -> ViewKey {
     ViewKey(component: component, viewClass: viewClass, shape: attributes.map { AttributeShape($0) })
+}
+
+/// The instance a reused view went from (`nil` when the event is no reuse, or the view had no owner).
+func previousOwner(_ event: ReuseEvent) -> ComponentPath? {
+    guard case .reuse(_, _, let previous) = event.step else { return nil }
+    return previous
+}
+
+/// Why a view was removed (`nil` when the event is no removal).
+func removalReason(_ event: ReuseEvent) -> RemovalReason? {
+    guard case .remove(_, _, let reason) = event.step else { return nil }
+    return reason
 }

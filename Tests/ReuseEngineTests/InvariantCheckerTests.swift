@@ -2,8 +2,9 @@ import Testing
 @testable import ReuseEngine
 
 /// The checker is only worth running after every operation if it catches
-/// broken states: each corruption here is made on purpose through the
-/// engine's internal setters.
+/// broken states: each corruption here is made on purpose through the view
+/// store's internal operations, used where no policy would use them (views
+/// only change through those operations now).
 @Suite struct InvariantCheckerTests {
     static func mounted() throws -> Harness {
         var h = Harness()
@@ -15,6 +16,24 @@ import Testing
     }
 
     static let fooKey = key("Foo", "UIView", ["backgroundColor"])
+    static let barKey = key("Bar", "UIView", ["alpha"])
+    static let otherKey = key("Other", "UIView", [])
+
+    /// A view created under the root and removed at once: a parent nothing
+    /// counts (the checker skips a removed view's pools), to move views through.
+    static func removedScratchView(_ engine: inout Engine) -> ViewID {
+        let scratch = Instance(component: "Scratch", path: Harness.path("Scratch"))
+        let view = engine.store.createView(key: key(nil, "UIView", nil), in: .root, for: scratch)
+        engine.store.remove(view, from: .root, reason: .leftover)
+        #expect(engine.checkInvariants() == [])
+        return view
+    }
+
+    /// Makes `view` record `key` as its pool key without leaving the pool it is in.
+    static func relabel(_ engine: inout Engine, _ view: ViewID, as key: ViewKey) {
+        let scratch = removedScratchView(&engine)
+        engine.store.move(view, to: key, in: scratch)
+    }
 
     func violations(_ engine: Engine) -> [String] { engine.checkInvariants().map(\.description) }
 
@@ -25,51 +44,58 @@ import Testing
 
     @Test func heldViewMarkedHidden() throws {
         var engine = try Self.mounted().engine
-        engine.views[1].isHidden = true
+        engine.store.hide(v(2), in: .root)
         #expect(violations(engine) == ["v2: is hidden but held by Foo"])
     }
 
     @Test func unheldViewMarkedVisible() throws {
         var engine = try Self.mounted().engine
-        engine.views[2].isHidden = false
+        engine.store.take(v(3), key: Self.barKey, in: .root, for: Instance(component: "Bar", path: Harness.path("Bar")))
         #expect(violations(engine) == ["v3: is visible but no component holds it"])
     }
 
     @Test func viewInTwoPools() throws {
         var engine = try Self.mounted().engine
-        var pool = ReusePool()
-        pool.views = [v(2)]
-        engine.views[0].pools[key("Other", "UIView", [])] = pool
+        // v2 records another key, so moving it into that pool leaves it in Foo's too.
+        Self.relabel(&engine, v(2), as: Self.otherKey)
+        engine.store.move(v(2), to: Self.otherKey, in: .root)
+        #expect(engine.views[.root].pools[Self.otherKey]?.views == [v(2)])
+        #expect(engine.views[.root].pools[Self.fooKey]?.views == [v(2)])
         #expect(violations(engine) == ["v2: is in 2 pools of v1"])
     }
 
     @Test func viewTwiceInOnePool() throws {
         var engine = try Self.mounted().engine
-        engine.views[0].pools[Self.fooKey]?.views.append(v(2))
+        Self.relabel(&engine, v(2), as: Self.otherKey)
+        engine.store.move(v(2), to: Self.fooKey, in: .root)
+        #expect(engine.views[.root].pools[Self.fooKey]?.views == [v(2), v(2)])
         #expect(violations(engine).contains("v1: pool (Foo, UIView, [backgroundColor]) holds a view twice"))
     }
 
     @Test func viewTwiceInSubviews() throws {
         var engine = try Self.mounted().engine
-        engine.views[0].subviews.append(v(2))
-        #expect(violations(engine) == ["v2: appears 2 times in subviews (superview v1)"])
+        engine.store.order(.root, first: [v(2), v(3), v(2)])
+        #expect(engine.views[.root].subviews == [v(2), v(3), v(2)])
+        #expect(violations(engine) == ["v2: appears 2 times in subviews (superview v1)",
+                                       "3 views counted alive but 4 are in the hierarchy"])
     }
 
     @Test func subviewWithAnotherSuperview() throws {
         var engine = try Self.mounted().engine
-        engine.views[1].subviews.append(v(3))
-        #expect(violations(engine) == ["v2: lists v3 as a subview, but its superview is v1", "v3: appears 2 times in subviews (superview v1)"])
+        engine.store.order(v(2), first: [v(3)])
+        #expect(violations(engine) == ["v2: lists v3 as a subview, but its superview is v1", "v3: appears 2 times in subviews (superview v1)",
+                                       "3 views counted alive but 4 are in the hierarchy"])
     }
 
     @Test func attachedConfigurationChanged() throws {
         var engine = try Self.mounted().engine
-        engine.views[1].attached = ViewConfiguration(viewClass: "UIView", attributes: [Attribute("backgroundColor", .color("blue"))])
+        engine.store.attach(ViewConfiguration(viewClass: "UIView", attributes: [Attribute("backgroundColor", .color("blue"))]), to: v(2))
         #expect(violations(engine) == ["v2: attached UIView { backgroundColor: blue } but Foo asks for UIView { backgroundColor: red }"])
     }
 
     @Test func attachedConfigurationOfAnotherShape() throws {
         var engine = try Self.mounted().engine
-        engine.views[1].attached = ViewConfiguration(viewClass: "UIView", attributes: [Attribute("alpha", .number(1))])
+        engine.store.attach(ViewConfiguration(viewClass: "UIView", attributes: [Attribute("alpha", .number(1))]), to: v(2))
         #expect(violations(engine) == [
             "v2: is in pool (Foo, UIView, [backgroundColor]) but its configuration keys to (Foo, UIView, [alpha])",
             "v2: attached UIView { alpha: 1 } but Foo asks for UIView { backgroundColor: red }",
@@ -78,14 +104,21 @@ import Testing
 
     @Test func recordedPoolKeyDisagrees() throws {
         var engine = try Self.mounted().engine
-        engine.views[1].poolKey = key("Bar", "UIView", ["alpha"])
+        Self.relabel(&engine, v(2), as: Self.barKey)
         #expect(violations(engine) == ["v2: is in pool (Foo, UIView, [backgroundColor]) but records (Bar, UIView, [alpha])"])
     }
 
-    @Test func poolCursorLeftMidPass() throws {
+    /// A view created inside a removed one is alive but out of the hierarchy.
+    @Test func viewAliveInsideARemovedView() throws {
         var engine = try Self.mounted().engine
-        engine.views[0].pools[Self.fooKey]?.cursor = 1
-        #expect(violations(engine) == ["v1: pool (Foo, UIView, [backgroundColor]) is left mid-pass (cursor 1)"])
+        let scratch = Self.removedScratchView(&engine)
+        let inside = engine.store.createView(key: Self.fooKey, in: scratch, for: Instance(component: "Foo", path: Harness.path("Foo")))
+        #expect(violations(engine) == [
+            "\(inside): is alive inside removed \(scratch)",
+            "\(inside): appears 0 times in subviews (superview \(scratch))",
+            "\(inside): is in 0 pools of \(scratch)",
+            "4 views counted alive but 3 are in the hierarchy",
+        ])
     }
 
     @Test func viewHeldByTwoInstances() throws {
@@ -99,9 +132,13 @@ import Testing
 
     @Test func viewWithoutSuperview() throws {
         var engine = try Self.mounted().engine
-        engine.views[2].superview = nil
-        #expect(violations(engine).contains("v3: has no superview"))
-        #expect(violations(engine).contains("v1: lists v3 as a subview, but its superview is none"))
+        // No operation leaves a live view without a superview; the nearest
+        // state is a view removed from elsewhere while its parent still lists it.
+        let scratch = Self.removedScratchView(&engine)
+        engine.store.remove(v(3), from: scratch, reason: .leftover)
+        #expect(engine.views[v(3)].superview == nil && engine.views[.root].subviews.contains(v(3)))
+        #expect(violations(engine) == ["v1: lists v3 as a subview, but its superview is none",
+                                       "2 views counted alive but 3 are in the hierarchy"])
     }
 
     @Test func listCorruptions() throws {
@@ -116,15 +153,18 @@ import Testing
         #expect(h.engine.checkInvariants() == [])
 
         var visibleOnStack = h.engine
-        visibleOnStack.views[1].pools[cellKey]?.waiting.append(v(4))
-        #expect(violations(visibleOnStack) == ["v4: is on v2's recycled stack but is visible or not in the pool"])
+        visibleOnStack.store.pushWaiting(v(4), in: v(2))
+        #expect(violations(visibleOnStack) == ["v4: is on v2's waiting stack but is visible or not in the pool"])
 
         var oneCellTwoRows = h.engine
-        oneCellTwoRows.views[1].list?.cells[1] = v(3)
+        let taken = oneCellTwoRows.store.takeRows(of: v(2))
+        var rows = try #require(taken)
+        rows.cells[1] = v(3)
+        oneCellTwoRows.store.putRows(rows, on: v(2))
         #expect(violations(oneCellTwoRows).contains("v2: shows one cell for two rows"))
 
         var wrongRow = h.engine
-        wrongRow.views[3].attached = ViewConfiguration(viewClass: "UILabel", attributes: [Attribute("text", .text("Row 99"))])
+        wrongRow.store.attach(ViewConfiguration(viewClass: "UILabel", attributes: [Attribute("text", .text("Row 99"))]), to: v(4))
         #expect(violations(wrongRow) == ["v4: attached UILabel { text: \"Row 99\" } but Feed/1 asks for UILabel { text: \"Row 1\" }"])
     }
 }

@@ -25,11 +25,11 @@ import Testing
             let row = try #require(node.row, sourceLocation: sourceLocation)
             #expect(node.name == (row % 2 == 0 ? "A" : "B"), sourceLocation: sourceLocation)
             let cell = try #require(node.view, sourceLocation: sourceLocation)
-            #expect(h.engine.isVisible(cell), sourceLocation: sourceLocation)
+            #expect(h.engine.views.visibility(of: cell).isVisible, sourceLocation: sourceLocation)
             #expect(h.engine.views[cell].properties["text"] == .value(.text("Row \(row)")), sourceLocation: sourceLocation)
             if row % 2 == 1 {
                 let dot = try #require(node.children.first?.view, sourceLocation: sourceLocation)
-                #expect(h.engine.views[dot].superview == cell && h.engine.isVisible(dot), sourceLocation: sourceLocation)
+                #expect(h.engine.views[dot].superview == cell && h.engine.views.visibility(of: dot).isVisible, sourceLocation: sourceLocation)
             }
         }
         let host = try #require(list.view, sourceLocation: sourceLocation)
@@ -41,7 +41,7 @@ import Testing
     /// Events of a step whose parent is the list host (cell-level events).
     func cellEvents(_ h: Harness, _ summary: PassSummary, _ kind: ReuseEvent.Kind) throws -> [ReuseEvent] {
         let host = try #require(try h.node("Feed").view)
-        return h.events(summary).filter { $0.kind == kind && $0.parent == host }
+        return h.events(summary).filter { $0.kind == kind && $0.step.parent == host }
     }
 
     /// Checks one step that replaced `leaving` rows with `entering` ones (of
@@ -81,8 +81,8 @@ import Testing
         let leftCell = events[0].view
         #expect(events[0].path == Harness.path("Feed/0"))
         #expect(events[1].view == leftCell && events[1].path == Harness.path("Feed/10"))
-        #expect(events[1].previousOwner == Harness.path("Feed/0"))
-        #expect(events[3].value == .text("Row 10"))
+        #expect(previousOwner(events[1]) == Harness.path("Feed/0"))
+        #expect(events[3].step.attribute?.value == .text("Row 10"))
         try expectStep(h, by1, leaving: 1, entering: 1, enteringB: 0)
         try expectShows(h, 1..<11)
 

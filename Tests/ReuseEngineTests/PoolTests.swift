@@ -26,8 +26,8 @@ import Testing
         let events = h.events(second)
         #expect(events[0].view == v(3))
         #expect(events[0].component == "Bar")
-        #expect(events[0].key == key("Bar", "UIView", ["alpha"]))
-        #expect(events[1].attribute == "alpha" && events[1].value == .number(0.5))
+        #expect(events[0].step.key == key("Bar", "UIView", ["alpha"]))
+        #expect(events[1].step == .apply(Attribute("alpha", .number(0.5))))
         #expect(events[2].view == v(2) && events[2].component == "Foo")
         #expect(second.counts[.created] == 1 && second.counts[.reused] == 0)
 
@@ -42,17 +42,21 @@ import Testing
     }
 
     @Test func keyIgnoresValuesButNotIdentifiers() {
-        let strategy = TheodoliteStrategy()
+        let keying = StrategyRegistry.standard.keying
+        #expect(StrategyRegistry.standard.name == "theodolite")
+        func keyOf(_ component: String, _ configuration: ViewConfiguration) -> ViewKey {
+            keying.key(component, configuration, catalog: Catalog())
+        }
         let red = ViewConfiguration(viewClass: "UIView", attributes: [Attribute("backgroundColor", .color("red"))])
         let blue = ViewConfiguration(viewClass: "UIView", attributes: [Attribute("backgroundColor", .color("blue"))])
         let alpha = ViewConfiguration(viewClass: "UIView", attributes: [Attribute("alpha", .number(0.5))])
         let label = ViewConfiguration(viewClass: "UILabel", attributes: [Attribute("backgroundColor", .color("red"))])
         #expect(red.shape == blue.shape)
         #expect(red != blue)
-        #expect(strategy.key(component: "Foo", configuration: red, catalog: Catalog()) == strategy.key(component: "Foo", configuration: blue, catalog: Catalog()))
-        #expect(strategy.key(component: "Foo", configuration: red, catalog: Catalog()) != strategy.key(component: "Bar", configuration: red, catalog: Catalog()))
-        #expect(strategy.key(component: "Foo", configuration: red, catalog: Catalog()) != strategy.key(component: "Foo", configuration: alpha, catalog: Catalog()))
-        #expect(strategy.key(component: "Foo", configuration: red, catalog: Catalog()) != strategy.key(component: "Foo", configuration: label, catalog: Catalog()))
+        #expect(keyOf("Foo", red) == keyOf("Foo", blue))
+        #expect(keyOf("Foo", red) != keyOf("Bar", red))
+        #expect(keyOf("Foo", red) != keyOf("Foo", alpha))
+        #expect(keyOf("Foo", red) != keyOf("Foo", label))
         // Order of attributes does not matter for shape or equality.
         let two = ViewConfiguration(viewClass: "UIView", attributes: [Attribute("alpha", .number(1)), Attribute("backgroundColor", .color("red"))])
         let swapped = ViewConfiguration(viewClass: "UIView", attributes: [Attribute("backgroundColor", .color("red")), Attribute("alpha", .number(1))])
@@ -73,7 +77,7 @@ import Testing
         let set = try h.set("Tile[1]", "backgroundColor", "blue")
         #expect(h.kinds(set) == [.skip, .apply])
         #expect(h.events(set)[0].view == v(2))
-        #expect(h.events(set)[1].view == v(3) && h.events(set)[1].value == .color("blue"))
+        #expect(h.events(set)[1].view == v(3) && h.events(set)[1].step.attribute?.value == .color("blue"))
         #expect(h.engine.views[v(3)].properties["backgroundColor"] == .value(.color("blue")))
         #expect(h.engine.views[v(2)].properties["backgroundColor"] == .value(.color("red")))
 
@@ -84,8 +88,8 @@ import Testing
         let reuse = h.events(hidden)[0]
         #expect(reuse.view == v(2))
         #expect(reuse.path == Harness.path("Tile[1]"))
-        #expect(reuse.previousOwner == Harness.path("Tile"))
-        #expect(h.events(hidden)[1].value == .color("blue"))
+        #expect(previousOwner(reuse) == Harness.path("Tile"))
+        #expect(h.events(hidden)[1].step.attribute?.value == .color("blue"))
         #expect(h.events(hidden)[2].view == v(3))
         #expect(try h.viewOf("Tile[1]").properties["backgroundColor"] == .value(.color("blue")))
 
@@ -160,7 +164,7 @@ import Testing
         #expect(h.kinds(swapped) == [.skip, .skip, .reorder])
         let reorder = h.events(swapped)[2]
         #expect(reorder.view == .root)
-        #expect(reorder.order == [v(3), v(2)])
+        #expect(reorder.step == .reorder([v(3), v(2)]))
         #expect(h.engine.views[.root].subviews == [v(3), v(2)])
         #expect(swapped.counts[.created] == 0)
         // The same order again: nothing to reorder.

@@ -115,7 +115,7 @@ import Testing
         let pass = try h.remount()
         #expect(h.kinds(pass) == [.apply])
         var corrupt = h.engine
-        corrupt.views[1].attached = ViewConfiguration(viewClass: "UIView", attributes: [Attribute("backgroundColor", .color("red"))])
+        corrupt.store.attach(ViewConfiguration(viewClass: "UIView", attributes: [Attribute("backgroundColor", .color("red"))]), to: v(2))
         #expect(corrupt.checkInvariants().map(\.description) == ["v2: attached UIView { backgroundColor: red } but Foo asks for UIView { backgroundColor: blue }"])
     }
 

@@ -62,10 +62,23 @@ import ReuseEngine
         for step in ["scroll Feed by 4", "scroll Feed by 9", "scroll Feed to 120", "hide Screen/Badge", "remount"] { _ = session.line(step) }
         let stats = try #require(Self.json(session.line("stats --json").output))
         #expect((stats["removed"] as? Int ?? 0) > 0)
-        // A removed cell's children went with it: more views were created than are alive or removed at the top.
+    }
+
+    /// A removed cell takes its children with it: more views left than the
+    /// removals the log records (one per cell).
+    @Test func removedCellsTakeTheirSubtrees() throws {
+        let session = Session(Self.feed)
+        _ = session.line("strategy recyclerview pool 0 cache 0")
+        _ = session.line("mount Screen")
+        _ = session.line("scroll Feed by 3")
+        let stats = try #require(Self.json(session.line("stats --json").output))
         let created = try #require(stats["created"] as? Int)
         let alive = try #require(stats["views"] as? Int)
-        #expect(created + 1 > alive + (stats["removed"] as? Int ?? 0))
+        let removed = try #require(stats["removed"] as? Int)
+        // Three rows and the header left; with no cache and no pool, each is dropped.
+        #expect(removed == 4)
+        // The root plus everything created, less the rows' cells with their children.
+        #expect(created + 1 - alive > removed)
     }
 
     /// `config` of a removed view says so (it used to say "hidden").
@@ -126,6 +139,6 @@ import ReuseEngine
         _ = session.line("mount Screen")
         #expect(session.error("hide Screen/Fed") == "<stdin>:1:6: error: no mounted component at 'Screen/Fed'; did you mean 'Screen/Feed'?")
         #expect(session.error("scroll Screen/Feed/Nope by 1").hasPrefix("<stdin>:1:8: error:"))
-        #expect(session.error("mount Screen Crad") == "<stdin>:1:14: error: unknown component 'Crad'")
+        #expect(session.error("mount Screen Crad") == "<stdin>:1:14: error: unknown component 'Crad'; did you mean 'Ad'?")
     }
 }
