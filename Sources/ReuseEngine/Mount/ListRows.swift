@@ -99,8 +99,7 @@ extension Engine {
             if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
             return (node, nil)
         }
-        let view = mountCell(Instance(component: name, path: path, slot: .row(row)), configuration, host: host,
-                             current: cell, pass: pass)
+        let view = mountCell(name, path: path, slot: .row(row), configuration, host: host, current: cell, pass: pass)
         node.view = view
         if case .component(_, let children) = definition.body {
             planChildren(children, under: path, row: row, into: view, pass: &pass)
@@ -114,9 +113,9 @@ extension Engine {
 
     /// Puts a view in a list slot: the slot's `current` view when it has the
     /// right key, else one from ``CellReuse``; then configures it.
-    mutating func mountCell(_ instance: Instance, _ configuration: ViewConfiguration, host: ViewID, current: ViewID?,
-                            pass: MountPass) -> ViewID {
-        guard let slot = instance.slot else { preconditionFailure("a cell instance has a slot") }
+    mutating func mountCell(_ component: String, path: ComponentPath, slot: Slot, _ configuration: ViewConfiguration,
+                            host: ViewID, current: ViewID?, pass: MountPass) -> ViewID {
+        let instance = Instance(component: component, path: path, slot: slot)
         let key = strategy.cells.key(instance.component, configuration, list: store[host].ownerComponent ?? "", catalog: catalog)
         let vended: Vended
         if let current, store[current].poolKey == key {
@@ -165,8 +164,7 @@ extension Engine {
                 nodes.append(kept)
                 continue
             }
-            let view = mountCell(Instance(component: name, path: childPath, slot: slot), configuration, host: host,
-                                 current: current, pass: pass)
+            let view = mountCell(name, path: childPath, slot: slot, configuration, host: host, current: current, pass: pass)
             store.setSupplementary(slot, view, on: host)
             node.view = view
             if case .component(_, let children) = definition.body {
