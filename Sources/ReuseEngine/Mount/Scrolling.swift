@@ -31,8 +31,7 @@ extension Engine {
     public mutating func scroll(_ listPath: ComponentPath, _ motion: ScrollMotion, trigger: String) throws(EngineError) -> ScrollOutcome {
         // Only the node's path, type and view: holding the node itself would
         // keep a second reference to its rows, and the step would copy them all.
-        let node = try resolve(listPath)
-        let (path, name, view) = (node.path, node.name, node.view)
+        let (path, name, view) = try listTarget(listPath)
         guard let definition = catalog.components[name], case .list(let spec) = definition.body else {
             throw .notAList(listPath)
         }
@@ -63,6 +62,13 @@ extension Engine {
         }
         settle(&pass)
         return ScrollOutcome(pass: store.log.passes[store.log.passes.count - 1], list: path, requested: requested, offset: offset)
+    }
+
+    /// The path, type and view of the mounted node at `listPath` (the node
+    /// itself, with its rows, does not outlive this call).
+    private func listTarget(_ listPath: ComponentPath) throws(EngineError) -> (ComponentPath, String, ViewID?) {
+        let node = try resolve(listPath)
+        return (node.path, node.name, node.view)
     }
 
     /// Runs `body` on the mounted node at `path` in place.

@@ -51,7 +51,10 @@ struct PositionalVend: ParentReuse {
         store.order(parent, first: pass.taken(from: parent))
     }
 
-    mutating func endPass() { cursors.removeAll(keepingCapacity: true) }
+    /// Forgets the cursors. (Not `removeAll(keepingCapacity:)`: clearing a
+    /// table sized by the last full pass would make every scroll step cost
+    /// the whole viewport.)
+    mutating func endPass() { if !cursors.isEmpty { cursors = [:] } }
 }
 
 /// List cells on a stack per key: a row that leaves pushes its cell, hidden;

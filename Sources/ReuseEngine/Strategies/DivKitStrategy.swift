@@ -70,7 +70,8 @@ struct BlockMatching: ParentReuse {
         store.order(parent, first: pass.taken(from: parent))
     }
 
-    mutating func endPass() { planned.removeAll(keepingCapacity: true) }
+    /// Forgets the plan (a fresh table: clearing one sized by a full pass would cost that pass again).
+    mutating func endPass() { if !planned.isEmpty { planned = [:] } }
 }
 
 /// Gallery cells queued by `reuse_id` (default "DefaultReuseId").
