@@ -58,7 +58,7 @@ import Testing
 
     @Test func jsonDocumentsHaveTheDocumentedFields() throws {
         let session = Session("component Foo view UIView { backgroundColor: red }\nmount Foo\n")
-        #expect(session.run("pools --json\n") == #"{"parents":[{"view":"v1","pools":[{"key":{"component":"Foo","viewClass":"UIView","shape":["backgroundColor"]},"views":[{"id":"v2","hidden":false}]}]}]}"# + "\n")
+        #expect(session.run("pools --json\n") == #"{"parents":[{"view":"v1","pools":[{"key":{"component":"Foo","viewClass":"UIView","shape":["backgroundColor"]},"views":[{"id":"v2","hidden":false,"holder":"Foo"}]}]}]}"# + "\n")
         #expect(session.run("log --json\n") == #"{"events":[{"seq":1,"pass":1,"kind":"create","view":"v2","component":"Foo","path":"Foo","parent":"v1","key":{"component":"Foo","viewClass":"UIView","shape":["backgroundColor"]}},{"seq":2,"pass":1,"kind":"apply","view":"v2","component":"Foo","path":"Foo","attribute":"backgroundColor","value":"red"}]}"# + "\n")
         #expect(session.run("stats --json\n").hasPrefix(#"{"passes":1,"created":1,"reused":0,"hidden":0,"applied":1,"unapplied":0,"updated":0,"skipped":0,"#))
         let config = session.run("config v2 --json\n")

@@ -14,7 +14,7 @@ public struct Leak: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         let source = setBy.map { " (set by \($0))" } ?? ""
-        return "\(view) \(path): \(property) shows \(shows?.description ?? "nothing"), a fresh view would show \(fresh?.description ?? "nothing")\(source)"
+        return "\(view) \(path.display): \(property) shows \(shows?.description ?? "nothing"), a fresh view would show \(fresh?.description ?? "nothing")\(source)"
     }
 }
 

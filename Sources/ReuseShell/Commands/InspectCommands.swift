@@ -139,61 +139,8 @@ enum PoolsCommand {
         example: "pools v1"
     ) { (arguments, shell) throws(ShellError) in
         let (view, flags, _) = try shell.inspection(&arguments, flags: ["all"])
-        let engine = shell.engine
-        let parents = view.map { [$0] } ?? engine.views.all.filter { !$0.pools.isEmpty && !$0.isRemoved }.map(\.id)
-        if flags.contains("json") {
-            let items = parents.map { parent -> JSON in
-                let pools = engine.views[parent].pools.map { key, pool -> JSON in
-                    var pairs: [(String, JSON)] = [
-                        ("key", keyJSON(key)),
-                        ("views", .array(pool.views.map { .object([("id", .string($0.description)), ("hidden", .bool(engine.views[$0].isHidden))]) })),
-                    ]
-                    if engine.views[parent].list != nil {
-                        pairs.append(("waiting", .array(pool.waiting.map { .string($0.description) })))
-                    }
-                    return .object(pairs)
-                }
-                return .object([("view", .string(parent.description)), ("pools", .array(pools))])
-            }
-            shell.emit(JSON.object([("parents", .array(items))]).rendered)
-            return
-        }
-        if parents.isEmpty { shell.emit("no pools yet; mount something first"); return }
-        if engine.strategy.name != StrategyRegistry.standard.name {
-            shell.emit(shell.style.dim("\(engine.strategy.name): \(engine.strategy.poolNote)"))
-        }
-        for parent in parents {
-            let host = engine.views[parent]
-            var title = "\(parent) \(host.viewClass) " + (parent == .root ? "root" : host.owner?.display ?? "-")
-            if host.isHidden { title += " hidden" }
-            shell.emit(shell.style.bold(title))
-            if host.pools.isEmpty { shell.emit("   (no pools)") }
-            let cached = engine.strategy.cachedCells(in: parent)
-            if host.list != nil, !cached.isEmpty {
-                shell.emit("   cached by row: " + cached.map { "\($0.view) (\($0.slot))" }.joined(separator: ", "))
-            }
-            for (index, (key, pool)) in host.pools.enumerated() {
-                let last = index == host.pools.count - 1
-                let hiddenCount = pool.views.filter { engine.views[$0].isHidden }.count
-                var heading = "\(key)  \(pool.views.count) view\(pool.views.count == 1 ? "" : "s"), \(hiddenCount) hidden"
-                if host.list != nil, !pool.waiting.isEmpty {
-                    heading += ", waiting: " + pool.waiting.reversed().map(\.description).joined(separator: " ") + " (top first)"
-                }
-                shell.emit((last ? "└─ " : "├─ ") + heading)
-                let prefix = last ? "   " : "│  "
-                let limit = flags.contains("all") ? Int.max : 8
-                for (position, id) in pool.views.enumerated() where position < limit {
-                    let member = engine.views[id]
-                    let tail = position == min(pool.views.count, limit) - 1 && pool.views.count <= limit
-                    var line = "\(id) " + (member.owner?.display ?? "-")
-                    if member.isHidden { line = shell.style.dim("\(id) hidden, last held by \(member.owner?.display ?? "-")") }
-                    shell.emit(prefix + (tail ? "└─ " : "├─ ") + line)
-                }
-                if pool.views.count > limit {
-                    shell.emit(prefix + "└─ " + shell.style.dim("… \(pool.views.count - limit) more (pools --all)"))
-                }
-            }
-        }
+        let report = PoolsReport(shell.engine, view: view)
+        shell.emit(flags.contains("json") ? report.json.rendered : report.text(style: shell.style, all: flags.contains("all")))
     }
 }
 
@@ -377,17 +324,18 @@ enum CheckCommand {
         if let extra = parsed.rest.first { throw ShellError("check: unexpected '\(extra.text)'", at: extra) }
         let violations = shell.engine.checkInvariants()
         let leaks = shell.engine.leaks()
+        let views = shell.engine.statistics.views
         if parsed.flags.contains("json") {
             shell.emit(JSON.object([
                 ("invariants", .array(violations.map { .string($0.description) })),
+                ("views", .int(views)),
                 ("leaks", .array(leaks.map { leak in
-                    .object([("view", .string(leak.view.description)), ("path", .string(leak.path.description)),
+                    .object([("view", .string(leak.view.description)), ("path", .string(leak.path.display)),
                              ("property", .string(leak.property)), ("shows", propertyJSON(leak.shows)),
                              ("fresh", propertyJSON(leak.fresh)), ("setBy", leak.setBy.map(JSON.string) ?? .null)])
                 })),
             ]).rendered)
         } else {
-            let views = shell.engine.statistics.views
             if violations.isEmpty {
                 shell.emit("invariants  " + shell.style.good("ok") + " (\(views) views)")
             } else {

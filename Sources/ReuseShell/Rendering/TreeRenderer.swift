@@ -72,37 +72,56 @@ struct TreeRenderer {
         }
     }
 
-    func label(_ id: ViewID, underHidden: Bool) -> String {
+    /// What the tree says of one view, the same for the text and the JSON.
+    struct Facts {
+        var id: ViewID
+        var viewClass: String
+        /// The instance holding it (or that held it last), as users see it; nil for the root.
+        var holder: String?
+        var key: ViewKey?
+        var isHidden: Bool
+        /// Visible, in a visible parent, yet no mounted component holds it.
+        var isStale: Bool
+    }
+
+    func facts(_ id: ViewID, underHidden: Bool) -> Facts {
         let view = engine.views[id]
-        if id == .root { return "\(id) \(view.viewClass) root" }
-        let owner = view.owner?.display ?? "-"
-        if view.isHidden {
-            var text = "\(id) \(view.viewClass)"
-            if let key = view.poolKey { text += " " + key.description }
-            return style.dim(text + " hidden, last held by \(owner)")
+        return Facts(id: id, viewClass: view.viewClass, holder: id == .root ? nil : view.owner?.display ?? "-",
+                     key: view.poolKey, isHidden: view.isHidden,
+                     isStale: id != .root && !view.isHidden && !underHidden && !held.contains(id))
+    }
+
+    func label(_ id: ViewID, underHidden: Bool) -> String {
+        let facts = facts(id, underHidden: underHidden)
+        guard let owner = facts.holder else { return "\(id) \(facts.viewClass) root" }
+        let key = facts.key.map { " " + $0.description } ?? ""
+        if facts.isHidden {
+            return style.dim("\(id) \(facts.viewClass)\(key) hidden, last held by \(owner)")
         }
-        var text = "\(id) \(view.viewClass) \(owner)"
-        if let key = view.poolKey { text += " " + key.description }
-        if !underHidden, !held.contains(id) { text += " " + style.warn("stale: visible, but no component holds it") }
-        if underHidden { return style.dim(text) }
-        return text
+        var text = "\(id) \(facts.viewClass) \(owner)\(key)"
+        if facts.isStale { text += " " + style.warn("stale: visible, but no component holds it") }
+        return underHidden ? style.dim(text) : text
     }
 
     // MARK: JSON
 
-    func json(from id: ViewID) -> JSON {
+    /// Every view below `id`, in subview order (lists are not collapsed).
+    func json(from id: ViewID, underHidden: Bool = false) -> JSON {
+        let facts = facts(id, underHidden: underHidden)
         let view = engine.views[id]
         var pairs: [(String, JSON)] = [
             ("id", .string(id.description)),
-            ("viewClass", .string(view.viewClass)),
-            ("component", id == .root ? .null : view.owner.map { JSON.string($0.display) } ?? .null),
-            ("hidden", .bool(view.isHidden)),
+            ("viewClass", .string(facts.viewClass)),
+            ("component", facts.holder.map(JSON.string) ?? .null),
+            ("hidden", .bool(facts.isHidden)),
         ]
-        if let key = view.poolKey { pairs.append(("key", keyJSON(key))) }
+        if let key = facts.key { pairs.append(("key", keyJSON(key))) }
+        if facts.isStale { pairs.append(("stale", .bool(true))) }
         if let list = view.list, !list.cells.isEmpty {
             pairs.append(("rows", .object([("first", .int(list.firstRow)), ("count", .int(list.cells.count))])))
         }
-        pairs.append(("children", .array(view.subviews.map(json(from:)))))
+        let hidden = underHidden || facts.isHidden
+        pairs.append(("children", .array(view.subviews.map { json(from: $0, underHidden: hidden) })))
         return .object(pairs)
     }
 }

@@ -1,0 +1,114 @@
+import ReuseEngine
+
+/// Each parent's pools by ViewKey, as `pools` shows them: built once from the
+/// engine, rendered as text or as JSON.
+struct PoolsReport {
+    struct Member {
+        var id: ViewID
+        var isHidden: Bool
+        /// The instance holding it (or that held it last), as users see it.
+        var holder: String
+    }
+
+    struct Pool {
+        var key: ViewKey
+        var members: [Member]
+        /// List hosts: hidden cells waiting for a row, the top last.
+        var waiting: [ViewID]
+    }
+
+    struct Parent {
+        var id: ViewID
+        var viewClass: String
+        var holder: String
+        var isHidden: Bool
+        var isListHost: Bool
+        /// Views kept by slot outside the pools (RecyclerView's cache), oldest first.
+        var cached: [CachedCell]
+        var pools: [Pool]
+    }
+
+    var parents: [Parent]
+    /// How this strategy's pools work, when it is not the default.
+    var strategyNote: String?
+
+    /// The pools of `view`, or of every live parent that has pools, in id order.
+    init(_ engine: Engine, view: ViewID?) {
+        let views = engine.views
+        let ids = view.map { [$0] } ?? views.all.filter { !$0.pools.isEmpty && !$0.isRemoved }.map(\.id)
+        parents = ids.map { id in
+            let host = views[id]
+            return Parent(
+                id: id, viewClass: host.viewClass,
+                holder: id == .root ? "root" : host.owner?.display ?? "-",
+                isHidden: host.isHidden, isListHost: host.list != nil,
+                cached: host.list != nil ? engine.strategy.cachedCells(in: id) : [],
+                pools: host.pools.map { key, pool in
+                    Pool(key: key,
+                         members: pool.views.map { Member(id: $0, isHidden: views[$0].isHidden, holder: views[$0].owner?.display ?? "-") },
+                         waiting: pool.waiting)
+                })
+        }
+        let strategy = engine.strategy
+        strategyNote = strategy.name == StrategyRegistry.standard.name ? nil : "\(strategy.name): \(strategy.poolNote)"
+    }
+
+    /// Box-drawn, at most eight views per pool unless `all`.
+    func text(style: Style, all: Bool) -> String {
+        if parents.isEmpty { return "no pools yet; mount something first" }
+        var lines: [String] = []
+        if let strategyNote { lines.append(style.dim(strategyNote)) }
+        for parent in parents {
+            lines.append(style.bold("\(parent.id) \(parent.viewClass) \(parent.holder)" + (parent.isHidden ? " hidden" : "")))
+            if parent.pools.isEmpty { lines.append("   (no pools)") }
+            if !parent.cached.isEmpty {
+                lines.append("   cached by row: " + parent.cached.map { "\($0.view) (\($0.slot))" }.joined(separator: ", "))
+            }
+            for (index, pool) in parent.pools.enumerated() {
+                let last = index == parent.pools.count - 1
+                let count = pool.members.count
+                var heading = "\(pool.key)  \(count) view\(count == 1 ? "" : "s"), \(pool.members.filter(\.isHidden).count) hidden"
+                if parent.isListHost, !pool.waiting.isEmpty {
+                    heading += ", waiting: " + pool.waiting.reversed().map(\.description).joined(separator: " ") + " (top first)"
+                }
+                lines.append((last ? "└─ " : "├─ ") + heading)
+                let prefix = last ? "   " : "│  "
+                let limit = all ? Int.max : 8
+                for (position, member) in pool.members.enumerated() where position < limit {
+                    let tail = position == min(count, limit) - 1 && count <= limit
+                    let line = member.isHidden ? style.dim("\(member.id) hidden, last held by \(member.holder)") : "\(member.id) \(member.holder)"
+                    lines.append(prefix + (tail ? "└─ " : "├─ ") + line)
+                }
+                if count > limit {
+                    lines.append(prefix + "└─ " + style.dim("… \(count - limit) more (pools --all)"))
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every view of every pool (no limit).
+    var json: JSON {
+        .object([("parents", .array(parents.map { parent in
+            var pairs: [(String, JSON)] = [
+                ("view", .string(parent.id.description)),
+                ("pools", .array(parent.pools.map { pool in
+                    var pairs: [(String, JSON)] = [
+                        ("key", keyJSON(pool.key)),
+                        ("views", .array(pool.members.map { member in
+                            .object([("id", .string(member.id.description)), ("hidden", .bool(member.isHidden)),
+                                     ("holder", .string(member.holder))])
+                        })),
+                    ]
+                    if parent.isListHost { pairs.append(("waiting", .array(pool.waiting.map { .string($0.description) }))) }
+                    return .object(pairs)
+                })),
+            ]
+            if !parent.cached.isEmpty {
+                pairs.append(("cached", .array(parent.cached.map { .object([("view", .string($0.view.description)),
+                                                                            ("slot", .string($0.slot.description))]) })))
+            }
+            return .object(pairs)
+        }))])
+    }
+}
