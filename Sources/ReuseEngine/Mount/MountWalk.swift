@@ -112,13 +112,9 @@ extension Engine {
         return ViewConfiguration(viewClass: template.viewClass, attributes: attributes)
     }
 
-    /// Ends a pass: each visited parent is settled by the strategy, which then
-    /// forgets what held only during the pass.
+    /// Ends a pass: the strategy settles the parents it visited.
     mutating func settle(_ pass: inout MountPass) {
-        for parent in pass.parents {
-            strategy.parents.settle(parent, store: &store, pass: pass)
-        }
-        strategy.parents.endPass()
+        strategy.parents.settle(pass.parents, store: &store, pass: pass)
     }
 
     /// The blocks that will mount into one view: `children`, looking through

@@ -23,10 +23,10 @@ protocol ParentReuse: Sendable {
     /// Takes a view of `key` for `instance` from `parent`, or creates one.
     mutating func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance,
                        store: inout ViewStore, pass: MountPass) -> Vended
-    /// Ends a pass for one parent: what happens to the views nobody took.
-    mutating func settle(_ parent: ViewID, store: inout ViewStore, pass: MountPass)
-    /// The pass is over: forget what was only true during it.
-    mutating func endPass()
+    /// Ends a pass: what happens to the views nobody took in the parents the
+    /// pass visited (in visit order), and forgetting what held only during
+    /// the pass (cursors, plans).
+    mutating func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass)
 }
 
 /// How a list host's cells, header and footer are keyed, dequeued and given

@@ -46,15 +46,18 @@ struct PositionalVend: ParentReuse {
         return Vended(view: view, acquisition: .created)
     }
 
-    func settle(_ parent: ViewID, store: inout ViewStore, pass: MountPass) {
-        store.hideUntaken(in: parent, pass: pass)
-        store.order(parent, first: pass.taken(from: parent))
+    mutating func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
+        for parent in visited {
+            store.hideUntaken(in: parent, pass: pass)
+            store.order(parent, first: pass.taken(from: parent))
+        }
+        forgetCursors()
     }
 
     /// Forgets the cursors. (Not `removeAll(keepingCapacity:)`: clearing a
     /// table sized by the last full pass would make every scroll step cost
     /// the whole viewport.)
-    mutating func endPass() { if !cursors.isEmpty { cursors = [:] } }
+    mutating func forgetCursors() { if !cursors.isEmpty { cursors = [:] } }
 }
 
 /// List cells on a stack per key: a row that leaves pushes its cell, hidden;

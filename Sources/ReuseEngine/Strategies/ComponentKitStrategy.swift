@@ -48,14 +48,15 @@ struct PoolHookVend: ParentReuse {
         return vended
     }
 
-    func settle(_ parent: ViewID, store: inout ViewStore, pass: MountPass) {
-        for view in store.hideUntaken(in: parent, pass: pass) {
-            store.record(view, for: nil, .enterPool)
+    mutating func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
+        for parent in visited {
+            for view in store.hideUntaken(in: parent, pass: pass) {
+                store.record(view, for: nil, .enterPool)
+            }
+            store.order(parent, first: pass.taken(from: parent))
         }
-        store.order(parent, first: pass.taken(from: parent))
+        positional.forgetCursors()
     }
-
-    mutating func endPass() { positional.endPass() }
 }
 
 /// List cells on a stack per persistent-shape key, with the reuse-pool hooks.

@@ -63,15 +63,17 @@ struct BlockMatching: ParentReuse {
         return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
     }
 
-    func settle(_ parent: ViewID, store: inout ViewStore, pass: MountPass) {
-        for view in store.view(parent).subviews where !pass.wasTaken(view) {
-            store.remove(view, from: parent, reason: .leftover)
+    /// Leftovers are removed; subviews follow the blocks' order. The plan is
+    /// forgotten (a fresh table: clearing one sized by a full pass would cost that pass again).
+    mutating func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
+        for parent in visited {
+            for view in store.view(parent).subviews where !pass.wasTaken(view) {
+                store.remove(view, from: parent, reason: .leftover)
+            }
+            store.order(parent, first: pass.taken(from: parent))
         }
-        store.order(parent, first: pass.taken(from: parent))
+        if !planned.isEmpty { planned = [:] }
     }
-
-    /// Forgets the plan (a fresh table: clearing one sized by a full pass would cost that pass again).
-    mutating func endPass() { if !planned.isEmpty { planned = [:] } }
 }
 
 /// Gallery cells queued by `reuse_id` (default "DefaultReuseId").

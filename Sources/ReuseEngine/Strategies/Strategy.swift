@@ -25,9 +25,9 @@ public struct Strategy: Sendable {
     var cellApplication: any Application
     var liveComponents: LiveComponents
 
-    /// The options as `strategy` would take them back (`cache 2 pool 5`), or "".
+    /// The options as `strategy` would take them back (`cache 2 pool 5`, `bug27 on`), or "".
     public var optionsDescription: String {
-        options.map { "\($0.name) \($0.value)" }.joined(separator: " ")
+        options.map(\.written).joined(separator: " ")
     }
 
     /// The same strategy and options with none of the state its policies
@@ -43,10 +43,34 @@ public struct Strategy: Sendable {
     public func cachedCells(in host: ViewID) -> [CachedCell] { cells.cached(in: host) }
 }
 
-/// A number a strategy takes (`strategy recyclerview pool 3`).
+/// A setting a strategy takes: a number (`strategy recyclerview pool 3`) or
+/// a switch (`strategy theodolite-2019 bug27 on`, stored as 1 or 0).
 public struct StrategyOption: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case count
+        case flag
+    }
+
     public let name: String
     public var value: Int
+    public var kind: Kind
+
+    public init(name: String, value: Int, kind: Kind = .count) {
+        self.name = name
+        self.value = value
+        self.kind = kind
+    }
+
+    /// `cache 2`, `bug27 on`.
+    public var written: String {
+        switch kind {
+        case .count: "\(name) \(value)"
+        case .flag: "\(name) " + (value != 0 ? "on" : "off")
+        }
+    }
+
+    /// How `strategy` asks for it: `cache N`, `bug27 on|off`.
+    public var usage: String { kind == .flag ? "\(name) on|off" : "\(name) N" }
 }
 
 /// A strategy users can pick, and how to build it with options.
@@ -64,9 +88,9 @@ public struct StrategyDescriptor: Sendable {
         var values = defaults.map(\.value)
         for option in options {
             guard let index = defaults.firstIndex(where: { $0.name == option.name }) else {
-                throw .unknownOption(strategy: name, option: option.name, known: defaults.map { "\($0.name) N" })
+                throw .unknownOption(strategy: name, option: option.name, known: defaults.map(\.usage))
             }
-            values[index] = max(0, option.value)
+            values[index] = defaults[index].kind == .flag ? (option.value != 0 ? 1 : 0) : max(0, option.value)
         }
         return make(values)
     }

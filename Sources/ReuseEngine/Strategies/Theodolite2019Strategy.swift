@@ -1,22 +1,36 @@
 extension StrategyDescriptor {
-    /// What Theodolite's shipped code (2019) did, drifted from its document
-    /// (`../shared/REFERENCE.md`, section 1; upstream `View/Reuse/ViewPoolMap.swift`,
-    /// `View/Reuse/ViewPool.swift`).
+    /// What Theodolite's shipped code (TheodoliteGroup/Theodolite, last commit
+    /// April 2019) does, drifted from its document (`../shared/REFERENCE.md`,
+    /// section 1).
     ///
-    /// Pools are keyed by the whole configuration, values included, so a view
-    /// only goes to an identical configuration (never applied twice, but a
-    /// value change means a new view). Check-out prefers the view the same
-    /// instance had, then any free view, then a new one. Leftovers are hidden
-    /// at the end, except in a parent nothing mounted into during the pass
-    /// (bug #27 of its tracker: those stay visible, and `check` reports them).
-    static let theodolite2019 = StrategyDescriptor(name: "theodolite-2019", defaults: []) { _ in
-        Strategy(
+    /// - Pools are keyed by the whole configuration: view class, attribute
+    ///   identifiers and values, not the component type
+    ///   (`View/Reuse/ViewPoolMap.swift`, `[ViewConfiguration: ViewPool]`), so
+    ///   two component types with equal configurations share views, and a
+    ///   value change means another pool.
+    /// - Check-out prefers the view the same instance had, then the first free
+    ///   view, then a new one (`View/Reuse/ViewPool.swift`).
+    /// - Every pool that received a check-in is reset at the end of the
+    ///   top-level mount, hiding its unclaimed views
+    ///   (`PendingViewPoolResetList.swift`, `MountContext.swift`); subviews are
+    ///   not reordered.
+    /// - `bug27 on` restores the code before that fix (commit 0c15927): only a
+    ///   parent something mounted into is reset (and reordered), so the views
+    ///   of a component that left stay visible when nothing else mounts into
+    ///   their parent, which `check` reports.
+    static let theodolite2019 = StrategyDescriptor(
+        name: "theodolite-2019", defaults: [StrategyOption(name: "bug27", value: 0, kind: .flag)]
+    ) { values in
+        let bug27 = values[0] != 0
+        return Strategy(
             name: "theodolite-2019",
-            summary: "full-configuration pools; own view first; bug #27 kept",
-            poolNote: "pools keyed by the whole configuration; a request takes the view its instance had, else any free one",
-            options: [],
+            summary: bug27 ? "full-configuration pools; own view first; bug #27 restored"
+                : "full-configuration pools; own view first; every pool reset",
+            poolNote: "pools keyed by the whole configuration (no component type); a request takes the view its instance had, else any free one"
+                + (bug27 ? "; a parent nothing mounts into is not reset (bug #27)" : ""),
+            options: [StrategyOption(name: "bug27", value: bug27 ? 1 : 0, kind: .flag)],
             keying: ConfigurationKeying(),
-            parents: OwnerFirstVend(),
+            parents: OwnerFirstVend(keepsBug27: bug27),
             application: ApplyChanged(),
             cells: StackCells(keying: ConfigurationKeying()),
             cellApplication: ApplyChanged(),
@@ -24,11 +38,12 @@ extension StrategyDescriptor {
     }
 }
 
-/// Theodolite 2019's key: the component type, view class, shape and every value.
+/// Theodolite 2019's key: the view class, shape and every value; the
+/// component type is not part of it.
 struct ConfigurationKeying: Keying {
     func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
         let values = configuration.attributes.sorted { $0.name < $1.name }
-        return ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape,
+        return ViewKey(component: nil, viewClass: configuration.viewClass, shape: configuration.shape,
                        qualifier: values.isEmpty ? nil : .values(values))
     }
 }
@@ -36,6 +51,9 @@ struct ConfigurationKeying: Keying {
 /// Check-out from `ViewPool.swift`: the view this same instance had, if it is
 /// in the pool and free; else the first free view; else a new one.
 struct OwnerFirstVend: ParentReuse {
+    /// Before the fix of issue #27: a parent nothing mounted into is not reset.
+    var keepsBug27: Bool
+
     var plansChildren: Bool { false }
 
     func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
@@ -48,13 +66,19 @@ struct OwnerFirstVend: ParentReuse {
         return Vended(view: store.createView(key: key, in: parent, for: instance), acquisition: .created)
     }
 
-    func settle(_ parent: ViewID, store: inout ViewStore, pass: MountPass) {
-        // Bug #27: a parent nothing mounted into keeps its old views visible.
-        let taken = pass.taken(from: parent)
-        guard !taken.isEmpty else { return }
-        store.hideUntaken(in: parent, pass: pass)
-        store.order(parent, first: taken)
+    /// The pending reset list: every parent of the pass hides what nobody
+    /// claimed. With bug #27, a parent nothing mounted into keeps its views
+    /// visible, and the others are reordered (`ViewPoolMap.reset(view:)`).
+    func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
+        for parent in visited {
+            let taken = pass.taken(from: parent)
+            if keepsBug27 {
+                guard !taken.isEmpty else { continue }
+                store.hideUntaken(in: parent, pass: pass)
+                store.order(parent, first: taken)
+            } else {
+                store.hideUntaken(in: parent, pass: pass)
+            }
+        }
     }
-
-    func endPass() {}
 }

@@ -180,7 +180,8 @@ enum StrategyCommand {
         details: """
         Definitions, mounted components, instance values and registrations are kept;
         views are made again under the new strategy. recyclerview takes 'cache N'
-        and 'pool N' (defaults 2 and 5).
+        and 'pool N' (defaults 2 and 5); theodolite-2019 takes 'bug27 on' to
+        restore the code before the fix of its issue #27.
         """,
         example: "strategy recyclerview pool 3",
         recordsForSave: true,
@@ -196,6 +197,12 @@ enum StrategyCommand {
         }
         var options: [(name: String, value: Int)] = []
         while let option = arguments.next() {
+            // A switch takes on or off; a number, a whole number.
+            if let word = arguments.peek, ["on", "off"].contains(word.text) {
+                _ = arguments.next()
+                options.append((option.text, word.text == "on" ? 1 : 0))
+                continue
+            }
             let (value, _) = try arguments.integer("the value of \(option.text)", in: 0...1_000_000)
             options.append((option.text, value))
         }
