@@ -27,7 +27,6 @@ public enum EngineError: Error, Equatable, Sendable {
     case undefinedChild(parent: String, child: String, suggestion: String?)
     case unknownOption(strategy: String, option: String, known: [String])
     case unregisteredCell(list: String, identifier: String)
-    case unregisteredHeaderFooter(list: String, identifier: String)
     case notACell(list: String, cell: String, cells: [String])
 
     /// What a redeclaration tried to replace.

@@ -23,7 +23,7 @@ import Testing
     /// counts (the checker skips a removed view's pools), to move views through.
     static func removedScratchView(_ engine: inout Engine) -> ViewID {
         let scratch = Instance(component: "Scratch", path: Harness.path("Scratch"))
-        let view = engine.store.createView(key: key(nil, "UIView", nil), in: .root, for: scratch)
+        let view = engine.store.createView("UIView", key: key(nil, "UIView", nil), in: .root, for: scratch)
         engine.store.remove(view, from: .root, reason: .leftover)
         #expect(engine.checkInvariants() == [])
         return view
@@ -112,7 +112,7 @@ import Testing
     @Test func viewAliveInsideARemovedView() throws {
         var engine = try Self.mounted().engine
         let scratch = Self.removedScratchView(&engine)
-        let inside = engine.store.createView(key: Self.fooKey, in: scratch, for: Instance(component: "Foo", path: Harness.path("Foo")))
+        let inside = engine.store.createView("UIView", key: Self.fooKey, in: scratch, for: Instance(component: "Foo", path: Harness.path("Foo")))
         #expect(violations(engine) == [
             "\(inside): is alive inside removed \(scratch)",
             "\(inside): appears 0 times in subviews (superview \(scratch))",

@@ -87,3 +87,50 @@ func stat(_ session: Session, _ name: String) -> Int {
         #expect(events(buggy, "--kind reorder").count == 1)
     }
 }
+
+@Suite struct UIKitFidelityTests {
+    static let feed = """
+    component Title view UILabel { text: "Post {i}" }
+    component Post view UIView { backgroundColor: white } children Title
+    component Ad view UIImageView { image: "ad{i}" }
+    component Top view UILabel { text: Top }
+    list Feed rows 100 viewport 4 cells Post Ad header Top
+    strategy uikit
+    """
+
+    /// Registering another cell type under an identifier replaces its entry:
+    /// later dequeues make the new class, and `check` reports the rows that
+    /// got a cell of the wrong class, saying why.
+    @Test func oneIdentifierIsOneClass() throws {
+        let session = Session(Self.feed + "\nregister Feed Post as Cell\nregister Feed Ad as AdCell\nmount Feed\n")
+        let note = session.line("register Feed Ad as Cell").output
+        #expect(note.contains("note: \"Cell\" was Post's identifier: one identifier is one class, so Post rows now get Ad cells"))
+        _ = session.line("scroll Feed by 4")
+        let check = document(session, "check --json")
+        let wrong = try #require(check["wrongClasses"] as? [[String: Any]])
+        let post = try #require(wrong.first { $0["component"] as? String == "Post" })
+        #expect(post["asks"] as? String == "UIView")
+        #expect(post["is"] as? String == "UIImageView")
+        #expect((post["why"] as? String)?.contains("identifier \"Cell\" makes Ad cells") == true)
+        #expect((check["invariants"] as? [Any])?.isEmpty == true)
+        #expect(session.line("check").output.contains("wrong class "))
+    }
+
+    /// `dequeueReusableHeaderFooterView(withIdentifier:)` returns nil for an
+    /// identifier nobody registered: the header is absent, the list mounts.
+    @Test func unregisteredHeaderFooterIdentifierLeavesTheHeaderOut() throws {
+        let session = Session(Self.feed + "\nregister Feed Post\nregister Feed Ad\n")
+        #expect(session.line("mount Feed").ok)
+        let tree = document(session, "tree --json")
+        let host = try #require((tree["children"] as? [[String: Any]])?.first)
+        let classes = (host["children"] as? [[String: Any]] ?? []).compactMap { $0["viewClass"] as? String }
+        #expect(classes == ["UIView", "UIImageView", "UIView", "UIImageView"])
+        #expect(session.line("check").ok)
+    }
+
+    /// Dequeuing a cell identifier nobody registered raises, with UIKit's message.
+    @Test func unregisteredCellIdentifierIsRefused() {
+        let session = Session(Self.feed + "\nregister Feed Post\n")
+        #expect(session.error("mount Feed").contains("unable to dequeue a cell with identifier Ad - must register a nib or a class for the identifier"))
+    }
+}

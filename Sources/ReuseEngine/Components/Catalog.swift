@@ -9,6 +9,8 @@ public struct Catalog: Sendable {
     public internal(set) var components: OrderedDictionary<String, ComponentDefinition> = [:]
     /// Cell types registered with lists (UIKit), in registration order.
     public internal(set) var registrations: OrderedDictionary<CellRegistration.Key, CellRegistration> = [:]
+    /// For each identifier, the cell type registered under it last.
+    var registeredClasses: [CellRegistration.Identifier: String] = [:]
 
     public init() {
         for viewClass in ViewClass.builtIns { viewClasses[viewClass.name] = viewClass }

@@ -1,13 +1,30 @@
 /// A cell type registered with a list under a reuse identifier (UIKit).
 ///
 /// Registering returns a token; the list dequeues its cells by that token,
-/// so a script cannot dequeue what it never registered. Registrations are
-/// declarations: they stay across strategy switches, and only `uikit` reads them.
+/// so a script cannot dequeue what it never registered. One identifier is
+/// one class: registering another cell type under an identifier already in
+/// use replaces that entry, and every later dequeue of the identifier makes
+/// the new class (Apple's `register(_:forCellReuseIdentifier:)`).
+/// Registrations are declarations: they stay across strategy switches, and
+/// only `uikit` reads them.
 public struct CellRegistration: Sendable, Equatable {
     /// A list type and one of its cell (or header or footer) types.
     public struct Key: Hashable, Sendable {
         public var list: String
         public var cell: String
+    }
+
+    /// A list type's identifier, in the cell queue or the header/footer queue.
+    public struct Identifier: Hashable, Sendable {
+        public var list: String
+        public var identifier: String
+        public var isHeaderFooter: Bool
+
+        public init(list: String, identifier: String, isHeaderFooter: Bool) {
+            self.list = list
+            self.identifier = identifier
+            self.isHeaderFooter = isHeaderFooter
+        }
     }
 
     public var token: Int
@@ -16,6 +33,8 @@ public struct CellRegistration: Sendable, Equatable {
     public var identifier: String
     /// Headers and footers are registered (and dequeued) apart from cells.
     public var isHeaderFooter: Bool
+    /// When registering: the cell type whose entry for this identifier it replaced.
+    public var replaced: String?
 }
 
 extension Catalog {
@@ -32,10 +51,25 @@ extension Catalog {
         }
         if identifier?.isEmpty == true { throw .emptyIdentifier }
         let key = CellRegistration.Key(list: list, cell: cell)
-        let registration = CellRegistration(token: registrations[key]?.token ?? registrations.count + 1, list: list, cell: cell,
+        var registration = CellRegistration(token: registrations[key]?.token ?? registrations.count + 1, list: list, cell: cell,
                                             identifier: identifier ?? cell, isHeaderFooter: supplementary && !spec.cells.contains(cell))
         registrations[key] = registration
+        let queue = CellRegistration.Identifier(list: list, identifier: registration.identifier,
+                                                isHeaderFooter: registration.isHeaderFooter)
+        if let previous = registeredClasses[queue], previous != cell { registration.replaced = previous }
+        registeredClasses[queue] = cell
         return registration
+    }
+
+    /// The cell type whose class an identifier makes now (the last one registered under it).
+    public func registeredCell(for identifier: CellRegistration.Identifier) -> String? {
+        registeredClasses[identifier]
+    }
+
+    /// Whether `component` is only a header or footer of the list type `list`.
+    func isHeaderFooter(_ component: String, of list: String) -> Bool {
+        guard case .list(let spec)? = components[list]?.body else { return false }
+        return !spec.cells.contains(component) && spec.supplementaries.contains { $0.component == component }
     }
 
     /// The registration of `cell` in `list`, if any.

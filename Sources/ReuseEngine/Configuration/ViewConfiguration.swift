@@ -77,13 +77,15 @@ public struct AttributeShape: Hashable, Sendable, CustomStringConvertible {
 public struct ViewKey: Hashable, Sendable, CustomStringConvertible {
     /// The component type, or `nil` when the strategy ignores it.
     public var component: String?
-    public var viewClass: String
+    /// The view class, or `nil` when the strategy queues views of any class
+    /// together (UIKit's identifiers, DivKit's `reuse_id`).
+    public var viewClass: String?
     /// The attribute shape, or `nil` when the strategy ignores it.
     public var shape: AttributeShape?
     /// A distinction some strategies add beyond component, class and shape.
     public var qualifier: KeyQualifier?
 
-    public init(component: String?, viewClass: String, shape: AttributeShape?, qualifier: KeyQualifier? = nil) {
+    public init(component: String?, viewClass: String?, shape: AttributeShape?, qualifier: KeyQualifier? = nil) {
         self.component = component
         self.viewClass = viewClass
         self.shape = shape
@@ -94,7 +96,7 @@ public struct ViewKey: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var parts: [String] = []
         if let component { parts.append(component) }
-        parts.append(viewClass)
+        if let viewClass { parts.append(viewClass) }
         if let shape { parts.append(shape.description) }
         if let qualifier { parts.append(qualifier.description) }
         return "(" + parts.joined(separator: ", ") + ")"

@@ -9,8 +9,8 @@ extension Engine {
     /// Validates the whole state; returns every violation found (empty when sound).
     ///
     /// - each live view has one superview and appears once in its subviews;
-    /// - each managed view lives in exactly one pool of its superview, under
-    ///   the key the strategy gives its attached configuration;
+    /// - each managed view lives in exactly one pool of its superview; a held
+    ///   view under the key the strategy gives its attached configuration;
     /// - a view under a visible parent is hidden exactly when no mounted
     ///   instance holds it;
     /// - each held view's attached configuration is what its instance asks for;
@@ -76,13 +76,15 @@ extension Engine {
                     fail(id, "is in \(keys.count) pools of \(parentID)")
                 } else if let key = keys.first {
                     if key != view.poolKey { fail(id, "is in pool \(key) but records \(view.poolKey?.description ?? "none")") }
-                    if let attached = view.attached, let component = view.ownerComponent {
+                    // A held view was keyed in the last pass; a waiting one keeps the
+                    // key it had (registrations and declarations may have changed since).
+                    if holders[id] != nil, !definitionsPending, let attached = view.attached, let component = view.ownerComponent {
                         let expected = parent.list == nil
                             ? strategy.keying.key(component, attached, catalog: catalog)
                             : strategy.cells.key(component, attached, list: parent.ownerComponent ?? "", catalog: catalog)
-                        if expected != key { fail(id, "is in pool \(key) but its configuration keys to \(expected)") }
+                        if expected != key { fail(id, "is in pool \(key) but its configuration keys to \(expected?.description ?? "no pool")") }
                     }
-                    if key.viewClass != view.viewClass { fail(id, "is a \(view.viewClass) in a \(key.viewClass) pool") }
+                    if let viewClass = key.viewClass, viewClass != view.viewClass { fail(id, "is a \(view.viewClass) in a \(viewClass) pool") }
                 }
                 if visible[parentID.number - 1] {
                     let isHeld = holders[id] != nil

@@ -19,11 +19,11 @@ public struct Leak: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Engine {
-    /// What a fresh view of the configuration's class would show once the
+    /// What a fresh view of `viewClass` would show once the
     /// configuration is applied.
-    func freshProperties(for configuration: ViewConfiguration) -> [String: PropertyValue] {
+    func freshProperties(for configuration: ViewConfiguration, on viewClass: String) -> [String: PropertyValue] {
         var properties: [String: PropertyValue] = [:]
-        if let viewClass = catalog.viewClasses[configuration.viewClass] {
+        if let viewClass = catalog.viewClasses[viewClass] {
             for (name, value) in viewClass.defaults { properties[name] = value }
         }
         for attribute in configuration.attributes {
@@ -46,7 +46,8 @@ extension Engine {
             return instances.compactMap(\.view).filter { store.visibility(of: $0) == .visible }.flatMap { leaks(of: $0) }
         }
         guard let view = store.lookUp(id), let configuration = view.attached, let owner = view.owner else { return [] }
-        let fresh = freshProperties(for: configuration)
+        // A fresh view of the view's own class (a wrong class is a finding of its own).
+        let fresh = freshProperties(for: configuration, on: view.viewClass)
         var result: [Leak] = []
         for (name, shown) in view.properties where fresh[name] != shown {
             result.append(Leak(view: id, path: owner, property: name, shows: shown, fresh: fresh[name], setBy: view.setBy[name]))

@@ -99,7 +99,9 @@ extension Engine {
             if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
             return (node, nil)
         }
-        let view = mountCell(name, path: path, slot: .row(row), configuration, host: host, current: cell, pass: pass)
+        guard let view = mountCell(name, path: path, slot: .row(row), configuration, host: host, current: cell, pass: pass) else {
+            return (node, nil)
+        }
         node.view = view
         if case .component(_, let children) = definition.body {
             planChildren(children, under: path, row: row, into: view, pass: &pass)
@@ -112,17 +114,21 @@ extension Engine {
     }
 
     /// Puts a view in a list slot: the slot's `current` view when it has the
-    /// right key, else one from ``CellReuse``; then configures it.
+    /// right key, else one from ``CellReuse``; then configures it. Returns
+    /// nil (giving `current` back) when the system shows nothing in the slot.
     mutating func mountCell(_ component: String, path: ComponentPath, slot: Slot, _ configuration: ViewConfiguration,
-                            host: ViewID, current: ViewID?, pass: MountPass) -> ViewID {
+                            host: ViewID, current: ViewID?, pass: MountPass) -> ViewID? {
         let instance = Instance(component: component, path: path, slot: slot)
-        let key = strategy.cells.key(instance.component, configuration, list: store[host].ownerComponent ?? "", catalog: catalog)
+        guard let key = strategy.cells.key(component, configuration, list: store[host].ownerComponent ?? "", catalog: catalog) else {
+            if let current { release(current, slot: slot, from: host, pass: pass) }
+            return nil
+        }
         let vended: Vended
         if let current, store[current].poolKey == key {
             vended = Vended(view: current, acquisition: .taken(store.take(current, key: key, in: host, for: instance)))
         } else {
             if let current { release(current, slot: slot, from: host, pass: pass) }
-            vended = strategy.cells.dequeue(key, slot: slot, host: host, for: instance, store: &store)
+            vended = strategy.cells.dequeue(key, viewClass: configuration.viewClass, slot: slot, host: host, for: instance, store: &store)
         }
         strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
         return vended.view
@@ -166,6 +172,7 @@ extension Engine {
             }
             let view = mountCell(name, path: childPath, slot: slot, configuration, host: host, current: current, pass: pass)
             store.setSupplementary(slot, view, on: host)
+            guard let view else { continue }
             node.view = view
             if case .component(_, let children) = definition.body {
                 planChildren(children, under: childPath, row: nil, into: view, pass: &pass)

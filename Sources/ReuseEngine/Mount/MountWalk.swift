@@ -63,7 +63,7 @@ extension Engine {
         if let configuration = configuration(of: definition, at: path, row: row) {
             let key = strategy.keying.key(name, configuration, catalog: catalog)
             pass.visit(parent)
-            let vended = strategy.parents.vend(key, from: parent, for: instance, store: &store, pass: pass)
+            let vended = strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &store, pass: pass)
             pass.recordTaken(vended.view, from: parent)
             strategy.application.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
             node.view = vended.view

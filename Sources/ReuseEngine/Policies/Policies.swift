@@ -20,8 +20,9 @@ protocol ParentReuse: Sendable {
     var plansChildren: Bool { get }
     /// Sees every block about to mount into `parent`, before the first one does.
     mutating func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass)
-    /// Takes a view of `key` for `instance` from `parent`, or creates one.
-    mutating func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance,
+    /// Takes a view of `key` for `instance` from `parent`, or creates one of
+    /// `viewClass` (the class its configuration asks for).
+    mutating func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
                        store: inout ViewStore, pass: MountPass) -> Vended
     /// Ends a pass: what happens to the views nobody took in the parents the
     /// pass visited (in visit order), and forgetting what held only during
@@ -32,10 +33,14 @@ protocol ParentReuse: Sendable {
 /// How a list host's cells, header and footer are keyed, dequeued and given
 /// back, with whatever the system keeps per list.
 protocol CellReuse: Sendable {
-    /// The key of a cell (or header or footer) component of the list type `list`.
-    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey
-    /// Takes a view for a slot that has none of the right key.
-    mutating func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance,
+    /// The key of a cell (or header or footer) component of the list type
+    /// `list`; `nil` when the system shows nothing in that slot (UITableView's
+    /// unregistered header or footer identifier).
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey?
+    /// Takes a view for a slot that has none of the right key, or creates
+    /// one (of `viewClass`, the class the configuration asks for, unless the
+    /// system makes another).
+    mutating func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance,
                           store: inout ViewStore) -> Vended
     /// Gives back the view of a slot that left the window (`relayout`: the
     /// pass lays the list out again, rather than moving it by rows).

@@ -32,7 +32,7 @@ struct PositionalVend: ParentReuse {
 
     func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
 
-    mutating func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance,
+    mutating func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
                        store: inout ViewStore, pass: MountPass) -> Vended {
         let ref = PoolRef(parent: parent, key: key)
         let cursor = cursors[ref, default: 0]
@@ -41,7 +41,7 @@ struct PositionalVend: ParentReuse {
             cursors[ref] = cursor + 1
             return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
         }
-        let view = store.createView(key: key, in: parent, for: instance)
+        let view = store.createView(viewClass, key: key, in: parent, for: instance)
         cursors[ref] = store.pool(key, in: parent)?.views.count ?? 0
         return Vended(view: view, acquisition: .created)
     }
@@ -65,12 +65,12 @@ struct PositionalVend: ParentReuse {
 struct StackCells<K: Keying>: CellReuse {
     var keying: K
 
-    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey {
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         keying.key(component, configuration, catalog: catalog)
     }
 
-    func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
-        store.dequeueOrCreate(key, host: host, for: instance)
+    func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+        store.dequeueOrCreate(key, viewClass: viewClass, host: host, for: instance)
     }
 
     func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
@@ -109,11 +109,11 @@ extension ViewStore {
     }
 
     /// The top waiting cell of `key` in a list host, or a new one.
-    mutating func dequeueOrCreate(_ key: ViewKey, host: ViewID, for instance: Instance) -> Vended {
+    mutating func dequeueOrCreate(_ key: ViewKey, viewClass: String, host: ViewID, for instance: Instance) -> Vended {
         if let (view, taken) = popWaiting(key, host: host, for: instance) {
             return Vended(view: view, acquisition: .taken(taken))
         }
-        return Vended(view: createView(key: key, in: host, for: instance), acquisition: .created)
+        return Vended(view: createView(viewClass, key: key, in: host, for: instance), acquisition: .created)
     }
 
     /// Hides every view of `parent` not taken in this pass; returns the ones

@@ -40,8 +40,8 @@ struct PoolHookVend: ParentReuse {
 
     func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
 
-    mutating func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance, store: inout ViewStore, pass: MountPass) -> Vended {
-        let vended = positional.vend(key, from: parent, for: instance, store: &store, pass: pass)
+    mutating func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance, store: inout ViewStore, pass: MountPass) -> Vended {
+        let vended = positional.vend(key, viewClass: viewClass, from: parent, for: instance, store: &store, pass: pass)
         if case .taken(let taken) = vended.acquisition, taken.wasHidden {
             store.record(vended.view, for: instance, .leavePool)
         }
@@ -61,12 +61,12 @@ struct PoolHookVend: ParentReuse {
 
 /// List cells on a stack per persistent-shape key, with the reuse-pool hooks.
 struct PoolHookCells: CellReuse {
-    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey {
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         PersistentShapeKeying().key(component, configuration, catalog: catalog)
     }
 
-    func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
-        let vended = store.dequeueOrCreate(key, host: host, for: instance)
+    func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+        let vended = store.dequeueOrCreate(key, viewClass: viewClass, host: host, for: instance)
         if case .taken = vended.acquisition { store.record(vended.view, for: instance, .leavePool) }
         return vended
     }

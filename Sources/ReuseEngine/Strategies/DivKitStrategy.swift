@@ -55,9 +55,9 @@ struct BlockMatching: ParentReuse {
     }
 
     /// The view planned for this block, else a new one.
-    func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance, store: inout ViewStore, pass: MountPass) -> Vended {
+    func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance, store: inout ViewStore, pass: MountPass) -> Vended {
         guard let view = planned[instance.path] else {
-            return Vended(view: store.createView(key: key, in: parent, for: instance), acquisition: .created)
+            return Vended(view: store.createView(viewClass, key: key, in: parent, for: instance), acquisition: .created)
         }
         if store.view(view).poolKey != key { store.move(view, to: key, in: parent) }
         return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
@@ -80,13 +80,13 @@ struct BlockMatching: ParentReuse {
 struct ReuseIDCells: CellReuse {
     static let defaultReuseID = "DefaultReuseId"
 
-    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey {
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         let reuseID = configuration.value(of: "reuse_id")?.plain ?? ReuseIDCells.defaultReuseID
         return ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil, qualifier: .reuseID(reuseID))
     }
 
-    func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
-        store.dequeueOrCreate(key, host: host, for: instance)
+    func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+        store.dequeueOrCreate(key, viewClass: viewClass, host: host, for: instance)
     }
 
     func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {

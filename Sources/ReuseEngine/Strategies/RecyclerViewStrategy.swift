@@ -48,13 +48,13 @@ struct RecyclerCells: CellReuse {
         self.poolSize = poolSize
     }
 
-    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey {
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         ViewKey(component: component, viewClass: configuration.viewClass, shape: nil, qualifier: .viewType)
     }
 
     /// Lookup order: scrap and cache by exact position (still bound), then the
     /// pool of the view type (must rebind), then a new view.
-    mutating func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+    mutating func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
         for place in [CachePlace.scrap, .cache] {
             let kept = place == .scrap ? hosts[host]?.scrap : hosts[host]?.cache
             guard let index = kept?.firstIndex(where: { $0.slot == slot && store.view($0.view).poolKey == key }),
@@ -67,7 +67,7 @@ struct RecyclerCells: CellReuse {
         if let (view, taken) = store.popWaiting(key, host: host, for: instance) {
             return Vended(view: view, acquisition: .mustRebind(taken))
         }
-        return Vended(view: store.createView(key: key, in: host, for: instance), acquisition: .created)
+        return Vended(view: store.createView(viewClass, key: key, in: host, for: instance), acquisition: .created)
     }
 
     /// A slot scrolled out (`scroll by`) is cached at once, the oldest cached

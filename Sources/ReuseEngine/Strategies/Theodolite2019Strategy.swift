@@ -58,12 +58,12 @@ struct OwnerFirstVend: ParentReuse {
 
     func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
 
-    func vend(_ key: ViewKey, from parent: ViewID, for instance: Instance, store: inout ViewStore, pass: MountPass) -> Vended {
+    func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance, store: inout ViewStore, pass: MountPass) -> Vended {
         let free = (store.pool(key, in: parent)?.views ?? []).filter { !pass.wasTaken($0) }
         if let own = free.first(where: { store.view($0).owner == instance.path }) ?? free.first {
             return Vended(view: own, acquisition: .taken(store.take(own, key: key, in: parent, for: instance)))
         }
-        return Vended(view: store.createView(key: key, in: parent, for: instance), acquisition: .created)
+        return Vended(view: store.createView(viewClass, key: key, in: parent, for: instance), acquisition: .created)
     }
 
     /// The pending reset list: every parent of the pass hides what nobody

@@ -5,11 +5,15 @@ extension StrategyDescriptor {
     /// List cells are registered per reuse identifier (the cell component's
     /// name by default); `register` returns a token and the list dequeues by
     /// it. Dequeuing an identifier nobody registered is refused with UIKit's
-    /// own message. A reused cell gets `prepareForReuse`, then its configure
-    /// sets every attribute again: UIKit does not know what the cell showed,
-    /// and nothing is unapplied (additive attributes pile up). Headers and
-    /// footers are registered and queued apart from cells. Views outside lists
-    /// are your own code's and behave as under `theodolite`.
+    /// own message. One identifier is one class: registering another cell
+    /// type under it replaces the entry, and rows of the first type then get
+    /// cells of the second (`check` reports the wrong class). A reused cell
+    /// gets `prepareForReuse`, then its configure sets every attribute again:
+    /// UIKit does not know what the cell showed, and nothing is unapplied
+    /// (additive attributes pile up). Headers and footers are registered and
+    /// queued apart from cells; an unregistered one is absent (UITableView
+    /// returns nil). Views outside lists are your own code's and behave as
+    /// under `theodolite`.
     static let uiKit = StrategyDescriptor(name: "uikit", defaults: []) { _ in
         Strategy(
             name: "uikit",
@@ -25,23 +29,40 @@ extension StrategyDescriptor {
     }
 }
 
-/// One reuse queue per registered identifier; headers and footers queue apart.
+/// One reuse queue per registered identifier, whatever the class of the
+/// cells in it; headers and footers queue apart. An identifier makes the
+/// class registered under it last, whatever cell type the row asked for.
 struct RegisteredCells: CellReuse {
-    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey {
-        // The queue of the identifier this cell type was registered under.
-        let registration = catalog.registration(list: list, cell: component)
-        let identifier = registration?.identifier ?? component
-        let queue: KeyQualifier = registration?.isHeaderFooter == true
-            ? .headerFooterIdentifier(identifier) : .cellIdentifier(identifier)
-        return ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil, qualifier: queue)
+    /// The queue of the identifier this type was registered under; nil for a
+    /// header or footer whose identifier is not registered
+    /// (`dequeueReusableHeaderFooterView(withIdentifier:)` returns nil).
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
+        let isHeaderFooter = catalog.isHeaderFooter(component, of: list)
+        guard let registration = catalog.registration(list: list, cell: component) else {
+            // Unregistered cells are refused by `validate` before any pass.
+            return isHeaderFooter ? nil : ViewKey(component: nil, viewClass: nil, shape: nil, qualifier: .cellIdentifier(component))
+        }
+        return ViewKey(component: nil, viewClass: nil, shape: nil,
+                       qualifier: isHeaderFooter ? .headerFooterIdentifier(registration.identifier) : .cellIdentifier(registration.identifier))
     }
 
-    /// `dequeueReusableCell`: the top cell of the identifier's queue, after
-    /// its `prepareForReuse`, or a new cell of the registered class.
-    func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
-        let vended = store.dequeueOrCreate(key, host: host, for: instance)
+    /// `dequeueReusableCell`: the top cell of the identifier's queue (of
+    /// whatever class it was made), after its `prepareForReuse`, or a new
+    /// cell of the class registered under the identifier now.
+    func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+        let registered = Self.registeredClass(of: instance.component, list: store[host].ownerComponent ?? "", catalog: store.catalog)
+        let vended = store.dequeueOrCreate(key, viewClass: registered ?? viewClass, host: host, for: instance)
         if case .taken = vended.acquisition { store.record(vended.view, for: instance, .prepareForReuse) }
         return vended
+    }
+
+    /// The view class of the cell type registered last under the identifier `component` dequeues with.
+    static func registeredClass(of component: String, list: String, catalog: Catalog) -> String? {
+        guard let registration = catalog.registration(list: list, cell: component) else { return nil }
+        let queue = CellRegistration.Identifier(list: list, identifier: registration.identifier,
+                                                isHeaderFooter: registration.isHeaderFooter)
+        guard let registered = catalog.registeredCell(for: queue) else { return nil }
+        return catalog.components[registered]?.view?.viewClass
     }
 
     func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
@@ -52,15 +73,13 @@ struct RegisteredCells: CellReuse {
     func forget(host: ViewID) {}
     func cached(in host: ViewID) -> [CachedCell] { [] }
 
-    /// Every cell, header and footer type of a mounted list must be registered.
+    /// Every cell type of a mounted list must be registered (dequeuing an
+    /// unregistered cell identifier raises). Headers and footers need not be.
     func validate(lists: [String], catalog: Catalog) throws(EngineError) {
         for list in lists {
             guard case .list(let spec)? = catalog.components[list]?.body else { continue }
             for cell in spec.cells where catalog.registration(list: list, cell: cell) == nil {
                 throw .unregisteredCell(list: list, identifier: cell)
-            }
-            for (_, view) in spec.supplementaries where catalog.registration(list: list, cell: view) == nil {
-                throw .unregisteredHeaderFooter(list: list, identifier: view)
             }
         }
     }

@@ -66,12 +66,12 @@ struct AttachOnShow: Application {
 /// Option B's cells: pooled by view class, reset as the item's root view
 /// detaches; every item rendered and laid out once when the list first mounts.
 struct PreCreatedItems: CellReuse {
-    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey {
+    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         ViewClassKeying().key(component, configuration, catalog: catalog)
     }
 
-    func dequeue(_ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
-        store.dequeueOrCreate(key, host: host, for: instance)
+    func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+        store.dequeueOrCreate(key, viewClass: viewClass, host: host, for: instance)
     }
 
     func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {

@@ -65,11 +65,11 @@ public struct ViewStore: Sendable {
 
     // MARK: Views entering and leaving use
 
-    /// Creates a view of `key.viewClass`, adds it to `parent`'s subviews and to
+    /// Creates a view of `viewClass`, adds it to `parent`'s subviews and to
     /// the pool of `key`.
-    mutating func createView(key: ViewKey, in parent: ViewID, for instance: Instance) -> ViewID {
+    mutating func createView(_ viewClass: String, key: ViewKey, in parent: ViewID, for instance: Instance) -> ViewID {
         let id = ViewID(views.count + 1)
-        var view = SimulatedView(id: id, viewClass: catalog.viewClass(named: key.viewClass), superview: parent)
+        var view = SimulatedView(id: id, viewClass: catalog.viewClass(named: viewClass), superview: parent)
         view.poolKey = key
         view.owner = instance.path
         view.ownerComponent = instance.component

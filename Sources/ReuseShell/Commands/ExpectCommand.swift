@@ -84,7 +84,7 @@ enum ExpectCommand {
                 key.component == component.text || (key.component == nil && key.viewClass == component.text)
             }
             guard !pools.isEmpty || expected == 0 else {
-                let known = engine.views[parent].pools.keys.map { $0.component ?? $0.viewClass }
+                let known = engine.views[parent].pools.keys.compactMap { $0.component ?? $0.viewClass }
                 let hint = closestName(to: component.text, in: known).map { "; did you mean '\($0)'?" } ?? ""
                 throw fail("\(parent) has no pool for '\(component.text)'\(hint)", component)
             }

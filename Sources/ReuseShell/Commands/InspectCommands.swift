@@ -324,11 +324,17 @@ enum CheckCommand {
         if let extra = parsed.rest.first { throw ShellError("check: unexpected '\(extra.text)'", at: extra) }
         let violations = shell.engine.checkInvariants()
         let leaks = shell.engine.leaks()
+        let mismatches = shell.engine.classMismatches()
         let views = shell.engine.statistics.views
         if parsed.flags.contains("json") {
             shell.emit(JSON.object([
                 ("invariants", .array(violations.map { .string($0.description) })),
                 ("views", .int(views)),
+                ("wrongClasses", .array(mismatches.map { mismatch in
+                    .object([("view", .string(mismatch.view.description)), ("path", .string(mismatch.path.display)),
+                             ("component", .string(mismatch.component)), ("asks", .string(mismatch.asked)),
+                             ("is", .string(mismatch.actual)), ("why", shell.whyWrongClass(mismatch).map(JSON.string) ?? .null)])
+                })),
                 ("leaks", .array(leaks.map { leak in
                     .object([("view", .string(leak.view.description)), ("path", .string(leak.path.display)),
                              ("property", .string(leak.property)), ("shows", propertyJSON(leak.shows)),
@@ -348,6 +354,13 @@ enum CheckCommand {
                 shell.emit("leaks       " + shell.style.warn("\(leaks.count)"))
                 for leak in leaks { shell.emit("  " + leak.description) }
             }
+            if !mismatches.isEmpty {
+                shell.emit("wrong class " + shell.style.warn("\(mismatches.count)"))
+                for mismatch in mismatches {
+                    let why = shell.whyWrongClass(mismatch).map { " (\($0))" } ?? ""
+                    shell.emit("  \(mismatch.view) \(mismatch.path.display): \(mismatch.component) asks for a \(mismatch.asked), the view is a \(mismatch.actual)\(why)")
+                }
+            }
         }
         if !violations.isEmpty {
             throw ShellError("check: \(violations.count) invariant\(violations.count == 1 ? "" : "s") broken", at: arguments.command)
@@ -360,5 +373,20 @@ extension String {
         var text = self
         while text.last == " " { text.removeLast() }
         return text
+    }
+}
+
+extension Interpreter {
+    /// Why a view has another class than its instance asks for, when a
+    /// registration explains it (UIKit: one identifier, one class).
+    func whyWrongClass(_ mismatch: ClassMismatch) -> String? {
+        guard let host = engine.views[mismatch.view].superview, let list = engine.views[host].ownerComponent,
+              let registration = engine.catalog.registration(list: list, cell: mismatch.component) else { return nil }
+        let queue = CellRegistration.Identifier(list: list, identifier: registration.identifier, isHeaderFooter: registration.isHeaderFooter)
+        guard let registered = engine.catalog.registeredCell(for: queue) else { return nil }
+        if registered == mismatch.component {
+            return "the \(quoted(registration.identifier)) queue still held a \(mismatch.actual) cell made before 'register \(list) \(registered) as \(registration.identifier)'"
+        }
+        return "identifier \(quoted(registration.identifier)) makes \(registered) cells since 'register \(list) \(registered) as \(registration.identifier)'"
     }
 }

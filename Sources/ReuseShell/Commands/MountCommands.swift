@@ -239,6 +239,9 @@ enum RegisterCommand {
             let registration = try shell.engine.register(list: list.text, cell: cell.text, identifier: identifier?.text)
             let what = registration.isHeaderFooter ? "header/footer views" : "cells"
             shell.emit("token \(registration.token): \(registration.list) dequeues \(registration.cell) \(what) with identifier \(quoted(registration.identifier))")
+            if let replaced = registration.replaced {
+                shell.emit(shell.style.warn("note: \(quoted(registration.identifier)) was \(replaced)'s identifier: one identifier is one class, so \(replaced) rows now get \(registration.cell) cells"))
+            }
         } catch {
             throw shell.located(error, in: arguments)
         }

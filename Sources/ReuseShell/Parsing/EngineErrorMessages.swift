@@ -71,8 +71,6 @@ extension EngineError {
         case .unknownOption(let strategy, let option, let known):
             return known.isEmpty ? "strategy \(strategy) takes no options, not '\(option)'"
                 : "strategy \(strategy) has no option '\(option)' (options: " + known.joined(separator: ", ") + ")"
-        case .unregisteredHeaderFooter(let list, let identifier):
-            return "unable to dequeue a header/footer view with identifier \(identifier) - must register a nib or a class for the identifier (list '\(list)'; write 'register \(list) \(identifier)')"
         case .unregisteredCell(let list, let identifier):
             return "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier (list '\(list)'; write 'register \(list) \(identifier)')"
         case .notACell(let list, let cell, let cells):
@@ -104,7 +102,7 @@ extension EngineError {
         case .emptyIdentifier: return .value("")
         case .undefinedChild(let parent, _, _): return .containing(parent)
         case .unknownOption(_, let option, _): return .name(option)
-        case .unregisteredCell(let list, _), .unregisteredHeaderFooter(let list, _): return .containing(list)
+        case .unregisteredCell(let list, _): return .containing(list)
         case .notACell(_, let cell, _): return .name(cell)
         }
     }

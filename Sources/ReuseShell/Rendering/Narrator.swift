@@ -18,7 +18,7 @@ struct Narrator {
         let note = EventReport.note(for: event.step)
         switch event.step {
         case .create(let parent, let key):
-            return "\(view): \(holder(event)) needs a \(key.viewClass) and no view is free in \(pool(parent, key)), so a new one is created."
+            return "\(view): \(holder(event)) needs a \(engine.views.lookUp(view)?.viewClass ?? key.viewClass ?? "view") and no view is free in \(pool(parent, key)), so a new one is created."
         case .reuse(let parent, let key, let previous):
             if let previous, previous == event.path {
                 return "\(view): \(holder(event)) takes back its own view from \(pool(parent, key))."

@@ -130,7 +130,7 @@ struct TreeRenderer {
 func keyJSON(_ key: ViewKey) -> JSON {
     var pairs: [(String, JSON)] = [
         ("component", key.component.map(JSON.string) ?? .null),
-        ("viewClass", .string(key.viewClass)),
+        ("viewClass", key.viewClass.map(JSON.string) ?? .null),
         ("shape", key.shape.map { .array($0.identifiers.map(JSON.string)) } ?? .null),
     ]
     if let qualifier = key.qualifier { pairs.append(("qualifier", .string(qualifier.description))) }
