@@ -55,18 +55,27 @@ func stat(_ session: Session, _ name: String) -> Int {
         #expect(session.line("check").ok)
     }
 
+    /// Before the fix, only a remounted owner's `componentDidMount` reset its
+    /// view's pools: the root hosting view has no owner, so a component that
+    /// leaves the root keeps its view visible.
     @Test func bug27OptionKeepsViewsOfALeavingComponentVisible() {
         let session = Session("""
         component Foo view UIView { backgroundColor: red }
+        component Bar view UIView { backgroundColor: blue }
         component Card view UIView { alpha: 0.5 } children Foo
         strategy theodolite-2019 bug27 on
-        mount Card
+        mount Card Bar
         hide Card/Foo
         """)
-        #expect(document(session, "config v3 --json")["visibility"] as? String == "visible")
+        // Card is remounted: its componentDidMount resets its pool, Foo is hidden.
+        #expect(document(session, "config v3 --json")["visibility"] as? String == "hidden")
+        #expect(session.line("check").ok)
+        // Bar leaves the root, whose pools nobody resets.
+        _ = session.line("mount Card")
+        #expect(document(session, "config v4 --json")["visibility"] as? String == "visible")
         let check = session.line("check")
         #expect(!check.ok)
-        #expect(check.output.contains("v3: is visible but no component holds it"))
+        #expect(check.output.contains("v4: is visible but no component holds it"))
         #expect(session.line("strategy").output.contains("* theodolite-2019  full-configuration pools; own view first; bug #27 restored"))
     }
 
@@ -74,15 +83,17 @@ func stat(_ session: Session, _ name: String) -> Int {
         let script = """
         component Foo view UIView { backgroundColor: red }
         component Bar view UIView { alpha: 0.5 }
+        component Box view UIView children Foo Bar
         strategy theodolite-2019
-        mount Foo Bar
-        mount Bar Foo
+        mount Box
+        component Box view UIView children Bar Foo
+        remount
         """
         let fixed = Session(script)
         #expect(events(fixed, "--kind reorder").isEmpty)
-        let tree = document(fixed, "tree --json")["children"] as? [[String: Any]] ?? []
-        #expect(tree.compactMap { $0["id"] as? String } == ["v2", "v3"])
-        // Before the fix, the reset of a parent reordered it.
+        let box = (document(fixed, "tree --json")["children"] as? [[String: Any]])?.first
+        #expect((box?["children"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } == ["v3", "v4"])
+        // Before the fix, the owner's componentDidMount reset reordered its view.
         let buggy = Session(script.replacingOccurrences(of: "theodolite-2019", with: "theodolite-2019 bug27 on"))
         #expect(events(buggy, "--kind reorder").count == 1)
     }
@@ -132,5 +143,86 @@ func stat(_ session: Session, _ name: String) -> Int {
     @Test func unregisteredCellIdentifierIsRefused() {
         let session = Session(Self.feed + "\nregister Feed Post\n")
         #expect(session.error("mount Feed").contains("unable to dequeue a cell with identifier Ad - must register a nib or a class for the identifier"))
+    }
+}
+
+@Suite struct ValdiFidelityTests {
+    static let feed = """
+    component Post view UIView { backgroundColor: white, tap: open }
+    component Ad view UIView { backgroundColor: yellow }
+    component Promo view UIView { backgroundColor: yellow, alpha: 0.5 }
+    list Feed rows 100 viewport 1 cells Post Ad Promo
+    """
+
+    /// A rebind diffs the new render against the old: a changed attribute is
+    /// applied, an equal one left alone, and one the new render no longer
+    /// sets is reset, so nothing leaks (`ViewNodeAttributesApplier.cpp`).
+    @Test func rebindAppliesOnlyChangedAttributesAndResetsDroppedOnes() {
+        let session = Session(Self.feed + "\nstrategy valdi-rebind\nmount Feed\n")
+        // Row 1 (Ad) takes row 0's Post view: tap is dropped, backgroundColor changes.
+        _ = session.line("scroll Feed by 1")
+        let bind = events(session, "--pass 2")
+        let resets = bind.filter { $0["kind"] as? String == "reset" }
+        #expect(resets.count == 1)
+        #expect(resets.first?["note"] as? String == "tap reset: the new render no longer sets it (was \"open\")")
+        let applied = bind.filter { $0["kind"] as? String == "apply" }.compactMap { $0["attribute"] as? String }
+        #expect(applied == ["backgroundColor"])
+        #expect(stat(session, "leaks") == 0)
+        // Row 2 (Promo) keeps backgroundColor yellow: only alpha is applied.
+        _ = session.line("scroll Feed by 1")
+        let next = events(session, "--pass 3")
+        #expect(next.filter { $0["kind"] as? String == "apply" }.compactMap { $0["attribute"] as? String } == ["alpha"])
+        #expect(next.contains { $0["kind"] as? String == "skip" && $0["attribute"] as? String == "backgroundColor" })
+    }
+}
+
+@Suite struct ComponentKitFidelityTests {
+    static let card = """
+    component Foo view UIView { backgroundColor: red }
+    component Bar view UILabel { text: bar }
+    component Card view UIView { alpha: 0.5 } children Foo Bar
+    strategy componentkit
+    mount Card
+    """
+
+    /// `didEnterReusePool` / `willLeaveReusePool` reach the descendants of the
+    /// view going into or out of the pool (`ComponentViewReuseUtilities.mm`).
+    @Test func poolHooksReachDescendants() {
+        let session = Session(Self.card)
+        _ = session.line("hide Card")
+        let entered = events(session, "--pass 2 --kind enterPool").compactMap { $0["path"] as? String }
+        #expect(entered == ["Card", "Card/Foo", "Card/Bar"])
+        _ = session.line("show Card")
+        let left = events(session, "--pass 3 --kind leavePool").compactMap { $0["path"] as? String }
+        #expect(left == ["Card", "Card/Foo", "Card/Bar"])
+        // A descendant already out of sight gets no second hook.
+        _ = session.line("hide Card/Foo")
+        _ = session.line("hide Card")
+        #expect(events(session, "--pass 5 --kind enterPool").compactMap { $0["path"] as? String } == ["Card", "Card/Bar"])
+    }
+
+    /// The hooks (and the unhide) come when the container is reset, after the
+    /// subtree mounted, not when the view is vended (`ViewReusePool::reset`).
+    @Test func poolHooksFireWhenTheContainerIsReset() {
+        let session = Session(Self.card + "\nhide Card\n")
+        _ = session.line("show Card")
+        let kinds = events(session, "--pass 3").compactMap { $0["kind"] as? String }
+        #expect(kinds == ["reuse", "skip", "skip", "skip", "leavePool", "leavePool", "leavePool", "unhide"])
+    }
+
+    /// The reorder moves only the views vended in the pass into vend order;
+    /// hidden views keep their places (`ViewReusePoolMap::reset`).
+    @Test func reorderMovesOnlyVendedViews() throws {
+        let session = Session("""
+        component A view UIView { backgroundColor: red }
+        component B view UIView { alpha: 0.5 }
+        component C view UILabel { text: C }
+        strategy componentkit
+        mount A B C
+        mount C A
+        """)
+        let tree = document(session, "tree --json")["children"] as? [[String: Any]] ?? []
+        #expect(tree.compactMap { $0["id"] as? String } == ["v4", "v3", "v2"])
+        #expect(tree.map { $0["hidden"] as? Bool } == [false, true, false])
     }
 }

@@ -61,7 +61,7 @@ public struct ReuseEvent: Sendable, Equatable {
         case layout(RenderScope)
         /// Valdi: the pre-created component of a slot was attached to a cell.
         case attach(Slot)
-        /// Attribute reset methods ran: every property back to its default.
+        /// Attribute reset methods ran: properties back to their defaults.
         case reset(ResetReason)
 
         public var kind: Kind {
@@ -188,12 +188,14 @@ public enum RenderScope: Sendable, Equatable {
     case everyItem(Int)
 }
 
-/// Why every property of a view went back to its default.
+/// Why properties of a view went back to their defaults.
 public enum ResetReason: Sendable, Equatable {
-    /// DivKit: a changed block sets the whole view.
+    /// DivKit: a changed block sets the whole view (every property).
     case blockSetsWholeView
-    /// Valdi: the item's root view detached from its cell; its views enter the pool clean.
+    /// Valdi: the item's root view detached from its cell; its views enter the pool clean (every property).
     case detached
+    /// Valdi: the new render no longer sets this attribute; only its property is reset.
+    case dropped(Attribute)
 }
 
 /// What one pass did, in numbers.

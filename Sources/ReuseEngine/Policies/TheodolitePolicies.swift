@@ -27,6 +27,10 @@ struct PositionalVend: ParentReuse {
 
     /// How many views each pool handed out in this pass.
     private var cursors: [PoolRef: Int] = [:]
+    /// Hidden views are shown when vended (false: at the container's reset, as ComponentKit does).
+    var unhidesAtVend: Bool
+
+    init(unhidesAtVend: Bool = true) { self.unhidesAtVend = unhidesAtVend }
 
     var plansChildren: Bool { false }
 
@@ -39,7 +43,7 @@ struct PositionalVend: ParentReuse {
         if let pool = store.pool(key, in: parent), cursor < pool.views.count {
             let view = pool.views[cursor]
             cursors[ref] = cursor + 1
-            return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
+            return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance, unhides: unhidesAtVend)))
         }
         let view = store.createView(viewClass, key: key, in: parent, for: instance)
         cursors[ref] = store.pool(key, in: parent)?.views.count ?? 0

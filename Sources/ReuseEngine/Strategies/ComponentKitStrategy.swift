@@ -5,10 +5,13 @@ extension StrategyDescriptor {
     ///
     /// - The key's shape leaves out attributes that have an unapplicator: they
     ///   can tear themselves down, so they need not split pools.
-    /// - Positional vend with a cursor; subviews reordered to vend order.
+    /// - Positional vend with a cursor; at the container's reset, after its
+    ///   subtree mounted, hidden views vended again are shown and the others
+    ///   hidden, and the vended views are sorted into vend order within
+    ///   their own places.
     /// - Per-attribute diff (``PerAttributeDiff``).
-    /// - `didEnterReusePool` when a view is hidden into its pool,
-    ///   `willLeaveReusePool` when a hidden view is vended again.
+    /// - `didEnterReusePool` / `willLeaveReusePool` at that reset, for the view
+    ///   and every descendant whose visibility changes with it.
     static let componentKit = StrategyDescriptor(name: "componentkit", defaults: []) { _ in
         Strategy(
             name: "componentkit",
@@ -32,48 +35,102 @@ struct PersistentShapeKeying: Keying {
     }
 }
 
-/// Positional vend with the reuse-pool hooks.
+/// Positional vend; hidden views are shown, and the reuse-pool hooks fire,
+/// when the container is reset after its subtree mounted
+/// (`ComponentViewManager.mm`, `ViewReusePool::reset`): inner containers
+/// first; per pool in first-use order, the vended views (`willLeaveReusePool`
+/// for those that were hidden, then shown), then the others (hidden, then
+/// `didEnterReusePool`); finally the vended views are sorted into vend order
+/// within the places they hold, the others keeping theirs.
 struct PoolHookVend: ParentReuse {
-    var positional = PositionalVend()
+    var positional = PositionalVend(unhidesAtVend: false)
 
     var plansChildren: Bool { false }
 
     func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
 
-    mutating func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance, store: inout ViewStore, pass: MountPass) -> Vended {
-        let vended = positional.vend(key, viewClass: viewClass, from: parent, for: instance, store: &store, pass: pass)
-        if case .taken(let taken) = vended.acquisition, taken.wasHidden {
-            store.record(vended.view, for: instance, .leavePool)
-        }
-        return vended
+    mutating func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
+                       store: inout ViewStore, pass: MountPass) -> Vended {
+        positional.vend(key, viewClass: viewClass, from: parent, for: instance, store: &store, pass: pass)
     }
 
     mutating func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
-        for parent in visited {
-            for view in store.hideUntaken(in: parent, pass: pass) {
-                store.record(view, for: nil, .enterPool)
+        for parent in Self.innerFirst(visited, store: store) {
+            for pool in store[parent].pools.values {
+                for view in pool.views where pass.wasTaken(view) && store[view].isHidden {
+                    store.hookSubtree(view, .leavePool)
+                    store.unhide(view, in: parent)
+                }
+                for view in pool.views where !pass.wasTaken(view) && !store[view].isHidden {
+                    store.hide(view, in: parent)
+                    store.hookSubtree(view, .enterPool)
+                }
             }
-            store.order(parent, first: pass.taken(from: parent))
+            store.sortVended(parent, inVendOrder: pass.taken(from: parent))
         }
         positional.forgetCursors()
     }
+
+    /// The visited containers with every container after those inside it,
+    /// siblings in visit order (the order their mount contexts are popped).
+    static func innerFirst(_ visited: [ViewID], store: ViewStore) -> [ViewID] {
+        let inPass = Set(visited)
+        var children: [ViewID: [ViewID]] = [:]
+        var tops: [ViewID] = []
+        for view in visited {
+            // The nearest visited ancestor is the container this one resets before.
+            var ancestor = store[view].superview
+            while let next = ancestor, !inPass.contains(next) { ancestor = store[next].superview }
+            if let ancestor { children[ancestor, default: []].append(view) } else { tops.append(view) }
+        }
+        var order: [ViewID] = []
+        var stack: [(ViewID, Bool)] = tops.reversed().map { ($0, false) }
+        while let (view, expanded) = stack.popLast() {
+            if expanded { order.append(view); continue }
+            stack.append((view, true))
+            for child in (children[view] ?? []).reversed() { stack.append((child, false)) }
+        }
+        return order
+    }
 }
 
-/// List cells on a stack per persistent-shape key, with the reuse-pool hooks.
+extension ViewStore {
+    /// Records a reuse-pool hook for `view` and every descendant whose
+    /// visibility changes with it (pre-order; a hidden descendant's subtree
+    /// was already out of sight), when `view`'s parent is visible
+    /// (`ComponentViewReuseUtilities.mm`: `didHide`/`ancestorDidHide`,
+    /// `willUnhide`/`ancestorWillUnhide`).
+    mutating func hookSubtree(_ view: ViewID, _ hook: ReuseEvent.Step) {
+        guard let parent = self[view].superview, visibility(of: parent) == .visible else { return }
+        var stack = [view]
+        while let next = stack.popLast() {
+            recordForOwner(next, hook)
+            for child in self[next].subviews.reversed() where !self[child].isHidden && !self[child].isRemoved {
+                stack.append(child)
+            }
+        }
+    }
+}
+
+/// List cells on a stack per persistent-shape key, with the reuse-pool hooks
+/// reaching each cell's descendants.
 struct PoolHookCells: CellReuse {
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         PersistentShapeKeying().key(component, configuration, catalog: catalog)
     }
 
     func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
-        let vended = store.dequeueOrCreate(key, viewClass: viewClass, host: host, for: instance)
-        if case .taken = vended.acquisition { store.record(vended.view, for: instance, .leavePool) }
-        return vended
+        guard let (view, taken) = store.popWaiting(key, host: host, for: instance, unhides: false) else {
+            return Vended(view: store.createView(viewClass, key: key, in: host, for: instance), acquisition: .created)
+        }
+        store.hookSubtree(view, .leavePool)
+        store.unhide(view, in: host)
+        return Vended(view: view, acquisition: .taken(taken))
     }
 
     func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
         store.recycle(cell, in: host)
-        store.record(cell, for: nil, .enterPool)
+        store.hookSubtree(cell, .enterPool)
     }
 
     func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}

@@ -14,10 +14,11 @@ extension StrategyDescriptor {
     ///   top-level mount, hiding its unclaimed views
     ///   (`PendingViewPoolResetList.swift`, `MountContext.swift`); subviews are
     ///   not reordered.
-    /// - `bug27 on` restores the code before that fix (commit 0c15927): only a
-    ///   parent something mounted into is reset (and reordered), so the views
-    ///   of a component that left stay visible when nothing else mounts into
-    ///   their parent, which `check` reports.
+    /// - `bug27 on` restores the code before that fix (commit 0c15927): a
+    ///   view's pools were reset (and reordered) only by its owner's
+    ///   `componentDidMount` (`ViewPoolMap.reset(view:)`), so the root hosting
+    ///   view, which no component owns, never hid anything: the view of a
+    ///   component that leaves the root stays visible, which `check` reports.
     static let theodolite2019 = StrategyDescriptor(
         name: "theodolite-2019", defaults: [StrategyOption(name: "bug27", value: 0, kind: .flag)]
     ) { values in
@@ -27,7 +28,7 @@ extension StrategyDescriptor {
             summary: bug27 ? "full-configuration pools; own view first; bug #27 restored"
                 : "full-configuration pools; own view first; every pool reset",
             poolNote: "pools keyed by the whole configuration (no component type); a request takes the view its instance had, else any free one"
-                + (bug27 ? "; a parent nothing mounts into is not reset (bug #27)" : ""),
+                + (bug27 ? "; the root's pools are never reset (bug #27)" : ""),
             options: [StrategyOption(name: "bug27", value: bug27 ? 1 : 0, kind: .flag)],
             keying: ConfigurationKeying(),
             parents: OwnerFirstVend(keepsBug27: bug27),
@@ -51,7 +52,8 @@ struct ConfigurationKeying: Keying {
 /// Check-out from `ViewPool.swift`: the view this same instance had, if it is
 /// in the pool and free; else the first free view; else a new one.
 struct OwnerFirstVend: ParentReuse {
-    /// Before the fix of issue #27: a parent nothing mounted into is not reset.
+    /// Before the fix of issue #27: only views with an owning component are
+    /// reset (by its `componentDidMount`), so the root hosting view never is.
     var keepsBug27: Bool
 
     var plansChildren: Bool { false }
@@ -66,16 +68,16 @@ struct OwnerFirstVend: ParentReuse {
         return Vended(view: store.createView(viewClass, key: key, in: parent, for: instance), acquisition: .created)
     }
 
-    /// The pending reset list: every parent of the pass hides what nobody
-    /// claimed. With bug #27, a parent nothing mounted into keeps its views
-    /// visible, and the others are reordered (`ViewPoolMap.reset(view:)`).
+    /// The pending reset list (`PendingViewPoolResetList.swift`): every pool
+    /// that got a check-in hides what nobody claimed. With bug #27 the reset is
+    /// the owner's `componentDidMount` instead: the root hosting view keeps its
+    /// old views visible, and the others are reordered.
     func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
         for parent in visited {
-            let taken = pass.taken(from: parent)
             if keepsBug27 {
-                guard !taken.isEmpty else { continue }
+                guard parent != .root else { continue }
                 store.hideUntaken(in: parent, pass: pass)
-                store.order(parent, first: taken)
+                store.order(parent, first: pass.taken(from: parent))
             } else {
                 store.hideUntaken(in: parent, pass: pass)
             }

@@ -11,7 +11,7 @@ extension StrategyDescriptor {
             options: [],
             keying: ComponentShapeKeying(),
             parents: PositionalVend(),
-            application: ApplyChanged(),
+            application: RenderDiff(),
             cells: StackCells(keying: ViewClassKeying()),
             cellApplication: RenderOnBind(),
             liveComponents: .mounted)
@@ -31,13 +31,53 @@ extension StrategyDescriptor {
             options: [],
             keying: ComponentShapeKeying(),
             parents: PositionalVend(),
-            application: ApplyChanged(),
+            application: RenderDiff(),
             cells: PreCreatedItems(),
             cellApplication: AttachOnShow(),
             liveComponents: .everyListItem)
     }
 
     private static let valdiPoolNote = "list cells wait in a pool keyed by view class, reset before they enter it; other parents as under theodolite"
+}
+
+/// Valdi's view node attribute diff (`ViewNodeAttribute.cpp`,
+/// `ViewNodeAttributesApplier.cpp`): an attribute whose value changed is
+/// applied, an equal one is left alone, and an attribute the new render no
+/// longer sets is reset to its default, so nothing leaks.
+struct RenderDiff: Application {
+    func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
+                   acquired: Acquisition, store: inout ViewStore) {
+        store.applyDiff(view, to: configuration, for: instance)
+    }
+}
+
+extension ViewStore {
+    /// ``RenderDiff``'s steps.
+    mutating func applyDiff(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
+        guard let old = self.view(view).attached else {
+            applyAll(configuration, on: view, for: instance)
+            return
+        }
+        if old == configuration {
+            record(view, for: instance, .skip(nil))
+            return
+        }
+        for attribute in old.attributes where configuration.value(of: attribute.name) == nil {
+            resetAttribute(attribute, on: view, for: instance)
+        }
+        for attribute in configuration.attributes {
+            if old.value(of: attribute.name) == attribute.value {
+                record(view, for: instance, .skip(attribute))
+            } else {
+                if catalog.attributes[attribute.name]?.effect == .adds, old.value(of: attribute.name) != nil {
+                    // An additive attribute's old entry goes before the new one is added.
+                    resetAttribute(attribute, on: view, for: instance)
+                }
+                apply(attribute, on: view, for: instance)
+            }
+        }
+        attach(configuration, to: view)
+    }
 }
 
 /// Option A's bind: convert, render, lay out, then diff what changed.
@@ -48,7 +88,7 @@ struct RenderOnBind: Application {
             store.record(view, for: instance, .render(.slot(slot)))
             store.record(view, for: instance, .layout(.slot(slot)))
         }
-        store.applyChanged(view, to: configuration, for: instance)
+        store.applyDiff(view, to: configuration, for: instance)
     }
 }
 
@@ -59,7 +99,7 @@ struct AttachOnShow: Application {
         if let slot = instance.slot, store.view(view).attached != configuration {
             store.record(view, for: instance, .attach(slot))
         }
-        store.applyChanged(view, to: configuration, for: instance)
+        store.applyDiff(view, to: configuration, for: instance)
     }
 }
 

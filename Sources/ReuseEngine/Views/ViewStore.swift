@@ -89,22 +89,28 @@ public struct ViewStore: Sendable {
         var previousOwner: ComponentPath?
     }
 
-    /// Marks `view` as taken by `instance`: unhides it, and records a reuse
-    /// when it held another instance or waited hidden.
+    /// Marks `view` as taken by `instance`: records a reuse when it held
+    /// another instance or waited hidden, and unhides it (unless `unhides` is
+    /// false: ComponentKit unhides at its container's reset, ``unhide(_:in:)``).
     @discardableResult
-    mutating func take(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance) -> Taken {
+    mutating func take(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance, unhides: Bool = true) -> Taken {
         let index = view.number - 1
         let taken = Taken(wasHidden: views[index].isHidden, previousOwner: views[index].owner)
         if taken.wasHidden || taken.previousOwner != instance.path {
             record(view, for: instance, .reuse(parent: parent, key: key, previous: taken.previousOwner))
         }
-        if taken.wasHidden {
-            views[index].isHidden = false
-            record(view, for: instance, .unhide(parent: parent))
-        }
         views[index].owner = instance.path
         views[index].ownerComponent = instance.component
+        if taken.wasHidden, unhides { unhide(view, in: parent) }
         return taken
+    }
+
+    /// Shows a hidden view taken in this pass.
+    mutating func unhide(_ view: ViewID, in parent: ViewID) {
+        let index = view.number - 1
+        guard views[index].isHidden else { return }
+        views[index].isHidden = false
+        log.record(ReuseEvent(view: view, component: views[index].ownerComponent, path: views[index].owner, step: .unhide(parent: parent)))
     }
 
     /// Hides a view nobody took; it stays in its pool. Returns whether it was visible.
@@ -168,6 +174,23 @@ public struct ViewStore: Sendable {
         }
     }
 
+    /// Sorts the views vended in this pass into vend order within the places
+    /// they hold among `parent`'s subviews; other views keep their places
+    /// (ComponentKit's `ViewReusePoolMap::reset`). Records it when it changed.
+    mutating func sortVended(_ parent: ViewID, inVendOrder vended: [ViewID]) {
+        let index = parent.number - 1
+        let vendedSet = Set(vended)
+        var order = views[index].subviews
+        var next = vended.makeIterator()
+        for position in order.indices where vendedSet.contains(order[position]) {
+            if let view = next.next() { order[position] = view }
+        }
+        if order != views[index].subviews {
+            views[index].subviews = order
+            record(parent, for: nil, .reorder(order))
+        }
+    }
+
     // MARK: Waiting cells of list hosts
 
     /// A cell whose row left: hidden, it goes on top of its pool's stack.
@@ -183,10 +206,11 @@ public struct ViewStore: Sendable {
         }
     }
 
-    /// The top waiting cell of `key`'s stack in a list host, taken.
-    mutating func popWaiting(_ key: ViewKey, host: ViewID, for instance: Instance) -> (ViewID, Taken)? {
+    /// The top waiting cell of `key`'s stack in a list host, taken (and
+    /// shown, unless `unhides` is false).
+    mutating func popWaiting(_ key: ViewKey, host: ViewID, for instance: Instance, unhides: Bool = true) -> (ViewID, Taken)? {
         guard let view = views[host.number - 1].pools[key]?.waiting.popLast() else { return nil }
-        return (view, take(view, key: key, in: host, for: instance))
+        return (view, take(view, key: key, in: host, for: instance, unhides: unhides))
     }
 
     /// Takes a cell off whatever stack it waits on (it is about to be used again).
@@ -257,6 +281,15 @@ public struct ViewStore: Sendable {
         views[view.number - 1].attached = configuration
     }
 
+    /// Runs one attribute's reset method (Valdi): its property back to the
+    /// class default, whatever the attribute added or set.
+    mutating func resetAttribute(_ attribute: Attribute, on view: ViewID, for instance: Instance) {
+        let index = view.number - 1
+        views[index].properties[attribute.name] = catalog.viewClasses[views[index].viewClass]?.defaults[attribute.name]
+        views[index].setBy[attribute.name] = nil
+        record(view, for: instance, .reset(.dropped(attribute)))
+    }
+
     /// Runs attribute reset methods: every property back to the class default, nothing attached.
     mutating func resetProperties(of view: ViewID, reason: ResetReason) {
         let index = view.number - 1
@@ -311,6 +344,11 @@ public struct ViewStore: Sendable {
     /// Records a step done to `view` for `instance` (or for no instance).
     mutating func record(_ view: ViewID, for instance: Instance?, _ step: ReuseEvent.Step) {
         log.record(ReuseEvent(view: view, component: instance?.component, path: instance?.path, step: step))
+    }
+
+    /// Records a step done to `view` for the instance that holds (or held) it last.
+    mutating func recordForOwner(_ view: ViewID, _ step: ReuseEvent.Step) {
+        log.record(ReuseEvent(view: view, component: self[view].ownerComponent, path: self[view].owner, step: step))
     }
 
     /// Drops every view but the root, and the log (a strategy switch).

@@ -29,6 +29,7 @@ struct EventReport {
         case .attach(let slot): return "attach the pre-created component of \(slot)"
         case .reset(.blockSetsWholeView): return "the block sets the whole view: every property back to its default first"
         case .reset(.detached): return "the item's root view detached; attribute reset before it enters the pool"
+        case .reset(.dropped(let attribute)): return "\(attribute.name) reset: the new render no longer sets it (was \(attribute.value))"
         case .create, .reuse, .unhide, .hide, .apply, .unapply, .update, .skip, .reorder: return nil
         }
     }

@@ -69,6 +69,8 @@ struct Narrator {
             return "\(view): \(note ?? "layout"): the component tree is laid out."
         case .attach:
             return "\(view): \(note ?? "attach"), already rendered and laid out."
+        case .reset(.dropped(let attribute)):
+            return "\(view): \(attribute.name) is reset to its default: the new render no longer sets it."
         case .reset:
             return "\(view): \(note ?? "attribute reset"): every property back to its default."
         }
