@@ -484,31 +484,31 @@ import Testing
         Self.expectClean(engine)
     }
 
-    /// With the defaults (cache 2, pool 5), views scrolled out at once go: the
-    /// first to the cache, pushed on to the pool as later ones arrive; the
-    /// sixth view offered to a full pool is dropped. Seven leaving rows fill
-    /// cache and pool exactly; eight drop one (the view of row 5).
-    @Test(arguments: [7, 8])
+    /// With the defaults (cache 2, prefetch 1, pool 5), views scrolled out at
+    /// once go: the first to the cache (3 once scrolling prefetch runs),
+    /// pushed on to the pool as later ones arrive; the sixth view offered to a
+    /// full pool is dropped. Eight leaving rows fill cache and pool exactly;
+    /// nine drop one (the view of row 5).
+    @Test(arguments: [8, 9])
     func recyclerViewDropsTheSixthViewOfAType(_ viewport: Int) throws {
         var engine = try Self.feed("recyclerview", rows: 1000, viewport: viewport)
-        #expect(engine.strategy.optionsDescription == "cache 2 pool 5")
+        #expect(engine.strategy.optionsDescription == "cache 2 pool 5 prefetch 1 shared off")
         let host = try Self.viewOf(engine, "Feed")
         let before = try (0..<viewport).map { try Self.viewOf(engine, "Feed/\($0)") }
         let jump = try engine.scroll(Self.path("Feed"), .by(100), trigger: "scroll Feed by 100").pass
         let key = try #require(engine.views[before[0]].poolKey)
         let removed = Self.events(engine, jump, .remove)
-        if viewport == 7 {
+        if viewport == 8 {
             #expect(removed.isEmpty)
-            #expect(jump.counts[.created] == 2)
+            #expect(jump.counts[.created] == 3)
         } else {
             #expect(removed.map(\.view) == [before[5]])
             #expect(removed.map(removalReason) == [.poolFull(viewType: "Cell", capacity: 5)])
             #expect(engine.views[before[5]].isRemoved)
-            #expect(jump.counts[.created] == 3)
+            #expect(jump.counts[.created] == 4)
         }
-        // The two last rows stay cached; the five before them were rebound to rows 100-104.
-        #expect(engine.strategy.cachedCells(in: host) == [CachedCell(slot: .row(viewport - 2), view: before[viewport - 2]),
-                                                           CachedCell(slot: .row(viewport - 1), view: before[viewport - 1])])
+        // The three last rows stay cached; the five before them were rebound to rows 100-104.
+        #expect(engine.strategy.cachedCells(in: host) == (viewport - 3..<viewport).map { CachedCell(slot: .row($0), view: before[$0]) })
         #expect(try (100..<105).map { try Self.viewOf(engine, "Feed/\($0)") } == Array(before[0..<5].reversed()))
         #expect(engine.views[host].pools[key]?.waiting == [])
         #expect(jump.counts[.reused] == 5)
@@ -537,8 +537,8 @@ import Testing
     /// A pool smaller than the viewport drops views and creates new ones on
     /// every step: views are created forever.
     @Test func recyclerViewSmallPoolCreatesForever() throws {
-        var engine = try Self.feed("recyclerview", options: [("pool", 1), ("cache", 0)], rows: 1000, viewport: 3)
-        #expect(engine.strategy.optionsDescription == "cache 0 pool 1")
+        var engine = try Self.feed("recyclerview", options: [("pool", 1), ("cache", 0), ("prefetch", 0)], rows: 1000, viewport: 3)
+        #expect(engine.strategy.optionsDescription == "cache 0 pool 1 prefetch 0 shared off")
         for step in 1...5 {
             let pass = try engine.scroll(Self.path("Feed"), .by(3), trigger: "scroll Feed by 3").pass
             #expect(pass.counts[.created] == 2, "step \(step)")

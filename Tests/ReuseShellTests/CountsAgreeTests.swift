@@ -68,7 +68,7 @@ import ReuseEngine
     /// removals the log records (one per cell).
     @Test func removedCellsTakeTheirSubtrees() throws {
         let session = Session(Self.feed)
-        _ = session.line("strategy recyclerview pool 0 cache 0")
+        _ = session.line("strategy recyclerview pool 0 cache 0 prefetch 0")
         _ = session.line("mount Screen")
         _ = session.line("scroll Feed by 3")
         let stats = try #require(Self.json(session.line("stats --json").output))
@@ -84,7 +84,7 @@ import ReuseEngine
     /// `config` of a removed view says so (it used to say "hidden").
     @Test func removedViewSaysRemoved() {
         let session = Session(Self.feed)
-        _ = session.line("strategy recyclerview pool 0 cache 0")
+        _ = session.line("strategy recyclerview pool 0 cache 0 prefetch 0")
         _ = session.line("mount Screen")
         _ = session.line("scroll Feed by 3")
         let removed = session.line("log --kind remove").output

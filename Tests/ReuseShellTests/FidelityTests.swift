@@ -226,3 +226,83 @@ func stat(_ session: Session, _ name: String) -> Int {
         #expect(tree.map { $0["hidden"] as? Bool } == [false, true, false])
     }
 }
+
+@Suite struct RecyclerViewFidelityTests {
+    static let feed = """
+    component Post view UILabel { text: "Post {i}" }
+    component Ad view UIImageView { image: "ad{i}" }
+    list Feed rows 1000 viewport 6 cells Post Post Ad
+    """
+
+    /// `setMaxRecycledViews(type, max)`: one view type's pool is sized apart
+    /// from the default.
+    @Test func poolSizesPerViewType() throws {
+        let session = Session(Self.feed + "\nstrategy recyclerview pool Ad 1 cache 0 prefetch 0\nmount Feed\n")
+        _ = session.line("scroll Feed by 6")
+        let pools = try #require((document(session, "pools v2 --json")["parents"] as? [[String: Any]])?.first?["pools"] as? [[String: Any]])
+        func waiting(_ type: String) -> Int {
+            let pool = pools.first { ($0["key"] as? [String: Any])?["component"] as? String == type }
+            return (pool?["waiting"] as? [Any])?.count ?? -1
+        }
+        // Rows 6-11 took back 4 Posts and 1 Ad from the pools: none wait; the second Ad was dropped.
+        let removed = events(session, "--kind remove")
+        #expect(removed.count == 1)
+        #expect(removed.first?["note"] as? String == "the pool for view type Ad is full (1)")
+        #expect(waiting("Post") == 0 && waiting("Ad") == 0)
+    }
+
+    /// Scrolling prefetch adds to the cache once it runs (`updateViewCacheSize`):
+    /// 2 + 1 by default.
+    @Test func prefetchEnlargesTheCacheWhileScrolling() throws {
+        for (prefetch, cached) in [(1, 3), (0, 2)] {
+            let session = Session(Self.feed + "\nstrategy recyclerview prefetch \(prefetch)\nmount Feed\n")
+            for _ in 0..<4 { _ = session.line("scroll Feed by 1") }
+            let parent = (document(session, "pools v2 --json")["parents"] as? [[String: Any]])?.first
+            #expect((parent?["cached"] as? [Any])?.count == cached, "prefetch \(prefetch)")
+        }
+    }
+
+    /// A cached view of another view type than its slot now shows is invalid
+    /// and goes to the pool (`validateViewHolderForOffsetPosition`).
+    @Test func cachedViewOfTheWrongTypeGoesToThePool() {
+        let session = Session("""
+        component Post view UILabel { text: "Post {i}" }
+        component Ad view UIImageView { image: "ad{i}" }
+        list Feed rows 100 viewport 2 cells Post Ad
+        strategy recyclerview
+        mount Feed
+        scroll Feed by 2
+        list Feed rows 100 viewport 2 cells Ad Post
+        scroll Feed by -2
+        """)
+        let wrong = events(session, "--kind cache").compactMap { $0["note"] as? String }.filter { $0.contains("another view type") }
+        #expect(wrong == ["cached for row 0, but that slot shows another view type now: into the pool for view type Post",
+                          "cached for row 1, but that slot shows another view type now: into the pool for view type Ad"])
+        #expect(session.line("check").ok)
+    }
+
+    /// `setRecycledViewPool`: nested lists share one pool, and a view moves to
+    /// the list that takes it.
+    @Test func nestedListsShareOnePool() throws {
+        let script = """
+        component Chip view UILabel { text: "chip {i}" }
+        list Chips rows 50 viewport 2 cells Chip
+        component Row view UIView children Chips
+        list Feed rows 100 viewport 2 cells Row
+        strategy recyclerview cache 0 prefetch 0 SHARED
+        mount Feed
+        hide Feed/1/Chips/0
+        hide Feed/0/Chips/0
+        show Feed/1/Chips/0
+        show Feed/0/Chips/0
+        """
+        // Row 1's chip list takes the chip row 0's list gave back last, and the other way round.
+        let shared = Session(script.replacingOccurrences(of: "SHARED", with: "shared on"))
+        let moves = events(shared, "--kind reparent")
+        #expect(moves.compactMap { $0["note"] as? String } == ["moved from v4 to v8: the pool is shared", "moved from v8 to v4: the pool is shared"])
+        #expect(shared.line("check").ok)
+        let apart = Session(script.replacingOccurrences(of: "SHARED", with: "shared off"))
+        #expect(events(apart, "--kind reparent").isEmpty)
+        #expect(apart.line("check").ok)
+    }
+}

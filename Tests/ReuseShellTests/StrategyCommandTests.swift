@@ -32,9 +32,10 @@ import Testing
 
     @Test func strategyOptions() {
         let session = Session(Self.feed)
-        #expect(session.run("strategy recyclerview pool 1 cache 0\n") == "strategy recyclerview: cache by position (0), then pool per type (1)\n")
-        #expect(session.run("strategy\n").contains("* recyclerview     cache by position (0)"))
-        #expect(session.error("strategy recyclerview pol 1") == "<stdin>:1:23: error: strategy recyclerview has no option 'pol' (options: cache N, pool N)")
+        #expect(session.run("strategy recyclerview pool 1 cache 0\n") == "strategy recyclerview: cache by position (0 + 1 prefetch), then pool per type (1)\n")
+        #expect(session.run("strategy\n").contains("* recyclerview     cache by position (0 + 1 prefetch)"))
+        #expect(session.run("strategy recyclerview pool Ad 2 prefetch 0 shared on\n") == "strategy recyclerview: cache by position (2), then pool per type (5; Ad 2), shared\n")
+        #expect(session.error("strategy recyclerview pol 1") == "<stdin>:1:23: error: strategy recyclerview has no option 'pol' (options: cache N, pool N, prefetch N, shared on|off, pool TYPE N)")
         #expect(session.error("strategy naive pool 1") == "<stdin>:1:16: error: strategy naive takes no options, not 'pool'")
         #expect(session.error("strategy recyclerview pool") == "<stdin>:1:27: error: strategy: expected the value of pool")
     }

@@ -63,6 +63,8 @@ public struct ReuseEvent: Sendable, Equatable {
         case attach(Slot)
         /// Attribute reset methods ran: properties back to their defaults.
         case reset(ResetReason)
+        /// The view moved to another parent (a pool shared between parents).
+        case reparent(from: ViewID, to: ViewID)
 
         public var kind: Kind {
             switch self {
@@ -85,6 +87,7 @@ public struct ReuseEvent: Sendable, Equatable {
             case .layout: .layout
             case .attach: .attach
             case .reset: .reset
+            case .reparent: .reparent
             }
         }
 
@@ -127,7 +130,7 @@ public struct ReuseEvent: Sendable, Equatable {
     /// The kinds of step, as `log --kind` names them.
     public enum Kind: String, Sendable, CaseIterable {
         case create, reuse, unhide, hide, apply, unapply, update, skip, reorder
-        case enterPool, leavePool, prepareForReuse, remove, cacheHit, cache, render, layout, attach, reset
+        case enterPool, leavePool, prepareForReuse, remove, cacheHit, cache, render, layout, attach, reset, reparent
 
         /// The counter this kind adds to (`cache` moves count nowhere).
         public var stat: Stat? {
@@ -146,7 +149,7 @@ public struct ReuseEvent: Sendable, Equatable {
             case .leavePool: .leftPool
             case .prepareForReuse: .preparedForReuse
             case .cacheHit: .cacheHits
-            case .cache: nil
+            case .cache, .reparent: nil
             case .render: .renders
             case .layout: .layouts
             case .attach: .attaches
@@ -178,6 +181,8 @@ public enum CacheMove: Sendable, Equatable {
     case kept(Slot)
     /// The oldest cached view went to the pool of its view type.
     case evicted(viewType: String)
+    /// The view cached for this slot is of another view type now: invalid, it went to its pool.
+    case wrongType(Slot, viewType: String)
 }
 
 /// What a Valdi render or layout covered.

@@ -1,18 +1,31 @@
 extension StrategyDescriptor {
-    /// Android's RecyclerView: a cache by position before a pool per view type
-    /// (`../shared/REFERENCE.md`, section 5; upstream `RecyclerView.Recycler`).
+    /// Android's RecyclerView (`../shared/REFERENCE.md`, section 5; upstream
+    /// androidx `recyclerview/widget/RecyclerView.java`, `GapWorker.java`).
     ///
+    /// Options: `cache N` (`setItemViewCacheSize`, default 2), `pool N` (the
+    /// RecycledViewPool's size per view type, `DEFAULT_MAX_SCRAP` 5), `pool
+    /// TYPE N` (`setMaxRecycledViews` for one view type), `prefetch N` (what
+    /// scrolling prefetch adds to the cache once it runs, 1 for a linear
+    /// layout), `shared on` (one pool for every list, `setRecycledViewPool`).
     /// Views outside lists behave as under `theodolite`.
     static let recyclerView = StrategyDescriptor(
         name: "recyclerview",
-        defaults: [StrategyOption(name: "cache", value: 2), StrategyOption(name: "pool", value: 5)]
-    ) { values in
-        let cells = RecyclerCells(cacheSize: values[0], poolSize: values[1])
+        defaults: [StrategyOption(name: "cache", value: 2), StrategyOption(name: "pool", value: 5),
+                   StrategyOption(name: "prefetch", value: 1), StrategyOption(name: "shared", value: 0, kind: .flag)],
+        perSubject: "pool"
+    ) { settings in
+        let values = settings.values
+        let cells = RecyclerCells(cacheSize: values[0], poolSize: values[1], prefetch: values[2], sharesPool: values[3] != 0,
+                                  poolSizes: settings.perSubject)
+        let perType = settings.perSubject.map { "\($0.subject) \($0.value)" }.joined(separator: ", ")
         return Strategy(
             name: "recyclerview",
-            summary: "cache by position (\(cells.cacheSize)), then pool per type (\(cells.poolSize))",
-            poolNote: "list hosts: a cache of \(cells.cacheSize) views by position, then a pool of at most \(cells.poolSize) per view type; other parents as under theodolite",
-            options: [StrategyOption(name: "cache", value: cells.cacheSize), StrategyOption(name: "pool", value: cells.poolSize)],
+            summary: "cache by position (\(cells.cacheSize)\(cells.prefetch > 0 ? " + \(cells.prefetch) prefetch" : "")), then pool per type (\(cells.poolSize)\(perType.isEmpty ? "" : "; " + perType))" + (cells.sharesPool ? ", shared" : ""),
+            poolNote: "list hosts: a cache of \(cells.cacheSize) views by position (\(cells.cacheSize + cells.prefetch) once scrolling prefetch runs), then "
+                + (cells.sharesPool ? "one pool shared by every list" : "a pool") + " of at most \(cells.poolSize) per view type; other parents as under theodolite",
+            options: [StrategyOption(name: "cache", value: cells.cacheSize), StrategyOption(name: "pool", value: cells.poolSize),
+                      StrategyOption(name: "prefetch", value: cells.prefetch), StrategyOption(name: "shared", value: cells.sharesPool ? 1 : 0, kind: .flag)]
+                + settings.perSubject.map { StrategyOption(name: "pool \($0.subject)", value: $0.value) },
             keying: ComponentShapeKeying(),
             parents: PositionalVend(),
             application: ApplyChanged(),
@@ -25,46 +38,82 @@ extension StrategyDescriptor {
 /// The Recycler: scrap and a view cache by position, then a RecycledViewPool
 /// per view type.
 ///
-/// A slot that leaves is kept in the cache (`cacheSize`, 2 by default), still
-/// bound to its position; the oldest cached view goes to the pool of its view
-/// type (`poolSize` per type, 5 by default), and is dropped when that pool is
-/// full. In a relayout (a full pass, or a jump with `scroll to`) leaving views
-/// are scrapped first and reach the cache when the pass ends, so a slot that
-/// comes back in the same layout gets its view without a rebind.
+/// A slot that leaves is kept in the cache, still bound to its position; the
+/// oldest cached view goes to the pool of its view type, and is dropped when
+/// that pool is full (`recycleViewHolderInternal`, `putRecycledView`). Once
+/// scrolling prefetch runs, the cache holds `prefetch` more
+/// (`updateViewCacheSize`; it never shrinks back). In a relayout (a full pass,
+/// or a jump with `scroll to`) leaving views are scrapped first and reach the
+/// cache when the pass ends, so a slot that comes back in the same layout
+/// gets its view without a rebind. A scrapped or cached view of another view
+/// type than its slot now shows is invalid and goes to the pool
+/// (`validateViewHolderForOffsetPosition`). The pool is last in, first out
+/// (`getRecycledView`); with `shared on`, every list uses one pool, and a view
+/// moves to the list that takes it.
 struct RecyclerCells: CellReuse {
     var cacheSize: Int
     var poolSize: Int
+    var prefetch: Int
+    var sharesPool: Bool
+    /// `setMaxRecycledViews(type, max)`, in the order given.
+    var poolSizes: [(subject: String, value: Int)]
 
     /// What the Recycler keeps for one list host.
     private struct Host: Sendable {
         var cache: [CachedCell] = []
         var scrap: [CachedCell] = []
+        /// What scrolling prefetch added to this host's cache.
+        var prefetched = 0
     }
 
     private var hosts: [ViewID: Host] = [:]
+    /// With `shared on`: the one RecycledViewPool, a stack per view type.
+    private var sharedPool: [ViewKey: [ViewID]] = [:]
 
-    init(cacheSize: Int, poolSize: Int) {
+    init(cacheSize: Int, poolSize: Int, prefetch: Int, sharesPool: Bool, poolSizes: [(subject: String, value: Int)]) {
         self.cacheSize = cacheSize
         self.poolSize = poolSize
+        self.prefetch = prefetch
+        self.sharesPool = sharesPool
+        self.poolSizes = poolSizes
     }
 
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         ViewKey(component: component, viewClass: configuration.viewClass, shape: nil, qualifier: .viewType)
     }
 
-    /// Lookup order: scrap and cache by exact position (still bound), then the
-    /// pool of the view type (must rebind), then a new view.
-    mutating func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+    /// The pool size of a view type.
+    func capacity(of key: ViewKey) -> Int {
+        poolSizes.last { $0.subject == key.component }?.value ?? poolSize
+    }
+
+    /// Lookup order: scrap and cache by exact position (still bound; of
+    /// another type, to the pool), then the pool of the view type (must
+    /// rebind), then a new view.
+    mutating func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance,
+                          store: inout ViewStore) -> Vended {
         for place in [CachePlace.scrap, .cache] {
             let kept = place == .scrap ? hosts[host]?.scrap : hosts[host]?.cache
-            guard let index = kept?.firstIndex(where: { $0.slot == slot && store.view($0.view).poolKey == key }),
-                  let found = kept?[index] else { continue }
+            guard let index = kept?.firstIndex(where: { $0.slot == slot }), let found = kept?[index] else { continue }
             if place == .scrap { hosts[host]?.scrap.remove(at: index) } else { hosts[host]?.cache.remove(at: index) }
+            let foundKey = store.view(found.view).poolKey
+            guard foundKey == key else {
+                if let foundKey {
+                    store.record(found.view, for: nil, .cache(.wrongType(slot, viewType: foundKey.component ?? "?")))
+                    putRecycled(found.view, key: foundKey, host: host, store: &store)
+                }
+                continue
+            }
             let taken = store.take(found.view, key: key, in: host, for: instance)
             store.record(found.view, for: instance, .cacheHit(slot, from: place))
             return Vended(view: found.view, acquisition: .taken(taken))
         }
-        if let (view, taken) = store.popWaiting(key, host: host, for: instance) {
+        if sharesPool {
+            if let view = sharedPool[key]?.popLast() {
+                store.reparent(view, to: host, key: key)
+                return Vended(view: view, acquisition: .mustRebind(store.take(view, key: key, in: host, for: instance)))
+            }
+        } else if let (view, taken) = store.popWaiting(key, host: host, for: instance) {
             return Vended(view: view, acquisition: .mustRebind(taken))
         }
         return Vended(view: store.createView(viewClass, key: key, in: host, for: instance), acquisition: .created)
@@ -77,6 +126,8 @@ struct RecyclerCells: CellReuse {
         if relayout {
             hosts[host, default: Host()].scrap.append(CachedCell(slot: slot, view: cell))
         } else {
+            // Scrolling: prefetch runs and the cache grows by what it fetches.
+            hosts[host, default: Host()].prefetched = prefetch
             hosts[host, default: Host()].cache.append(CachedCell(slot: slot, view: cell))
             store.record(cell, for: nil, .cache(.kept(slot)))
             evictBeyondCacheSize(in: host, store: &store)
@@ -95,20 +146,26 @@ struct RecyclerCells: CellReuse {
         evictBeyondCacheSize(in: host, store: &store)
     }
 
-    /// The oldest cached views beyond the cache size go to the pool of their
-    /// view type, or are dropped when it is full.
+    /// The oldest cached views beyond the cache size go to the pool of their view type.
     private mutating func evictBeyondCacheSize(in host: ViewID, store: inout ViewStore) {
-        while let cache = hosts[host]?.cache, cache.count > cacheSize, let oldest = cache.first {
+        let limit = cacheSize + (hosts[host]?.prefetched ?? 0)
+        while let cache = hosts[host]?.cache, cache.count > limit, let oldest = cache.first {
             hosts[host]?.cache.removeFirst()
             guard let key = store.view(oldest.view).poolKey else { continue }
-            let viewType = key.component ?? "?"
-            if (store.pool(key, in: host)?.waiting.count ?? 0) < poolSize {
-                store.pushWaiting(oldest.view, in: host)
-                store.record(oldest.view, for: nil, .cache(.evicted(viewType: viewType)))
-            } else {
-                store.remove(oldest.view, from: host, reason: .poolFull(viewType: viewType, capacity: poolSize))
-            }
+            store.record(oldest.view, for: nil, .cache(.evicted(viewType: key.component ?? "?")))
+            putRecycled(oldest.view, key: key, host: host, store: &store)
         }
+    }
+
+    /// `putRecycledView`: onto the pool of its view type, or dropped when that pool is full.
+    private mutating func putRecycled(_ view: ViewID, key: ViewKey, host: ViewID, store: inout ViewStore) {
+        let capacity = capacity(of: key)
+        let count = sharesPool ? (sharedPool[key]?.count ?? 0) : (store.pool(key, in: host)?.waiting.count ?? 0)
+        guard count < capacity else {
+            store.remove(view, from: store.view(view).superview ?? host, reason: .poolFull(viewType: key.component ?? "?", capacity: capacity))
+            return
+        }
+        if sharesPool { sharedPool[key, default: []].append(view) } else { store.pushWaiting(view, in: host) }
     }
 
     /// A host that stops showing a list: its cached views are plain hidden views now.

@@ -78,22 +78,48 @@ public struct StrategyDescriptor: Sendable {
     public let name: String
     /// Option names and default values, in order.
     public let defaults: [StrategyOption]
-    let make: @Sendable ([Int]) -> Strategy
+    /// An option that also takes a subject before its value (`pool Post 3`:
+    /// RecyclerView's pool size for one view type), if any.
+    public let perSubject: String?
+    let make: @Sendable (StrategySettings) -> Strategy
+
+    init(name: String, defaults: [StrategyOption], perSubject: String? = nil,
+         make: @escaping @Sendable (StrategySettings) -> Strategy) {
+        self.name = name
+        self.defaults = defaults
+        self.perSubject = perSubject
+        self.make = make
+    }
 
     /// The strategy with default options.
-    public var standard: Strategy { make(defaults.map(\.value)) }
+    public var standard: Strategy { make(StrategySettings(values: defaults.map(\.value), perSubject: [])) }
 
     /// The strategy with these options set (the others at their defaults).
+    /// A name of two words (`pool Post`) sets the per-subject option.
     public func with(options: [(name: String, value: Int)]) throws(EngineError) -> Strategy {
-        var values = defaults.map(\.value)
+        var settings = StrategySettings(values: defaults.map(\.value), perSubject: [])
         for option in options {
-            guard let index = defaults.firstIndex(where: { $0.name == option.name }) else {
-                throw .unknownOption(strategy: name, option: option.name, known: defaults.map(\.usage))
+            let words = option.name.split(separator: " ", maxSplits: 1).map(String.init)
+            if words.count == 2, words[0] == perSubject {
+                settings.perSubject.removeAll { $0.subject == words[1] }
+                settings.perSubject.append((words[1], max(0, option.value)))
+                continue
             }
-            values[index] = defaults[index].kind == .flag ? (option.value != 0 ? 1 : 0) : max(0, option.value)
+            guard let index = defaults.firstIndex(where: { $0.name == option.name }) else {
+                throw .unknownOption(strategy: name, option: option.name,
+                                     known: defaults.map(\.usage) + (perSubject.map { ["\($0) TYPE N"] } ?? []))
+            }
+            settings.values[index] = defaults[index].kind == .flag ? (option.value != 0 ? 1 : 0) : max(0, option.value)
         }
-        return make(values)
+        return make(settings)
     }
+}
+
+/// The option values a strategy is built with: one per default option, in
+/// order, and the per-subject values in the order they were given.
+struct StrategySettings: Sendable {
+    var values: [Int]
+    var perSubject: [(subject: String, value: Int)]
 }
 
 /// The strategies users can pick, in the order listings show them.

@@ -21,7 +21,8 @@ extension StrategyDescriptor {
     ///   component that leaves the root stays visible, which `check` reports.
     static let theodolite2019 = StrategyDescriptor(
         name: "theodolite-2019", defaults: [StrategyOption(name: "bug27", value: 0, kind: .flag)]
-    ) { values in
+    ) { settings in
+        let values = settings.values
         let bug27 = values[0] != 0
         return Strategy(
             name: "theodolite-2019",

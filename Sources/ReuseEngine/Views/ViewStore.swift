@@ -163,6 +163,25 @@ public struct ViewStore: Sendable {
         views[view.number - 1].poolKey = new
     }
 
+    /// Moves a view to another parent, into that parent's pool of `key`
+    /// (pools shared between parents: RecyclerView's shared RecycledViewPool,
+    /// Valdi's global pool).
+    mutating func reparent(_ view: ViewID, to parent: ViewID, key: ViewKey) {
+        let index = view.number - 1
+        guard let old = views[index].superview, old != parent else { return }
+        views[old.number - 1].subviews.removeAll { $0 == view }
+        if let oldKey = views[index].poolKey {
+            views[old.number - 1].pools[oldKey]?.views.removeAll { $0 == view }
+            views[old.number - 1].pools[oldKey]?.waiting.removeAll { $0 == view }
+            if views[old.number - 1].pools[oldKey]?.views.isEmpty == true { views[old.number - 1].pools[oldKey] = nil }
+        }
+        views[parent.number - 1].subviews.append(view)
+        views[parent.number - 1].pools[key, default: ReusePool()].views.append(view)
+        views[index].superview = parent
+        views[index].poolKey = key
+        recordForOwner(view, .reparent(from: old, to: parent))
+    }
+
     /// Puts `parent`'s subviews in this order, the rest after; records it when it changed.
     mutating func order(_ parent: ViewID, first: [ViewID]) {
         let index = parent.number - 1

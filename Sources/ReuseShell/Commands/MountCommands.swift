@@ -179,9 +179,11 @@ enum StrategyCommand {
         summary: "list the reuse strategies, or switch to one",
         details: """
         Definitions, mounted components, instance values and registrations are kept;
-        views are made again under the new strategy. recyclerview takes 'cache N'
-        and 'pool N' (defaults 2 and 5); theodolite-2019 takes 'bug27 on' to
-        restore the code before the fix of its issue #27.
+        views are made again under the new strategy. recyclerview takes 'cache N',
+        'pool N', 'pool TYPE N' (one view type), 'prefetch N' and 'shared on'
+        (defaults 2, 5, 1, off); theodolite-2019 takes 'bug27 on' to restore the
+        code before the fix of its issue #27. 'help strategy NAME' states the
+        rules of one strategy.
         """,
         example: "strategy recyclerview pool 3",
         recordsForSave: true,
@@ -201,6 +203,13 @@ enum StrategyCommand {
             if let word = arguments.peek, ["on", "off"].contains(word.text) {
                 _ = arguments.next()
                 options.append((option.text, word.text == "on" ? 1 : 0))
+                continue
+            }
+            // `pool Post 3`: an option for one subject (a view type).
+            if let subject = arguments.peek, subject.kind == .word, Int(subject.text) == nil, isIdentifier(subject.text) {
+                _ = arguments.next()
+                let (value, _) = try arguments.integer("the value of \(option.text) \(subject.text)", in: 0...1_000_000)
+                options.append(("\(option.text) \(subject.text)", value))
                 continue
             }
             let (value, _) = try arguments.integer("the value of \(option.text)", in: 0...1_000_000)

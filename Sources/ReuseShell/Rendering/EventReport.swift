@@ -22,6 +22,8 @@ struct EventReport {
         case .cacheHit(let slot, .cache): return "\(slot) gets back its cached view, still bound"
         case .cache(.kept(let slot)): return "kept in the view cache for \(slot)"
         case .cache(.evicted(let viewType)): return "evicted from the cache into the pool for view type \(viewType)"
+        case .cache(.wrongType(let slot, let viewType)): return "cached for \(slot), but that slot shows another view type now: into the pool for view type \(viewType)"
+        case .reparent(let from, let to): return "moved from \(from) to \(to): the pool is shared"
         case .render(.slot(let slot)): return "render \(slot)"
         case .render(.everyItem(let count)): return "pre-create one component per item: \(count) renders"
         case .layout(.slot(let slot)): return "layout \(slot)"
