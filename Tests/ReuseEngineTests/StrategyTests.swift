@@ -316,8 +316,9 @@ import Testing
 
     // MARK: divkit (REFERENCE §3)
 
-    /// A block first takes the old view of its own element path, else the
-    /// first orphan of the same view class; leftovers are removed, not hidden.
+    /// A block first takes the old view of its own element path (container,
+    /// index, type), else the first orphan of the same view class; leftovers
+    /// are removed, not hidden.
     @Test func divKitMatchesByPathThenByTypeAndRemovesLeftovers() throws {
         var engine = try Self.engine("divkit")
         try Self.define(&engine, "Foo", "UIView", [("backgroundColor", "red")])
@@ -330,13 +331,19 @@ import Testing
         #expect(try Self.viewOf(engine, "Box/Bar") == Self.v(4))
         Self.expectClean(engine)
 
-        // Same element path wins over position: nothing reconfigured.
+        // Remounted as it is, every block finds its own path, and is configured again.
+        let same = try engine.remount(trigger: "remount")
+        #expect(same.counts[.reconfigured] == 3 && same.counts[.applied] == 0 && same.counts[.skipped] == 0)
+        #expect(try Self.viewOf(engine, "Box/Foo") == Self.v(3))
+
+        // Swapped, each block's index is in its path: no path matches, and
+        // each takes the first orphan of its class, so the views stay in place.
         try Self.define(&engine, "Box", "UIView", children: ["Bar", "Foo"])
         let swapped = try engine.remount(trigger: "remount")
-        #expect(try Self.viewOf(engine, "Box/Bar") == Self.v(4))
-        #expect(try Self.viewOf(engine, "Box/Foo") == Self.v(3))
-        #expect(swapped.counts[.created] == 0 && swapped.counts[.applied] == 0 && swapped.counts[.removed] == 0)
-        #expect(engine.views[Self.v(2)].subviews == [Self.v(4), Self.v(3)])
+        #expect(try Self.viewOf(engine, "Box/Bar") == Self.v(3))
+        #expect(try Self.viewOf(engine, "Box/Foo") == Self.v(4))
+        #expect(swapped.counts[.created] == 0 && swapped.counts[.applied] == 2 && swapped.counts[.removed] == 0)
+        #expect(engine.views[Self.v(2)].subviews == [Self.v(3), Self.v(4)])
         Self.expectClean(engine)
 
         // Naive keys by view class too, but vends by position: Bar takes Foo's view.
@@ -350,20 +357,20 @@ import Testing
         #expect(naiveSwap.counts[.applied] == 2)
         Self.expectClean(naive)
 
-        // No path matches: Baz takes the first orphan of its class (v4, first
+        // No path matches: Baz takes the first orphan of its class (v3, first
         // in display order); the other orphan is removed.
         try Self.define(&engine, "Box", "UIView", children: ["Baz"])
         let replaced = try engine.remount(trigger: "remount")
-        #expect(try Self.viewOf(engine, "Box/Baz") == Self.v(4))
+        #expect(try Self.viewOf(engine, "Box/Baz") == Self.v(3))
         #expect(replaced.counts[.created] == 0 && replaced.counts[.hidden] == 0)
         let removed = Self.events(engine, replaced, .remove)
-        #expect(removed.map(\.view) == [Self.v(3)])
+        #expect(removed.map(\.view) == [Self.v(4)])
         #expect(removed.map(removalReason) == [.leftover])
-        let gone = engine.views[Self.v(3)]
+        let gone = engine.views[Self.v(4)]
         #expect(gone.isRemoved && gone.superview == nil)
-        #expect(!engine.views[Self.v(2)].subviews.contains(Self.v(3)))
-        #expect(!engine.views[Self.v(2)].pools.values.contains { $0.views.contains(Self.v(3)) })
-        #expect(engine.views[Self.v(4)].properties["backgroundColor"] == .value(.color("blue")))
+        #expect(!engine.views[Self.v(2)].subviews.contains(Self.v(4)))
+        #expect(!engine.views[Self.v(2)].pools.values.contains { $0.views.contains(Self.v(4)) })
+        #expect(engine.views[Self.v(3)].properties["backgroundColor"] == .value(.color("blue")))
         Self.expectClean(engine)
 
         // Another view class matches nothing: a new view, the orphan removed.
@@ -371,7 +378,7 @@ import Testing
         let relabelled = try engine.remount(trigger: "remount")
         #expect(relabelled.counts[.created] == 1)
         #expect(try Self.viewOf(engine, "Box/Label") == Self.v(5))
-        #expect(Self.events(engine, relabelled, .remove).map(\.view) == [Self.v(4)])
+        #expect(Self.events(engine, relabelled, .remove).map(\.view) == [Self.v(3)])
         #expect(engine.views[Self.v(2)].subviews == [Self.v(5)])
         Self.expectClean(engine)
     }
@@ -392,7 +399,7 @@ import Testing
             if strategy == "divkit" {
                 #expect(step.counts[.created] == 0)
                 #expect(try Self.viewOf(engine, "Feed/1") == cell)
-                let key = ViewKey(component: nil, viewClass: "UILabel", shape: nil, qualifier: .reuseID("DefaultReuseId"))
+                let key = ViewKey(component: nil, viewClass: nil, shape: nil, qualifier: .reuseID("DefaultReuseId"))
                 #expect(Array(engine.views[host].pools.keys) == [key])
             } else {
                 #expect(step.counts[.created] == 1)

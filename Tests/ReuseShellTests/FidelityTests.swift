@@ -306,3 +306,77 @@ func stat(_ session: Session, _ name: String) -> Int {
         #expect(apart.line("check").ok)
     }
 }
+
+@Suite struct DivKitFidelityTests {
+    static let box = """
+    component Foo view UIView { backgroundColor: red }
+    component Bar view UIView { backgroundColor: green }
+    component Box view UIView children Foo Bar
+    strategy divkit
+    mount Box
+    """
+
+    /// Pass 1 matches by element path: container, index among siblings, type
+    /// (`DivBlockModeling.swift`). When a sibling before it goes, a block's
+    /// path changes, and pass 2 gives it the first orphan of its class.
+    @Test func passOneMatchesByElementPath() {
+        let session = Session(Self.box)
+        _ = session.line("set Box/Bar backgroundColor blue")
+        // Same path: Bar keeps v4 though v3 is the first orphan of its class.
+        #expect(document(session, "config Box/Bar --json")["view"] as? String == "v4")
+        _ = session.line("hide Box/Foo")
+        // Bar is now at index 0: its path changed, it takes Foo's old view.
+        #expect(document(session, "config Box/Bar --json")["view"] as? String == "v3")
+        #expect(events(session, "--pass 3 --kind remove").compactMap { $0["view"] as? String } == ["v4"])
+    }
+
+    /// A view matched by path whose inner view cannot show the block keeps
+    /// its wrapper and gets a new inner view: never a UIView configured as a UILabel.
+    @Test func matchedViewOfAnotherTypeGetsANewInnerView() {
+        let session = Session(Self.box + "\ncomponent Foo view UILabel { text: hi }\nremount\n")
+        let replaced = events(session, "--pass 2 --kind remove,create")
+        #expect(replaced.compactMap { $0["kind"] as? String } == ["remove", "create"])
+        #expect(replaced.first?["note"] as? String == "its element path matched, but it cannot show the block: the wrapper gets a new UILabel")
+        let foo = document(session, "config Box/Foo --json")
+        #expect(foo["viewClass"] as? String == "UILabel")
+        #expect(session.line("check").output.contains("invariants  ok"))
+    }
+
+    /// `configureBlockView` always runs: an equal block is configured again,
+    /// logged as such, not skipped.
+    @Test func equalBlocksAreStillConfigured() {
+        let session = Session(Self.box)
+        _ = session.line("remount")
+        let kinds = events(session, "--pass 2").compactMap { $0["kind"] as? String }
+        #expect(kinds.filter { $0 == "reconfigure" }.count == 3)
+        #expect(!kinds.contains("skip"))
+        #expect(stat(session, "reconfigured") == 3)
+    }
+
+    /// Gallery cells queue by `reuse_id` alone, across block types; a cell
+    /// whose content cannot show the new block gets a new content view, so
+    /// image and text cells under the default id churn (`GalleryView.swift`,
+    /// `GenericCollectionViewCell.configure`). Distinct ids stop the churn.
+    @Test func galleryCellsQueueByReuseIdAcrossTypes() {
+        let feed = """
+        attribute reuse_id
+        component Photo view UIImageView { image: "p{i}" }
+        component Caption view UILabel { text: "c{i}" }
+        list Gallery rows 100 viewport 1 cells Photo Caption
+        strategy divkit
+        mount Gallery
+        scroll Gallery by 1
+        scroll Gallery by 1
+        scroll Gallery by 1
+        """
+        // Each step gives back a cell of one type and needs the other: a new content view every time.
+        let shared = Session(feed)
+        #expect(stat(shared, "created") == 2 + 3)
+        #expect(stat(shared, "removed") == 3)
+        let split = Session(feed
+            .replacingOccurrences(of: "{ image: \"p{i}\" }", with: "{ image: \"p{i}\", reuse_id: photo }")
+            .replacingOccurrences(of: "{ text: \"c{i}\" }", with: "{ text: \"c{i}\", reuse_id: caption }"))
+        #expect(stat(split, "created") == 3)
+        #expect(stat(split, "removed") == 0)
+    }
+}

@@ -65,6 +65,9 @@ public struct ReuseEvent: Sendable, Equatable {
         case reset(ResetReason)
         /// The view moved to another parent (a pool shared between parents).
         case reparent(from: ViewID, to: ViewID)
+        /// DivKit: `configureBlockView` ran with a block equal to the one the
+        /// view shows: every property set again to the value it has.
+        case reconfigure
 
         public var kind: Kind {
             switch self {
@@ -88,6 +91,7 @@ public struct ReuseEvent: Sendable, Equatable {
             case .attach: .attach
             case .reset: .reset
             case .reparent: .reparent
+            case .reconfigure: .reconfigure
             }
         }
 
@@ -130,7 +134,7 @@ public struct ReuseEvent: Sendable, Equatable {
     /// The kinds of step, as `log --kind` names them.
     public enum Kind: String, Sendable, CaseIterable {
         case create, reuse, unhide, hide, apply, unapply, update, skip, reorder
-        case enterPool, leavePool, prepareForReuse, remove, cacheHit, cache, render, layout, attach, reset, reparent
+        case enterPool, leavePool, prepareForReuse, remove, cacheHit, cache, render, layout, attach, reset, reparent, reconfigure
 
         /// The counter this kind adds to (`cache` moves count nowhere).
         public var stat: Stat? {
@@ -154,6 +158,7 @@ public struct ReuseEvent: Sendable, Equatable {
             case .layout: .layouts
             case .attach: .attaches
             case .reset: .resets
+            case .reconfigure: .reconfigured
             }
         }
     }
@@ -163,6 +168,11 @@ public struct ReuseEvent: Sendable, Equatable {
 public enum RemovalReason: Sendable, Equatable {
     /// DivKit: no block of the container matched it.
     case leftover
+    /// DivKit: its block's element path matched, but the view cannot show the
+    /// block's type: the wrapper gets a new inner view.
+    case innerViewReplaced(by: String)
+    /// DivKit galleries: the dequeued cell's content view cannot show the block: a new content view.
+    case contentViewReplaced(by: String)
     /// RecyclerView: the pool of its view type already held `capacity` views.
     case poolFull(viewType: String, capacity: Int)
 }

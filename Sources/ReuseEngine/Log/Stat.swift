@@ -6,14 +6,14 @@
 public enum Stat: String, Sendable, CaseIterable {
     // Counted from events.
     case created, reused, unhidden, hidden, applied, unapplied, updated, skipped, reordered, removed
-    case enteredPool, leftPool, preparedForReuse, cacheHits, renders, layouts, attaches, resets
+    case enteredPool, leftPool, preparedForReuse, cacheHits, renders, layouts, attaches, resets, reconfigured
     // Measured on the state.
     case passes, liveComponents, leaks, views, visible, peakViews
 
     /// The stats counted from events, in ``EventCounts`` order.
     public static let counted: [Stat] = [
         .created, .reused, .unhidden, .hidden, .applied, .unapplied, .updated, .skipped, .reordered, .removed,
-        .enteredPool, .leftPool, .preparedForReuse, .cacheHits, .renders, .layouts, .attaches, .resets,
+        .enteredPool, .leftPool, .preparedForReuse, .cacheHits, .renders, .layouts, .attaches, .resets, .reconfigured,
     ]
 
     /// Counted from events (rather than measured on the state).
@@ -40,6 +40,7 @@ public enum Stat: String, Sendable, CaseIterable {
         case .layouts: 15
         case .attaches: 16
         case .resets: 17
+        case .reconfigured: 18
         case .passes, .liveComponents, .leaks, .views, .visible, .peakViews: nil
         }
     }
@@ -55,12 +56,12 @@ public enum Stat: String, Sendable, CaseIterable {
     /// `stats`: the counts always listed, then the ones listed when not zero.
     public static let statsCore: [Stat] = [.created, .reused, .hidden, .applied, .unapplied, .updated, .skipped]
     public static let statsExtra: [Stat] = [.removed, .enteredPool, .leftPool, .preparedForReuse, .cacheHits,
-                                            .renders, .layouts, .attaches, .resets]
+                                            .renders, .layouts, .attaches, .resets, .reconfigured]
     /// `stats --json`, in key order.
     public static let statsJSON: [Stat] = [
         .passes, .created, .reused, .hidden, .applied, .unapplied, .updated, .skipped, .unhidden, .reordered,
         .removed, .enteredPool, .leftPool, .preparedForReuse, .cacheHits, .renders, .layouts, .attaches, .resets,
-        .liveComponents, .leaks, .views, .visible, .peakViews,
+        .reconfigured, .liveComponents, .leaks, .views, .visible, .peakViews,
     ]
     /// `expect stat NAME N`.
     public static let expectable: [Stat] = [

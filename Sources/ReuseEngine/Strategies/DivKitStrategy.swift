@@ -1,14 +1,18 @@
 extension StrategyDescriptor {
     /// DivKit (iOS): no pools; a container's current children are the only
-    /// candidates for its new blocks (`../shared/REFERENCE.md`, section 3).
+    /// candidates for its new blocks (`../shared/REFERENCE.md`, section 3;
+    /// upstream divkit/divkit `client/ios`).
     ///
-    /// Lists (galleries) reuse cells by `reuse_id` (default "DefaultReuseId"),
-    /// so different cell types share cells unless they set different ids.
+    /// Every block has an element path: its container's path, its index among
+    /// its siblings, then its div id (an `id` attribute here) or else its type
+    /// (`DivBlockModeling.swift`, `ArrayExtensions.swift`), so a block's path
+    /// changes when a sibling before it goes. Galleries queue cells by
+    /// `reuse_id` alone (default "DefaultReuseId"), across block types.
     static let divKit = StrategyDescriptor(name: "divkit", defaults: []) { _ in
         Strategy(
             name: "divkit",
-            summary: "no pools: match current children, remove leftovers",
-            poolNote: "DivKit has no pools: a container's current children are its only candidates; views are grouped by view class here, list cells by reuse_id",
+            summary: "no pools: match current children by element path, then type; remove leftovers",
+            poolNote: "DivKit has no pools: a container's current children are its only candidates (by element path, then by view class); list cells queue by reuse_id alone",
             options: [],
             keying: ViewClassKeying(),
             parents: BlockMatching(),
@@ -19,48 +23,71 @@ extension StrategyDescriptor {
     }
 }
 
-/// A container matching its new blocks against its current children.
+/// A container matching its new blocks against its current children
+/// (`calculateReusability` in `UI/Blocks/Array+UIViewRenderable.swift`).
 ///
 /// Pass 1: each block, in order, takes the first orphan that is its best
-/// view: the same element path, or an equal block. Pass 2: each block still
-/// unmatched takes the first orphan it can configure: the same view type.
-/// Unmatched blocks get a new view; leftover orphans are removed, not hidden.
+/// view: the same element path (every div is wrapped in a decorating block,
+/// whose `isBestViewForReuse` compares its child's path), whatever the inner
+/// view. Pass 2: each block still unmatched takes the first orphan it can
+/// configure: the same view class. A view matched by path that cannot show
+/// the block's type keeps its wrapper and gets a new inner view
+/// (`DecoratingBlock+UIViewRenderableBlock.swift`, `reuseInternal`): the old
+/// one is removed, a new one made. Unmatched blocks get a new view; leftover
+/// orphans are removed, not hidden.
 struct BlockMatching: ParentReuse {
-    /// The view each block of the current pass was matched with, by instance.
+    /// The element path of the block each view shows.
+    private var elementPaths: [ViewID: String] = [:]
+    /// The view each block of the current pass was matched with, and every
+    /// block's element path, by instance.
     private var planned: [ComponentPath: ViewID] = [:]
+    private var plannedPaths: [ComponentPath: String] = [:]
 
     var plansChildren: Bool { true }
 
+    /// A block's element path: its container's, its index, its id or type.
+    static func elementPath(container: String, index: Int, _ block: PlannedBlock) -> String {
+        container + "/\(index)/" + (block.configuration.value(of: "id")?.plain ?? block.instance.component)
+    }
+
     mutating func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {
+        let container = parent == .root ? "root" : elementPaths[parent] ?? store[parent].owner?.description ?? "root"
         var orphans = store.view(parent).subviews.filter { !pass.wasTaken($0) && !store.view($0).isRemoved }
         var unmatched: [PlannedBlock] = []
-        // Pass 1: the best view, same element path or an equal block.
-        for block in blocks {
-            if let index = orphans.firstIndex(where: { orphan in
-                let view = store.view(orphan)
-                return view.owner == block.instance.path
-                    || (view.ownerComponent == block.instance.component && view.attached == block.configuration)
-            }) {
-                planned[block.instance.path] = orphans.remove(at: index)
+        // Pass 1: the best view, the same element path.
+        for (index, block) in blocks.enumerated() {
+            let path = Self.elementPath(container: container, index: index, block)
+            plannedPaths[block.instance.path] = path
+            if let found = orphans.firstIndex(where: { elementPaths[$0] == path }) {
+                planned[block.instance.path] = orphans.remove(at: found)
             } else {
                 unmatched.append(block)
             }
         }
-        // Pass 2: any view this block can configure, the same view type.
+        // Pass 2: any view this block can configure, the same view class.
         for block in unmatched {
-            if let index = orphans.firstIndex(where: { store.view($0).viewClass == block.configuration.viewClass }) {
-                planned[block.instance.path] = orphans.remove(at: index)
+            if let found = orphans.firstIndex(where: { store.view($0).viewClass == block.configuration.viewClass }) {
+                planned[block.instance.path] = orphans.remove(at: found)
             }
         }
     }
 
-    /// The view planned for this block, else a new one.
-    func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance, store: inout ViewStore, pass: MountPass) -> Vended {
-        guard let view = planned[instance.path] else {
-            return Vended(view: store.createView(viewClass, key: key, in: parent, for: instance), acquisition: .created)
+    /// The view planned for this block (a new inner view when its class does
+    /// not fit), else a new one.
+    mutating func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
+                       store: inout ViewStore, pass: MountPass) -> Vended {
+        var vended: Vended
+        if let view = planned[instance.path], store[view].viewClass == viewClass {
+            if store.view(view).poolKey != key { store.move(view, to: key, in: parent) }
+            vended = Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
+        } else {
+            if let view = planned[instance.path] {
+                store.remove(view, from: parent, reason: .innerViewReplaced(by: viewClass))
+            }
+            vended = Vended(view: store.createView(viewClass, key: key, in: parent, for: instance), acquisition: .created)
         }
-        if store.view(view).poolKey != key { store.move(view, to: key, in: parent) }
-        return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
+        elementPaths[vended.view] = plannedPaths[instance.path]
+        return vended
     }
 
     /// Leftovers are removed; subviews follow the blocks' order. The plan is
@@ -69,24 +96,34 @@ struct BlockMatching: ParentReuse {
         for parent in visited {
             for view in store.view(parent).subviews where !pass.wasTaken(view) {
                 store.remove(view, from: parent, reason: .leftover)
+                elementPaths[view] = nil
             }
             store.order(parent, first: pass.taken(from: parent))
         }
         if !planned.isEmpty { planned = [:] }
+        if !plannedPaths.isEmpty { plannedPaths = [:] }
     }
 }
 
-/// Gallery cells queued by `reuse_id` (default "DefaultReuseId").
+/// Gallery cells (`GalleryView.swift`): one queue per `reuse_id` (default
+/// "DefaultReuseId"), whatever the block type, since every reuse id registers
+/// the same cell class. A dequeued cell whose content view cannot show the
+/// block gets a new content view (`GenericCollectionViewCell.configure`):
+/// here the old view is removed and a new one made in its place, so cells of
+/// different types under one id churn.
 struct ReuseIDCells: CellReuse {
     static let defaultReuseID = "DefaultReuseId"
 
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         let reuseID = configuration.value(of: "reuse_id")?.plain ?? ReuseIDCells.defaultReuseID
-        return ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil, qualifier: .reuseID(reuseID))
+        return ViewKey(component: nil, viewClass: nil, shape: nil, qualifier: .reuseID(reuseID))
     }
 
     func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
-        store.dequeueOrCreate(key, viewClass: viewClass, host: host, for: instance)
+        let vended = store.dequeueOrCreate(key, viewClass: viewClass, host: host, for: instance)
+        guard store[vended.view].viewClass != viewClass else { return vended }
+        store.remove(vended.view, from: host, reason: .contentViewReplaced(by: viewClass))
+        return Vended(view: store.createView(viewClass, key: key, in: host, for: instance), acquisition: .created)
     }
 
     func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
@@ -99,14 +136,16 @@ struct ReuseIDCells: CellReuse {
     func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
 }
 
-/// Configuring a block view sets the whole view from the block, so a changed
-/// block resets the view before its attributes are applied.
+/// `configureBlockView`, which runs on every matched view: a block view sets
+/// the whole view from its block, so a changed block resets the view before
+/// its attributes are applied, and an equal (rebuilt) block is configured
+/// again, every property set to the value it already shows.
 struct SetWholeBlock: Application {
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
         if let old = store.view(view).attached {
             if old == configuration {
-                store.record(view, for: instance, .skip(nil))
+                store.record(view, for: instance, .reconfigure)
                 return
             }
             store.resetProperties(of: view, reason: .blockSetsWholeView)

@@ -61,6 +61,8 @@ struct Narrator {
             return "\(view): \(note ?? "a cached view comes back"); nothing is bound again."
         case .cache:
             return "\(view): \(note ?? "kept in the view cache")."
+        case .reconfigure:
+            return "\(view): \(holder(event))'s block equals the one the view shows, but DivKit configures it anyway."
         case .reparent(let from, let to):
             return "\(view): it leaves \(from) for \(to), which takes it from the shared pool."
         case .render:
