@@ -174,7 +174,39 @@ func stat(_ session: Session, _ name: String) -> Int {
         #expect(next.filter { $0["kind"] as? String == "apply" }.compactMap { $0["attribute"] as? String } == ["alpha"])
         #expect(next.contains { $0["kind"] as? String == "skip" && $0["attribute"] as? String == "backgroundColor" })
     }
+
+    /// Valdi's own views go through one global pool per view class, first in,
+    /// first out, reset before they enter it (`ViewFactory.cpp`,
+    /// `ViewNode.cpp`); a view moves to whichever parent takes it; the root
+    /// and list cells are never pooled.
+    @Test func viewsGoThroughOneGlobalFirstInFirstOutPoolPerClass() {
+        let session = Session("""
+        component A view UIView { backgroundColor: red }
+        component B view UIView { alpha: 0.5 }
+        component L view UILabel { text: x }
+        component Box view UIView children A L
+        component Pane view UIView children B
+        strategy valdi-rebind
+        mount Box Pane
+        mount Pane
+        """)
+        // Box left: its view and the views inside it are reset and pooled, oldest first.
+        let pooled = events(session, "--pass 2 --kind reset").compactMap { $0["view"] as? String }
+        #expect(pooled == ["v2", "v3", "v4"])
+        #expect(events(session, "--pass 2 --kind reset").allSatisfy {
+            $0["note"] as? String == "its node went: attributes reset before it enters the pool of its class"
+        })
+        _ = session.line("component Pane view UIView children B B L")
+        _ = session.line("remount")
+        // The new B takes the oldest pooled UIView (v2, not v3) into Pane; the label moves too.
+        let moves = events(session, "--pass 3 --kind reparent").compactMap { $0["view"] as? String }
+        #expect(moves == ["v2", "v4"])
+        #expect(document(session, "config Pane/B[1] --json")["view"] as? String == "v2")
+        #expect(stat(session, "created") == 5)
+        #expect(session.line("check").ok)
+    }
 }
+
 
 @Suite struct ComponentKitFidelityTests {
     static let card = """

@@ -211,6 +211,8 @@ public enum ResetReason: Sendable, Equatable {
     case detached
     /// Valdi: the new render no longer sets this attribute; only its property is reset.
     case dropped(Attribute)
+    /// Valdi: its node went away; reset before it enters the global pool of its class.
+    case enteringPool
 }
 
 /// What one pass did, in numbers.

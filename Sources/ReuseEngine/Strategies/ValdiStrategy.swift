@@ -9,8 +9,8 @@ extension StrategyDescriptor {
             summary: "a root component per visible cell, rendered per bind",
             poolNote: valdiPoolNote,
             options: [],
-            keying: ComponentShapeKeying(),
-            parents: PositionalVend(),
+            keying: ViewClassKeying(),
+            parents: ValdiViewPool(),
             application: RenderDiff(),
             cells: StackCells(keying: ViewClassKeying()),
             cellApplication: RenderOnBind(),
@@ -29,15 +29,15 @@ extension StrategyDescriptor {
             summary: "a pre-created component per item, attached on scroll",
             poolNote: valdiPoolNote,
             options: [],
-            keying: ComponentShapeKeying(),
-            parents: PositionalVend(),
+            keying: ViewClassKeying(),
+            parents: ValdiViewPool(),
             application: RenderDiff(),
             cells: PreCreatedItems(),
             cellApplication: AttachOnShow(),
             liveComponents: .everyListItem)
     }
 
-    private static let valdiPoolNote = "list cells wait in a pool keyed by view class, reset before they enter it; other parents as under theodolite"
+    private static let valdiPoolNote = "Valdi's views: a node keeps its view; a view whose node went is reset and enters one global first-in-first-out pool per view class, which any parent takes from; list cells (host views) are the native list's"
 }
 
 /// Valdi's view node attribute diff (`ViewNodeAttribute.cpp`,
@@ -129,4 +129,65 @@ struct PreCreatedItems: CellReuse {
     func forget(host: ViewID) {}
     func cached(in host: ViewID) -> [CachedCell] { [] }
     func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
+}
+
+/// Valdi's view factory pool (`ViewFactory.cpp`, `ViewNode.cpp`): a node
+/// keeps its view while it lives (its own view in the parent, else, for a
+/// node rendered again with another item, the first live view of its class
+/// there); a view whose node went away has its attributes
+/// reset and enters one global pool per view class, first in, first out,
+/// unbounded; a node needing a view takes the oldest pooled view of its
+/// class, wherever it waits (it moves to the new parent), or a new one. The
+/// root and list cells (host views) are never pooled.
+struct ValdiViewPool: ParentReuse {
+    /// The global pool: per view class, oldest first.
+    private var pooled: [String: [ViewID]] = [:]
+    private var inPool: Set<ViewID> = []
+
+    init() {}
+
+    var plansChildren: Bool { false }
+
+    func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
+
+    mutating func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
+                       store: inout ViewStore, pass: MountPass) -> Vended {
+        let live = (store.pool(key, in: parent)?.views ?? []).filter { !inPool.contains($0) && !pass.wasTaken($0) }
+        if let view = live.first(where: { store[$0].owner == instance.path }) ?? live.first {
+            return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
+        }
+        if var queue = pooled[viewClass], !queue.isEmpty {
+            let view = queue.removeFirst()
+            pooled[viewClass] = queue
+            inPool.remove(view)
+            store.reparent(view, to: parent, key: key)
+            return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
+        }
+        return Vended(view: store.createView(viewClass, key: key, in: parent, for: instance), acquisition: .created)
+    }
+
+    /// Views of the visited parents that no node took lost their nodes: each,
+    /// with the live views inside it, is reset, hidden and pooled.
+    mutating func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
+        for parent in visited {
+            for view in store[parent].subviews where !pass.wasTaken(view) && !inPool.contains(view) && !store[view].isHidden {
+                var stack = [view]
+                while let next = stack.popLast() {
+                    enterPool(next, store: &store)
+                    for child in store[next].subviews.reversed() where !inPool.contains(child) && !store[child].isHidden
+                        && store[child].list == nil && store[next].list == nil {
+                        stack.append(child)
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func enterPool(_ view: ViewID, store: inout ViewStore) {
+        guard view != .root, let parent = store[view].superview, store[parent].list == nil else { return }
+        store.resetProperties(of: view, reason: .enteringPool)
+        store.hide(view, in: parent)
+        pooled[store[view].viewClass, default: []].append(view)
+        inPool.insert(view)
+    }
 }

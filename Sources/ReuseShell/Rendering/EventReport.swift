@@ -34,6 +34,7 @@ struct EventReport {
         case .attach(let slot): return "attach the pre-created component of \(slot)"
         case .reset(.blockSetsWholeView): return "the block sets the whole view: every property back to its default first"
         case .reset(.detached): return "the item's root view detached; attribute reset before it enters the pool"
+        case .reset(.enteringPool): return "its node went: attributes reset before it enters the pool of its class"
         case .reset(.dropped(let attribute)): return "\(attribute.name) reset: the new render no longer sets it (was \(attribute.value))"
         case .create, .reuse, .unhide, .hide, .apply, .unapply, .update, .skip, .reorder: return nil
         }
