@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReuseShell
+import ReuseEngine
 
 /// `strategy` with options, `register` and `compare`, as a user runs them.
 @Suite struct StrategyCommandTests {
@@ -127,5 +128,24 @@ import Testing
         let session = Session()
         #expect(session.run(Self.list + "\n").hasSuffix("defined Feed (list of 6 rows, 3 visible, cells Title, header Top, footer End)\n"))
         #expect(session.error("list L rows 6 viewport 3 cells Title header Top header End") == "<stdin>:1:49: error: list: unexpected 'header'")
+    }
+}
+
+/// `help strategy NAME` states a strategy's rules, its source and its options, within 80 columns.
+@Suite struct StrategyHelpTests {
+    @Test(arguments: StrategyRegistry.names)
+    func helpStrategyStatesTheRulesAndTheirSource(_ name: String) {
+        let session = Session()
+        let (ok, text) = session.line("help strategy \(name)")
+        #expect(ok)
+        #expect(text.hasPrefix("strategy \(name)\n"))
+        #expect(text.contains("Source: "))
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(text)")
+    }
+
+    @Test func helpStrategyListsOptionsAndRefusesUnknownNames() {
+        let session = Session()
+        #expect(session.line("help strategy recyclerview").output.contains("  options: cache N, pool N, prefetch N, shared on|off, pool TYPE N\n  defaults: cache 2 pool 5 prefetch 1 shared off"))
+        #expect(session.error("help strategy recyclervew") == "<stdin>:1:15: error: unknown strategy 'recyclervew'; did you mean 'recyclerview'?")
     }
 }

@@ -12,7 +12,15 @@ extension StrategyDescriptor {
     /// - Per-attribute diff (``PerAttributeDiff``).
     /// - `didEnterReusePool` / `willLeaveReusePool` at that reset, for the view
     ///   and every descendant whose visibility changes with it.
-    static let componentKit = StrategyDescriptor(name: "componentkit", defaults: []) { _ in
+    static let componentKit = StrategyDescriptor(name: "componentkit", defaults: [], rules: [
+        "Pools keyed by (component, view class, shape of attributes without an unapplicator).",
+        "Positional vend; when a container is reset (after its subtree, inner ones first):",
+        "vended views shown (willLeaveReusePool if they were hidden), the rest hidden",
+        "(didEnterReusePool), both reaching every descendant whose visibility changes;",
+        "vended views sorted into vend order within their own places. Per-attribute diff",
+        "with updaters; the same instance on its own view with an equal configuration: nothing.",
+        "Source: facebook/componentkit ComponentViewManager.mm, ComponentViewReuseUtilities.mm.",
+    ]) { _ in
         Strategy(
             name: "componentkit",
             summary: "persistent shape; per-attribute diff; reuse-pool hooks",

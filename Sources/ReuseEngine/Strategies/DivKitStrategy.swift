@@ -8,10 +8,20 @@ extension StrategyDescriptor {
     /// (`DivBlockModeling.swift`, `ArrayExtensions.swift`), so a block's path
     /// changes when a sibling before it goes. Galleries queue cells by
     /// `reuse_id` alone (default "DefaultReuseId"), across block types.
-    static let divKit = StrategyDescriptor(name: "divkit", defaults: []) { _ in
+    static let divKit = StrategyDescriptor(name: "divkit", defaults: [], rules: [
+        "No pools: a container's current children are its only candidates.",
+        "Element path = container's path / index among siblings / div id (an 'id' attribute)",
+        "or type. Pass 1: the orphan with the block's path; a view that cannot show the",
+        "block's type gets a new inner view. Pass 2: the first orphan of the same class.",
+        "Leftovers removed. configureBlockView always runs: equal blocks are reconfigured.",
+        "Galleries: cells queue by reuse_id alone (default DefaultReuseId), any type; a cell",
+        "that cannot show the block gets a new content view.",
+        "Source: divkit/divkit client/ios DivBlockModeling.swift, Array+UIViewRenderable.swift,",
+        "DecoratingBlock+UIViewRenderableBlock.swift, GalleryView.swift.",
+    ]) { _ in
         Strategy(
             name: "divkit",
-            summary: "no pools: match current children by element path, then type; remove leftovers",
+            summary: "no pools: match by element path, then type; remove leftovers",
             poolNote: "DivKit has no pools: a container's current children are its only candidates (by element path, then by view class); list cells queue by reuse_id alone",
             options: [],
             keying: ViewClassKeying(),

@@ -12,7 +12,16 @@ extension StrategyDescriptor {
         name: "recyclerview",
         defaults: [StrategyOption(name: "cache", value: 2), StrategyOption(name: "pool", value: 5),
                    StrategyOption(name: "prefetch", value: 1), StrategyOption(name: "shared", value: 0, kind: .flag)],
-        perSubject: "pool"
+        perSubject: "pool",
+        rules: [
+            "Lookup for a slot: scrap, then the view cache by exact position (still bound: no",
+            "rebind; of another view type: to the pool), then the RecycledViewPool of the view",
+            "type (last in, first out; rebound), then a new view. A leaving view is cached",
+            "(cache N, plus prefetch N once scrolling prefetch runs); the oldest cached view",
+            "goes to the pool (pool N per type, pool TYPE N for one), dropped when it is full.",
+            "shared on: one pool for every list (views move to the list that takes them).",
+            "Source: androidx recyclerview RecyclerView.java (Recycler), GapWorker.java.",
+        ]
     ) { settings in
         let values = settings.values
         let cells = RecyclerCells(cacheSize: values[0], poolSize: values[1], prefetch: values[2], sharesPool: values[3] != 0,

@@ -81,13 +81,16 @@ public struct StrategyDescriptor: Sendable {
     /// An option that also takes a subject before its value (`pool Post 3`:
     /// RecyclerView's pool size for one view type), if any.
     public let perSubject: String?
+    /// The rules it follows, a few lines for `help strategy NAME`, ending with the source.
+    public let rules: [String]
     let make: @Sendable (StrategySettings) -> Strategy
 
-    init(name: String, defaults: [StrategyOption], perSubject: String? = nil,
+    init(name: String, defaults: [StrategyOption], perSubject: String? = nil, rules: [String],
          make: @escaping @Sendable (StrategySettings) -> Strategy) {
         self.name = name
         self.defaults = defaults
         self.perSubject = perSubject
+        self.rules = rules
         self.make = make
     }
 

@@ -20,7 +20,16 @@ extension StrategyDescriptor {
     ///   view, which no component owns, never hid anything: the view of a
     ///   component that leaves the root stays visible, which `check` reports.
     static let theodolite2019 = StrategyDescriptor(
-        name: "theodolite-2019", defaults: [StrategyOption(name: "bug27", value: 0, kind: .flag)]
+        name: "theodolite-2019", defaults: [StrategyOption(name: "bug27", value: 0, kind: .flag)], rules: [
+        "Pools keyed by the whole configuration (view class, attribute identifiers and values),",
+        "not the component type: two types with equal configurations share views.",
+        "Check-out: the view of the same instance, else the oldest free one, else a new one.",
+        "Every pool that got a check-in is reset at the end of the mount (unclaimed views",
+        "hidden); no reordering. 'bug27 on': only views owned by a remounted component are",
+        "reset (and reordered), so the root keeps the views of components that left.",
+        "Source: TheodoliteGroup/Theodolite View/Reuse/ViewPoolMap.swift, ViewPool.swift,",
+        "PendingViewPoolResetList.swift (fix of issue #27, commit 0c15927).",
+    ]
     ) { settings in
         let values = settings.values
         let bug27 = values[0] != 0

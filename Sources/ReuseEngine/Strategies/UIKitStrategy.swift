@@ -14,7 +14,15 @@ extension StrategyDescriptor {
     /// queued apart from cells; an unregistered one is absent (UITableView
     /// returns nil). Views outside lists are your own code's and behave as
     /// under `theodolite`.
-    static let uiKit = StrategyDescriptor(name: "uikit", defaults: []) { _ in
+    static let uiKit = StrategyDescriptor(name: "uikit", defaults: [], rules: [
+        "List cells dequeue by the identifier their type was registered under ('register');",
+        "an unregistered cell identifier raises. One identifier is one class: registering",
+        "another type under it replaces the entry, later dequeues make the new class, and",
+        "check reports rows showing a cell of the wrong class. prepareForReuse on a",
+        "dequeued cell; cellForRowAt sets every attribute, nothing unapplied. Headers and",
+        "footers queue apart; an unregistered one is absent (UITableView returns nil).",
+        "Source: Apple's UITableView and UICollectionView documentation.",
+    ]) { _ in
         Strategy(
             name: "uikit",
             summary: "registered cell identifiers; prepareForReuse; set all",

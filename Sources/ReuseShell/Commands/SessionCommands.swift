@@ -132,11 +132,29 @@ enum QuitCommand {
 enum HelpCommand {
     static let spec = CommandSpec(
         name: "help", group: .session,
-        usage: "help [COMMAND]",
+        usage: "help [COMMAND] | help strategy NAME",
         summary: "list commands, or show one command's syntax and example",
         example: "help mount"
     ) { (arguments, shell) throws(ShellError) in
         if let token = arguments.next() {
+            if token.text == "strategy", let name = arguments.next() {
+                try arguments.end()
+                guard let descriptor = StrategyRegistry.named(name.text) else {
+                    throw shell.located(.unknownStrategy(name.text, suggestion: closestName(to: name.text, in: StrategyRegistry.names)), in: arguments)
+                }
+                let strategy = descriptor.standard
+                var lines = [shell.style.bold("strategy \(descriptor.name)"), "  " + strategy.summary, ""]
+                // The rules reflowed to the terminal's 80 columns, the source a paragraph of its own.
+                let rules = descriptor.rules.joined(separator: " ").replacingOccurrences(of: " Source: ", with: "\n\nSource: ")
+                lines += wrapped(rules, width: 78, indent: "  ")
+                if !descriptor.defaults.isEmpty {
+                    lines.append("")
+                    lines.append("  options: " + (descriptor.defaults.map(\.usage) + (descriptor.perSubject.map { ["\($0) TYPE N"] } ?? [])).joined(separator: ", "))
+                    lines.append("  defaults: " + strategy.optionsDescription)
+                }
+                shell.emit(lines.joined(separator: "\n"))
+                return
+            }
             try arguments.end()
             guard let spec = CommandTable.spec(named: token.text) else {
                 let hint = closestName(to: token.text, in: CommandTable.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
