@@ -81,6 +81,26 @@ import ReuseEngine
         #expect(created + 1 - alive > removed)
     }
 
+    /// A list host view taken by another list type (keys without the component
+    /// type allow it) gives back the header the old list showed there; it
+    /// used to stay visible with nobody holding it.
+    @Test(arguments: ["naive", "theodolite-2019"])
+    func hostTakenByAnotherListGivesBackItsHeader(_ strategy: String) {
+        let session = Session("""
+        component Row view UILabel { text: "r{i}" }
+        component Top view UILabel { text: Top }
+        list Feed rows 10 viewport 2 cells Row header Top
+        list Small rows 10 viewport 2 cells Row
+        strategy \(strategy)
+        mount Feed
+        mount Small
+        """)
+        let check = session.line("check")
+        #expect(check.ok, "\(check.output)")
+        // v5 showed Feed's header.
+        #expect(document(session, "config v5 --json")["visibility"] as? String == "hidden")
+    }
+
     /// `config` of a removed view says so (it used to say "hidden").
     @Test func removedViewSaysRemoved() {
         let session = Session(Self.feed)

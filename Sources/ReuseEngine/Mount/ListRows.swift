@@ -150,6 +150,14 @@ extension Engine {
                                        keeping: [MountedNode]?, pass: inout MountPass) -> [MountedNode] {
         let window = spec.window(at: listOffsets[path, default: 0])
         var nodes: [MountedNode] = []
+        // A host taken over from another list type: a header or footer this
+        // list does not have gives back what the old list showed there.
+        for slot in [Slot.header, .footer] where !spec.supplementaries.contains(where: { ($0.kind == .header) == (slot == .header) }) {
+            if let current = store[host].list?.supplementary(slot) {
+                store.setSupplementary(slot, nil, on: host)
+                release(current, slot: slot, from: host, pass: pass)
+            }
+        }
         for (kind, name) in spec.supplementaries {
             let slot: Slot = kind == .header ? .header : .footer
             let current = store[host].list?.supplementary(slot)
