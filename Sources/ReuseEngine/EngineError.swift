@@ -28,6 +28,7 @@ public enum EngineError: Error, Equatable, Sendable {
     case unknownOption(strategy: String, option: String, known: [String])
     case unregisteredCell(list: String, identifier: String)
     case notACell(list: String, cell: String, cells: [String])
+    case notInAListRow(ComponentPath)
 
     /// What a redeclaration tried to replace.
     public enum Declaration: String, Sendable {

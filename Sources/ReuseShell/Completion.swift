@@ -46,6 +46,9 @@ extension Interpreter {
             if command == "set", position == 2 { return Array(engine.catalog.attributes.keys) }
             if command == "set", position == 3, let values = ValueKind.color.allValues(for: previous, in: engine.catalog) { return values }
             return []
+        case "reload":
+            if position == 1 { return paths.filter { $0.contains("/") && $0.split(separator: "/").contains { Int($0) != nil } } }
+            return position == 2 ? ["payload"] : []
         case "show":
             return position == 1 ? engine.instances.filter(\.isHidden).map(\.path.description) : []
         case "scroll":
@@ -55,6 +58,9 @@ extension Interpreter {
             return position == 2 ? ["by", "to"] : []
         case "strategy":
             return position == 1 ? StrategyRegistry.names : []
+        case "help":
+            if position == 1 { return CommandTable.all.map(\.name) }
+            return position == 2 && previous == "strategy" ? StrategyRegistry.names : []
         case "explain":
             return position == 1 ? ["on", "off"] : []
         case "tree", "pools", "config", "log", "stats", "check", "components":

@@ -85,7 +85,7 @@ extension Engine {
     /// Mounts the cell instance of one row, on `cell` when the row already
     /// had one of the right key, else on one the strategy dequeues.
     mutating func mountRow(_ row: Int, of spec: ListSpec, in listPath: ComponentPath, host: ViewID,
-                           cell: ViewID?, pass: inout MountPass) -> (MountedNode, ViewID?) {
+                           cell: ViewID?, reload: Bool? = nil, pass: inout MountPass) -> (MountedNode, ViewID?) {
         let name = spec.cell(forRow: row)
         let path = listPath.appending(.row(row))
         var node = MountedNode(name: name, path: path, row: row)
@@ -99,7 +99,8 @@ extension Engine {
             if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
             return (node, nil)
         }
-        guard let view = mountCell(name, path: path, slot: .row(row), configuration, host: host, current: cell, pass: pass) else {
+        guard let view = mountCell(name, path: path, slot: .row(row), configuration, host: host, current: cell,
+                                   reload: reload, pass: pass) else {
             return (node, nil)
         }
         node.view = view
@@ -117,7 +118,7 @@ extension Engine {
     /// right key, else one from ``CellReuse``; then configures it. Returns
     /// nil (giving `current` back) when the system shows nothing in the slot.
     mutating func mountCell(_ component: String, path: ComponentPath, slot: Slot, _ configuration: ViewConfiguration,
-                            host: ViewID, current: ViewID?, pass: MountPass) -> ViewID? {
+                            host: ViewID, current: ViewID?, reload payload: Bool? = nil, pass: MountPass) -> ViewID? {
         let instance = Instance(component: component, path: path, slot: slot)
         guard let key = strategy.cells.key(component, configuration, list: store[host].ownerComponent ?? "", catalog: catalog) else {
             if let current { release(current, slot: slot, from: host, pass: pass) }
@@ -125,7 +126,12 @@ extension Engine {
         }
         let vended: Vended
         if let current, store[current].poolKey == key {
-            vended = Vended(view: current, acquisition: .taken(store.take(current, key: key, in: host, for: instance)))
+            if let payload {
+                vended = strategy.cells.reload(current, key: key, viewClass: configuration.viewClass, slot: slot, payload: payload,
+                                               host: host, for: instance, store: &store)
+            } else {
+                vended = Vended(view: current, acquisition: .taken(store.take(current, key: key, in: host, for: instance)))
+            }
         } else {
             if let current { release(current, slot: slot, from: host, pass: pass) }
             vended = strategy.cells.dequeue(key, viewClass: configuration.viewClass, slot: slot, host: host, for: instance, store: &store)

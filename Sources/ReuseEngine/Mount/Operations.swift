@@ -71,7 +71,54 @@ extension Engine {
         let template = try catalog.template(attribute, raw: raw, quoted: quoted)
         try checkRootsMountable()
         instanceValues[node.path, default: [:]][attribute] = template
+        // A data change inside a list row reconfigures that row alone.
+        if !definitionsPending, let (listPath, row) = Engine.row(containing: node.path) {
+            return reloadRow(row, of: listPath, payload: false, trigger: trigger)
+        }
         return runFullPass(trigger: trigger)
+    }
+
+    /// Reconfigures one list row after a data change (UIKit `reconfigureRows`,
+    /// RecyclerView `notifyItemChanged`, one component's state update), and
+    /// nothing else: other rows see no events. `payload` binds a RecyclerView
+    /// holder in place instead of animating the change with a second one.
+    @discardableResult
+    public mutating func reload(_ path: ComponentPath, payload: Bool = false, trigger: String) throws(EngineError) -> PassSummary {
+        let node = try resolve(path)
+        guard let (listPath, row) = Engine.row(containing: node.path) else { throw .notInAListRow(node.path) }
+        try checkRootsMountable()
+        if definitionsPending { return runFullPass(trigger: trigger) }
+        return reloadRow(row, of: listPath, payload: payload, trigger: trigger)
+    }
+
+    /// The list and row number of the innermost list row a path is in.
+    static func row(containing path: ComponentPath) -> (list: ComponentPath, row: Int)? {
+        guard let index = path.segments.lastIndex(where: { if case .row = $0 { true } else { false } }),
+              case .row(let row) = path.segments[index] else { return nil }
+        return (path.prefix(index), row)
+    }
+
+    /// Runs a pass that mounts one row of a list again, reloading its cell.
+    mutating func reloadRow(_ row: Int, of listPath: ComponentPath, payload: Bool, trigger: String) -> PassSummary {
+        store.log.beginPass(trigger)
+        var pass = MountPass(isRelayout: false)
+        // Only the list's path, type and view: holding its node would copy its rows.
+        if let (path, name, view) = try? listTarget(listPath), let host = view,
+           case .list(let spec)? = catalog.components[name]?.body {
+            updateNode(at: path) { engine, node in
+                guard var content = engine.store.takeRows(of: host) else { return }
+                let index = row - content.firstRow
+                if content.cells.indices.contains(index), node.rows.indices.contains(index) {
+                    let (newNode, cell) = engine.mountRow(row, of: spec, in: path, host: host, cell: content.cells[index],
+                                                          reload: payload, pass: &pass)
+                    content.cells[index] = cell
+                    node.rows[index] = newNode
+                }
+                engine.store.putRows(content, on: host)
+            }
+        }
+        settle(&pass)
+        return store.log.passes[store.log.passes.count - 1]
     }
 
     /// Switches the reuse strategy (a descriptor from ``StrategyRegistry`` with

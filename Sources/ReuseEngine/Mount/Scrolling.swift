@@ -66,7 +66,7 @@ extension Engine {
 
     /// The path, type and view of the mounted node at `listPath` (the node
     /// itself, with its rows, does not outlive this call).
-    private func listTarget(_ listPath: ComponentPath) throws(EngineError) -> (ComponentPath, String, ViewID?) {
+    func listTarget(_ listPath: ComponentPath) throws(EngineError) -> (ComponentPath, String, ViewID?) {
         let node = try resolve(listPath)
         return (node.path, node.name, node.view)
     }

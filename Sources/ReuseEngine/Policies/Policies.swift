@@ -45,6 +45,11 @@ protocol CellReuse: Sendable {
     /// Gives back the view of a slot that left the window (`relayout`: the
     /// pass lays the list out again, rather than moving it by rows).
     mutating func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore)
+    /// A data change of one slot (`reload`): the view that gets the slot's new
+    /// data, `cell` itself (reconfigured in place) or another one (RecyclerView
+    /// binds a second holder for the change animation unless given a payload).
+    mutating func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
+                         for instance: Instance, store: inout ViewStore) -> Vended
     /// Called once per pass for each list mounted, after its rows, header and footer.
     mutating func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool,
                            store: inout ViewStore)

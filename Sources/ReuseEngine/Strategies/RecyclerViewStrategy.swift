@@ -143,6 +143,29 @@ struct RecyclerCells: CellReuse {
         }
     }
 
+    /// `notifyItemChanged`: with a payload the holder is bound again in place;
+    /// without one, the default item animator binds a second holder for the
+    /// change animation (from the pool, else a new one) and the old one,
+    /// updated, goes to the pool after the cross-fade: the flicker.
+    mutating func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
+                         for instance: Instance, store: inout ViewStore) -> Vended {
+        guard !payload else {
+            return Vended(view: cell, acquisition: .mustRebind(store.take(cell, key: key, in: host, for: instance)))
+        }
+        var second: Vended
+        if sharesPool, let view = sharedPool[key]?.popLast() {
+            store.reparent(view, to: host, key: key)
+            second = Vended(view: view, acquisition: .mustRebind(store.take(view, key: key, in: host, for: instance)))
+        } else if !sharesPool, let (view, taken) = store.popWaiting(key, host: host, for: instance) {
+            second = Vended(view: view, acquisition: .mustRebind(taken))
+        } else {
+            second = Vended(view: store.createView(viewClass, key: key, in: host, for: instance), acquisition: .created)
+        }
+        store.hide(cell, in: host)
+        putRecycled(cell, key: key, host: host, store: &store)
+        return second
+    }
+
     /// At the end of the pass the scrap goes to the cache, in the order slots
     /// left; the oldest cached views beyond the cache size go to the pool.
     mutating func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool,

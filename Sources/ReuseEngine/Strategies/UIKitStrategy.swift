@@ -77,6 +77,12 @@ struct RegisteredCells: CellReuse {
         store.recycle(cell, in: host)
     }
 
+    /// `reconfigureRows(at:)`: the row's cell is configured again in place.
+    func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
+                for instance: Instance, store: inout ViewStore) -> Vended {
+        Vended(view: cell, acquisition: .taken(store.take(cell, key: key, in: host, for: instance)))
+    }
+
     func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
     func forget(host: ViewID) {}
     func cached(in host: ViewID) -> [CachedCell] { [] }

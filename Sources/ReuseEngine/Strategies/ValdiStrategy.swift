@@ -132,6 +132,12 @@ struct PreCreatedItems: CellReuse {
         store.recycle(cell, in: host)
     }
 
+    /// A reloaded slot keeps its view; it is configured again.
+    func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
+                for instance: Instance, store: inout ViewStore) -> Vended {
+        Vended(view: cell, acquisition: .taken(store.take(cell, key: key, in: host, for: instance)))
+    }
+
     func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {
         guard firstTime, spec.rows > 0 else { return }
         let items = Instance(component: cell, path: path)

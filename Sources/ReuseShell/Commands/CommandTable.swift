@@ -30,7 +30,7 @@ enum CommandTable {
     static let all: [CommandSpec] = [
         ComponentCommand.spec, ListCommand.spec, AttributeCommand.spec, ViewClassCommand.spec,
         MountCommand.spec, RemountCommand.spec, HideCommand.spec, ShowCommand.spec, SetCommand.spec,
-        ScrollCommand.spec, StrategyCommand.spec, RegisterCommand.spec,
+        ScrollCommand.spec, ReloadCommand.spec, StrategyCommand.spec, RegisterCommand.spec,
         TreeCommand.spec, ComponentsCommand.spec, PoolsCommand.spec, ConfigCommand.spec, LogCommand.spec,
         StatsCommand.spec, CheckCommand.spec, ExplainCommand.spec, ExpectCommand.spec, CompareCommand.spec,
         SayCommand.spec, SourceCommand.spec, SaveCommand.spec, ResetCommand.spec, HelpCommand.spec, QuitCommand.spec,

@@ -172,6 +172,33 @@ enum ScrollCommand {
     }
 }
 
+enum ReloadCommand {
+    static let spec = CommandSpec(
+        name: "reload", group: .mount,
+        usage: "reload PATH [payload]",
+        summary: "reconfigure one list row after a data change; nothing else",
+        details: """
+        The row holding PATH is mounted again and no other row sees an event
+        (UIKit reconfigureRows, RecyclerView notifyItemChanged, one component's
+        state update). Under recyclerview a reload binds a second holder for the
+        change animation (the flicker); 'payload' binds the row's holder in place.
+        'set' on a list row reloads that row the same way.
+        """,
+        example: "reload Feed/3",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        let token = try arguments.word("a PATH inside a list row (e.g. Feed/3)")
+        arguments.markPath(token)
+        let payload = arguments.accept("payload")
+        try arguments.end()
+        let path = try shell.path(from: token)
+        let trigger = shell.trigger
+        try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
+            try engine.reload(path, payload: payload, trigger: trigger)
+        }
+    }
+}
+
 enum StrategyCommand {
     static let spec = CommandSpec(
         name: "strategy", group: .mount,

@@ -75,6 +75,8 @@ extension EngineError {
             return "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier (list '\(list)'; write 'register \(list) \(identifier)')"
         case .notACell(let list, let cell, let cells):
             return "'\(cell)' is not a cell of list '\(list)' (its cells: " + cells.joined(separator: ", ") + ")"
+        case .notInAListRow(let path):
+            return "'\(path)' is not in a list row: reload reconfigures one row of a list ('remount' runs a full pass)"
         }
     }
 
@@ -104,6 +106,7 @@ extension EngineError {
         case .unknownOption(_, let option, _): return .name(option)
         case .unregisteredCell(let list, _): return .containing(list)
         case .notACell(_, let cell, _): return .name(cell)
+        case .notInAListRow(let path): return .path(path)
         }
     }
 }

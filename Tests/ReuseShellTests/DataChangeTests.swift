@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import ReuseShell
+import ReuseEngine
+
+/// `reload PATH [payload]` and `set` on a list row: a data change reconfigures
+/// the row it names and nothing else.
+@Suite struct DataChangeTests {
+    static let feed = """
+    attribute liked kind bool
+    component Heart view UIButton { title: Like, tap: like }
+    component Post view UIView { backgroundColor: white, liked: false } children Heart
+    list Feed rows 100 viewport 4 cells Post
+    register Feed Post
+    """
+
+    /// Only the named row's views see events, under every strategy.
+    @Test(arguments: StrategyRegistry.names)
+    func reloadChangesOnlyThatRow(_ strategy: String) {
+        let session = Session(Self.feed + "\nstrategy \(strategy)\nmount Feed\n")
+        let rows = (document(session, "components --json")["components"] as? [[String: Any]] ?? [])
+        let row2 = Set(rows.filter { ($0["path"] as? String)?.hasPrefix("Feed/2") == true }.compactMap { $0["view"] as? String })
+        for command in ["reload Feed/2", "reload Feed/2/Heart payload", "set Feed/2 liked true"] {
+            #expect(session.line(command).ok, "\(command)")
+            let touched = Set(events(session, "--pass \(stat(session, "passes"))").compactMap { $0["view"] as? String })
+            // The row's own views, or the holders a RecyclerView animation brings in.
+            let others = touched.subtracting(row2).filter { view in
+                let path = document(session, "config \(view) --json")["path"] as? String ?? ""
+                return !path.hasPrefix("Feed/2")
+            }
+            #expect(others.isEmpty, "\(strategy) '\(command)' touched \(others.sorted())")
+            #expect(session.line("check").ok)
+        }
+    }
+
+    /// UIKit reconfigures the named row (`reconfigureRows`): `set` on a row no
+    /// longer sets every visible cell again.
+    @Test func uikitSetReconfiguresOnlyTheNamedRow() {
+        let session = Session(Self.feed + "\nstrategy uikit\nmount Feed\n")
+        _ = session.line("set Feed/1 liked true")
+        let applied = events(session, "--pass 2 --kind apply")
+        #expect(applied.compactMap { $0["path"] as? String } == ["Feed/1", "Feed/1"])
+        #expect(document(session, "config Feed/1 --json")["properties"].flatMap { ($0 as? [String: Any])?["liked"] as? Bool } == true)
+    }
+
+    /// `notifyItemChanged` without a payload: the default item animator binds a
+    /// second holder for the change and the old one goes to the pool (the
+    /// flicker); with a payload the holder is bound in place.
+    @Test func recyclerViewFlickerBindsASecondHolder() throws {
+        let session = Session(Self.feed + "\nstrategy recyclerview\nmount Feed\n")
+        let before = try #require(document(session, "config Feed/2 --json")["view"] as? String)
+        _ = session.line("reload Feed/2")
+        let after = try #require(document(session, "config Feed/2 --json")["view"] as? String)
+        #expect(after != before)
+        let pass = events(session, "--pass 2")
+        #expect(pass.contains { $0["kind"] as? String == "hide" && $0["view"] as? String == before })
+        #expect(pass.contains { $0["kind"] as? String == "create" && $0["view"] as? String == after })
+        _ = session.line("reload Feed/2 payload")
+        #expect(document(session, "config Feed/2 --json")["view"] as? String == after)
+        #expect(events(session, "--pass 3 --kind create,reuse,hide").isEmpty)
+    }
+
+    @Test func reloadErrors() {
+        let session = Session(Self.feed + "\nmount Feed\n")
+        #expect(session.error("reload Feed") == "<stdin>:1:8: error: 'Feed' is not in a list row: reload reconfigures one row of a list ('remount' runs a full pass)")
+        #expect(session.error("reload Feed/50").hasPrefix("<stdin>:1:8: error: row 50 of 'Feed' is not on screen"))
+        #expect(session.error("reload Feed/1 payloads") == "<stdin>:1:15: error: reload: unexpected 'payloads'")
+        #expect(session.error("reload") == "<stdin>:1:7: error: reload: expected a PATH inside a list row (e.g. Feed/3)")
+    }
+}
