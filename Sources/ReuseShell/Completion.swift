@@ -63,7 +63,7 @@ extension Interpreter {
             return position == 2 && previous == "strategy" ? StrategyRegistry.names : []
         case "explain":
             return position == 1 ? ["on", "off"] : []
-        case "tree", "pools", "config", "log", "stats", "check", "components":
+        case "tree", "pools", "config", "log", "stats", "check", "components", "tap":
             let flags: [String]
             switch command {
             case "tree", "pools": flags = ["--all", "--json"]

@@ -68,3 +68,29 @@ import ReuseEngine
         #expect(session.error("reload") == "<stdin>:1:7: error: reload: expected a PATH inside a list row (e.g. Feed/3)")
     }
 }
+
+/// `tap VIEW` fires the view's tap handlers: as many as the additive `tap`
+/// attribute left on it.
+@Suite struct TapTests {
+    static let feed = """
+    component Heart view UIButton { title: Like, tap: like }
+    list Feed rows 10 viewport 2 cells Heart
+    register Feed Heart
+    """
+
+    @Test(arguments: [("uikit", 2), ("theodolite", 1)])
+    func tapCountsHandlers(_ strategy: String, _ handlers: Int) {
+        let session = Session(Self.feed + "\nstrategy \(strategy)\nmount Feed\nscroll Feed by 2\n")
+        let ran = document(session, "tap Feed/2 --json")["ran"] as? [String]
+        #expect(ran == Array(repeating: "like", count: handlers))
+        let text = session.line("tap Feed/2").output
+        #expect(text.contains(handlers == 1 ? "1 tap handler ran: like" : "2 tap handlers ran: like, like (a handler added more than once"))
+    }
+
+    @Test func aHiddenViewGetsNoTaps() {
+        let session = Session(Self.feed + "\nstrategy uikit\nmount Feed\nhide Feed/1\n")
+        #expect(session.error("tap v4 --json").hasPrefix("<stdin>:1:5: error: tap: v4 is hidden: a view nobody can see gets no taps"))
+        #expect(session.error("tap") == "<stdin>:1:4: error: tap: expected a VIEW to tap (e.g. v5 or Feed/1/Heart)")
+        #expect(session.line("tap v1").output == "v1 root: no tap handler ran (it has none)\n")
+    }
+}

@@ -32,7 +32,7 @@ enum CommandTable {
         MountCommand.spec, RemountCommand.spec, HideCommand.spec, ShowCommand.spec, SetCommand.spec,
         ScrollCommand.spec, ReloadCommand.spec, StrategyCommand.spec, RegisterCommand.spec,
         TreeCommand.spec, ComponentsCommand.spec, PoolsCommand.spec, ConfigCommand.spec, LogCommand.spec,
-        StatsCommand.spec, CheckCommand.spec, ExplainCommand.spec, ExpectCommand.spec, CompareCommand.spec,
+        StatsCommand.spec, CheckCommand.spec, TapCommand.spec, ExplainCommand.spec, ExpectCommand.spec, CompareCommand.spec,
         SayCommand.spec, SourceCommand.spec, SaveCommand.spec, ResetCommand.spec, HelpCommand.spec, QuitCommand.spec,
     ]
 
