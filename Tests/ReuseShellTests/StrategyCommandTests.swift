@@ -38,6 +38,9 @@ import ReuseEngine
         #expect(session.run("strategy recyclerview pool Ad 2 prefetch 0 shared on\n") == "strategy recyclerview: cache by position (2), then pool per type (5; Ad 2), shared\n")
         #expect(session.error("strategy recyclerview pol 1") == "<stdin>:1:23: error: strategy recyclerview has no option 'pol' (options: cache N, pool N, prefetch N, shared on|off, pool TYPE N)")
         #expect(session.error("strategy naive pool 1") == "<stdin>:1:16: error: strategy naive takes no options, not 'pool'")
+        #expect(session.error("strategy theodolite-2019 bug27 maybe") == "<stdin>:1:32: error: strategy: bug27 takes on or off, not 'maybe'")
+        #expect(session.error("strategy recyclerview pool 3x") == "<stdin>:1:28: error: strategy: '3x' is not a valid view type (use letters, digits and _)")
+        #expect(session.error("strategy recyclerview pool Post") == "<stdin>:1:32: error: strategy: expected the value of pool Post")
         #expect(session.error("strategy recyclerview pool") == "<stdin>:1:27: error: strategy: expected the value of pool")
     }
 

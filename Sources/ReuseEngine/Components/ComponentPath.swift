@@ -46,12 +46,6 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         return nil
     }
 
-    /// The row number of the last segment, when it is a row.
-    public var lastRow: Int? {
-        if case .row(let row)? = segments.last { return row }
-        return nil
-    }
-
     /// Indices written only where they are not 0: the path as it is typed.
     public var description: String { text(showingNamesakes: false) }
 

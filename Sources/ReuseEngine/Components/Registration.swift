@@ -61,9 +61,13 @@ extension Catalog {
         return registration
     }
 
-    /// The cell type whose class an identifier makes now (the last one registered under it).
-    public func registeredCell(for identifier: CellRegistration.Identifier) -> String? {
-        registeredClasses[identifier]
+    /// The identifier `cell` dequeues with in `list`, and the cell type whose
+    /// class that identifier makes now (the last one registered under it).
+    public func dequeued(cell: String, list: String) -> (identifier: String, makes: String)? {
+        guard let registration = registration(list: list, cell: cell) else { return nil }
+        let queue = CellRegistration.Identifier(list: list, identifier: registration.identifier,
+                                                isHeaderFooter: registration.isHeaderFooter)
+        return (registration.identifier, registeredClasses[queue] ?? cell)
     }
 
     /// Whether `component` is only a header or footer of the list type `list`.

@@ -10,6 +10,12 @@ public struct ClassMismatch: Sendable, Equatable {
     public var asked: String
     /// The class the view is.
     public var actual: String
+    /// When the view is a registered list cell: the identifier its component
+    /// dequeues with, and the cell type that identifier makes now.
+    public var identifier: String?
+    public var identifierMakes: String?
+    /// The list type it is a cell of, if any.
+    public var list: String?
 }
 
 extension Engine {
@@ -19,7 +25,10 @@ extension Engine {
         instances.compactMap { node in
             guard let id = node.view, store.visibility(of: id) == .visible, let attached = store[id].attached,
                   attached.viewClass != store[id].viewClass else { return nil }
-            return ClassMismatch(view: id, path: node.path, component: node.name, asked: attached.viewClass, actual: store[id].viewClass)
+            let list = store[id].superview.flatMap { store[$0].list != nil ? store[$0].ownerComponent : nil }
+            let dequeued = list.flatMap { catalog.dequeued(cell: node.name, list: $0) }
+            return ClassMismatch(view: id, path: node.path, component: node.name, asked: attached.viewClass, actual: store[id].viewClass,
+                                 identifier: dequeued?.identifier, identifierMakes: dequeued?.makes, list: list)
         }
     }
 }

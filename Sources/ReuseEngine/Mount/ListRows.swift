@@ -130,7 +130,7 @@ extension Engine {
                 vended = strategy.cells.reload(current, key: key, viewClass: configuration.viewClass, slot: slot, payload: payload,
                                                host: host, for: instance, store: &store)
             } else {
-                vended = Vended(view: current, acquisition: .taken(store.take(current, key: key, in: host, for: instance)))
+                vended = store.keep(current, key: key, in: host, for: instance)
             }
         } else {
             if let current { release(current, slot: slot, from: host, pass: pass) }

@@ -84,7 +84,7 @@ struct StackCells<K: Keying>: CellReuse {
     /// A reloaded slot keeps its view; it is configured again.
     func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
                 for instance: Instance, store: inout ViewStore) -> Vended {
-        Vended(view: cell, acquisition: .taken(store.take(cell, key: key, in: host, for: instance)))
+        store.keep(cell, key: key, in: host, for: instance)
     }
 
     func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
@@ -106,7 +106,7 @@ struct ApplyChanged: Application {
 extension ViewStore {
     /// ``ApplyChanged``'s steps, for policies that apply like Theodolite outside lists.
     mutating func applyChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
-        if let old = self.view(view).attached {
+        if let old = self[view].attached {
             if old == configuration {
                 record(view, for: instance, .skip(nil))
                 return
@@ -132,7 +132,7 @@ extension ViewStore {
     @discardableResult
     mutating func hideUntaken(in parent: ViewID, pass: MountPass) -> [ViewID] {
         var hidden: [ViewID] = []
-        for view in self.view(parent).subviews where !self.view(view).isHidden && !pass.wasTaken(view) {
+        for view in self[parent].subviews where !self[view].isHidden && !pass.wasTaken(view) {
             hidden.append(view)
             hide(view, in: parent)
         }

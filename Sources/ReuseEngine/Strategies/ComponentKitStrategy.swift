@@ -110,13 +110,7 @@ extension ViewStore {
     /// `willUnhide`/`ancestorWillUnhide`).
     mutating func hookSubtree(_ view: ViewID, _ hook: ReuseEvent.Step) {
         guard let parent = self[view].superview, visibility(of: parent) == .visible else { return }
-        var stack = [view]
-        while let next = stack.popLast() {
-            recordForOwner(next, hook)
-            for child in self[next].subviews.reversed() where !self[child].isHidden && !self[child].isRemoved {
-                stack.append(child)
-            }
-        }
+        for next in visibleSubtree(of: view) { recordForOwner(next, hook) }
     }
 }
 
@@ -144,7 +138,7 @@ struct PoolHookCells: CellReuse {
     /// A reloaded slot keeps its view; it is configured again.
     func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
                 for instance: Instance, store: inout ViewStore) -> Vended {
-        Vended(view: cell, acquisition: .taken(store.take(cell, key: key, in: host, for: instance)))
+        store.keep(cell, key: key, in: host, for: instance)
     }
 
     func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
@@ -161,7 +155,7 @@ struct PoolHookCells: CellReuse {
 struct PerAttributeDiff: Application {
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
-        guard let old = store.view(view).attached else {
+        guard let old = store[view].attached else {
             store.applyAll(configuration, on: view, for: instance)
             return
         }

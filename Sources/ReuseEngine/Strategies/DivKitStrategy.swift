@@ -62,7 +62,7 @@ struct BlockMatching: ParentReuse {
 
     mutating func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {
         let container = parent == .root ? "root" : elementPaths[parent] ?? store[parent].owner?.description ?? "root"
-        var orphans = store.view(parent).subviews.filter { !pass.wasTaken($0) && !store.view($0).isRemoved }
+        var orphans = store[parent].subviews.filter { !pass.wasTaken($0) && !store[$0].isRemoved }
         var unmatched: [PlannedBlock] = []
         // Pass 1: the best view, the same element path.
         for (index, block) in blocks.enumerated() {
@@ -76,7 +76,7 @@ struct BlockMatching: ParentReuse {
         }
         // Pass 2: any view this block can configure, the same view class.
         for block in unmatched {
-            if let found = orphans.firstIndex(where: { store.view($0).viewClass == block.configuration.viewClass }) {
+            if let found = orphans.firstIndex(where: { store[$0].viewClass == block.configuration.viewClass }) {
                 planned[block.instance.path] = orphans.remove(at: found)
             }
         }
@@ -88,7 +88,7 @@ struct BlockMatching: ParentReuse {
                        store: inout ViewStore, pass: MountPass) -> Vended {
         var vended: Vended
         if let view = planned[instance.path], store[view].viewClass == viewClass {
-            if store.view(view).poolKey != key { store.move(view, to: key, in: parent) }
+            if store[view].poolKey != key { store.move(view, to: key, in: parent) }
             vended = Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
         } else {
             if let view = planned[instance.path] {
@@ -104,7 +104,7 @@ struct BlockMatching: ParentReuse {
     /// forgotten (a fresh table: clearing one sized by a full pass would cost that pass again).
     mutating func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
         for parent in visited {
-            for view in store.view(parent).subviews where !pass.wasTaken(view) {
+            for view in store[parent].subviews where !pass.wasTaken(view) {
                 store.remove(view, from: parent, reason: .leftover)
                 elementPaths[view] = nil
             }
@@ -143,7 +143,7 @@ struct ReuseIDCells: CellReuse {
     /// A reloaded slot keeps its view; it is configured again.
     func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
                 for instance: Instance, store: inout ViewStore) -> Vended {
-        Vended(view: cell, acquisition: .taken(store.take(cell, key: key, in: host, for: instance)))
+        store.keep(cell, key: key, in: host, for: instance)
     }
 
     func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
@@ -159,7 +159,7 @@ struct ReuseIDCells: CellReuse {
 struct SetWholeBlock: Application {
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
-        if let old = store.view(view).attached {
+        if let old = store[view].attached {
             if old == configuration {
                 store.record(view, for: instance, .reconfigure)
                 return

@@ -34,7 +34,7 @@ extension StrategyDescriptor {
                 + (cells.sharesPool ? "one pool shared by every list" : "a pool") + " of at most \(cells.poolSize) per view type; other parents as under theodolite",
             options: [StrategyOption(name: "cache", value: cells.cacheSize), StrategyOption(name: "pool", value: cells.poolSize),
                       StrategyOption(name: "prefetch", value: cells.prefetch), StrategyOption(name: "shared", value: cells.sharesPool ? 1 : 0, kind: .flag)]
-                + settings.perSubject.map { StrategyOption(name: "pool \($0.subject)", value: $0.value) },
+                + settings.perSubject.map { StrategyOption(name: "pool", subject: $0.subject, value: $0.value) },
             keying: ComponentShapeKeying(),
             parents: PositionalVend(),
             application: ApplyChanged(),
@@ -105,7 +105,7 @@ struct RecyclerCells: CellReuse {
             let kept = place == .scrap ? hosts[host]?.scrap : hosts[host]?.cache
             guard let index = kept?.firstIndex(where: { $0.slot == slot }), let found = kept?[index] else { continue }
             if place == .scrap { hosts[host]?.scrap.remove(at: index) } else { hosts[host]?.cache.remove(at: index) }
-            let foundKey = store.view(found.view).poolKey
+            let foundKey = store[found.view].poolKey
             guard foundKey == key else {
                 if let foundKey {
                     store.record(found.view, for: nil, .cache(.wrongType(slot, viewType: foundKey.component ?? "?")))
@@ -117,12 +117,18 @@ struct RecyclerCells: CellReuse {
             store.record(found.view, for: instance, .cacheHit(slot, from: place))
             return Vended(view: found.view, acquisition: .taken(taken))
         }
-        if sharesPool {
-            if let view = sharedPool[key]?.popLast() {
-                store.reparent(view, to: host, key: key)
-                return Vended(view: view, acquisition: .mustRebind(store.take(view, key: key, in: host, for: instance)))
-            }
-        } else if let (view, taken) = store.popWaiting(key, host: host, for: instance) {
+        return getRecycledOrCreate(key, viewClass: viewClass, host: host, for: instance, store: &store)
+    }
+
+    /// `getRecycledView` (the top of the type's pool, shared or this list's;
+    /// rebound), else `createViewHolder`.
+    private mutating func getRecycledOrCreate(_ key: ViewKey, viewClass: String, host: ViewID, for instance: Instance,
+                                              store: inout ViewStore) -> Vended {
+        if sharesPool, let view = sharedPool[key]?.popLast() {
+            store.reparent(view, to: host, key: key)
+            return Vended(view: view, acquisition: .mustRebind(store.take(view, key: key, in: host, for: instance)))
+        }
+        if !sharesPool, let (view, taken) = store.popWaiting(key, host: host, for: instance) {
             return Vended(view: view, acquisition: .mustRebind(taken))
         }
         return Vended(view: store.createView(viewClass, key: key, in: host, for: instance), acquisition: .created)
@@ -131,7 +137,7 @@ struct RecyclerCells: CellReuse {
     /// A slot scrolled out (`scroll by`) is cached at once, the oldest cached
     /// view going to the pool; in a relayout it is scrapped first.
     mutating func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
-        store.hide(cell, in: store.view(cell).superview ?? host)
+        store.hide(cell, in: store[cell].superview ?? host)
         if relayout {
             hosts[host, default: Host()].scrap.append(CachedCell(slot: slot, view: cell))
         } else {
@@ -152,15 +158,7 @@ struct RecyclerCells: CellReuse {
         guard !payload else {
             return Vended(view: cell, acquisition: .mustRebind(store.take(cell, key: key, in: host, for: instance)))
         }
-        var second: Vended
-        if sharesPool, let view = sharedPool[key]?.popLast() {
-            store.reparent(view, to: host, key: key)
-            second = Vended(view: view, acquisition: .mustRebind(store.take(view, key: key, in: host, for: instance)))
-        } else if !sharesPool, let (view, taken) = store.popWaiting(key, host: host, for: instance) {
-            second = Vended(view: view, acquisition: .mustRebind(taken))
-        } else {
-            second = Vended(view: store.createView(viewClass, key: key, in: host, for: instance), acquisition: .created)
-        }
+        let second = getRecycledOrCreate(key, viewClass: viewClass, host: host, for: instance, store: &store)
         store.hide(cell, in: host)
         putRecycled(cell, key: key, host: host, store: &store)
         return second
@@ -183,7 +181,7 @@ struct RecyclerCells: CellReuse {
         let limit = cacheSize + (hosts[host]?.prefetched ?? 0)
         while let cache = hosts[host]?.cache, cache.count > limit, let oldest = cache.first {
             hosts[host]?.cache.removeFirst()
-            guard let key = store.view(oldest.view).poolKey else { continue }
+            guard let key = store[oldest.view].poolKey else { continue }
             store.record(oldest.view, for: nil, .cache(.evicted(viewType: key.component ?? "?")))
             putRecycled(oldest.view, key: key, host: host, store: &store)
         }
@@ -194,7 +192,7 @@ struct RecyclerCells: CellReuse {
         let capacity = capacity(of: key)
         let count = sharesPool ? (sharedPool[key]?.count ?? 0) : (store.pool(key, in: host)?.waiting.count ?? 0)
         guard count < capacity else {
-            store.remove(view, from: store.view(view).superview ?? host, reason: .poolFull(viewType: key.component ?? "?", capacity: capacity))
+            store.remove(view, from: store[view].superview ?? host, reason: .poolFull(viewType: key.component ?? "?", capacity: capacity))
             return
         }
         if sharesPool { sharedPool[key, default: []].append(view) } else { store.pushWaiting(view, in: host) }
@@ -214,7 +212,7 @@ struct RecyclerCells: CellReuse {
 struct BindViewHolder: Application {
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
-        if case .mustRebind = acquired {} else if store.view(view).attached == configuration {
+        if case .mustRebind = acquired {} else if store[view].attached == configuration {
             store.record(view, for: instance, .skip(nil))
             return
         }

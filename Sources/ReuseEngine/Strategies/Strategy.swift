@@ -34,7 +34,9 @@ public struct Strategy: Sendable {
     /// gathered (cursors, caches, plans): what a new view tree starts with.
     public var fresh: Strategy {
         guard let descriptor = StrategyRegistry.named(name),
-              let copy = try? descriptor.with(options: options.map { ($0.name, $0.value) }) else { return self }
+              let copy = try? descriptor.with(options: options.filter { $0.subject == nil }.map { ($0.name, $0.value) },
+                                              subjects: options.compactMap { option in option.subject.map { ($0, option.value) } })
+        else { return self }
         return copy
     }
 
@@ -52,20 +54,24 @@ public struct StrategyOption: Sendable, Equatable {
     }
 
     public let name: String
+    /// What the option is set for, when it is set per subject (`pool Post 3`).
+    public let subject: String?
     public var value: Int
     public var kind: Kind
 
-    public init(name: String, value: Int, kind: Kind = .count) {
+    public init(name: String, subject: String? = nil, value: Int, kind: Kind = .count) {
         self.name = name
+        self.subject = subject
         self.value = value
         self.kind = kind
     }
 
-    /// `cache 2`, `bug27 on`.
+    /// `cache 2`, `pool Post 3`, `bug27 on`.
     public var written: String {
+        let head = subject.map { "\(name) \($0)" } ?? name
         switch kind {
-        case .count: "\(name) \(value)"
-        case .flag: "\(name) " + (value != 0 ? "on" : "off")
+        case .count: return "\(head) \(value)"
+        case .flag: return "\(head) " + (value != 0 ? "on" : "off")
         }
     }
 
@@ -97,17 +103,19 @@ public struct StrategyDescriptor: Sendable {
     /// The strategy with default options.
     public var standard: Strategy { make(StrategySettings(values: defaults.map(\.value), perSubject: [])) }
 
-    /// The strategy with these options set (the others at their defaults).
-    /// A name of two words (`pool Post`) sets the per-subject option.
-    public func with(options: [(name: String, value: Int)]) throws(EngineError) -> Strategy {
+    /// The strategy with these options set (the others at their defaults),
+    /// and the per-subject option (``perSubject``) set for these subjects.
+    public func with(options: [(name: String, value: Int)],
+                     subjects: [(subject: String, value: Int)] = []) throws(EngineError) -> Strategy {
         var settings = StrategySettings(values: defaults.map(\.value), perSubject: [])
-        for option in options {
-            let words = option.name.split(separator: " ", maxSplits: 1).map(String.init)
-            if words.count == 2, words[0] == perSubject {
-                settings.perSubject.removeAll { $0.subject == words[1] }
-                settings.perSubject.append((words[1], max(0, option.value)))
-                continue
+        for (subject, value) in subjects {
+            guard perSubject != nil else {
+                throw .unknownOption(strategy: name, option: subject, known: defaults.map(\.usage))
             }
+            settings.perSubject.removeAll { $0.subject == subject }
+            settings.perSubject.append((subject, max(0, value)))
+        }
+        for option in options {
             guard let index = defaults.firstIndex(where: { $0.name == option.name }) else {
                 throw .unknownOption(strategy: name, option: option.name,
                                      known: defaults.map(\.usage) + (perSubject.map { ["\($0) TYPE N"] } ?? []))

@@ -72,7 +72,7 @@ struct OwnerFirstVend: ParentReuse {
 
     func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance, store: inout ViewStore, pass: MountPass) -> Vended {
         let free = (store.pool(key, in: parent)?.views ?? []).filter { !pass.wasTaken($0) }
-        if let own = free.first(where: { store.view($0).owner == instance.path }) ?? free.first {
+        if let own = free.first(where: { store[$0].owner == instance.path }) ?? free.first {
             return Vended(view: own, acquisition: .taken(store.take(own, key: key, in: parent, for: instance)))
         }
         return Vended(view: store.createView(viewClass, key: key, in: parent, for: instance), acquisition: .created)

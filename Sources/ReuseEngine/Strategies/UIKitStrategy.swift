@@ -66,11 +66,8 @@ struct RegisteredCells: CellReuse {
 
     /// The view class of the cell type registered last under the identifier `component` dequeues with.
     static func registeredClass(of component: String, list: String, catalog: Catalog) -> String? {
-        guard let registration = catalog.registration(list: list, cell: component) else { return nil }
-        let queue = CellRegistration.Identifier(list: list, identifier: registration.identifier,
-                                                isHeaderFooter: registration.isHeaderFooter)
-        guard let registered = catalog.registeredCell(for: queue) else { return nil }
-        return catalog.components[registered]?.view?.viewClass
+        guard let makes = catalog.dequeued(cell: component, list: list)?.makes else { return nil }
+        return catalog.components[makes]?.view?.viewClass
     }
 
     func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
@@ -80,7 +77,7 @@ struct RegisteredCells: CellReuse {
     /// `reconfigureRows(at:)`: the row's cell is configured again in place.
     func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
                 for instance: Instance, store: inout ViewStore) -> Vended {
-        Vended(view: cell, acquisition: .taken(store.take(cell, key: key, in: host, for: instance)))
+        store.keep(cell, key: key, in: host, for: instance)
     }
 
     func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}

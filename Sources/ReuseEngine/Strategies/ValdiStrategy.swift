@@ -67,7 +67,7 @@ struct RenderDiff: Application {
 extension ViewStore {
     /// ``RenderDiff``'s steps.
     mutating func applyDiff(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
-        guard let old = self.view(view).attached else {
+        guard let old = self[view].attached else {
             applyAll(configuration, on: view, for: instance)
             return
         }
@@ -109,7 +109,7 @@ struct RenderOnBind: Application {
 struct AttachOnShow: Application {
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
-        if let slot = instance.slot, store.view(view).attached != configuration {
+        if let slot = instance.slot, store[view].attached != configuration {
             store.record(view, for: instance, .attach(slot))
         }
         store.applyDiff(view, to: configuration, for: instance)
@@ -135,7 +135,7 @@ struct PreCreatedItems: CellReuse {
     /// A reloaded slot keeps its view; it is configured again.
     func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
                 for instance: Instance, store: inout ViewStore) -> Vended {
-        Vended(view: cell, acquisition: .taken(store.take(cell, key: key, in: host, for: instance)))
+        store.keep(cell, key: key, in: host, for: instance)
     }
 
     func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {
@@ -190,13 +190,9 @@ struct ValdiViewPool: ParentReuse {
     mutating func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
         for parent in visited {
             for view in store[parent].subviews where !pass.wasTaken(view) && !inPool.contains(view) && !store[view].isHidden {
-                var stack = [view]
-                while let next = stack.popLast() {
+                // List hosts and their cells are the native list's, never pooled.
+                for next in store.visibleSubtree(of: view, descends: { store[$0].list == nil && store[store[$0].superview ?? .root].list == nil }) {
                     enterPool(next, store: &store)
-                    for child in store[next].subviews.reversed() where !inPool.contains(child) && !store[child].isHidden
-                        && store[child].list == nil && store[next].list == nil {
-                        stack.append(child)
-                    }
                 }
             }
         }

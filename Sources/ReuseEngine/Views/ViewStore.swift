@@ -29,9 +29,6 @@ public struct ViewStore: Sendable {
     /// The view with this id; ids come from the engine, so it exists.
     public subscript(id: ViewID) -> SimulatedView { views[id.number - 1] }
 
-    /// The view with this id; ids come from the engine, so it exists.
-    public func view(_ id: ViewID) -> SimulatedView { views[id.number - 1] }
-
     /// Every view ever created, in id order (removed ones included: see ``SimulatedView/isRemoved``).
     public var all: [SimulatedView] { views }
 
@@ -48,12 +45,12 @@ public struct ViewStore: Sendable {
 
     /// Visible, hidden, inside a hidden view, or removed.
     public func visibility(of id: ViewID) -> Visibility {
-        let subject = view(id)
+        let subject = self[id]
         if subject.isRemoved { return .removed }
         if subject.isHidden { return .hidden }
         var current = subject.superview
         while let parent = current {
-            let next = view(parent)
+            let next = self[parent]
             if next.isHidden { return .insideHidden(parent) }
             current = next.superview
         }
@@ -111,6 +108,26 @@ public struct ViewStore: Sendable {
         guard views[index].isHidden else { return }
         views[index].isHidden = false
         log.record(ReuseEvent(view: view, component: views[index].ownerComponent, path: views[index].owner, step: .unhide(parent: parent)))
+    }
+
+    /// Keeps a slot's view for the same slot (a row that stays, a reload in place).
+    mutating func keep(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance) -> Vended {
+        Vended(view: view, acquisition: .taken(take(view, key: key, in: parent, for: instance)))
+    }
+
+    /// `view` and its descendants, pre-order, skipping hidden or removed
+    /// descendants (their subtrees were out of sight already) and any whose
+    /// subtree `descends` refuses.
+    func visibleSubtree(of view: ViewID, descends: (ViewID) -> Bool = { _ in true }) -> [ViewID] {
+        var order: [ViewID] = []
+        var stack = [view]
+        while let next = stack.popLast() {
+            order.append(next)
+            for child in self[next].subviews.reversed() where !self[child].isHidden && !self[child].isRemoved && descends(child) {
+                stack.append(child)
+            }
+        }
+        return order
     }
 
     /// Hides a view nobody took; it stays in its pool. Returns whether it was visible.
@@ -230,13 +247,6 @@ public struct ViewStore: Sendable {
     mutating func popWaiting(_ key: ViewKey, host: ViewID, for instance: Instance, unhides: Bool = true) -> (ViewID, Taken)? {
         guard let view = views[host.number - 1].pools[key]?.waiting.popLast() else { return nil }
         return (view, take(view, key: key, in: host, for: instance, unhides: unhides))
-    }
-
-    /// Takes a cell off whatever stack it waits on (it is about to be used again).
-    mutating func unwait(_ cell: ViewID, in host: ViewID) {
-        if let key = views[cell.number - 1].poolKey {
-            views[host.number - 1].pools[key]?.waiting.removeAll { $0 == cell }
-        }
     }
 
     // MARK: Configuring

@@ -380,14 +380,11 @@ extension Interpreter {
     /// Why a view has another class than its instance asks for, when a
     /// registration explains it (UIKit: one identifier, one class).
     func whyWrongClass(_ mismatch: ClassMismatch) -> String? {
-        guard let host = engine.views[mismatch.view].superview, let list = engine.views[host].ownerComponent,
-              let registration = engine.catalog.registration(list: list, cell: mismatch.component) else { return nil }
-        let queue = CellRegistration.Identifier(list: list, identifier: registration.identifier, isHeaderFooter: registration.isHeaderFooter)
-        guard let registered = engine.catalog.registeredCell(for: queue) else { return nil }
-        if registered == mismatch.component {
-            return "the \(quoted(registration.identifier)) queue still held a \(mismatch.actual) cell made before 'register \(list) \(registered) as \(registration.identifier)'"
+        guard let identifier = mismatch.identifier, let makes = mismatch.identifierMakes, let list = mismatch.list else { return nil }
+        if makes == mismatch.component {
+            return "the \(quoted(identifier)) queue still held a \(mismatch.actual) cell made before 'register \(list) \(makes) as \(identifier)'"
         }
-        return "identifier \(quoted(registration.identifier)) makes \(registered) cells since 'register \(list) \(registered) as \(registration.identifier)'"
+        return "identifier \(quoted(identifier)) makes \(makes) cells since 'register \(list) \(makes) as \(identifier)'"
     }
 }
 

@@ -224,7 +224,10 @@ enum StrategyCommand {
             }
             return
         }
+        let descriptor = StrategyRegistry.named(name.text)
+        let perSubject = descriptor?.perSubject
         var options: [(name: String, value: Int)] = []
+        var subjects: [(subject: String, value: Int)] = []
         while let option = arguments.next() {
             // A switch takes on or off; a number, a whole number.
             if let word = arguments.peek, ["on", "off"].contains(word.text) {
@@ -232,11 +235,15 @@ enum StrategyCommand {
                 options.append((option.text, word.text == "on" ? 1 : 0))
                 continue
             }
-            // `pool Post 3`: an option for one subject (a view type).
-            if let subject = arguments.peek, subject.kind == .word, Int(subject.text) == nil, isIdentifier(subject.text) {
-                _ = arguments.next()
-                let (value, _) = try arguments.integer("the value of \(option.text) \(subject.text)", in: 0...1_000_000)
-                options.append(("\(option.text) \(subject.text)", value))
+            if descriptor?.defaults.first(where: { $0.name == option.text })?.kind == .flag {
+                guard let word = arguments.next() else { throw arguments.missing("on or off after \(option.text)") }
+                throw ShellError("strategy: \(option.text) takes on or off, not '\(word.text)'", at: word)
+            }
+            // `pool Post 3`: the option a strategy takes per subject (a view type).
+            if option.text == perSubject, let subject = arguments.peek, subject.kind == .word, Int(subject.text) == nil {
+                let subjectToken = try arguments.name("view type")
+                let (value, _) = try arguments.integer("the value of \(option.text) \(subjectToken.text)", in: 0...1_000_000)
+                subjects.append((subjectToken.text, value))
                 continue
             }
             let (value, _) = try arguments.integer("the value of \(option.text)", in: 0...1_000_000)
@@ -247,7 +254,7 @@ enum StrategyCommand {
             guard let descriptor = StrategyRegistry.named(name.text) else {
                 throw .unknownStrategy(name.text, suggestion: closestName(to: name.text, in: StrategyRegistry.names))
             }
-            return try engine.setStrategy(try descriptor.with(options: options), trigger: trigger)
+            return try engine.setStrategy(try descriptor.with(options: options, subjects: subjects), trigger: trigger)
         }
         shell.emit("strategy \(shell.engine.strategy.name): \(shell.engine.strategy.summary)")
     }
