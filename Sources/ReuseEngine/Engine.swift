@@ -59,14 +59,20 @@ public struct Engine: Sendable {
     /// text (`red`, `0.5`, `"Row {i}"`), checked now. Takes effect at the next pass.
     @discardableResult
     public mutating func defineComponent(_ name: String, viewClass: String?, attributes: [(name: String, raw: String, quoted: Bool)],
-                                         children: [String]) throws(EngineError) -> Definition {
+                                         children: [String], loads: [LoadRequest] = []) throws(EngineError) -> Definition {
         var template: ViewTemplate?
         if let viewClass {
             var templates: [AttributeTemplate] = []
             for attribute in attributes {
                 templates.append(try catalog.template(attribute.name, raw: attribute.raw, quoted: attribute.quoted))
             }
-            template = ViewTemplate(viewClass: viewClass, attributes: templates)
+            var loadTemplates: [LoadTemplate] = []
+            for load in loads {
+                guard LoadTemplate.delays.contains(load.after) else { throw .invalidLoadDelay(load.after) }
+                let attribute = try catalog.template(load.attribute, raw: load.raw, quoted: load.quoted)
+                loadTemplates.append(LoadTemplate(attribute: attribute, after: load.after, checksItem: load.checksItem))
+            }
+            template = ViewTemplate(viewClass: viewClass, attributes: templates, loads: loadTemplates)
         }
         return try define(ComponentDefinition(name: name, body: .component(view: template, children: children)))
     }
@@ -95,8 +101,32 @@ public struct Engine: Sendable {
         try store.catalog.register(list: list, cell: cell, identifier: identifier)
     }
 
+    /// Declares what a component type's reuse hook does (`prepare Cell resets
+    /// liked cancels loads`), replacing an earlier declaration. It runs
+    /// wherever the strategy has such a hook (``Strategy/reuseHook``).
+    public mutating func prepare(_ preparation: Preparation) throws(EngineError) {
+        try store.catalog.prepare(preparation)
+    }
+
     /// Stops keeping events (counts go on); for benchmarks.
     public mutating func setKeepsEvents(_ keeps: Bool) { store.log.keepsEvents = keeps }
+}
+
+/// A load as `component ... loads ATTR VALUE after N [checked]` writes it.
+public struct LoadRequest: Sendable {
+    public var attribute: String
+    public var raw: String
+    public var quoted: Bool
+    public var after: Int
+    public var checksItem: Bool
+
+    public init(attribute: String, raw: String, quoted: Bool, after: Int, checksItem: Bool) {
+        self.attribute = attribute
+        self.raw = raw
+        self.quoted = quoted
+        self.after = after
+        self.checksItem = checksItem
+    }
 }
 
 /// What defining a component or list did.

@@ -29,6 +29,9 @@ public enum EngineError: Error, Equatable, Sendable {
     case unregisteredCell(list: String, identifier: String)
     case notACell(list: String, cell: String, cells: [String])
     case notInAListRow(ComponentPath)
+    case invalidLoadDelay(Int)
+    case emptyPreparation(String)
+    case noSuchProperty(ViewID, property: String, suggestion: String?)
 
     /// What a redeclaration tried to replace.
     public enum Declaration: String, Sendable {

@@ -38,7 +38,7 @@ import Testing
     /// A view's whole state as text, in a fixed order.
     static func describe(_ view: SimulatedView) -> String {
         let pools = view.pools.map { "\($0.key)=\($0.value.views)/\($0.value.waiting)" }
-        let setBy = view.setBy.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let setBy = view.sources.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.map { $0?.description ?? "-" })" }
         return "\(view.id) \(view.viewClass) super=\(view.superview?.description ?? "-") sub=\(view.subviews) hidden=\(view.isHidden) "
             + "removed=\(view.isRemoved) "
             + "props=\(view.properties.map { "\($0.key)=\($0.value)" }) setBy=\(setBy) attached=\(view.attached?.description ?? "-") "

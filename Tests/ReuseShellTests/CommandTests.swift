@@ -79,8 +79,8 @@ import Testing
         let out = session.run("config v2\n")
         #expect(out.contains("v2 UIView Bar (visible)"))
         #expect(out.contains("attached    alpha: 0.5"))
-        #expect(out.contains("backgroundColor           red  (set by Foo)"))
-        #expect(out.contains("leaks       backgroundColor shows red; a fresh view would show clear, set by Foo"))
+        #expect(out.contains("backgroundColor           red  (set by Foo in pass 1)"))
+        #expect(out.contains("leaks       backgroundColor shows red; a fresh view would show clear, set by Foo in pass 1"))
         #expect(session.run("config Bar\n") == out, "a PATH names the view its component holds")
     }
 

@@ -11,6 +11,8 @@ public struct Catalog: Sendable {
     public internal(set) var registrations: OrderedDictionary<CellRegistration.Key, CellRegistration> = [:]
     /// For each identifier, the cell type registered under it last.
     var registeredClasses: [CellRegistration.Identifier: String] = [:]
+    /// What each component type's reuse hook does (`prepare`), in declaration order.
+    public internal(set) var preparations: OrderedDictionary<String, Preparation> = [:]
 
     public init() {
         for viewClass in ViewClass.builtIns { viewClasses[viewClass.name] = viewClass }
@@ -86,6 +88,19 @@ public struct Catalog: Sendable {
             guard seen.insert(attribute.name).inserted else { throw .duplicateAttribute(attribute.name) }
             _ = try parse(attribute.name, raw: attribute.raw, quoted: attribute.wasQuoted, row: 0)
         }
+        for load in template.loads {
+            _ = try parse(load.attribute.name, raw: load.attribute.raw, quoted: load.attribute.wasQuoted, row: 0)
+            guard LoadTemplate.delays.contains(load.after) else { throw .invalidLoadDelay(load.after) }
+        }
+    }
+
+    /// Declares (or replaces) what a component type's reuse hook does.
+    mutating func prepare(_ preparation: Preparation) throws(EngineError) {
+        guard !preparation.resets.isEmpty || preparation.cancelsLoads else { throw .emptyPreparation(preparation.component) }
+        for name in preparation.resets where attributes[name] == nil {
+            throw .unknownAttribute(name, suggestion: closestName(to: name, in: attributes.keys))
+        }
+        preparations[preparation.component] = preparation
     }
 
     /// Parses a written value for an attribute, with `{i}` replaced by `row`.

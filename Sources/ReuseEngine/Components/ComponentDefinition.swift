@@ -29,10 +29,21 @@ public struct AttributeTemplate: Hashable, Sendable {
 public struct ViewTemplate: Hashable, Sendable {
     public var viewClass: String
     public var attributes: [AttributeTemplate]
+    /// Loads the component starts each time its view is bound to an item.
+    public var loads: [LoadTemplate]
 
-    public init(viewClass: String, attributes: [AttributeTemplate]) {
+    public init(viewClass: String, attributes: [AttributeTemplate], loads: [LoadTemplate] = []) {
         self.viewClass = viewClass
         self.attributes = attributes
+        self.loads = loads
+    }
+
+    /// `UIImageView { image: placeholder } loads image "photo{i}" after 2`
+    public var written: String {
+        var text = viewClass
+        if !attributes.isEmpty { text += " { " + attributes.map(\.written).joined(separator: ", ") + " }" }
+        for load in loads { text += " " + load.written }
+        return text
     }
 }
 
@@ -90,6 +101,7 @@ public struct ComponentDefinition: Hashable, Sendable {
                 }
             }
             if !children.isEmpty { line += " children " + children.joined(separator: " ") }
+            for load in view?.loads ?? [] { line += " " + load.written }
             return line
         case .list(let spec):
             return "list \(name) rows \(spec.rows) viewport \(spec.viewport) cells " + spec.cells.joined(separator: " ")

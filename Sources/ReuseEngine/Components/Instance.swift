@@ -4,6 +4,12 @@ public enum Slot: Hashable, Sendable, CustomStringConvertible {
     case header
     case footer
 
+    /// The row number, for a row.
+    public var row: Int? {
+        if case .row(let row) = self { return row }
+        return nil
+    }
+
     /// `row 3`, `the header`, `the footer`.
     public var description: String {
         switch self {

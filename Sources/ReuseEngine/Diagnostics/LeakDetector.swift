@@ -9,11 +9,27 @@ public struct Leak: Sendable, Equatable, CustomStringConvertible {
     public var shows: PropertyValue?
     /// What a fresh view with the same configuration would show.
     public var fresh: PropertyValue?
-    /// The component whose configuration set the stale value.
-    public var setBy: String?
+    /// Who set the stale value (for an additive property: the entries a
+    /// fresh view would not have), oldest first.
+    public var sources: [PropertySource]
+
+    public init(view: ViewID, path: ComponentPath, property: String, shows: PropertyValue?, fresh: PropertyValue?,
+                sources: [PropertySource] = []) {
+        self.view = view
+        self.path = path
+        self.property = property
+        self.shows = shows
+        self.fresh = fresh
+        self.sources = sources
+    }
+
+    /// `set by Feed/1 in pass 2`, `set by the load for Feed/0 (...)`, or "" when nobody set it.
+    public var origin: String {
+        sources.isEmpty ? "" : "set by " + sources.map(\.description).joined(separator: "; ")
+    }
 
     public var description: String {
-        let source = setBy.map { " (set by \($0))" } ?? ""
+        let source = sources.isEmpty ? "" : " (\(origin))"
         return "\(view) \(path.display): \(property) shows \(shows?.description ?? "nothing"), a fresh view would show \(fresh?.description ?? "nothing")\(source)"
     }
 }
@@ -50,11 +66,34 @@ extension Engine {
         let fresh = freshProperties(for: configuration, on: view.viewClass)
         var result: [Leak] = []
         for (name, shown) in view.properties where fresh[name] != shown {
-            result.append(Leak(view: id, path: owner, property: name, shows: shown, fresh: fresh[name], setBy: view.setBy[name]))
+            let sources = view.sources[name] ?? []
+            // The instance's own late result is what it should show.
+            if case .value = shown, let source = sources.last ?? nil, source.load != nil, source.path == owner { continue }
+            result.append(Leak(view: id, path: owner, property: name, shows: shown, fresh: fresh[name],
+                               sources: Engine.staleSources(shown, fresh: fresh[name], sources: sources)))
         }
         for name in fresh.keys.sorted() where view.properties[name] == nil {
-            result.append(Leak(view: id, path: owner, property: name, shows: nil, fresh: fresh[name], setBy: nil))
+            result.append(Leak(view: id, path: owner, property: name, shows: nil, fresh: fresh[name]))
         }
         return result
+    }
+
+    /// Who set what a view shows beyond what a fresh view would: the value's
+    /// source, or for entries, the sources of the entries left once each
+    /// fresh entry is matched with the latest shown entry of that value.
+    static func staleSources(_ shown: PropertyValue, fresh: PropertyValue?, sources: [PropertySource?]) -> [PropertySource] {
+        guard case .entries(let entries) = shown else { return sources.compactMap { $0 } }
+        var wanted: [AttributeValue] = []
+        if case .entries(let freshEntries)? = fresh { wanted = freshEntries }
+        let offset = entries.count - sources.count
+        var stale: [PropertySource] = []
+        for position in entries.indices.reversed() {
+            if let match = wanted.lastIndex(of: entries[position]) {
+                wanted.remove(at: match)
+            } else if position - offset >= 0, let source = sources[position - offset] {
+                stale.append(source)
+            }
+        }
+        return stale.reversed()
     }
 }

@@ -16,7 +16,9 @@ public struct EventLog: Sendable {
         passes.append(PassSummary(pass: passes.count + 1, trigger: trigger, events: events.count..<events.count))
     }
 
-    mutating func record(_ event: ReuseEvent) {
+    /// Records an event; returns its sequence number.
+    @discardableResult
+    mutating func record(_ event: ReuseEvent) -> Int {
         var event = event
         event.seq = nextSeq
         event.pass = passes.count
@@ -29,6 +31,7 @@ public struct EventLog: Sendable {
             events.append(event)
             if !passes.isEmpty { passes[passes.count - 1].events = passes[passes.count - 1].events.lowerBound..<events.count }
         }
+        return event.seq
     }
 
     /// The summary of pass `number` (1-based), if it ran.

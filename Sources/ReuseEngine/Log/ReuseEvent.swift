@@ -68,6 +68,17 @@ public struct ReuseEvent: Sendable, Equatable {
         /// DivKit: `configureBlockView` ran with a block equal to the one the
         /// view shows: every property set again to the value it has.
         case reconfigure
+        /// RecyclerView's `onViewRecycled`: the holder goes to the RecycledViewPool.
+        case recycle
+        /// A bound component started a load; the view is captured until it ends.
+        indirect case loadStart(Load)
+        /// A load's result landed on the view it captured; `shows` is the
+        /// instance the view shows now when it is not the one the load was for.
+        indirect case deliver(Load, shows: ComponentPath?)
+        /// A reuse hook cancelled a pending load.
+        indirect case cancel(Load, by: ReuseHook)
+        /// A load's result was dropped.
+        indirect case discard(Load, DiscardReason)
 
         public var kind: Kind {
             switch self {
@@ -92,6 +103,11 @@ public struct ReuseEvent: Sendable, Equatable {
             case .reset: .reset
             case .reparent: .reparent
             case .reconfigure: .reconfigure
+            case .recycle: .recycle
+            case .loadStart: .load
+            case .deliver: .deliver
+            case .cancel: .cancel
+            case .discard: .discard
             }
         }
 
@@ -121,11 +137,12 @@ public struct ReuseEvent: Sendable, Equatable {
             }
         }
 
-        /// The attribute applied, unapplied, updated or skipped.
+        /// The attribute applied, unapplied, updated or skipped, or a load's.
         public var attribute: Attribute? {
             switch self {
             case .apply(let attribute), .unapply(let attribute), .update(let attribute, _): attribute
             case .skip(let attribute): attribute
+            case .loadStart(let load), .deliver(let load, _), .cancel(let load, _), .discard(let load, _): load.attribute
             default: nil
             }
         }
@@ -135,6 +152,7 @@ public struct ReuseEvent: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case create, reuse, unhide, hide, apply, unapply, update, skip, reorder
         case enterPool, leavePool, prepareForReuse, remove, cacheHit, cache, render, layout, attach, reset, reparent, reconfigure
+        case recycle, load, deliver, cancel, discard
 
         /// The counter this kind adds to (`cache` moves count nowhere).
         public var stat: Stat? {
@@ -159,6 +177,11 @@ public struct ReuseEvent: Sendable, Equatable {
             case .attach: .attaches
             case .reset: .resets
             case .reconfigure: .reconfigured
+            case .recycle: .recycled
+            case .load: .loads
+            case .deliver: .delivered
+            case .cancel: .cancelled
+            case .discard: .discarded
             }
         }
     }
@@ -213,6 +236,8 @@ public enum ResetReason: Sendable, Equatable {
     case dropped(Attribute)
     /// Valdi: its node went away; reset before it enters the global pool of its class.
     case enteringPool
+    /// A `prepare` declaration: the reuse hook put this property back to its default.
+    case prepared(String, by: ReuseHook)
 }
 
 /// What one pass did, in numbers.

@@ -7,6 +7,7 @@ public enum Stat: String, Sendable, CaseIterable {
     // Counted from events.
     case created, reused, unhidden, hidden, applied, unapplied, updated, skipped, reordered, removed
     case enteredPool, leftPool, preparedForReuse, cacheHits, renders, layouts, attaches, resets, reconfigured
+    case recycled, loads, delivered, cancelled, discarded
     // Measured on the state.
     case passes, liveComponents, leaks, views, visible, peakViews
 
@@ -14,6 +15,7 @@ public enum Stat: String, Sendable, CaseIterable {
     public static let counted: [Stat] = [
         .created, .reused, .unhidden, .hidden, .applied, .unapplied, .updated, .skipped, .reordered, .removed,
         .enteredPool, .leftPool, .preparedForReuse, .cacheHits, .renders, .layouts, .attaches, .resets, .reconfigured,
+        .recycled, .loads, .delivered, .cancelled, .discarded,
     ]
 
     /// Counted from events (rather than measured on the state).
@@ -41,6 +43,11 @@ public enum Stat: String, Sendable, CaseIterable {
         case .attaches: 16
         case .resets: 17
         case .reconfigured: 18
+        case .recycled: 19
+        case .loads: 20
+        case .delivered: 21
+        case .cancelled: 22
+        case .discarded: 23
         case .passes, .liveComponents, .leaks, .views, .visible, .peakViews: nil
         }
     }
@@ -50,23 +57,26 @@ public enum Stat: String, Sendable, CaseIterable {
         (.created, true, "created"), (.reused, true, "reused"), (.hidden, true, "hidden"),
         (.applied, true, "applied"), (.unapplied, true, "unapplied"), (.updated, false, "updated"),
         (.skipped, true, "skipped"), (.removed, false, "removed"), (.cacheHits, false, "cache hits"),
-        (.renders, false, "rendered"), (.attaches, false, "attached"),
+        (.renders, false, "rendered"), (.attaches, false, "attached"), (.loads, false, "loads started"),
+        (.delivered, false, "delivered"), (.cancelled, false, "cancelled"), (.discarded, false, "discarded"),
     ]
 
     /// `stats`: the counts always listed, then the ones listed when not zero.
     public static let statsCore: [Stat] = [.created, .reused, .hidden, .applied, .unapplied, .updated, .skipped]
-    public static let statsExtra: [Stat] = [.removed, .enteredPool, .leftPool, .preparedForReuse, .cacheHits,
-                                            .renders, .layouts, .attaches, .resets, .reconfigured]
+    public static let statsExtra: [Stat] = [.removed, .enteredPool, .leftPool, .preparedForReuse, .recycled, .cacheHits,
+                                            .renders, .layouts, .attaches, .resets, .reconfigured, .loads,
+                                            .delivered, .cancelled, .discarded]
     /// `stats --json`, in key order.
     public static let statsJSON: [Stat] = [
         .passes, .created, .reused, .hidden, .applied, .unapplied, .updated, .skipped, .unhidden, .reordered,
         .removed, .enteredPool, .leftPool, .preparedForReuse, .cacheHits, .renders, .layouts, .attaches, .resets,
-        .reconfigured, .liveComponents, .leaks, .views, .visible, .peakViews,
+        .reconfigured, .recycled, .loads, .delivered, .cancelled, .discarded, .liveComponents, .leaks, .views,
+        .visible, .peakViews,
     ]
     /// `expect stat NAME N`.
     public static let expectable: [Stat] = [
         .passes, .created, .reused, .unhidden, .hidden, .applied, .unapplied, .updated, .skipped, .reordered,
-        .leaks, .views, .visible,
+        .loads, .delivered, .cancelled, .discarded, .leaks, .views, .visible,
     ]
     /// `compare`'s columns.
     public static let compared: [Stat] = [

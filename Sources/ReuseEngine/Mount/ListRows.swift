@@ -137,6 +137,10 @@ extension Engine {
             vended = strategy.cells.dequeue(key, viewClass: configuration.viewClass, slot: slot, host: host, for: instance, store: &store)
         }
         strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
+        // A reload binds the row again (cellForRowAt, onBindViewHolder).
+        if payload != nil || vended.acquisition.binds(instance), let definition = catalog.components[component] {
+            startLoads(of: definition, on: vended.view, for: instance, row: slot.row)
+        }
         return vended.view
     }
 

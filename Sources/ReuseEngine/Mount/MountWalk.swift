@@ -16,7 +16,7 @@ extension Engine {
     /// Cost: the visible tree plus the pools of the parents visited.
     mutating func runFullPass(trigger: String) -> PassSummary {
         definitionsPending = false
-        store.log.beginPass(trigger)
+        beginPass(trigger)
         var pass = MountPass(isRelayout: true)
         pass.visit(.root)
         planChildren(rootComponents, under: .root, row: nil, into: .root, pass: &pass)
@@ -66,6 +66,7 @@ extension Engine {
             let vended = strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &store, pass: pass)
             pass.recordTaken(vended.view, from: parent)
             strategy.application.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
+            if vended.acquisition.binds(instance) { startLoads(of: definition, on: vended.view, for: instance, row: row) }
             node.view = vended.view
             container = vended.view
         }
@@ -90,6 +91,29 @@ extension Engine {
         return node
     }
 
+    /// Starts the loads a component starts when its view is bound to its item.
+    mutating func startLoads(of definition: ComponentDefinition, on view: ViewID, for instance: Instance, row: Int?) {
+        guard let loads = definition.view?.loads, !loads.isEmpty else { return }
+        for load in loads {
+            store.startLoad(resolve(load.attribute, row: row), after: load.after, checksItem: load.checksItem, on: view, for: instance)
+        }
+    }
+
+    /// An attribute template's value in a row (`{i}` filled in).
+    func resolve(_ attribute: AttributeTemplate, row: Int?) -> Attribute {
+        if let resolved = attribute.resolved { return Attribute(attribute.name, resolved) }
+        let value = (try? catalog.parse(attribute.name, raw: attribute.raw, quoted: attribute.wasQuoted, row: row ?? 0))
+            ?? .text(attribute.raw.replacing(AttributeTemplate.rowPlaceholder, with: String(row ?? 0)))
+        return Attribute(attribute.name, value)
+    }
+
+    /// Begins a pass: late results due by now land first, as a run loop's
+    /// completions run before the next layout.
+    mutating func beginPass(_ trigger: String) {
+        store.log.beginPass(trigger)
+        store.deliverDueLoads()
+    }
+
     /// The configuration an instance asks for: its definition's attributes,
     /// then its instance values, with `{i}` replaced by the row number.
     func configuration(of definition: ComponentDefinition, at path: ComponentPath, row: Int?) -> ViewConfiguration? {
@@ -103,12 +127,7 @@ extension Engine {
                 }
             }
         }
-        let attributes = template.attributes.map { attribute -> Attribute in
-            if let resolved = attribute.resolved { return Attribute(attribute.name, resolved) }
-            let value = (try? catalog.parse(attribute.name, raw: attribute.raw, quoted: attribute.wasQuoted, row: row ?? 0))
-                ?? .text(attribute.raw.replacing(AttributeTemplate.rowPlaceholder, with: String(row ?? 0)))
-            return Attribute(attribute.name, value)
-        }
+        let attributes = template.attributes.map { resolve($0, row: row) }
         return ViewConfiguration(viewClass: template.viewClass, attributes: attributes)
     }
 

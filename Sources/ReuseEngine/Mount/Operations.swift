@@ -91,6 +91,14 @@ extension Engine {
         return reloadRow(row, of: listPath, payload: payload, trigger: trigger)
     }
 
+    /// Lets a pass go by with nothing changed but the late results due in it
+    /// (`wait`): the views stay as they are.
+    @discardableResult
+    public mutating func wait(trigger: String) -> PassSummary {
+        beginPass(trigger)
+        return store.log.passes[store.log.passes.count - 1]
+    }
+
     /// The list and row number of the innermost list row a path is in.
     static func row(containing path: ComponentPath) -> (list: ComponentPath, row: Int)? {
         guard let index = path.segments.lastIndex(where: { if case .row = $0 { true } else { false } }),
@@ -100,7 +108,7 @@ extension Engine {
 
     /// Runs a pass that mounts one row of a list again, reloading its cell.
     mutating func reloadRow(_ row: Int, of listPath: ComponentPath, payload: Bool, trigger: String) -> PassSummary {
-        store.log.beginPass(trigger)
+        beginPass(trigger)
         var pass = MountPass(isRelayout: false)
         // Only the list's path, type and view: holding its node would copy its rows.
         if let (path, name, view) = try? listTarget(listPath), let host = view,

@@ -53,7 +53,7 @@ extension Engine {
         if definitionsPending {
             return ScrollOutcome(pass: runFullPass(trigger: trigger), list: path, requested: requested, offset: offset)
         }
-        store.log.beginPass(trigger)
+        beginPass(trigger)
         var pass = MountPass(isRelayout: { if case .to = motion { true } else { false } }())
         updateNode(at: path) { engine, node in
             let firstTime = engine.mountRows(of: spec, at: path, host: host, rows: &node.rows, keepsRows: true, pass: &pass)

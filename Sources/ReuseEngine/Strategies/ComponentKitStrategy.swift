@@ -31,6 +31,7 @@ extension StrategyDescriptor {
             application: PerAttributeDiff(),
             cells: PoolHookCells(),
             cellApplication: PerAttributeDiff(),
+            reuseHook: .didEnterReusePool,
             liveComponents: .mounted)
     }
 }
@@ -110,7 +111,10 @@ extension ViewStore {
     /// `willUnhide`/`ancestorWillUnhide`).
     mutating func hookSubtree(_ view: ViewID, _ hook: ReuseEvent.Step) {
         guard let parent = self[view].superview, visibility(of: parent) == .visible else { return }
-        for next in visibleSubtree(of: view) { recordForOwner(next, hook) }
+        for next in visibleSubtree(of: view) {
+            // didEnterReusePool runs what `prepare` declared for each view's component.
+            if hook == .enterPool { runHook(.didEnterReusePool, on: next) } else { recordForOwner(next, hook) }
+        }
     }
 }
 

@@ -29,6 +29,7 @@ extension StrategyDescriptor {
             application: SetWholeBlock(),
             cells: ReuseIDCells(),
             cellApplication: SetWholeBlock(),
+            reuseHook: nil,
             liveComponents: .mounted)
     }
 }

@@ -20,6 +20,7 @@ extension StrategyDescriptor {
             application: ApplyChanged(),
             cells: StackCells(keying: ViewClassKeying()),
             cellApplication: ApplyChanged(),
+            reuseHook: nil,
             liveComponents: .mounted)
     }
 }

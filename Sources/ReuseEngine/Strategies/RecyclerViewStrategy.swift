@@ -40,6 +40,7 @@ extension StrategyDescriptor {
             application: ApplyChanged(),
             cells: cells,
             cellApplication: BindViewHolder(),
+            reuseHook: .onViewRecycled,
             liveComponents: .mounted)
     }
 }
@@ -113,7 +114,8 @@ struct RecyclerCells: CellReuse {
                 }
                 continue
             }
-            let taken = store.take(found.view, key: key, in: host, for: instance)
+            var taken = store.take(found.view, key: key, in: host, for: instance)
+            taken.keptBound = true
             store.record(found.view, for: instance, .cacheHit(slot, from: place))
             return Vended(view: found.view, acquisition: .taken(taken))
         }
@@ -187,8 +189,11 @@ struct RecyclerCells: CellReuse {
         }
     }
 
-    /// `putRecycledView`: onto the pool of its view type, or dropped when that pool is full.
+    /// `onViewRecycled`, then `putRecycledView`: onto the pool of its view
+    /// type, or dropped when that pool is full.
     private mutating func putRecycled(_ view: ViewID, key: ViewKey, host: ViewID, store: inout ViewStore) {
+        // `addViewHolderToRecycledViewPool` dispatches onViewRecycled first, full pool or not.
+        store.runHook(.onViewRecycled, on: view)
         let capacity = capacity(of: key)
         let count = sharesPool ? (sharedPool[key]?.count ?? 0) : (store.pool(key, in: host)?.waiting.count ?? 0)
         guard count < capacity else {

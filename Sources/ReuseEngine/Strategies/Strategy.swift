@@ -23,6 +23,8 @@ public struct Strategy: Sendable {
     var application: any Application
     var cells: any CellReuse
     var cellApplication: any Application
+    /// The hook where `prepare` declarations run, if the system has one.
+    public let reuseHook: ReuseHook?
     var liveComponents: LiveComponents
 
     /// The options as `strategy` would take them back (`cache 2 pool 5`, `bug27 on`), or "".

@@ -45,6 +45,7 @@ extension StrategyDescriptor {
             application: ApplyChanged(),
             cells: StackCells(keying: ConfigurationKeying()),
             cellApplication: ApplyChanged(),
+            reuseHook: nil,
             liveComponents: .mounted)
     }
 }

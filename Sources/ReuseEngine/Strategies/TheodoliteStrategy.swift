@@ -25,6 +25,7 @@ extension StrategyDescriptor {
             application: ApplyChanged(),
             cells: StackCells(keying: ComponentShapeKeying()),
             cellApplication: ApplyChanged(),
+            reuseHook: nil,
             liveComponents: .mounted)
     }
 }

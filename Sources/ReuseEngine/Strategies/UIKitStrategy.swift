@@ -33,6 +33,7 @@ extension StrategyDescriptor {
             application: ApplyChanged(),
             cells: RegisteredCells(),
             cellApplication: CellsSetEverything(),
+            reuseHook: .prepareForReuse,
             liveComponents: .mounted)
     }
 }
@@ -60,7 +61,7 @@ struct RegisteredCells: CellReuse {
     func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
         let registered = Self.registeredClass(of: instance.component, list: store[host].ownerComponent ?? "", catalog: store.catalog)
         let vended = store.dequeueOrCreate(key, viewClass: registered ?? viewClass, host: host, for: instance)
-        if case .taken = vended.acquisition { store.record(vended.view, for: instance, .prepareForReuse) }
+        if case .taken = vended.acquisition { store.runHook(.prepareForReuse, on: vended.view) }
         return vended
     }
 

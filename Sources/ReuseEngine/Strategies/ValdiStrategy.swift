@@ -21,6 +21,7 @@ extension StrategyDescriptor {
             application: RenderDiff(),
             cells: StackCells(keying: ViewClassKeying()),
             cellApplication: RenderOnBind(),
+            reuseHook: nil,
             liveComponents: .mounted)
     }
 
@@ -47,6 +48,7 @@ extension StrategyDescriptor {
             application: RenderDiff(),
             cells: PreCreatedItems(),
             cellApplication: AttachOnShow(),
+            reuseHook: nil,
             liveComponents: .everyListItem)
     }
 

@@ -17,9 +17,10 @@ public struct SimulatedView: Sendable {
     /// What a person would see: the class defaults, then whatever applicators
     /// set since (stale values included).
     public internal(set) var properties: OrderedDictionary<String, PropertyValue>
-    /// For each property an applicator changed, the component whose
-    /// configuration changed it last (so a leak can name its source).
-    public internal(set) var setBy: [String: String] = [:]
+    /// For each property set since the view was made, who set it: one
+    /// source for a value, one per entry for an additive property (`nil` for
+    /// entries a class default put there). So a leak can name the row it came from.
+    public internal(set) var sources: [String: [PropertySource?]] = [:]
     /// The configuration applied last, attached to the view.
     public internal(set) var attached: ViewConfiguration?
     /// The pools of this view as a parent: ViewKey -> pool, in first-use order.
@@ -35,6 +36,11 @@ public struct SimulatedView: Sendable {
     /// Taken out of the hierarchy for good (DivKit leftovers, dropped cells),
     /// or inside a view that was: no longer alive.
     public internal(set) var isRemoved = false
+
+    /// Who set the property's value, or its last entry.
+    public func source(of property: String) -> PropertySource? {
+        sources[property]?.last ?? nil
+    }
 
     init(id: ViewID, viewClass: ViewClass, superview: ViewID?) {
         self.id = id

@@ -19,6 +19,10 @@ public struct ViewStore: Sendable {
     public private(set) var peakViews = 1
     /// Views removed for good, subtrees included (their ids stay taken).
     public private(set) var removedViews = 0
+    /// Loads started and not yet delivered, cancelled or discarded, in start order.
+    public internal(set) var pendingLoads: [Load] = []
+    /// Loads started in the session (numbers them).
+    var loadsStarted = 0
 
     init() {
         views = [SimulatedView(id: .root, viewClass: catalog.viewClass(named: "UIView"), superview: nil)]
@@ -84,6 +88,9 @@ public struct ViewStore: Sendable {
         var wasHidden: Bool
         /// The instance that held the view before this take.
         var previousOwner: ComponentPath?
+        /// The view comes back to the slot it showed, still bound: nothing
+        /// binds it again (RecyclerView's scrap and cache).
+        var keptBound = false
     }
 
     /// Marks `view` as taken by `instance`: records a reuse when it held
@@ -253,17 +260,32 @@ public struct ViewStore: Sendable {
 
     /// Runs an attribute's applicator on a view.
     mutating func apply(_ attribute: Attribute, on view: ViewID, for instance: Instance) {
+        let seq = record(view, for: instance, .apply(attribute))
+        write(attribute, on: view, source: source(instance, seq: seq, .apply))
+    }
+
+    /// Sets the attribute's value (or adds its entry) and remembers who did.
+    mutating func write(_ attribute: Attribute, on view: ViewID, source: PropertySource) {
         let index = view.number - 1
         if catalog.attributes[attribute.name]?.effect == .adds {
             var entries: [AttributeValue] = []
             if case .entries(let existing)? = views[index].properties[attribute.name] { entries = existing }
+            var sources = views[index].sources[attribute.name] ?? []
+            // Entries a class default put there have no source.
+            while sources.count < entries.count { sources.insert(nil, at: 0) }
             entries.append(attribute.value)
+            sources.append(source)
             views[index].properties[attribute.name] = .entries(entries)
+            views[index].sources[attribute.name] = sources
         } else {
             views[index].properties[attribute.name] = .value(attribute.value)
+            views[index].sources[attribute.name] = [source]
         }
-        views[index].setBy[attribute.name] = instance.component
-        record(view, for: instance, .apply(attribute))
+    }
+
+    /// The source of a value set now by `instance` in event `seq`.
+    private func source(_ instance: Instance, seq: Int, _ means: PropertySource.Means) -> PropertySource {
+        PropertySource(component: instance.component, path: instance.path, pass: log.currentPass, seq: seq, means: means)
     }
 
     /// Runs an attribute's unapplicator: removes the entry it added, or resets
@@ -273,29 +295,44 @@ public struct ViewStore: Sendable {
         if catalog.attributes[attribute.name]?.effect == .adds {
             if case .entries(var entries)? = views[index].properties[attribute.name],
                let position = entries.firstIndex(of: attribute.value) {
+                var sources = views[index].sources[attribute.name] ?? []
+                while sources.count < entries.count { sources.insert(nil, at: 0) }
                 entries.remove(at: position)
+                sources.remove(at: position)
                 views[index].properties[attribute.name] = .entries(entries)
+                views[index].sources[attribute.name] = sources
             }
         } else {
-            views[index].properties[attribute.name] = catalog.viewClasses[views[index].viewClass]?.defaults[attribute.name]
-            views[index].setBy[attribute.name] = nil
+            resetToDefault(attribute.name, on: view)
         }
         record(view, for: instance, .unapply(attribute))
+    }
+
+    /// Puts one property back to its class default; nobody set it.
+    mutating func resetToDefault(_ name: String, on view: ViewID) {
+        let index = view.number - 1
+        views[index].properties[name] = catalog.viewClasses[views[index].viewClass]?.defaults[name]
+        views[index].sources[name] = nil
     }
 
     /// Runs an attribute's updater: replaces the old value with the new one.
     mutating func update(_ attribute: Attribute, from old: AttributeValue, on view: ViewID, for instance: Instance) {
         let index = view.number - 1
+        let seq = record(view, for: instance, .update(attribute, old: old))
+        let source = source(instance, seq: seq, .update)
         if catalog.attributes[attribute.name]?.effect == .adds,
            case .entries(var entries)? = views[index].properties[attribute.name],
            let position = entries.firstIndex(of: old) {
+            var sources = views[index].sources[attribute.name] ?? []
+            while sources.count < entries.count { sources.insert(nil, at: 0) }
             entries[position] = attribute.value
+            sources[position] = source
             views[index].properties[attribute.name] = .entries(entries)
+            views[index].sources[attribute.name] = sources
         } else {
             views[index].properties[attribute.name] = .value(attribute.value)
+            views[index].sources[attribute.name] = [source]
         }
-        views[index].setBy[attribute.name] = instance.component
-        record(view, for: instance, .update(attribute, old: old))
     }
 
     /// Applies every attribute of `configuration`, whatever was there before
@@ -313,9 +350,7 @@ public struct ViewStore: Sendable {
     /// Runs one attribute's reset method (Valdi): its property back to the
     /// class default, whatever the attribute added or set.
     mutating func resetAttribute(_ attribute: Attribute, on view: ViewID, for instance: Instance) {
-        let index = view.number - 1
-        views[index].properties[attribute.name] = catalog.viewClasses[views[index].viewClass]?.defaults[attribute.name]
-        views[index].setBy[attribute.name] = nil
+        resetToDefault(attribute.name, on: view)
         record(view, for: instance, .reset(.dropped(attribute)))
     }
 
@@ -324,7 +359,7 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         guard let viewClass = catalog.viewClasses[views[index].viewClass] else { return }
         views[index].properties = viewClass.defaults
-        views[index].setBy = [:]
+        views[index].sources = [:]
         views[index].attached = nil
         record(view, for: nil, .reset(reason))
     }
@@ -370,8 +405,9 @@ public struct ViewStore: Sendable {
 
     // MARK: Recording
 
-    /// Records a step done to `view` for `instance` (or for no instance).
-    mutating func record(_ view: ViewID, for instance: Instance?, _ step: ReuseEvent.Step) {
+    /// Records a step done to `view` for `instance` (or for no instance); returns its sequence number.
+    @discardableResult
+    mutating func record(_ view: ViewID, for instance: Instance?, _ step: ReuseEvent.Step) -> Int {
         log.record(ReuseEvent(view: view, component: instance?.component, path: instance?.path, step: step))
     }
 
@@ -380,7 +416,7 @@ public struct ViewStore: Sendable {
         log.record(ReuseEvent(view: view, component: self[view].ownerComponent, path: self[view].owner, step: step))
     }
 
-    /// Drops every view but the root, and the log (a strategy switch).
+    /// Drops every view but the root, the loads pending on them, and the log (a strategy switch).
     mutating func clear() {
         let keepsEvents = log.keepsEvents
         var root = views[0]
@@ -392,5 +428,6 @@ public struct ViewStore: Sendable {
         log.keepsEvents = keepsEvents
         peakViews = 1
         removedViews = 0
+        pendingLoads = []
     }
 }

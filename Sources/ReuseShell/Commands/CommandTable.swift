@@ -28,11 +28,11 @@ struct CommandSpec: Sendable {
 /// Every command, in the order `help` lists them.
 enum CommandTable {
     static let all: [CommandSpec] = [
-        ComponentCommand.spec, ListCommand.spec, AttributeCommand.spec, ViewClassCommand.spec,
+        ComponentCommand.spec, ListCommand.spec, AttributeCommand.spec, ViewClassCommand.spec, PrepareCommand.spec,
         MountCommand.spec, RemountCommand.spec, HideCommand.spec, ShowCommand.spec, SetCommand.spec,
-        ScrollCommand.spec, ReloadCommand.spec, StrategyCommand.spec, RegisterCommand.spec,
+        ScrollCommand.spec, ReloadCommand.spec, WaitCommand.spec, StrategyCommand.spec, RegisterCommand.spec,
         TreeCommand.spec, ComponentsCommand.spec, PoolsCommand.spec, ConfigCommand.spec, LogCommand.spec,
-        StatsCommand.spec, CheckCommand.spec, TapCommand.spec, ExplainCommand.spec, ExpectCommand.spec, CompareCommand.spec,
+        StatsCommand.spec, CheckCommand.spec, WhyCommand.spec, TapCommand.spec, ExplainCommand.spec, ExpectCommand.spec, CompareCommand.spec,
         SayCommand.spec, SourceCommand.spec, SaveCommand.spec, ResetCommand.spec, HelpCommand.spec, QuitCommand.spec,
     ]
 

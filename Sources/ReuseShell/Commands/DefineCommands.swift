@@ -25,6 +25,24 @@ extension Arguments {
         return entries
     }
 
+    /// `loads ATTR VALUE after N [checked]` clauses, as many as written here.
+    mutating func loads(hasView: Bool) throws(ShellError) -> [LoadRequest] {
+        var loads: [LoadRequest] = []
+        while let keyword = peek, keyword.kind == .word, keyword.text == "loads" {
+            _ = next()
+            guard hasView else {
+                throw ShellError("component: a load sets an attribute of the component's view; write 'view CLASS' first", at: keyword)
+            }
+            let attribute = try name("attribute name after 'loads'")
+            let value = try self.value("a value for \(attribute.text)")
+            try self.keyword("after")
+            let (after, _) = try integer("passes", in: LoadTemplate.delays)
+            let checked = accept("checked")
+            loads.append(LoadRequest(attribute: attribute.text, raw: value.text, quoted: value.isQuoted, after: after, checksItem: checked))
+        }
+        return loads
+    }
+
     /// Names until the end of the line.
     mutating func names(_ what: String) throws(ShellError) -> [Token] {
         var result: [Token] = []
@@ -60,12 +78,16 @@ extension Interpreter {
 enum ComponentCommand {
     static let spec = CommandSpec(
         name: "component", group: .define,
-        usage: "component NAME [view CLASS] [{ attr: value, ... }] [children NAME ...]",
+        usage: "component NAME [view CLASS] [{ attr: value, ... }] [loads ATTR VALUE after N [checked]] [children NAME ...]",
         summary: "define (or redefine) a component type",
         details: """
         Without 'view' the component has no view of its own: its children mount
         into the nearest ancestor view. Values are words or "quoted text"; inside
         a list row, {i} is replaced by the row number.
+        'loads ATTR VALUE after N' starts a load each time the view is bound to
+        an item; N passes later ('wait' lets passes go by) the result sets ATTR on
+        the view captured at bind time, whatever it shows by then. 'checked'
+        models a completion that drops a result for another item.
         """,
         example: "component Card view UIView { backgroundColor: white } children Title",
         recordsForSave: true
@@ -82,25 +104,28 @@ enum ComponentCommand {
             }
             attributes = try arguments.attributeBlock()
         }
+        var loads = try arguments.loads(hasView: viewClass != nil)
         var children: [Token] = []
         if arguments.accept("children") {
-            children = try arguments.names("child component name")
+            while !arguments.isAtEnd, !arguments.peekIsWord("loads") {
+                children.append(try arguments.name("child component name"))
+            }
             if children.isEmpty { throw arguments.missing("child component names after 'children'") }
         }
+        loads += try arguments.loads(hasView: viewClass != nil)
         try arguments.end()
         let outcome: Definition
         do throws(EngineError) {
             outcome = try shell.engine.defineComponent(
                 name.text, viewClass: viewClass?.text,
                 attributes: attributes.map { ($0.name.text, $0.value.text, $0.value.isQuoted) },
-                children: children.map(\.text))
+                children: children.map(\.text), loads: loads)
         } catch {
             throw shell.located(error, in: arguments)
         }
         var detail: [String] = []
         if let view = outcome.definition.view {
-            detail.append(view.attributes.isEmpty ? view.viewClass
-                : view.viewClass + " { " + view.attributes.map(\.written).joined(separator: ", ") + " }")
+            detail.append(view.written)
         } else {
             detail.append("no view")
         }
@@ -230,5 +255,60 @@ enum ViewClassCommand {
         }
         shell.emit((existed ? "redeclared" : "declared") + " view class \(name.text)"
                    + (defaults.isEmpty ? "" : " (" + defaults.map { "\($0.name.text): \($0.value.isQuoted ? quoted($0.value.text) : $0.value.text)" }.joined(separator: ", ") + ")"))
+    }
+}
+
+enum PrepareCommand {
+    static let spec = CommandSpec(
+        name: "prepare", group: .define,
+        usage: "prepare NAME [resets ATTR ...] [cancels loads]",
+        summary: "say what a component's reuse hook resets and cancels",
+        details: """
+        Declares what NAME's views do when the system pools or hands them out
+        again: UIKit's prepareForReuse (on a reused cell, its subviews
+        included), RecyclerView's onViewRecycled (a holder entering the pool,
+        subviews included) or ComponentKit's didEnterReusePool (each view
+        entering its pool). A reset runs the attribute's unapplicator when it
+        has one, else puts the property back to the class default; 'cancels
+        loads' cancels the loads pending on those views. Other strategies have
+        no such hook and never run it. Declaring again replaces it.
+        """,
+        example: "prepare Cell resets liked tap cancels loads",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        let name = try arguments.name("component name")
+        var resets: [Token] = []
+        var cancels = false
+        while let keyword = arguments.next() {
+            switch keyword.kind == .word ? keyword.text : "" {
+            case "resets":
+                while !arguments.isAtEnd, !arguments.peekIsWord("cancels") {
+                    resets.append(try arguments.name("attribute name to reset"))
+                }
+                if resets.isEmpty { throw arguments.missing("attribute names after 'resets'") }
+            case "cancels" where !cancels:
+                try arguments.keyword("loads")
+                cancels = true
+            default:
+                let hint = closestName(to: keyword.text, in: ["resets", "cancels"]).map { "; did you mean '\($0)'?" } ?? ""
+                throw ShellError("prepare: unexpected '\(keyword.text)'\(hint)", at: keyword)
+            }
+        }
+        let preparation = Preparation(component: name.text, resets: resets.map(\.text), cancelsLoads: cancels)
+        let existed = shell.engine.catalog.preparations[name.text] != nil
+        do throws(EngineError) {
+            try shell.engine.prepare(preparation)
+        } catch {
+            throw shell.located(error, in: arguments)
+        }
+        var line = (existed ? "redeclared" : "declared") + " \(name.text)'s reuse hook: \(preparation.summary)"
+        let strategy = shell.engine.strategy
+        if let hook = strategy.reuseHook {
+            line += " (\(strategy.name) runs it in \(hook.rawValue))"
+        } else {
+            line += " (\(strategy.name) has no reuse hook and never runs it; uikit, recyclerview and componentkit do)"
+        }
+        if shell.engine.catalog.components[name.text] == nil { line += "; note: '\(name.text)' is not defined yet" }
+        shell.emit(line)
     }
 }

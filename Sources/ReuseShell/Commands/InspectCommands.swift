@@ -165,12 +165,15 @@ struct ViewReport {
     let view: SimulatedView
     let visibility: Visibility
     let leaks: [Leak]
+    /// Loads under way that will land on this view.
+    let loads: [Load]
 
     init(_ id: ViewID, in engine: Engine) {
         self.id = id
         self.view = engine.views[id]
         self.visibility = engine.views.visibility(of: id)
         self.leaks = engine.leaks(of: id)
+        self.loads = engine.views.loads(on: id)
     }
 
     /// The instance holding (or last holding) the view, as users see it.
@@ -184,19 +187,31 @@ struct ViewReport {
         for (index, (name, value)) in view.properties.enumerated() {
             let label = index == 0 ? "  properties  " : "              "
             var line = label + name.padding(width) + "  " + value.description
-            if let setter = view.setBy[name] { line += style.dim("  (set by \(setter))") }
+            if let origin = ViewReport.origin(view.sources[name] ?? [], adds: value.isEntries) { line += style.dim("  (\(origin))") }
             lines.append(line)
+        }
+        for (index, load) in loads.enumerated() {
+            let label = index == 0 ? "  loading     " : "              "
+            lines.append(label + "\(load.attribute) for \(load.path.display), arrives in pass \(load.due) (load #\(load.number)"
+                         + (load.checksItem ? ", checked" : "") + ")")
         }
         if leaks.isEmpty {
             lines.append("  leaks       none")
         } else {
             for (index, leak) in leaks.enumerated() {
                 let label = index == 0 ? "  leaks       " : "              "
-                let source = leak.setBy.map { ", set by \($0)" } ?? ""
+                let source = leak.sources.isEmpty ? "" : ", " + leak.origin
                 lines.append(label + style.warn("\(leak.property) shows \(leak.shows?.description ?? "nothing"); a fresh view would show \(leak.fresh?.description ?? "nothing")\(source)"))
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `set by Feed/1 in pass 2`, `added by Feed/1 in pass 1; Feed/4 in pass 3`, or nil when nobody set it.
+    static func origin(_ sources: [PropertySource?], adds: Bool) -> String? {
+        let known = sources.compactMap { $0 }
+        guard !known.isEmpty else { return nil }
+        return (adds ? "added by " : "set by ") + known.map(\.description).joined(separator: "; ")
     }
 
     var json: JSON {
@@ -205,7 +220,11 @@ struct ViewReport {
         }
         let leakItems = leaks.map { leak -> JSON in
             .object([("property", .string(leak.property)), ("shows", propertyJSON(leak.shows)),
-                     ("fresh", propertyJSON(leak.fresh)), ("setBy", leak.setBy.map(JSON.string) ?? .null)])
+                     ("fresh", propertyJSON(leak.fresh)), ("sources", .array(leak.sources.map(sourceJSON)))])
+        }
+        let sources = view.properties.keys.compactMap { name -> (String, JSON)? in
+            guard let list = view.sources[name], list.contains(where: { $0 != nil }) else { return nil }
+            return (name, .array(list.map { $0.map(sourceJSON) ?? .null }))
         }
         return .object([
             ("view", .string(id.description)),
@@ -216,6 +235,8 @@ struct ViewReport {
             ("key", view.poolKey.map(keyJSON) ?? .null),
             ("attributes", .array(attributes)),
             ("properties", .object(view.properties.map { ($0.key, propertyJSON($0.value)) })),
+            ("sources", .object(sources)),
+            ("loading", .array(loads.map(loadJSON))),
             ("leaks", .array(leakItems)),
             ("visibility", .string(visibility.description)),
         ])
@@ -338,7 +359,7 @@ enum CheckCommand {
                 ("leaks", .array(leaks.map { leak in
                     .object([("view", .string(leak.view.description)), ("path", .string(leak.path.display)),
                              ("property", .string(leak.property)), ("shows", propertyJSON(leak.shows)),
-                             ("fresh", propertyJSON(leak.fresh)), ("setBy", leak.setBy.map(JSON.string) ?? .null)])
+                             ("fresh", propertyJSON(leak.fresh)), ("sources", .array(leak.sources.map(sourceJSON)))])
                 })),
             ]).rendered)
         } else {

@@ -199,6 +199,32 @@ enum ReloadCommand {
     }
 }
 
+enum WaitCommand {
+    static let spec = CommandSpec(
+        name: "wait", group: .mount,
+        usage: "wait [N]",
+        summary: "let N passes go by (1 by default): late loads land",
+        details: """
+        Each pass changes nothing but what is due: the loads started N passes
+        earlier ('component ... loads ATTR VALUE after N') set their result on
+        the view they captured, whatever it shows now. Every other pass
+        delivers what is due too, before its own work.
+        """,
+        example: "wait 2",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        var count = 1
+        if !arguments.isAtEnd { count = try arguments.integer("passes", in: 1...10_000).0 }
+        try arguments.end()
+        let trigger = shell.trigger
+        for _ in 0..<count {
+            try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
+                engine.wait(trigger: trigger)
+            }
+        }
+    }
+}
+
 enum StrategyCommand {
     static let spec = CommandSpec(
         name: "strategy", group: .mount,

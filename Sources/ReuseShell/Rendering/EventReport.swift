@@ -36,6 +36,15 @@ struct EventReport {
         case .reset(.detached): return "the item's root view detached; attribute reset before it enters the pool"
         case .reset(.enteringPool): return "its node went: attributes reset before it enters the pool of its class"
         case .reset(.dropped(let attribute)): return "\(attribute.name) reset: the new render no longer sets it (was \(attribute.value))"
+        case .reset(.prepared(let name, let hook)): return "\(hook.rawValue) resets \(name)"
+        case .recycle: return "onViewRecycled"
+        case .loadStart(let load): return "load #\(load.number) \(load.attribute), arrives in pass \(load.due)" + (load.checksItem ? ", checked" : "")
+        case .deliver(let load, let shows):
+            return "load #\(load.number) \(load.attribute) from pass \(load.started)" + (shows.map { ", but \(load.view) shows \($0.display) now" } ?? "")
+        case .cancel(let load, let hook): return "load #\(load.number) \(load.attribute) cancelled by \(hook.rawValue)"
+        case .discard(let load, .anotherItem(let shows)):
+            return "load #\(load.number) \(load.attribute) dropped: \(load.view) shows \(shows?.display ?? "another item") now"
+        case .discard(let load, .viewRemoved): return "load #\(load.number) \(load.attribute) dropped: \(load.view) is gone"
         case .create, .reuse, .unhide, .hide, .apply, .unapply, .update, .skip, .reorder: return nil
         }
     }
@@ -87,6 +96,13 @@ struct EventReport {
         if case .update(_, let old) = event.step { pairs.append(("oldValue", valueJSON(old))) }
         if case .reuse(_, _, let previous?) = event.step { pairs.append(("previous", .string(previous.description))) }
         if case .reorder(let order) = event.step { pairs.append(("order", .array(order.map { .string($0.description) }))) }
+        switch event.step {
+        case .loadStart(let load), .deliver(let load, _), .cancel(let load, _), .discard(let load, _):
+            pairs += [("load", .int(load.number)), ("started", .int(load.started)), ("due", .int(load.due))]
+            if case .deliver(_, let shows?) = event.step { pairs.append(("shows", .string(shows.display))) }
+            if case .discard(_, .anotherItem(let shows?)) = event.step { pairs.append(("shows", .string(shows.display))) }
+        default: break
+        }
         if event.step.multiplicity != 1 { pairs.append(("count", .int(event.step.multiplicity))) }
         if let note { pairs.append(("note", .string(note))) }
         return .object(pairs)

@@ -75,6 +75,22 @@ struct Narrator {
             return "\(view): \(note ?? "attach"), already rendered and laid out."
         case .reset(.dropped(let attribute)):
             return "\(view): \(attribute.name) is reset to its default: the new render no longer sets it."
+        case .reset(.prepared(let name, let hook)):
+            return "\(view): \(hook.rawValue) resets \(name) to its default, as 'prepare \(event.component ?? "")' says."
+        case .recycle:
+            return "\(view): onViewRecycled, the holder goes to the RecycledViewPool."
+        case .loadStart(let load):
+            return "\(view): \(holder(event)) starts loading \(load.attribute); the result will land on \(view) in pass \(load.due), whatever it shows by then."
+        case .deliver(let load, let shows?):
+            return "\(view): the load for \(load.path.display) lands on \(view), which shows \(shows.display) now: \(load.attribute) on the wrong row."
+        case .deliver(let load, nil):
+            return "\(view): the load for \(load.path.display) lands: \(load.attribute)."
+        case .cancel(let load, let hook):
+            return "\(view): \(hook.rawValue) cancels the load for \(load.path.display) (\(load.attribute))."
+        case .discard(let load, .anotherItem(let shows)):
+            return "\(view): the load for \(load.path.display) completes, but the view shows \(shows?.display ?? "another item") now: the result is dropped."
+        case .discard(let load, .viewRemoved):
+            return "\(view): the load for \(load.path.display) completes, but the view is gone: the result is dropped."
         case .reset:
             return "\(view): \(note ?? "attribute reset"): every property back to its default."
         }

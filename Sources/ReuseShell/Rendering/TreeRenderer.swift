@@ -157,3 +157,35 @@ func propertyJSON(_ value: PropertyValue?) -> JSON {
     case nil: return .null
     }
 }
+
+/// Who set a value: `{"path":"Feed/1","component":"Cell","pass":2,"event":9,"means":"apply"}`
+/// (a delivery adds `load` and `started`).
+func sourceJSON(_ source: PropertySource) -> JSON {
+    var pairs: [(String, JSON)] = [
+        ("path", .string(source.path.display)), ("component", .string(source.component)),
+        ("pass", .int(source.pass)), ("event", .int(source.seq)),
+    ]
+    switch source.means {
+    case .apply: pairs.append(("means", .string("apply")))
+    case .update: pairs.append(("means", .string("update")))
+    case .delivery(let load, let started):
+        pairs += [("means", .string("delivery")), ("load", .int(load)), ("started", .int(started))]
+    }
+    return .object(pairs)
+}
+
+/// A load under way: `{"load":2,"attribute":"image","value":"photo3","for":"Feed/3","started":2,"due":4,"checked":false}`.
+func loadJSON(_ load: Load) -> JSON {
+    .object([("load", .int(load.number)), ("view", .string(load.view.description)),
+             ("attribute", .string(load.attribute.name)), ("value", valueJSON(load.attribute.value)),
+             ("for", .string(load.path.display)), ("started", .int(load.started)), ("due", .int(load.due)),
+             ("checked", .bool(load.checksItem))])
+}
+
+extension PropertyValue {
+    /// Entries of an additive property, rather than one value.
+    var isEntries: Bool {
+        if case .entries = self { return true }
+        return false
+    }
+}

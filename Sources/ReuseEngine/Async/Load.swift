@@ -1,0 +1,124 @@
+/// A load a component starts when its view is bound to an item:
+/// `loads image "photo{i}" after 2 [checked]`.
+///
+/// The result arrives `after` passes later and is applied to the view
+/// captured at bind time, whatever that view shows by then: the late image
+/// on a reused row (`../shared/REFERENCE.md`, section 7). `checked` models the
+/// fix that compares the item at completion and drops a result for another.
+public struct LoadTemplate: Hashable, Sendable {
+    /// The attribute the result sets; its text may hold `{i}`, the row.
+    public var attribute: AttributeTemplate
+    /// Passes between the bind and the result (at least 1).
+    public var after: Int
+    /// The completion checks that the view still shows the item it loaded for.
+    public var checksItem: Bool
+
+    public static let delays = 1...1_000_000
+
+    public init(attribute: AttributeTemplate, after: Int, checksItem: Bool) {
+        self.attribute = attribute
+        self.after = after
+        self.checksItem = checksItem
+    }
+
+    /// As a script writes it: `loads image "photo{i}" after 2 checked`.
+    public var written: String {
+        "loads \(attribute.name) " + (attribute.wasQuoted ? quoted(attribute.raw) : attribute.raw) + " after \(after)"
+            + (checksItem ? " checked" : "")
+    }
+}
+
+/// A load under way: started for one instance, holding the view it captured.
+public struct Load: Sendable, Equatable, CustomStringConvertible {
+    /// 1-based, in start order through the session (`load #3`).
+    public var number: Int
+    /// What the result sets, `{i}` filled in.
+    public var attribute: Attribute
+    /// The view captured at bind time.
+    public var view: ViewID
+    /// The instance it loads for.
+    public var component: String
+    public var path: ComponentPath
+    /// The pass it started in and the pass its result arrives in.
+    public var started: Int
+    public var due: Int
+    public var checksItem: Bool
+
+    /// `load #1 image: "photo0" for Feed/0`
+    public var description: String { "load #\(number) \(attribute) for \(path.display)" }
+}
+
+/// Why a load's result was dropped.
+public enum DiscardReason: Sendable, Equatable {
+    /// The completion checked the item: the view shows this instance now.
+    case anotherItem(ComponentPath?)
+    /// The view left the hierarchy for good before the result came.
+    case viewRemoved
+}
+
+extension ViewStore {
+    /// Starts a load for `instance` on `view`; its result comes `after` passes from now.
+    mutating func startLoad(_ attribute: Attribute, after: Int, checksItem: Bool, on view: ViewID, for instance: Instance) {
+        let pass = log.currentPass
+        let load = Load(number: loadsStarted + 1, attribute: attribute, view: view, component: instance.component,
+                        path: instance.path, started: pass, due: pass + after, checksItem: checksItem)
+        loadsStarted += 1
+        pendingLoads.append(load)
+        record(view, for: instance, .loadStart(load))
+    }
+
+    /// Delivers every load due by the pass under way, in the order they started.
+    mutating func deliverDueLoads() {
+        let pass = log.currentPass
+        guard pendingLoads.contains(where: { $0.due <= pass }) else { return }
+        let due = pendingLoads.filter { $0.due <= pass }
+        pendingLoads.removeAll { $0.due <= pass }
+        for load in due { deliver(load) }
+    }
+
+    /// The result lands on the captured view, whatever it shows now, unless
+    /// the completion checks the item (or the view is gone).
+    private mutating func deliver(_ load: Load) {
+        let target = self[load.view]
+        let instance = Instance(component: load.component, path: load.path)
+        if target.isRemoved {
+            record(load.view, for: instance, .discard(load, .viewRemoved))
+            return
+        }
+        let shows = target.owner == load.path ? nil : target.owner
+        if load.checksItem, shows != nil {
+            record(load.view, for: instance, .discard(load, .anotherItem(shows)))
+            return
+        }
+        let seq = record(load.view, for: instance, .deliver(load, shows: shows))
+        write(load.attribute, on: load.view, source: PropertySource(
+            component: load.component, path: load.path, pass: log.currentPass, seq: seq,
+            means: .delivery(load: load.number, started: load.started)))
+    }
+
+    /// Cancels the loads pending on these views (a reuse hook that `cancels loads`).
+    mutating func cancelLoads(on views: Set<ViewID>, by hook: ReuseHook) {
+        guard pendingLoads.contains(where: { views.contains($0.view) }) else { return }
+        let cancelled = pendingLoads.filter { views.contains($0.view) }
+        pendingLoads.removeAll { views.contains($0.view) }
+        for load in cancelled {
+            record(load.view, for: Instance(component: load.component, path: load.path), .cancel(load, by: hook))
+        }
+    }
+
+    /// The loads pending on one view, in start order.
+    public func loads(on view: ViewID) -> [Load] { pendingLoads.filter { $0.view == view } }
+}
+
+extension Acquisition {
+    /// Whether the view was bound to the instance's item now (created, taken
+    /// from another instance, shown again from its pool, or bound again),
+    /// rather than kept by the instance it showed or handed back still bound
+    /// (RecyclerView's cache): when a bound component starts its loads.
+    func binds(_ instance: Instance) -> Bool {
+        switch self {
+        case .created, .mustRebind: true
+        case .taken(let taken): !taken.keptBound && (taken.wasHidden || taken.previousOwner != instance.path)
+        }
+    }
+}

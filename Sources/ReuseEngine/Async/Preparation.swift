@@ -1,0 +1,115 @@
+/// The callback a reuse system runs on a view it pools or hands out again:
+/// where `prepare` declarations run.
+public enum ReuseHook: String, Sendable, CaseIterable {
+    /// UIKit's `prepareForReuse`, on a reused cell just dequeued; a cell's
+    /// own code resets its subviews too.
+    case prepareForReuse
+    /// RecyclerView's `onViewRecycled`, on a holder going to the
+    /// RecycledViewPool (`RecyclerView.Recycler.addViewHolderToRecycledViewPool`).
+    case onViewRecycled
+    /// ComponentKit's `didEnterReusePool`, on each view hidden into its pool
+    /// (`CKComponentViewReuseUtilities.mm`).
+    case didEnterReusePool
+
+    /// The hook reaches the view's subviews (a cell's method), not the view alone.
+    var coversSubtree: Bool { self != .didEnterReusePool }
+
+    /// The system that runs it: `UIKit`, `RecyclerView`, `ComponentKit`.
+    public var system: String {
+        switch self {
+        case .prepareForReuse: "UIKit"
+        case .onViewRecycled: "RecyclerView"
+        case .didEnterReusePool: "ComponentKit"
+        }
+    }
+}
+
+/// What a component type's reuse hook does (`prepare Cell resets liked tap
+/// cancels loads`): the properties it resets and whether it cancels the
+/// loads pending on its views.
+///
+/// It runs wherever the modelled system would run such a hook (``ReuseHook``):
+/// a reset runs the attribute's unapplicator when it has one (each entry
+/// of an additive one), else puts the property back to the class default.
+/// The configuration attached to the view is left alone: a system that
+/// diffs against it (ComponentKit) does not know the hook reset a property.
+public struct Preparation: Hashable, Sendable {
+    public var component: String
+    /// Properties reset, in the order written.
+    public var resets: [String]
+    public var cancelsLoads: Bool
+
+    public init(component: String, resets: [String], cancelsLoads: Bool) {
+        self.component = component
+        self.resets = resets
+        self.cancelsLoads = cancelsLoads
+    }
+
+    /// What it does, in words: `resets liked tap, cancels loads`.
+    public var summary: String {
+        var parts: [String] = []
+        if !resets.isEmpty { parts.append("resets " + resets.joined(separator: " ")) }
+        if cancelsLoads { parts.append("cancels loads") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The script line that declares it again.
+    public var declaration: String {
+        "prepare \(component)" + (resets.isEmpty ? "" : " resets " + resets.joined(separator: " "))
+            + (cancelsLoads ? " cancels loads" : "")
+    }
+}
+
+extension ViewStore {
+    /// Runs `hook` on `view`: records it, then the preparation declared for
+    /// the component type holding the view, if any.
+    mutating func runHook(_ hook: ReuseHook, on view: ViewID) {
+        switch hook {
+        case .prepareForReuse: recordForOwner(view, .prepareForReuse)
+        case .onViewRecycled: recordForOwner(view, .recycle)
+        case .didEnterReusePool: recordForOwner(view, .enterPool)
+        }
+        guard let component = self[view].ownerComponent, let preparation = catalog.preparations[component] else { return }
+        let targets = hook.coversSubtree ? subtree(of: view) : [view]
+        for target in targets {
+            for name in preparation.resets { reset(name, on: target, by: hook) }
+        }
+        if preparation.cancelsLoads { cancelLoads(on: Set(targets), by: hook) }
+    }
+
+    /// `view` and every descendant still in the hierarchy, hidden ones included, pre-order.
+    func subtree(of view: ViewID) -> [ViewID] {
+        var order: [ViewID] = []
+        var stack = [view]
+        while let next = stack.popLast() {
+            order.append(next)
+            stack.append(contentsOf: self[next].subviews.reversed().filter { !self[$0].isRemoved })
+        }
+        return order
+    }
+
+    /// A hook's reset of one property: the unapplicator on what the view
+    /// shows, else the class default. Nothing when it shows the default.
+    private mutating func reset(_ name: String, on view: ViewID, by hook: ReuseHook) {
+        let target = self[view]
+        let fresh = catalog.viewClasses[target.viewClass]?.defaults[name]
+        guard let shown = target.properties[name], shown != fresh else { return }
+        let holder = Instance(component: target.ownerComponent ?? "", path: target.owner ?? .root)
+        if catalog.attributes[name]?.hasUnapplicator == true {
+            switch shown {
+            case .entries(let entries):
+                var defaults: [AttributeValue] = []
+                if case .entries(let initial)? = fresh { defaults = initial }
+                for value in entries.reversed() {
+                    if let kept = defaults.firstIndex(of: value) { defaults.remove(at: kept); continue }
+                    unapply(Attribute(name, value), on: view, for: holder)
+                }
+            case .value(let value):
+                unapply(Attribute(name, value), on: view, for: holder)
+            }
+        } else {
+            resetToDefault(name, on: view)
+            record(view, for: holder, .reset(.prepared(name, by: hook)))
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// Where a property's value came from (`why v4 liked`): who set it, in which
+/// pass and by which event, what happened to the view since (moves between
+/// instances by reuse, hides, hooks, loads), and whether anything reset it.
+public struct Provenance: Sendable {
+    public var view: ViewID
+    public var property: String
+    /// What the view shows.
+    public var shows: PropertyValue?
+    /// What a fresh view with the attached configuration would show (the
+    /// class default when nothing is attached).
+    public var fresh: PropertyValue?
+    /// The value is stale: a leak (``Engine/leaks(of:)``) of the instance holding the view.
+    public var isStale: Bool
+    /// Who set what the view shows, oldest first: one source for a value,
+    /// one per entry of an additive property. Empty for a class default.
+    public var setters: [PropertySource]
+    /// For a class default: the event that put it back (an unapplicator, a
+    /// reset method, a reuse hook), if there was one since the view was made.
+    public var resetBy: ReuseEvent?
+    /// The view's steps that bear on the property from the first setter on
+    /// (from its load's start for a late result; after the reset; or since
+    /// its creation), oldest first.
+    public var since: [ReuseEvent]
+    /// The instance holding the view now, and what its attached configuration
+    /// sets the property to (`nil` when it does not set it).
+    public var holder: ComponentPath?
+    public var holderSets: AttributeValue?
+    /// Loads under way that will set this property on this view.
+    public var pending: [Load]
+    /// The log keeps events (`since` and `resetBy` are empty otherwise).
+    public var eventsKept: Bool
+}
+
+extension Engine {
+    /// The provenance of one property of one view.
+    ///
+    /// Cost: the view's events in the log (a scan of the log).
+    public func why(_ id: ViewID, _ property: String) throws(EngineError) -> Provenance {
+        guard let view = store.lookUp(id) else { throw .unknownView(id) }
+        let defaults = catalog.viewClasses[view.viewClass]?.defaults
+        let known = Array(view.properties.keys) + (defaults.map { Array($0.keys) } ?? [])
+        guard view.properties[property] != nil || defaults?[property] != nil || catalog.attributes[property] != nil else {
+            throw .noSuchProperty(id, property: property, suggestion: closestName(to: property, in: known))
+        }
+        let shows = view.properties[property]
+        let fresh = view.attached.map { freshProperties(for: $0, on: view.viewClass)[property] } ?? defaults?[property]
+        let leak = leaks(of: id).first { $0.property == property }
+        let setters = (view.sources[property] ?? []).compactMap { $0 }
+        let events = log.query(view: id)
+        var resetBy: ReuseEvent?
+        if setters.isEmpty {
+            resetBy = events.last { Engine.resets($0.step, property) }
+        }
+        // A late result's story starts where its load started.
+        let loadStart = setters.first?.load.flatMap { number in
+            events.first { if case .loadStart(let load) = $0.step { load.number == number } else { false } }?.seq
+        }
+        let start = loadStart ?? setters.first?.seq ?? resetBy.map { $0.seq + 1 } ?? 0
+        let since = events.filter { $0.seq >= start && Engine.bears($0.step, on: property) }
+        return Provenance(view: id, property: property, shows: shows, fresh: fresh, isStale: leak != nil,
+                          setters: setters, resetBy: resetBy, since: since, holder: view.owner,
+                          holderSets: view.attached?.value(of: property),
+                          pending: store.loads(on: id).filter { $0.attribute.name == property },
+                          eventsKept: log.keepsEvents)
+    }
+
+    /// Whether a step put `property` back to its default.
+    static func resets(_ step: ReuseEvent.Step, _ property: String) -> Bool {
+        switch step {
+        case .unapply(let attribute): attribute.name == property
+        case .reset(.dropped(let attribute)): attribute.name == property
+        case .reset(.prepared(let name, _)): name == property
+        case .reset(.blockSetsWholeView), .reset(.detached), .reset(.enteringPool): true
+        default: false
+        }
+    }
+
+    /// Whether a step tells the story of a property: the view changing hands
+    /// or visibility, hooks, skips, and what touched the property itself.
+    static func bears(_ step: ReuseEvent.Step, on property: String) -> Bool {
+        switch step {
+        case .reuse, .hide, .unhide, .prepareForReuse, .enterPool, .leavePool, .recycle, .reparent, .cacheHit,
+             .cache, .attach, .remove, .reconfigure, .skip(nil):
+            true
+        case .apply(let attribute), .unapply(let attribute), .update(let attribute, _), .skip(let attribute?):
+            attribute.name == property
+        case .loadStart(let load), .deliver(let load, _), .cancel(let load, _), .discard(let load, _):
+            load.attribute.name == property
+        case .reset(let reason):
+            resets(.reset(reason), property)
+        case .create, .reorder, .render, .layout:
+            false
+        }
+    }
+}

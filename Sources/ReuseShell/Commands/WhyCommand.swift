@@ -1,0 +1,153 @@
+import ReuseEngine
+
+enum WhyCommand {
+    static let spec = CommandSpec(
+        name: "why", group: .inspect,
+        usage: "why VIEW PROPERTY [--json]",
+        summary: "where a property's value came from, and why it is still there",
+        details: """
+        Names the instance (path, row) that set the value, in which pass and by
+        which event (apply, update, a late load's delivery); then the steps
+        the view took since (hidden, reused by another instance, hooks, loads),
+        and whether anything reset the value. For a class default: what put it
+        back. VIEW is a view id or the PATH of the component holding it.
+        """,
+        example: "why Feed/4 liked"
+    ) { (arguments, shell) throws(ShellError) in
+        let parsed = try arguments.options(flags: ["json"], valued: [])
+        guard let viewToken = parsed.rest.first else { throw arguments.missing("a VIEW (e.g. v4 or Feed/4)") }
+        guard parsed.rest.count >= 2 else { throw arguments.missing("a PROPERTY of \(viewToken.text) (e.g. backgroundColor)") }
+        let propertyToken = parsed.rest[1]
+        if parsed.rest.count > 2 { throw ShellError("why: unexpected '\(parsed.rest[2].text)'", at: parsed.rest[2]) }
+        let view = try shell.viewID(from: viewToken)
+        let provenance: Provenance
+        do throws(EngineError) {
+            provenance = try shell.engine.why(view, propertyToken.text)
+        } catch {
+            throw ShellError("why: " + error.message, at: propertyToken)
+        }
+        let report = ProvenanceReport(provenance: provenance, engine: shell.engine)
+        shell.emit(parsed.flags.contains("json") ? report.json.rendered : report.text(style: shell.style))
+    }
+}
+
+/// `why` as text and JSON, built from one ``Provenance``.
+struct ProvenanceReport {
+    let provenance: Provenance
+    let engine: Engine
+
+    /// Steps shown before and after the cut in a long story.
+    static let head = 4, tail = 16
+
+    var holder: String { provenance.holder?.display ?? "nobody" }
+
+    func text(style: Style) -> String {
+        let p = provenance
+        let shows = p.shows?.description ?? "nothing"
+        var lines = ["\(p.view) \(p.property) shows \(shows) (held by \(holder))"]
+        if p.isStale {
+            lines.append("  " + style.warn("stale: a fresh view for \(holder) would show \(p.fresh?.description ?? "nothing")"))
+        }
+        if p.setters.isEmpty {
+            if let reset = p.resetBy {
+                lines.append("  the class default, put back in pass \(reset.pass) (#\(reset.seq), \(reset.kind.rawValue))")
+            } else {
+                lines.append("  the class default: nothing set it since the view was made")
+            }
+        } else {
+            let adds = p.shows?.isEntries == true
+            for (index, setter) in p.setters.enumerated() {
+                let what = adds ? "entry \(index + 1) added by" : "set by"
+                lines.append("  \(what) \(setter) (#\(setter.seq), \(Self.means(setter)))")
+            }
+        }
+        // The story, oldest first: the setting (or resetting) event, then every step since.
+        var story = p.since
+        if let reset = p.resetBy { story.insert(reset, at: 0) }
+        if !story.isEmpty, !(p.setters.isEmpty && p.resetBy == nil) {
+            lines.append("  the view's steps from then on:")
+            let cut = story.count > Self.head + Self.tail
+            for event in cut ? Array(story.prefix(Self.head)) : story { lines.append("    " + EventReport(event: event).line) }
+            if cut {
+                lines.append("    … \(story.count - Self.head - Self.tail) more steps ('log \(p.view)' lists them)")
+                for event in story.suffix(Self.tail) { lines.append("    " + EventReport(event: event).line) }
+            }
+        }
+        lines.append(contentsOf: conclusion.map { "  " + $0 })
+        if !p.eventsKept { lines.append("  (the log keeps no events: only who set the value is known)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The sentences that close the story: why the value is still there, what will change it.
+    var conclusion: [String] {
+        let p = provenance
+        var lines: [String] = []
+        if !p.setters.isEmpty {
+            let others = Set(p.setters.map(\.path)).subtracting(p.holder.map { [$0] } ?? [])
+            let sets = p.holderSets.map { "sets it to \($0)" } ?? "does not set \(p.property)"
+            if let late = p.setters.last, late.load != nil, late.path != p.holder {
+                lines.append("the load for \(late.path.display) outlived its item: \(p.view) went to \(holder) before the result came, "
+                             + "and nothing cancelled the load or checked the item when it landed")
+                if let component = engine.views[p.view].ownerComponent {
+                    lines.append("fix: " + loadFix(component))
+                }
+            } else if p.isStale || !others.isEmpty {
+                var line = "nothing reset \(p.property) since: \(holder)'s configuration \(sets)"
+                if p.holder != nil, let component = engine.views[p.view].ownerComponent {
+                    line += ", and " + hookNote(component)
+                }
+                lines.append(line)
+            }
+        }
+        for load in p.pending {
+            lines.append("a load under way will set it: load #\(load.number) \(load.attribute) for \(load.path.display), arriving in pass \(load.due)"
+                         + (load.checksItem ? " (checked)" : ""))
+        }
+        return lines
+    }
+
+    /// Whether the strategy's reuse hook resets the property for this component.
+    func hookNote(_ component: String) -> String {
+        let property = provenance.property
+        guard let hook = engine.strategy.reuseHook else { return "\(engine.strategy.name) has no reuse hook that could" }
+        if let preparation = engine.catalog.preparations[component], preparation.resets.contains(property) {
+            return "\(hook.rawValue) resets it ('prepare \(component)') but has not run since"
+        }
+        return "\(hook.rawValue) does not reset it (declare 'prepare \(component) resets \(property)')"
+    }
+
+    /// How to stop a late result from landing on another item under this strategy.
+    func loadFix(_ component: String) -> String {
+        let checked = "or make the completion check the item ('loads ... checked')"
+        guard let hook = engine.strategy.reuseHook else {
+            return "\(engine.strategy.name) has no reuse hook to cancel it in: make the completion check the item ('loads ... checked')"
+        }
+        if engine.catalog.preparations[component]?.cancelsLoads == true {
+            return "\(hook.rawValue) cancels \(component)'s loads now ('prepare \(component)'), for loads started from here on"
+        }
+        return "cancel it in \(hook.rawValue) ('prepare \(component) cancels loads'), \(checked)"
+    }
+
+    static func means(_ source: PropertySource) -> String {
+        switch source.means {
+        case .apply: "apply"
+        case .update: "update"
+        case .delivery(let load, _): "delivery of load #\(load)"
+        }
+    }
+
+    var json: JSON {
+        let p = provenance
+        return .object([
+            ("view", .string(p.view.description)), ("property", .string(p.property)),
+            ("shows", propertyJSON(p.shows)), ("fresh", propertyJSON(p.fresh)), ("stale", .bool(p.isStale)),
+            ("holder", p.holder.map { .string($0.display) } ?? .null),
+            ("holderSets", p.holderSets.map(valueJSON) ?? .null),
+            ("setters", .array(p.setters.map(sourceJSON))),
+            ("resetBy", p.resetBy.map { EventReport(event: $0).json } ?? .null),
+            ("since", .array(p.since.map { EventReport(event: $0).json })),
+            ("pending", .array(p.pending.map(loadJSON))),
+            ("conclusion", .array(conclusion.map(JSON.string))),
+        ])
+    }
+}
