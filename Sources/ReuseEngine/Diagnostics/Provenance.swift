@@ -38,7 +38,7 @@ extension Engine {
     public func why(_ id: ViewID, _ property: String) throws(EngineError) -> Provenance {
         guard let view = store.lookUp(id) else { throw .unknownView(id) }
         let defaults = catalog.viewClasses[view.viewClass]?.defaults
-        let known = Array(view.properties.keys) + (defaults.map { Array($0.keys) } ?? [])
+        let known = Array(view.properties.keys) + (defaults.map { Array($0.keys) } ?? []) + Array(catalog.attributes.keys)
         guard view.properties[property] != nil || defaults?[property] != nil || catalog.attributes[property] != nil else {
             throw .noSuchProperty(id, property: property, suggestion: closestName(to: property, in: known))
         }

@@ -85,11 +85,20 @@ struct ProvenanceReport {
         if !p.setters.isEmpty {
             let others = Set(p.setters.map(\.path)).subtracting(p.holder.map { [$0] } ?? [])
             let sets = p.holderSets.map { "sets it to \($0)" } ?? "does not set \(p.property)"
-            if let late = p.setters.last, late.load != nil, late.path != p.holder {
+            let landing = p.since.first { event in p.setters.last.map { $0.seq == event.seq } == true }
+            let landedOnAnother: Bool = if case .deliver(_, let shows?)? = landing?.step { shows != late(p)?.path } else { false }
+            if let late = late(p), late.path != p.holder, landedOnAnother {
                 lines.append("the load for \(late.path.display) outlived its item: \(p.view) went to \(holder) before the result came, "
                              + "and nothing cancelled the load or checked the item when it landed")
                 if let component = engine.views[p.view].ownerComponent {
                     lines.append("fix: " + loadFix(component))
+                }
+            } else if let late = late(p), late.path != p.holder {
+                let sets = p.holderSets.map { "sets \(p.property) to \($0), as the attached configuration did" } ?? "does not set \(p.property)"
+                lines.append("the load for \(late.path.display) landed while \(p.view) showed it; then \(p.view) went to \(holder), "
+                             + "whose configuration \(sets), so nothing set it again: the late result was never part of a configuration")
+                if let component = engine.views[p.view].ownerComponent {
+                    lines.append("fix: " + resetFix(component))
                 }
             } else if p.isStale || !others.isEmpty {
                 var line = "nothing reset \(p.property) since: \(holder)'s configuration \(sets)"
@@ -114,6 +123,22 @@ struct ProvenanceReport {
             return "\(hook.rawValue) resets it ('prepare \(component)') but has not run since"
         }
         return "\(hook.rawValue) does not reset it (declare 'prepare \(component) resets \(property)')"
+    }
+
+    /// The last setter when it is a late result.
+    func late(_ p: Provenance) -> PropertySource? {
+        p.setters.last.flatMap { $0.load != nil ? $0 : nil }
+    }
+
+    /// How to clear a late result before the view shows another item.
+    func resetFix(_ component: String) -> String {
+        let property = provenance.property
+        // A hook that resets behind a diff's back desynchronises it too (ComponentKit).
+        if let hook = engine.strategy.reuseHook, hook != .didEnterReusePool {
+            return "reset it in \(hook.rawValue) ('prepare \(component) resets \(property)')"
+        }
+        return "\(engine.strategy.name) applies only what changed in a configuration: make the result a state update "
+            + "('set \(holder) \(property) VALUE') so the diff knows what the view shows"
     }
 
     /// How to stop a late result from landing on another item under this strategy.
