@@ -29,8 +29,32 @@ extension Interpreter {
         case "component":
             if position == 1 { return components }
             if previous == "view" { return Array(engine.catalog.viewClasses.keys) }
-            if words.contains("children") { return components }
-            return ["view", "children"]
+            // `loads ATTR VALUE after N [checked]`
+            if let clause = words.lastIndex(of: "loads") {
+                switch words.count - clause {
+                case 1: return Array(engine.catalog.attributes.keys)
+                case 3: return ["after"]
+                case 5: return ["checked", "children", "loads"]
+                case 2, 4: return []
+                default: break
+                }
+            }
+            if let children = words.lastIndex(of: "children"), children > (words.lastIndex(of: "loads") ?? -1) { return components + ["loads"] }
+            return ["view", "children", "loads"]
+        case "prepare":
+            if position == 1 { return components }
+            if previous == "cancels" { return ["loads"] }
+            let keywords = (words.contains("resets") ? [] : ["resets"]) + (words.contains("cancels") ? [] : ["cancels"])
+            if words.contains("resets"), !words.contains("cancels") { return Array(engine.catalog.attributes.keys) + keywords }
+            return keywords
+        case "why":
+            if position == 1 { return ["root"] + views + paths }
+            guard position == 2, let id = try? viewID(from: Token(kind: .word, text: words[1], column: 1, length: words[1].count)) else { return [] }
+            var properties = Array(engine.views[id].properties.keys)
+            for name in engine.catalog.attributes.keys where !properties.contains(name) { properties.append(name) }
+            return properties
+        case "wait":
+            return []
         case "list":
             let keywords = ["rows", "viewport", "cells"]
             if words.contains("cells") { return components }
