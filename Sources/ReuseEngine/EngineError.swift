@@ -30,7 +30,6 @@ public enum EngineError: Error, Equatable, Sendable {
     case notACell(list: String, cell: String, cells: [String])
     case notInAListRow(ComponentPath)
     case invalidLoadDelay(Int)
-    case emptyPreparation(String)
     case noSuchProperty(ViewID, property: String, suggestion: String?)
 
     /// What a redeclaration tried to replace.

@@ -45,8 +45,12 @@ public struct Preparation: Hashable, Sendable {
         self.cancelsLoads = cancelsLoads
     }
 
-    /// What it does, in words: `resets liked tap, cancels loads`.
+    /// Resets nothing and cancels nothing (declaring it removes a declaration).
+    public var doesNothing: Bool { resets.isEmpty && !cancelsLoads }
+
+    /// What it does, in words: `resets liked tap, cancels loads`, or `nothing`.
     public var summary: String {
+        if doesNothing { return "nothing" }
         var parts: [String] = []
         if !resets.isEmpty { parts.append("resets " + resets.joined(separator: " ")) }
         if cancelsLoads { parts.append("cancels loads") }
@@ -55,7 +59,8 @@ public struct Preparation: Hashable, Sendable {
 
     /// The script line that declares it again.
     public var declaration: String {
-        "prepare \(component)" + (resets.isEmpty ? "" : " resets " + resets.joined(separator: " "))
+        if doesNothing { return "prepare \(component) nothing" }
+        return "prepare \(component)" + (resets.isEmpty ? "" : " resets " + resets.joined(separator: " "))
             + (cancelsLoads ? " cancels loads" : "")
     }
 }

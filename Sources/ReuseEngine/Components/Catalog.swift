@@ -95,12 +95,12 @@ public struct Catalog: Sendable {
     }
 
     /// Declares (or replaces) what a component type's reuse hook does.
+    /// A preparation that does nothing removes the declaration.
     mutating func prepare(_ preparation: Preparation) throws(EngineError) {
-        guard !preparation.resets.isEmpty || preparation.cancelsLoads else { throw .emptyPreparation(preparation.component) }
         for name in preparation.resets where attributes[name] == nil {
             throw .unknownAttribute(name, suggestion: closestName(to: name, in: attributes.keys))
         }
-        preparations[preparation.component] = preparation
+        preparations[preparation.component] = preparation.doesNothing ? nil : preparation
     }
 
     /// Parses a written value for an attribute, with `{i}` replaced by `row`.

@@ -261,7 +261,7 @@ enum ViewClassCommand {
 enum PrepareCommand {
     static let spec = CommandSpec(
         name: "prepare", group: .define,
-        usage: "prepare NAME [resets ATTR ...] [cancels loads]",
+        usage: "prepare NAME [resets ATTR ...] [cancels loads] | prepare NAME nothing",
         summary: "say what a component's reuse hook resets and cancels",
         details: """
         Declares what NAME's views do when the system pools or hands them out
@@ -271,7 +271,8 @@ enum PrepareCommand {
         entering its pool). A reset runs the attribute's unapplicator when it
         has one, else puts the property back to the class default; 'cancels
         loads' cancels the loads pending on those views. Other strategies have
-        no such hook and never run it. Declaring again replaces it.
+        no such hook and never run it. Declaring again replaces it; 'nothing'
+        removes it.
         """,
         example: "prepare Cell resets liked tap cancels loads",
         recordsForSave: true
@@ -279,6 +280,11 @@ enum PrepareCommand {
         let name = try arguments.name("component name")
         var resets: [Token] = []
         var cancels = false
+        if arguments.accept("nothing") {
+            try arguments.end()
+        } else if arguments.isAtEnd {
+            throw ShellError("prepare: say what \(name.text)'s reuse hook does: 'resets ATTR ...', 'cancels loads', or both ('nothing' removes it)", at: name)
+        }
         while let keyword = arguments.next() {
             switch keyword.kind == .word ? keyword.text : "" {
             case "resets":
@@ -300,6 +306,10 @@ enum PrepareCommand {
             try shell.engine.prepare(preparation)
         } catch {
             throw shell.located(error, in: arguments)
+        }
+        if preparation.doesNothing {
+            shell.emit("\(name.text)'s reuse hook does nothing now" + (existed ? "" : " (it did nothing before either)"))
+            return
         }
         var line = (existed ? "redeclared" : "declared") + " \(name.text)'s reuse hook: \(preparation.summary)"
         let strategy = shell.engine.strategy

@@ -79,8 +79,6 @@ extension EngineError {
             return "'\(path)' is not in a list row: reload reconfigures one row of a list ('remount' runs a full pass)"
         case .invalidLoadDelay(let after):
             return "a load arrives between \(LoadTemplate.delays.lowerBound) and \(LoadTemplate.delays.upperBound) passes after it starts, not \(after)"
-        case .emptyPreparation(let component):
-            return "say what \(component)'s reuse hook does: 'resets ATTR ...', 'cancels loads', or both"
         case .noSuchProperty(let view, let property, let suggestion):
             return "\(view) has no property '\(property)'\(hint(suggestion))"
         }
@@ -114,7 +112,6 @@ extension EngineError {
         case .notACell(_, let cell, _): return .name(cell)
         case .notInAListRow(let path): return .path(path)
         case .invalidLoadDelay(let after): return .value(String(after))
-        case .emptyPreparation(let component): return .name(component)
         case .noSuchProperty(_, let property, _): return .name(property)
         }
     }
