@@ -113,6 +113,20 @@ struct Harness {
         }
     }
 
+    /// A pass with nothing but the late results due in it.
+    @discardableResult
+    mutating func wait(sourceLocation: SourceLocation = #_sourceLocation) -> PassSummary {
+        (try? run(sourceLocation) { (engine: inout Engine) throws(EngineError) in engine.wait(trigger: "wait") })
+            ?? engine.log.passes[engine.log.passes.count - 1]
+    }
+
+    mutating func prepare(_ component: String, resets: [String], cancelsLoads: Bool,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws(EngineError) {
+        try run(sourceLocation) { (engine: inout Engine) throws(EngineError) in
+            try engine.prepare(Preparation(component: component, resets: resets, cancelsLoads: cancelsLoads))
+        }
+    }
+
     /// `strategy NAME [OPTION N ...]`; the name must be one of ``StrategyRegistry/names``
     /// (unknown names are the shell's to refuse).
     @discardableResult

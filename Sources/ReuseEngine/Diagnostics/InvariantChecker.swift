@@ -17,7 +17,9 @@ extension Engine {
     /// - no view is held by two instances;
     /// - a removed view's subtree is removed too, and the views alive are
     ///   exactly the views reachable from the root (what `stats`, `tree --all`
-    ///   and `check` count).
+    ///   and `check` count);
+    /// - no late result is overdue, and each value a view shows has one
+    ///   source (one per entry at most for additive properties).
     public func checkInvariants() -> [InvariantViolation] {
         var violations: [InvariantViolation] = []
         func fail(_ view: ViewID?, _ message: String) { violations.append(InvariantViolation(view: view, message: message)) }
@@ -123,6 +125,27 @@ extension Engine {
         }
         if reachable != store.aliveCount {
             fail(nil, "\(store.aliveCount) views counted alive but \(reachable) are in the hierarchy")
+        }
+
+        // Late results: nothing overdue (each pass delivers what is due as it
+        // begins), in start order; sources line up with what views show.
+        var lastLoad = 0
+        for load in store.pendingLoads {
+            if load.due <= log.currentPass { fail(load.view, "load #\(load.number) was due in pass \(load.due) but is still pending") }
+            if load.number <= lastLoad { fail(load.view, "load #\(load.number) is pending out of start order") }
+            lastLoad = load.number
+        }
+        for view in views where !view.isRemoved {
+            for (name, sources) in view.sources {
+                switch view.properties[name] {
+                case .entries(let entries)?:
+                    if sources.count > entries.count { fail(view.id, "\(name) has \(sources.count) sources for \(entries.count) entries") }
+                case .value?:
+                    if sources.count != 1 { fail(view.id, "\(name) has \(sources.count) sources for one value") }
+                case nil:
+                    fail(view.id, "\(name) has a source but the view does not show it")
+                }
+            }
         }
 
         // Attached configurations match what each instance asks for (once
