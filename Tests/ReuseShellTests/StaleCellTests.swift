@@ -108,6 +108,26 @@ import ReuseEngine
         #expect((json["since"] as? [[String: Any]])?.first?["kind"] as? String == "load", "the story starts where the load started")
     }
 
+    /// A cell bound to a row binds the components inside it: scrolling a row
+    /// back into view, or showing it again, starts its child's load anew.
+    @Test(arguments: ["uikit", "theodolite", "recyclerview cache 0 prefetch 0"])
+    func aBoundCellBindsItsChildren(_ strategy: String) {
+        let session = Session("strategy \(strategy)\n" + """
+        component Thumb view UIImageView { image: none } loads image "t{i}" after 1
+        component Row view UIView children Thumb
+        list Feed rows 10 viewport 2 cells Row
+        register Feed Row
+        mount Feed
+        scroll Feed by 2
+        scroll Feed by -2
+        hide Feed/1
+        show Feed/1
+        """)
+        let started = events(session, "--kind load").compactMap { $0["path"] as? String }
+        #expect(started == ["Feed/0/Thumb", "Feed/1/Thumb", "Feed/2/Thumb", "Feed/3/Thumb", "Feed/0/Thumb", "Feed/1/Thumb", "Feed/1/Thumb"],
+                "\(strategy)")
+    }
+
     /// A removed view drops the result; a strategy switch drops pending loads.
     @Test func loadsOutliveNothing() {
         let session = Session("strategy uikit\n" + Self.photos + "\nmount Feed\nstrategy theodolite\nmount Feed\nwait 2\n")

@@ -100,7 +100,7 @@ extension Engine {
             return (node, nil)
         }
         guard let view = mountCell(name, path: path, slot: .row(row), configuration, host: host, current: cell,
-                                   reload: reload, pass: pass) else {
+                                   reload: reload, pass: &pass) else {
             return (node, nil)
         }
         node.view = view
@@ -118,7 +118,7 @@ extension Engine {
     /// right key, else one from ``CellReuse``; then configures it. Returns
     /// nil (giving `current` back) when the system shows nothing in the slot.
     mutating func mountCell(_ component: String, path: ComponentPath, slot: Slot, _ configuration: ViewConfiguration,
-                            host: ViewID, current: ViewID?, reload payload: Bool? = nil, pass: MountPass) -> ViewID? {
+                            host: ViewID, current: ViewID?, reload payload: Bool? = nil, pass: inout MountPass) -> ViewID? {
         let instance = Instance(component: component, path: path, slot: slot)
         guard let key = strategy.cells.key(component, configuration, list: store[host].ownerComponent ?? "", catalog: catalog) else {
             if let current { release(current, slot: slot, from: host, pass: pass) }
@@ -137,9 +137,13 @@ extension Engine {
             vended = strategy.cells.dequeue(key, viewClass: configuration.viewClass, slot: slot, host: host, for: instance, store: &store)
         }
         strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
-        // A reload binds the row again (cellForRowAt, onBindViewHolder).
-        if payload != nil || vended.acquisition.binds(instance), let definition = catalog.components[component] {
-            startLoads(of: definition, on: vended.view, for: instance, row: slot.row)
+        // A reload binds the row again (cellForRowAt, onBindViewHolder), and
+        // with it the components inside the cell.
+        if payload != nil || vended.acquisition.binds(instance) {
+            pass.markBound(vended.view)
+            if let definition = catalog.components[component] {
+                startLoads(of: definition, on: vended.view, for: instance, row: slot.row)
+            }
         }
         return vended.view
     }
@@ -188,7 +192,7 @@ extension Engine {
                 nodes.append(kept)
                 continue
             }
-            let view = mountCell(name, path: childPath, slot: slot, configuration, host: host, current: current, pass: pass)
+            let view = mountCell(name, path: childPath, slot: slot, configuration, host: host, current: current, pass: &pass)
             store.setSupplementary(slot, view, on: host)
             guard let view else { continue }
             node.view = view

@@ -10,6 +10,8 @@ public struct MountPass: Sendable {
     private var takenByParent: [ViewID: [ViewID]] = [:]
     /// Every view taken in this pass.
     private var takenViews: Set<ViewID> = []
+    /// Views bound to their item in this pass (their components start their loads).
+    private var boundViews: Set<ViewID> = []
     /// The pass lays lists out again from scratch (a full pass, or a jump with
     /// `scroll to`) rather than moving them by rows (`scroll by`).
     public let isRelayout: Bool
@@ -24,6 +26,11 @@ public struct MountPass: Sendable {
         takenByParent[parent, default: []].append(view)
         takenViews.insert(view)
     }
+
+    /// `view` was bound to its item in this pass; so is everything mounted inside it.
+    mutating func markBound(_ view: ViewID) { boundViews.insert(view) }
+
+    func isBound(_ view: ViewID) -> Bool { !boundViews.isEmpty && boundViews.contains(view) }
 
     /// Whether some instance took `view` in this pass.
     func wasTaken(_ view: ViewID) -> Bool { takenViews.contains(view) }

@@ -66,7 +66,12 @@ extension Engine {
             let vended = strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &store, pass: pass)
             pass.recordTaken(vended.view, from: parent)
             strategy.application.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
-            if vended.acquisition.binds(instance) { startLoads(of: definition, on: vended.view, for: instance, row: row) }
+            // Bound to its item now, or inside a view bound in this pass (a cell
+            // dequeued for a row binds everything in it).
+            if vended.acquisition.binds(instance) || pass.isBound(parent) {
+                pass.markBound(vended.view)
+                startLoads(of: definition, on: vended.view, for: instance, row: row)
+            }
             node.view = vended.view
             container = vended.view
         }
