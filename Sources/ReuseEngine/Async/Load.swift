@@ -56,24 +56,75 @@ public enum DiscardReason: Sendable, Equatable {
     case viewRemoved
 }
 
+/// The loads under way, indexed so that a pass finds what is due and a hook
+/// finds a view's loads without looking at the others: costs follow the
+/// loads delivered or cancelled, not the loads pending.
+struct PendingLoads: Sendable {
+    private var byNumber: [Int: Load] = [:]
+    /// Load numbers by the pass they are due in, in start order.
+    private var byDue: [Int: [Int]] = [:]
+    /// Load numbers by the view they captured, in start order.
+    private var byView: [ViewID: [Int]] = [:]
+    /// Loads started so far (the next one is number `started + 1`).
+    private(set) var started = 0
+
+    init(numbered started: Int = 0) { self.started = started }
+
+    var isEmpty: Bool { byNumber.isEmpty }
+
+    /// Every pending load, in start order.
+    var all: [Load] { byNumber.values.sorted { $0.number < $1.number } }
+
+    mutating func start(_ load: (Int) -> Load) -> Load {
+        started += 1
+        let made = load(started)
+        byNumber[made.number] = made
+        byDue[made.due, default: []].append(made.number)
+        byView[made.view, default: []].append(made.number)
+        return made
+    }
+
+    /// Takes out the loads due in `pass`, in start order.
+    mutating func takeDue(in pass: Int) -> [Load] {
+        guard let numbers = byDue.removeValue(forKey: pass) else { return [] }
+        return numbers.compactMap { take($0) }
+    }
+
+    /// Takes out the loads captured on `view`, in start order.
+    mutating func take(on view: ViewID) -> [Load] {
+        guard let numbers = byView[view] else { return [] }
+        return numbers.compactMap { take($0) }
+    }
+
+    func on(_ view: ViewID) -> [Load] { (byView[view] ?? []).compactMap { byNumber[$0] } }
+
+    private mutating func take(_ number: Int) -> Load? {
+        guard let load = byNumber.removeValue(forKey: number) else { return nil }
+        byView[load.view]?.removeAll { $0 == number }
+        if byView[load.view]?.isEmpty == true { byView[load.view] = nil }
+        byDue[load.due]?.removeAll { $0 == number }
+        if byDue[load.due]?.isEmpty == true { byDue[load.due] = nil }
+        return load
+    }
+}
+
 extension ViewStore {
+    /// Loads started and not yet delivered, cancelled or discarded, in start order.
+    public var pendingLoads: [Load] { loads.all }
+
     /// Starts a load for `instance` on `view`; its result comes `after` passes from now.
     mutating func startLoad(_ attribute: Attribute, after: Int, checksItem: Bool, on view: ViewID, for instance: Instance) {
         let pass = log.currentPass
-        let load = Load(number: loadsStarted + 1, attribute: attribute, view: view, component: instance.component,
-                        path: instance.path, started: pass, due: pass + after, checksItem: checksItem)
-        loadsStarted += 1
-        pendingLoads.append(load)
+        let load = loads.start { number in
+            Load(number: number, attribute: attribute, view: view, component: instance.component,
+                 path: instance.path, started: pass, due: pass + after, checksItem: checksItem)
+        }
         record(view, for: instance, .loadStart(load))
     }
 
-    /// Delivers every load due by the pass under way, in the order they started.
+    /// Delivers every load due in the pass under way, in the order they started.
     mutating func deliverDueLoads() {
-        let pass = log.currentPass
-        guard pendingLoads.contains(where: { $0.due <= pass }) else { return }
-        let due = pendingLoads.filter { $0.due <= pass }
-        pendingLoads.removeAll { $0.due <= pass }
-        for load in due { deliver(load) }
+        for load in loads.takeDue(in: log.currentPass) { deliver(load) }
     }
 
     /// The result lands on the captured view, whatever it shows now, unless
@@ -97,17 +148,17 @@ extension ViewStore {
     }
 
     /// Cancels the loads pending on these views (a reuse hook that `cancels loads`).
-    mutating func cancelLoads(on views: Set<ViewID>, by hook: ReuseHook) {
-        guard pendingLoads.contains(where: { views.contains($0.view) }) else { return }
-        let cancelled = pendingLoads.filter { views.contains($0.view) }
-        pendingLoads.removeAll { views.contains($0.view) }
-        for load in cancelled {
-            record(load.view, for: Instance(component: load.component, path: load.path), .cancel(load, by: hook))
+    mutating func cancelLoads(on views: [ViewID], by hook: ReuseHook) {
+        guard !loads.isEmpty else { return }
+        for view in views {
+            for load in loads.take(on: view) {
+                record(load.view, for: Instance(component: load.component, path: load.path), .cancel(load, by: hook))
+            }
         }
     }
 
     /// The loads pending on one view, in start order.
-    public func loads(on view: ViewID) -> [Load] { pendingLoads.filter { $0.view == view } }
+    public func loads(on view: ViewID) -> [Load] { loads.on(view) }
 }
 
 extension Acquisition {

@@ -31,8 +31,9 @@ public enum ReuseHook: String, Sendable, CaseIterable {
 /// It runs wherever the modelled system would run such a hook (``ReuseHook``):
 /// a reset runs the attribute's unapplicator when it has one (each entry
 /// of an additive one), else puts the property back to the class default.
-/// The configuration attached to the view is left alone: a system that
-/// diffs against it (ComponentKit) does not know the hook reset a property.
+/// The attribute then leaves the configuration attached to the view, so the
+/// next configure applies it again rather than skipping a value the view
+/// no longer shows.
 public struct Preparation: Hashable, Sendable {
     public var component: String
     /// Properties reset, in the order written.
@@ -79,7 +80,7 @@ extension ViewStore {
         for target in targets {
             for name in preparation.resets { reset(name, on: target, by: hook) }
         }
-        if preparation.cancelsLoads { cancelLoads(on: Set(targets), by: hook) }
+        if preparation.cancelsLoads { cancelLoads(on: targets, by: hook) }
     }
 
     /// `view` and every descendant still in the hierarchy, hidden ones included, pre-order.
@@ -115,6 +116,40 @@ extension ViewStore {
         } else {
             resetToDefault(name, on: view)
             record(view, for: holder, .reset(.prepared(name, by: hook)))
+        }
+        detach(name, from: view)
+    }
+
+    /// Takes one attribute out of the configuration attached to `view`.
+    mutating func detach(_ name: String, from view: ViewID) {
+        guard var attached = self[view].attached, attached.value(of: name) != nil else { return }
+        attached.attributes.removeAll { $0.name == name }
+        attach(attached, to: view)
+    }
+}
+
+extension Engine {
+    /// The component type whose `prepare` declaration the strategy's reuse
+    /// hook would run on `view`: the view's own under ComponentKit; under
+    /// UIKit and RecyclerView the cell (or header or footer) that contains
+    /// it. `nil` when no hook ever reaches the view.
+    public func hookComponent(for view: ViewID) -> String? {
+        guard let hook = strategy.reuseHook else { return nil }
+        guard hook.coversSubtree else { return store[view].ownerComponent }
+        var current = view
+        while let parent = store[current].superview {
+            if store[parent].list != nil { return store[current].ownerComponent }
+            current = parent
+        }
+        return nil
+    }
+
+    /// Whether a list shows `component` as a cell, header or footer (where
+    /// UIKit's and RecyclerView's hooks run).
+    public func isListSlot(_ component: String) -> Bool {
+        catalog.components.values.contains { definition in
+            guard case .list(let spec) = definition.body else { return false }
+            return spec.cells.contains(component) || spec.header == component || spec.footer == component
         }
     }
 }

@@ -64,6 +64,10 @@ protocol CellReuse: Sendable {
 /// How a view is brought from its attached configuration to a new one (a
 /// strategy has one for views under plain parents and one for list slots).
 protocol Application: Sendable {
+    /// Every configure is the system's bind of the view to its item (UIKit's
+    /// `cellForRowAt`), so a component's loads start on each, not only when
+    /// the view changes hands.
+    var configureBinds: Bool { get }
     mutating func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                             acquired: Acquisition, store: inout ViewStore)
 }

@@ -97,6 +97,8 @@ struct StackCells<K: Keying>: CellReuse {
 /// otherwise unapply every old attribute that has an unapplicator, apply
 /// every new one, and attach. No per-attribute diff.
 struct ApplyChanged: Application {
+    var configureBinds: Bool { false }
+
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
         store.applyChanged(view, to: configuration, for: instance)

@@ -157,6 +157,8 @@ struct PoolHookCells: CellReuse {
 /// (if it has an updater) or applied when changed, skipped when equal. The
 /// same instance remounting an equal configuration on its view does nothing.
 struct PerAttributeDiff: Application {
+    var configureBinds: Bool { false }
+
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
         guard let old = store[view].attached else {

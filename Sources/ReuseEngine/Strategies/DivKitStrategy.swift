@@ -158,15 +158,31 @@ struct ReuseIDCells: CellReuse {
 /// its attributes are applied, and an equal (rebuilt) block is configured
 /// again, every property set to the value it already shows.
 struct SetWholeBlock: Application {
+    var configureBinds: Bool { false }
+
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
         if let old = store[view].attached {
             if old == configuration {
-                store.record(view, for: instance, .reconfigure)
+                store.reconfigure(view, to: configuration, for: instance)
                 return
             }
             store.resetProperties(of: view, reason: .blockSetsWholeView)
         }
         store.applyAll(configuration, on: view, for: instance)
+    }
+}
+
+extension ViewStore {
+    /// `configureBlockView` with an equal block: every value is set again, so
+    /// whatever changed the view behind the block's back (a late result) is
+    /// overwritten; additive entries are not added twice.
+    mutating func reconfigure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
+        let seq = record(view, for: instance, .reconfigure)
+        for attribute in configuration.attributes where catalog.attributes[attribute.name]?.effect != .adds
+            && self[view].properties[attribute.name] != .value(attribute.value) {
+            write(attribute, on: view, source: PropertySource(component: instance.component, path: instance.path,
+                                                             pass: log.currentPass, seq: seq, means: .apply))
+        }
     }
 }

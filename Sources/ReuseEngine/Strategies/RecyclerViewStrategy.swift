@@ -215,6 +215,8 @@ struct RecyclerCells: CellReuse {
 /// set, nothing unapplied; a view that kept its slot (cache, or a row that
 /// stayed) is bound only when its item changed.
 struct BindViewHolder: Application {
+    var configureBinds: Bool { false }
+
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
         if case .mustRebind = acquired {} else if store[view].attached == configuration {

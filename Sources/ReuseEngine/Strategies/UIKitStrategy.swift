@@ -100,6 +100,8 @@ struct RegisteredCells: CellReuse {
 /// `cellForRowAt`: the caller sets every attribute of a list's cell, whatever
 /// the cell showed.
 struct CellsSetEverything: Application {
+    var configureBinds: Bool { true }
+
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
         store.applyAll(configuration, on: view, for: instance)

@@ -60,6 +60,8 @@ extension StrategyDescriptor {
 /// applied, an equal one is left alone, and an attribute the new render no
 /// longer sets is reset to its default, so nothing leaks.
 struct RenderDiff: Application {
+    var configureBinds: Bool { false }
+
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
         store.applyDiff(view, to: configuration, for: instance)
@@ -97,6 +99,8 @@ extension ViewStore {
 
 /// Option A's bind: convert, render, lay out, then diff what changed.
 struct RenderOnBind: Application {
+    var configureBinds: Bool { false }
+
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
         if let slot = instance.slot {
@@ -109,6 +113,8 @@ struct RenderOnBind: Application {
 
 /// Option B's show: attach the item's already rendered component, then populate.
 struct AttachOnShow: Application {
+    var configureBinds: Bool { false }
+
     func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
         if let slot = instance.slot, store[view].attached != configuration {

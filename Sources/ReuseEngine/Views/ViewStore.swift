@@ -19,10 +19,8 @@ public struct ViewStore: Sendable {
     public private(set) var peakViews = 1
     /// Views removed for good, subtrees included (their ids stay taken).
     public private(set) var removedViews = 0
-    /// Loads started and not yet delivered, cancelled or discarded, in start order.
-    public internal(set) var pendingLoads: [Load] = []
-    /// Loads started in the session (numbers them).
-    var loadsStarted = 0
+    /// Loads started and not yet delivered, cancelled or discarded.
+    var loads = PendingLoads()
 
     init() {
         views = [SimulatedView(id: .root, viewClass: catalog.viewClass(named: "UIView"), superview: nil)]
@@ -428,6 +426,6 @@ public struct ViewStore: Sendable {
         log.keepsEvents = keepsEvents
         peakViews = 1
         removedViews = 0
-        pendingLoads = []
+        loads = PendingLoads(numbered: loads.started)
     }
 }

@@ -288,11 +288,13 @@ enum PrepareCommand {
         while let keyword = arguments.next() {
             switch keyword.kind == .word ? keyword.text : "" {
             case "resets":
+                if !resets.isEmpty { throw ShellError("prepare: 'resets' is given twice; list every attribute after one 'resets'", at: keyword) }
                 while !arguments.isAtEnd, !arguments.peekIsWord("cancels") {
                     resets.append(try arguments.name("attribute name to reset"))
                 }
                 if resets.isEmpty { throw arguments.missing("attribute names after 'resets'") }
-            case "cancels" where !cancels:
+            case "cancels":
+                if cancels { throw ShellError("prepare: 'cancels loads' is given twice", at: keyword) }
                 try arguments.keyword("loads")
                 cancels = true
             default:
@@ -315,6 +317,10 @@ enum PrepareCommand {
         let strategy = shell.engine.strategy
         if let hook = strategy.reuseHook {
             line += " (\(strategy.name) runs it in \(hook.rawValue))"
+            if hook != .didEnterReusePool, shell.engine.catalog.components[name.text] != nil, !shell.engine.isListSlot(name.text) {
+                line += "; note: \(hook.rawValue) runs on list cells, headers and footers, and no list shows \(name.text):"
+                    + " declare it on the cell that contains it"
+            }
         } else {
             line += " (\(strategy.name) has no reuse hook and never runs it; uikit, recyclerview and componentkit do)"
         }

@@ -65,7 +65,7 @@ struct ProvenanceReport {
         var story = p.since
         if let reset = p.resetBy { story.insert(reset, at: 0) }
         if !story.isEmpty, !(p.setters.isEmpty && p.resetBy == nil) {
-            lines.append("  the view's steps from then on:")
+            lines.append(late(p) != nil ? "  the view's steps from the load's start on:" : "  the view's steps from then on:")
             let cut = story.count > Self.head + Self.tail
             for event in cut ? Array(story.prefix(Self.head)) : story { lines.append("    " + EventReport(event: event).line) }
             if cut {
@@ -86,26 +86,23 @@ struct ProvenanceReport {
             let others = Set(p.setters.map(\.path)).subtracting(p.holder.map { [$0] } ?? [])
             let sets = p.holderSets.map { "sets it to \($0)" } ?? "does not set \(p.property)"
             let landing = p.since.first { event in p.setters.last.map { $0.seq == event.seq } == true }
-            let landedOnAnother: Bool = if case .deliver(_, let shows?)? = landing?.step { shows != late(p)?.path } else { false }
-            if let late = late(p), late.path != p.holder, landedOnAnother {
-                lines.append("the load for \(late.path.display) outlived its item: \(p.view) went to \(holder) before the result came, "
-                             + "and nothing cancelled the load or checked the item when it landed")
-                if let component = engine.views[p.view].ownerComponent {
-                    lines.append("fix: " + loadFix(component))
-                }
+            var landedOn: ComponentPath?
+            if case .deliver(_, let shows?)? = landing?.step { landedOn = shows }
+            if let late = late(p), let landedOn {
+                let now = landedOn == p.holder ? "" : " (it shows \(holder) now)"
+                lines.append("the load for \(late.path.display) outlived its item: \(p.view) showed \(landedOn.display) when the result "
+                             + "landed\(now), and nothing cancelled the load or checked the item")
+                lines.append("fix: " + loadFix())
             } else if let late = late(p), late.path != p.holder {
                 let sets = p.holderSets.map { "sets \(p.property) to \($0), as the attached configuration did" } ?? "does not set \(p.property)"
                 lines.append("the load for \(late.path.display) landed while \(p.view) showed it; then \(p.view) went to \(holder), "
                              + "whose configuration \(sets), so nothing set it again: the late result was never part of a configuration")
-                if let component = engine.views[p.view].ownerComponent {
-                    lines.append("fix: " + resetFix(component))
-                }
-            } else if p.isStale || !others.isEmpty {
-                var line = "nothing reset \(p.property) since: \(holder)'s configuration \(sets)"
-                if p.holder != nil, let component = engine.views[p.view].ownerComponent {
-                    line += ", and " + hookNote(component)
-                }
-                lines.append(line)
+                lines.append("fix: " + resetFix())
+            } else if p.isStale {
+                lines.append("nothing reset \(p.property) since: \(holder)'s configuration \(sets), and " + hookNote())
+            } else if !others.isEmpty {
+                lines.append("\(holder) asks for this value; it was set by " + Set(p.setters.map(\.path)).sorted().map(\.display).joined(separator: ", ")
+                             + " and kept because the value is the same")
             }
         }
         for load in p.pending {
@@ -115,12 +112,16 @@ struct ProvenanceReport {
         return lines
     }
 
-    /// Whether the strategy's reuse hook resets the property for this component.
-    func hookNote(_ component: String) -> String {
+    /// The component whose `prepare` the strategy's hook runs on this view, if any.
+    var hookComponent: String? { engine.hookComponent(for: provenance.view) }
+
+    /// Whether the strategy's reuse hook resets the property here.
+    func hookNote() -> String {
         let property = provenance.property
         guard let hook = engine.strategy.reuseHook else { return "\(engine.strategy.name) has no reuse hook that could" }
+        guard let component = hookComponent else { return "\(hook.rawValue) never runs on this view (it is in no list cell)" }
         if let preparation = engine.catalog.preparations[component], preparation.resets.contains(property) {
-            return "\(hook.rawValue) resets it ('prepare \(component)') but has not run since"
+            return "\(hook.rawValue) resets it ('prepare \(component)') but has not run on it since"
         }
         return "\(hook.rawValue) does not reset it (declare 'prepare \(component) resets \(property)')"
     }
@@ -131,26 +132,25 @@ struct ProvenanceReport {
     }
 
     /// How to clear a late result before the view shows another item.
-    func resetFix(_ component: String) -> String {
+    func resetFix() -> String {
         let property = provenance.property
-        // A hook that resets behind a diff's back desynchronises it too (ComponentKit).
-        if let hook = engine.strategy.reuseHook, hook != .didEnterReusePool {
+        if let hook = engine.strategy.reuseHook, let component = hookComponent {
             return "reset it in \(hook.rawValue) ('prepare \(component) resets \(property)')"
         }
-        return "\(engine.strategy.name) applies only what changed in a configuration: make the result a state update "
-            + "('set \(holder) \(property) VALUE') so the diff knows what the view shows"
+        return "\(engine.strategy.name) applies only what changed in a configuration and has no reuse hook here: "
+            + "give the result to the component (a state update, 'set \(holder) \(property) ...') so the diff knows what the view shows"
     }
 
     /// How to stop a late result from landing on another item under this strategy.
-    func loadFix(_ component: String) -> String {
-        let checked = "or make the completion check the item ('loads ... checked')"
-        guard let hook = engine.strategy.reuseHook else {
-            return "\(engine.strategy.name) has no reuse hook to cancel it in: make the completion check the item ('loads ... checked')"
+    func loadFix() -> String {
+        let checked = "make the completion check the item ('loads ... checked')"
+        guard let hook = engine.strategy.reuseHook, let component = hookComponent else {
+            return "\(engine.strategy.name) has no reuse hook that reaches this view: \(checked)"
         }
         if engine.catalog.preparations[component]?.cancelsLoads == true {
             return "\(hook.rawValue) cancels \(component)'s loads now ('prepare \(component)'), for loads started from here on"
         }
-        return "cancel it in \(hook.rawValue) ('prepare \(component) cancels loads'), \(checked)"
+        return "cancel it in \(hook.rawValue) ('prepare \(component) cancels loads'), or \(checked)"
     }
 
     static func means(_ source: PropertySource) -> String {

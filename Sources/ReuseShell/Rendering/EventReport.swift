@@ -19,7 +19,7 @@ struct EventReport {
         case .remove(_, _, .leftover): return "leftover: no block matched it"
         case .remove(_, _, .innerViewReplaced(let viewClass)): return "its element path matched, but it cannot show the block: the wrapper gets a new \(viewClass)"
         case .remove(_, _, .contentViewReplaced(let viewClass)): return "the dequeued cell's content cannot show the block: a new \(viewClass) content view"
-        case .reconfigure: return "configureBlockView with an equal block: every property set again, nothing changes"
+        case .reconfigure: return "configureBlockView with an equal block: every property set again to the block's value"
         case .remove(_, _, .poolFull(let viewType, let capacity)): return "the pool for view type \(viewType) is full (\(capacity))"
         case .cacheHit(let slot, .scrap): return "\(slot) gets back its scrapped view, still bound"
         case .cacheHit(let slot, .cache): return "\(slot) gets back its cached view, still bound"

@@ -80,6 +80,9 @@ struct Narrator {
         case .recycle:
             return "\(view): onViewRecycled, the holder goes to the RecycledViewPool."
         case .loadStart(let load):
+            if load.checksItem {
+                return "\(view): \(holder(event)) starts loading \(load.attribute); in pass \(load.due) the result lands on \(view) if it still shows \(holder(event)), and is dropped otherwise."
+            }
             return "\(view): \(holder(event)) starts loading \(load.attribute); the result will land on \(view) in pass \(load.due), whatever it shows by then."
         case .deliver(let load, let shows?):
             return "\(view): the load for \(load.path.display) lands on \(view), which shows \(shows.display) now: \(load.attribute) on the wrong row."
