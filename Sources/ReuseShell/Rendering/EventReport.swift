@@ -94,6 +94,8 @@ struct EventReport {
             pairs.append(("value", valueJSON(attribute.value)))
         }
         if case .update(_, let old) = event.step { pairs.append(("oldValue", valueJSON(old))) }
+        if case .reset(.prepared(let name, _)) = event.step { pairs.append(("attribute", .string(name))) }
+        if case .reset(.dropped(let attribute)) = event.step { pairs.append(("attribute", .string(attribute.name))) }
         if case .reuse(_, _, let previous?) = event.step { pairs.append(("previous", .string(previous.description))) }
         if case .reorder(let order) = event.step { pairs.append(("order", .array(order.map { .string($0.description) }))) }
         switch event.step {
