@@ -81,7 +81,22 @@ extension Interpreter {
             }
             return position == 2 ? ["by", "to"] : []
         case "strategy":
-            return position == 1 ? StrategyRegistry.names : []
+            if position == 1 { return StrategyRegistry.names }
+            guard let descriptor = StrategyRegistry.named(words[1]) else { return [] }
+            // Options, a switch's on/off, a per-type option's view types.
+            if descriptor.defaults.contains(where: { $0.name == previous && $0.kind == .flag }) { return ["on", "off"] }
+            if previous == descriptor.perSubject { return components }
+            if descriptor.defaults.contains(where: { $0.name == previous }) { return [] }
+            return descriptor.defaults.map(\.name)
+        case "register":
+            if position == 1 { return components.filter { engine.catalog.components[$0]?.isList == true } }
+            if position == 2, case .list(let spec)? = engine.catalog.components[words[1]]?.body {
+                return spec.cells + spec.supplementaries.map(\.component)
+            }
+            return position == 3 ? ["as"] : []
+        case "compare":
+            if previous == "--script" { return filePaths(matching: partial) }
+            return StrategyRegistry.names.filter { !words.contains($0) } + ["--script"]
         case "help":
             if position == 1 { return CommandTable.all.map(\.name) }
             return position == 2 && previous == "strategy" ? StrategyRegistry.names : []
@@ -97,6 +112,11 @@ extension Interpreter {
             default: flags = ["--json"]
             }
             if previous == "--kind" { return ReuseEvent.Kind.allCases.map(\.rawValue) }
+            // Pass numbers, the last 100 of them.
+            if previous == "--pass" {
+                let count = engine.log.passes.count
+                return count == 0 ? [] : (max(1, count - 99)...count).map(String.init)
+            }
             if partial.hasPrefix("-") { return flags }
             return ["stats", "check", "components"].contains(command) ? flags : ["root"] + views + paths + flags
         case "expect":

@@ -31,7 +31,7 @@ struct ReuseShellCommand: ParsableCommand {
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
-    @Flag(name: .customLong("no-color"), help: "No colour, even on a terminal (NO_COLOR works too).")
+    @Flag(name: .customLong("no-color"), help: "No colour, even on a terminal (NO_COLOR and TERM=dumb work too).")
     var noColor = false
 
     @Flag(name: .shortAndLong, help: "After the scripts and commands, continue interactively.")
@@ -47,7 +47,8 @@ struct ReuseShellCommand: ParsableCommand {
         let terminalIn = isatty(STDIN_FILENO) == 1
         let terminalOut = isatty(STDOUT_FILENO) == 1
         let environment = ProcessInfo.processInfo.environment
-        let color = terminalOut && !noColor && (environment["NO_COLOR"] ?? "").isEmpty
+        // A dumb terminal shows escape codes as text.
+        let color = terminalOut && !noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         let options = Interpreter.Options(style: Style(color: color), echo: echo, bail: bail)
         let interpreter = Interpreter(options: options, write: Output.standard, writeError: Output.standardError)
 

@@ -44,6 +44,20 @@ struct TerminalTests {
         }
     }
 
+    /// Colour on a terminal, none on a dumb one (it would print the escape
+    /// codes as text) or with NO_COLOR.
+    @Test(arguments: [("xterm", nil, true), ("dumb", nil, false), ("xterm", "1", false)] as [(String, String?, Bool)])
+    func colourFollowsTheTerminal(_ term: String, _ noColor: String?, _ coloured: Bool) throws {
+        var environment = ["TERM": term, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        environment["NO_COLOR"] = noColor
+        let terminal = try PseudoTerminal(executable: try reuseShellBinary(), arguments: ["-c", "help inspect"],
+                                          environment: environment, columns: 80, rows: 24)
+        defer { terminal.terminate() }
+        #expect(try terminal.waitForExit() == 0)
+        #expect(terminal.output.contains("\u{1B}[1mInspect") == coloured, "TERM=\(term) NO_COLOR=\(noColor ?? "-")")
+        #expect(terminal.output.contains("Inspect"))
+    }
+
     @Test("Tab completes a command name, then a component name")
     func tabCompletion() throws {
         let sandbox = try Sandbox()

@@ -192,6 +192,18 @@ import Testing
         #expect(session.run("strategy naive\n") == "pass 1 (strategy naive): created 1, reused 0, hidden 0, applied 1, unapplied 0, skipped 0\nstrategy naive: pools keyed by view class only; shows why shapes matter\n")
     }
 
+    /// `help GROUP` lists a group's commands with their syntax; a command of
+    /// the same name wins (`help mount`).
+    @Test func helpForAGroup() {
+        let session = Session()
+        let inspect = session.line("help inspect").output
+        #expect(inspect.hasPrefix("Inspect\n  tree       draw the view tree"))
+        #expect(inspect.contains("    why VIEW PROPERTY [--json]"))
+        #expect(session.line("help Change").output.hasPrefix("Mount and change\n  mount"))
+        #expect(session.line("help mount").output.hasPrefix("mount NAME [NAME ...]"))
+        #expect(session.error("help inspct") == "<stdin>:1:6: error: help: unknown command 'inspct'; did you mean 'inspect'?")
+    }
+
     @Test func completionFitsTheContext() {
         let session = Session(seed + "\nmount Card Feed\n")
         let shell = session.interpreter
@@ -215,6 +227,16 @@ import Testing
         #expect(shell.completions(for: "prepare Card cancels ") == ["loads"])
         #expect(shell.completions(for: "why Card back") == ["backgroundColor"])
         #expect(shell.completions(for: "wa") == ["wait"])
+        #expect(shell.completions(for: "log --pass ") == ["1"])
+        #expect(shell.completions(for: "stats --pass ") == ["1"])
+        #expect(shell.completions(for: "strategy recyclerview ") == ["cache", "pool", "prefetch", "shared"])
+        #expect(shell.completions(for: "strategy recyclerview shared ") == ["on", "off"])
+        #expect(shell.completions(for: "strategy recyclerview pool C") == ["Card"])
+        #expect(shell.completions(for: "register ") == ["Feed"])
+        #expect(shell.completions(for: "register Feed ") == ["Card"])
+        #expect(shell.completions(for: "register Feed Card ") == ["as"])
+        #expect(shell.completions(for: "compare n") == ["naive"])
+        #expect(shell.completions(for: "compare naive --") == ["--script"])
         shell.workingDirectory = packageRootForTests
         #expect(shell.completions(for: "source Sessions/01") == ["Sessions/01-first-mount.reuse"])
         #expect(shell.completions(for: "source Sess") == ["Sessions/"])

@@ -7,6 +7,12 @@ struct CommandSpec: Sendable {
         case mount = "Mount and change"
         case inspect = "Inspect"
         case session = "Session"
+
+        /// The group `help GROUP` names, by any word of its name, any case
+        /// (`inspect`, `change`; `help mount` is the command).
+        static func named(_ text: String) -> Group? {
+            allCases.first { $0.rawValue.lowercased().split(separator: " ").contains { $0 == text.lowercased() && $0 != "and" } }
+        }
     }
 
     var name: String

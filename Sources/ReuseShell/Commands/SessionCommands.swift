@@ -132,7 +132,7 @@ enum QuitCommand {
 enum HelpCommand {
     static let spec = CommandSpec(
         name: "help", group: .session,
-        usage: "help [COMMAND] | help strategy NAME",
+        usage: "help [COMMAND | GROUP] | help strategy NAME",
         summary: "list commands, or show one command's syntax and example",
         example: "help mount"
     ) { (arguments, shell) throws(ShellError) in
@@ -156,8 +156,19 @@ enum HelpCommand {
                 return
             }
             try arguments.end()
+            // A group: its commands with their usage.
+            if CommandTable.spec(named: token.text) == nil, let group = CommandSpec.Group.named(token.text) {
+                var lines = [shell.style.bold(group.rawValue)]
+                for spec in CommandTable.all where spec.group == group {
+                    lines.append("  " + spec.name.padding(11) + spec.summary)
+                    for usage in spec.usage.split(separator: "\n") { lines.append("    " + String(usage).trimmingTrailingSpaces()) }
+                }
+                shell.emit(lines.joined(separator: "\n"))
+                return
+            }
             guard let spec = CommandTable.spec(named: token.text) else {
-                let hint = closestName(to: token.text, in: CommandTable.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                let groups = ["define", "change", "inspect", "session"]
+                let hint = closestName(to: token.text, in: CommandTable.all.map(\.name) + groups).map { "; did you mean '\($0)'?" } ?? ""
                 throw ShellError("help: unknown command '\(token.text)'\(hint)", at: token)
             }
             var lines = spec.usage.split(separator: "\n").map { shell.style.bold(String($0)) }
@@ -182,7 +193,8 @@ enum HelpCommand {
         lines.append("Name[index] among namesakes, row numbers in lists (Feed/3/Title), or a")
         lines.append("view id for the component holding it. A VIEW is a view id (v7), root,")
         lines.append("or a PATH for the view its component holds.")
-        lines.append("'help COMMAND' shows syntax and an example; inspection commands take --json.")
+        lines.append("'help COMMAND' shows syntax and an example, 'help GROUP' (define, change,")
+        lines.append("inspect, session) a group's syntax; inspection commands take --json.")
         shell.emit(lines.joined(separator: "\n"))
     }
 }
