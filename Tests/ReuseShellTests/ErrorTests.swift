@@ -74,13 +74,15 @@ import Testing
     @Test(arguments: [
         ("hide Crad", "<stdin>:1:6: error: no mounted component at 'Crad'; did you mean 'Card'?"),
         ("hide Card[3]", "<stdin>:1:6: error: no mounted component at 'Card[3]'; did you mean 'Card[1]'?"),
+        ("hide Card", "<stdin>:1:6: error: 'Card' is ambiguous: Card[0], Card[1] are mounted; write which one"),
+        ("config Card/Title", "<stdin>:1:8: error: 'Card' is ambiguous: Card[0], Card[1] are mounted; write which one"),
         ("hide Card[x]", "<stdin>:1:6: error: 'Card[x]' is not a path segment (write Name, Name[index] or a row number, joined by '/')"),
-        ("show Card", "<stdin>:1:6: error: 'Card' is not hidden"),
+        ("show Card[0]", "<stdin>:1:6: error: 'Card' is not hidden"),
         ("hide Feed/7", "<stdin>:1:6: error: row 7 of 'Feed' is not on screen (rows 0-2 are); scroll to it first"),
-        ("set Card alpah 1", "<stdin>:1:10: error: unknown attribute 'alpah'; did you mean 'alpha'?"),
+        ("set Card[0] alpah 1", "<stdin>:1:13: error: unknown attribute 'alpah'; did you mean 'alpha'?"),
         ("set Feed alpha 1", "<stdin>:1:5: error: 'Feed' is a list: its UIScrollView takes no attributes (set them on its rows, e.g. 'Feed/0')"),
-        ("set Card/Title/x alpha 1", "<stdin>:1:5: error: no mounted component at 'Card/Title/x'"),
-        ("scroll Card by 1", "<stdin>:1:8: error: 'Card' is not a list"),
+        ("set Card[1]/Title/x alpha 1", "<stdin>:1:5: error: no mounted component at 'Card[1]/Title/x'"),
+        ("scroll Card[1] by 1", "<stdin>:1:8: error: 'Card[1]' is not a list"),
         ("scroll Feed up 1", "<stdin>:1:13: error: scroll: expected 'by' or 'to', found 'up'"),
         ("scroll Feed to -1", "<stdin>:1:16: error: scroll: the row must be between 0 and 1000000000000, not -1"),
         ("hide v1", "<stdin>:1:6: error: v1 is the root host view, not a component; name a mounted component (see 'components')"),
@@ -88,7 +90,7 @@ import Testing
         ("expect stat created 1", "<stdin>:1:21: error: expectation failed: created is 11, expected 1"),
         ("expect pool v1 Cards 1", "<stdin>:1:16: error: expectation failed: v1 has no pool for 'Cards'; did you mean 'Card'?"),
         ("expect leaks 2", "<stdin>:1:14: error: expectation failed: 0 leaks, expected 2"),
-        ("expect Card holds v3", "<stdin>:1:19: error: expectation failed: Card holds v2, expected v3"),
+        ("expect Card[0] holds v3", "<stdin>:1:22: error: expectation failed: Card holds v2, expected v3"),
         ("expect v2 backgroundColor red", "<stdin>:1:27: error: expectation failed: v2 backgroundColor is white, expected red"),
     ])
     func errorOnMountedTree(_ line: String, _ expected: String) {

@@ -17,6 +17,7 @@ extension Interpreter {
         guard case .success(let path) = ComponentPath.parse(text) else {
             throw ShellError("'\(text)' is not a view id (like v2 or root) or a component path", at: token)
         }
+        try checkUnambiguous(path, written: token)
         let node: MountedNode
         do throws(EngineError) {
             node = try engine.resolve(path)

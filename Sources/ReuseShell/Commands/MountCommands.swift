@@ -12,10 +12,31 @@ extension Interpreter {
             }
         }
         switch ComponentPath.parse(token.text) {
-        case .success(let path): return path
+        case .success(let path):
+            try checkUnambiguous(path, written: token)
+            return path
         case .failure(let error):
             throw ShellError("'\(error.segment)' is not a path segment (write Name, Name[index] or a row number, joined by '/')",
                              column: token.column + error.offset, length: max(1, error.segment.count))
+        }
+    }
+
+    /// Refuses a bare name (`Card`) where mounted namesakes exist (`Card[0]`,
+    /// `Card[1]`): it would silently mean the first.
+    func checkUnambiguous(_ path: ComponentPath, written token: Token) throws(ShellError) {
+        let written = token.text.split(separator: "/", omittingEmptySubsequences: false)
+        var offset = 0
+        for (position, segment) in path.segments.enumerated() {
+            defer { offset += (position < written.count ? written[position].count : 0) + 1 }
+            guard case .named(let name, 0) = segment, position < written.count, !written[position].hasSuffix("]") else { continue }
+            let prefix = path.prefix(position)
+            func sibling(_ index: Int) -> ComponentPath { prefix.appending(.named(name, index: index)) }
+            guard (try? engine.resolve(sibling(1))) != nil else { continue }
+            var candidates: [String] = []
+            while candidates.count < 6, let node = try? engine.resolve(sibling(candidates.count)) { candidates.append(node.path.display) }
+            let more = (try? engine.resolve(sibling(candidates.count))) != nil ? ", ..." : ""
+            throw ShellError("'\(written[...position].joined(separator: "/"))' is ambiguous: \(candidates.joined(separator: ", "))\(more) are mounted; write which one",
+                             column: token.column + offset, length: max(1, written[position].count))
         }
     }
 
