@@ -77,7 +77,7 @@ import Testing
         ("hide Card", "<stdin>:1:6: error: 'Card' is ambiguous: Card[0], Card[1] are mounted; write which one"),
         ("config Card/Title", "<stdin>:1:8: error: 'Card' is ambiguous: Card[0], Card[1] are mounted; write which one"),
         ("hide Card[x]", "<stdin>:1:6: error: 'Card[x]' is not a path segment (write Name, Name[index] or a row number, joined by '/')"),
-        ("show Card[0]", "<stdin>:1:6: error: 'Card' is not hidden"),
+        ("show Card[0]", "<stdin>:1:6: error: 'Card[0]' is not hidden"),
         ("hide Feed/7", "<stdin>:1:6: error: row 7 of 'Feed' is not on screen (rows 0-2 are); scroll to it first"),
         ("set Card[0] alpah 1", "<stdin>:1:13: error: unknown attribute 'alpah'; did you mean 'alpha'?"),
         ("set Feed alpha 1", "<stdin>:1:5: error: 'Feed' is a list: its UIScrollView takes no attributes (set them on its rows, e.g. 'Feed/0')"),

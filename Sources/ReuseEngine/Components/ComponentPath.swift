@@ -75,16 +75,20 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         lhs.description < rhs.description
     }
 
-    /// Parses `Feed/3/Title`, `Card[1]`. Returns the offending segment on failure.
+    /// Parses `Feed/3/Title`, `Card[1]`; its ``display`` is the text as
+    /// written. Returns the offending segment on failure.
     public static func parse(_ text: String) -> Result<ComponentPath, PathSyntaxError> {
         if text.isEmpty { return .failure(PathSyntaxError(segment: text, offset: 0)) }
         var segments: [Segment] = []
+        // An index written out (`Card[0]`) is shown as written.
+        var written: [Bool] = []
         var offset = 0
         for part in text.split(separator: "/", omittingEmptySubsequences: false) {
             let piece = String(part)
             defer { offset += piece.count + 1 }
             if let row = Int(piece), row >= 0, String(row) == piece {
                 segments.append(.row(row))
+                written.append(false)
                 continue
             }
             var name = piece
@@ -99,8 +103,11 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
             }
             guard isIdentifier(name) else { return .failure(PathSyntaxError(segment: piece, offset: offset)) }
             segments.append(.named(name, index: index))
+            written.append(piece.hasSuffix("]"))
         }
-        return .success(ComponentPath(segments))
+        var path = ComponentPath(segments)
+        path.namesakes = written
+        return .success(path)
     }
 }
 

@@ -35,18 +35,18 @@ extension EngineError {
         case .invalidListSize(.noCells):
             return "a list needs at least one cell component"
         case .noSuchPath(let path, let suggestion):
-            return "no mounted component at '\(path)'\(hint(suggestion))"
+            return "no mounted component at '\(path.display)'\(hint(suggestion))"
         case .rowNotVisible(let list, let row, let visible):
             let shown = visible.isEmpty ? "none are" : "rows \(visible.lowerBound)-\(visible.upperBound - 1) are"
-            return "row \(row) of '\(list)' is not on screen (\(shown)); scroll to it first"
+            return "row \(row) of '\(list.display)' is not on screen (\(shown)); scroll to it first"
         case .notAList(let path):
-            return "'\(path)' is not a list"
+            return "'\(path.display)' is not a list"
         case .alreadyHidden(let path):
-            return "'\(path)' is already hidden"
+            return "'\(path.display)' is already hidden"
         case .notHidden(let path, let hidden):
-            return "'\(path)' is not hidden" + (hidden.isEmpty ? "" : " (hidden: " + hidden.map(\.description).joined(separator: ", ") + ")")
+            return "'\(path.display)' is not hidden" + (hidden.isEmpty ? "" : " (hidden: " + hidden.map(\.display).joined(separator: ", ") + ")")
         case .noView(let path):
-            return "'\(path)' has no view, so it has no attributes to set"
+            return "'\(path.display)' has no view, so it has no attributes to set"
         case .unknownView(let view):
             return "no view '\(view)'"
         case .viewNotHeld(let view):
@@ -65,7 +65,7 @@ extension EngineError {
         case .rootIsNotAComponent:
             return "v1 is the root host view, not a component; name a mounted component (see 'components')"
         case .listTakesNoAttributes(let path):
-            return "'\(path)' is a list: its UIScrollView takes no attributes (set them on its rows, e.g. '\(path)/0')"
+            return "'\(path.display)' is a list: its UIScrollView takes no attributes (set them on its rows, e.g. '\(path.display)/0')"
         case .undefinedChild(let parent, let child, let suggestion):
             return "'\(parent)' refers to '\(child)', which is not defined\(hint(suggestion)) (define it, or redefine '\(parent)')"
         case .unknownOption(let strategy, let option, let known):
@@ -76,7 +76,7 @@ extension EngineError {
         case .notACell(let list, let cell, let cells):
             return "'\(cell)' is not a cell of list '\(list)' (its cells: " + cells.joined(separator: ", ") + ")"
         case .notInAListRow(let path):
-            return "'\(path)' is not in a list row: reload reconfigures one row of a list ('remount' runs a full pass)"
+            return "'\(path.display)' is not in a list row: reload reconfigures one row of a list ('remount' runs a full pass)"
         case .invalidLoadDelay(let after):
             return "a load arrives between \(LoadTemplate.delays.lowerBound) and \(LoadTemplate.delays.upperBound) passes after it starts, not \(after)"
         case .noSuchProperty(let view, let property, let suggestion):
