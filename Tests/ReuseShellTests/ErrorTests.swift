@@ -98,6 +98,14 @@ import Testing
         #expect(session.error(line) == expected)
     }
 
+    /// `show` of an instance hidden and then unmounted is refused: nothing
+    /// would come back.
+    @Test func showOfSomethingNoLongerMounted() {
+        let session = Session(seed + "\nmount Card Foo\nhide Card\nmount Foo\n")
+        #expect(session.error("show Card") == "<stdin>:1:6: error: no mounted component at 'Card'")
+        #expect(stat(session, "passes") == 3)
+    }
+
     @Test func recursiveDefinitionIsAnErrorNotACrash() {
         let session = Session("component A children B\n")
         #expect(session.error("component B children A") == "<stdin>:1:22: error: recursive definition: B -> A -> B")

@@ -52,7 +52,11 @@ extension Engine {
     @discardableResult
     public mutating func show(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
         guard hiddenPaths.contains(path) else {
-            throw .notHidden(path, hidden: Array(hiddenPaths))
+            throw .notHidden(path, hidden: Array(hiddenPaths).filter { hidden in instances.contains { $0.path == hidden } })
+        }
+        // Hidden, then taken out of the tree with its parent (a new `mount`).
+        guard instances.contains(where: { $0.path == path }) else {
+            throw .noSuchPath(path, suggestion: nil)
         }
         try checkRootsMountable()
         hiddenPaths.remove(path)
