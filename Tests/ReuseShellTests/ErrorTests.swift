@@ -106,6 +106,15 @@ import Testing
         #expect(stat(session, "passes") == 3)
     }
 
+    /// A view inside a hidden view says so, rather than showing a path that a
+    /// live view may hold too.
+    @Test func childrenOfAHiddenViewAreMarkedInWords() {
+        let session = Session(seed + "\nmount Card Card\nmount Card\n")
+        let tree = session.line("tree").output
+        #expect(tree.contains("v4 UIView (Card, UIView, [backgroundColor]) hidden, last held by Card[1]"))
+        #expect(tree.contains("v5 UILabel (Title, UILabel, [text]) inside a hidden view, last held by Card[1]/Title"), "\(tree)")
+    }
+
     @Test func recursiveDefinitionIsAnErrorNotACrash() {
         let session = Session("component A children B\n")
         #expect(session.error("component B children A") == "<stdin>:1:22: error: recursive definition: B -> A -> B")

@@ -98,9 +98,14 @@ struct TreeRenderer {
         if facts.isHidden {
             return style.dim("\(id) \(facts.viewClass)\(key) hidden, last held by \(owner)")
         }
+        // Inside a hidden view nobody sees it, and its last holder's path may
+        // be held by a live view elsewhere: say so in words, not dimness alone.
+        if underHidden {
+            return style.dim("\(id) \(facts.viewClass)\(key) inside a hidden view, last held by \(owner)")
+        }
         var text = "\(id) \(facts.viewClass) \(owner)\(key)"
         if facts.isStale { text += " " + style.warn("stale: visible, but no component holds it") }
-        return underHidden ? style.dim(text) : text
+        return text
     }
 
     // MARK: JSON
