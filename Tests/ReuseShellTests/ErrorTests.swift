@@ -115,6 +115,17 @@ import Testing
         #expect(tree.contains("v5 UILabel (Title, UILabel, [text]) inside a hidden view, last held by Card[1]/Title"), "\(tree)")
     }
 
+    /// A header and a footer of one type get distinct paths.
+    @Test func headerAndFooterOfOneTypeAreNamesakes() {
+        let session = Session("component Head view UILabel { text: h }\ncomponent Row view UIView\nlist L rows 3 viewport 5 cells Row header Head footer Head\nmount L\n")
+        let paths = (document(session, "components --json")["components"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        #expect(paths.contains("L/Head[0]") && paths.contains("L/Head[1]"), "\(paths)")
+        #expect(session.error("set L/Head text x") == "<stdin>:1:7: error: 'L/Head' is ambiguous: L/Head[0], L/Head[1] are mounted; write which one")
+        #expect(session.line("set L/Head[1] text f").ok)
+        #expect(document(session, "config L/Head[1] --json")["properties"].flatMap { ($0 as? [String: Any])?["text"] as? String } == "f")
+        #expect(document(session, "config L/Head[0] --json")["properties"].flatMap { ($0 as? [String: Any])?["text"] as? String } == "h")
+    }
+
     @Test func recursiveDefinitionIsAnErrorNotACrash() {
         let session = Session("component A children B\n")
         #expect(session.error("component B children A") == "<stdin>:1:22: error: recursive definition: B -> A -> B")

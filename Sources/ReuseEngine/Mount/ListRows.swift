@@ -176,7 +176,9 @@ extension Engine {
             let slot: Slot = kind == .header ? .header : .footer
             let current = store[host].list?.supplementary(slot)
             let shows = spec.rows > 0 && (kind == .header ? window.lowerBound == 0 : window.upperBound == spec.rows)
-            let childPath = path.appending(.named(name, index: 0))
+            // A header and a footer of one type are namesakes: L/Head[0] and L/Head[1].
+            let twins = spec.header == spec.footer
+            let childPath = path.appending(.named(name, index: twins && kind == .footer ? 1 : 0), namesakes: twins)
             var node = MountedNode(name: name, path: childPath, row: nil)
             guard shows, !hiddenPaths.contains(childPath), let definition = catalog.components[name],
                   let configuration = configuration(of: definition, at: childPath, row: nil) else {

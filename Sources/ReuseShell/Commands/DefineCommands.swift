@@ -143,7 +143,8 @@ enum ListCommand {
         Row r is an instance of CELL number r mod (number of cells). Only the
         visible rows exist; cells need a view. Scroll with 'scroll NAME by N'.
         A header shows while the window starts at row 0, a footer while it
-        reaches the last row; their PATHs are NAME/H and NAME/F.
+        reaches the last row; their PATHs are NAME/H and NAME/F (NAME/H[0] and
+        NAME/H[1] when one type is both).
         """,
         example: "list Feed rows 1000000 viewport 5 cells Post Ad",
         recordsForSave: true
