@@ -68,7 +68,6 @@ public struct Engine: Sendable {
             }
             var loadTemplates: [LoadTemplate] = []
             for load in loads {
-                guard LoadTemplate.delays.contains(load.after) else { throw .invalidLoadDelay(load.after) }
                 let attribute = try catalog.template(load.attribute, raw: load.raw, quoted: load.quoted)
                 loadTemplates.append(LoadTemplate(attribute: attribute, after: load.after, checksItem: load.checksItem))
             }

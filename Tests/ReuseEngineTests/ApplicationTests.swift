@@ -46,7 +46,7 @@ import Testing
                          shows: .entries([.text("left"), .text("right")]), fresh: .entries([.text("right")]))])
         // The stale entry is the one added in pass 1, not the one `set` added in pass 2.
         #expect(leaks.first?.sources.map(\.pass) == [1])
-        #expect(leaks.first?.description == "v2 Swiper: swipe shows [\"left\", \"right\"], a fresh view would show [\"right\"] (set by Swiper in pass 1)")
+        #expect(leaks.first?.description == "v2 Swiper: swipe shows [\"left\", \"right\"], a fresh view would show [\"right\"] (added by Swiper in pass 1)")
     }
 
     @Test func additiveAttributeWithUnapplicatorDoesNotDouble() throws {

@@ -83,17 +83,6 @@ extension ViewStore {
         if preparation.cancelsLoads { cancelLoads(on: targets, by: hook) }
     }
 
-    /// `view` and every descendant still in the hierarchy, hidden ones included, pre-order.
-    func subtree(of view: ViewID) -> [ViewID] {
-        var order: [ViewID] = []
-        var stack = [view]
-        while let next = stack.popLast() {
-            order.append(next)
-            stack.append(contentsOf: self[next].subviews.reversed().filter { !self[$0].isRemoved })
-        }
-        return order
-    }
-
     /// A hook's reset of one property: the unapplicator on what the view
     /// shows, else the class default. Nothing when it shows the default.
     private mutating func reset(_ name: String, on view: ViewID, by hook: ReuseHook) {
@@ -144,12 +133,15 @@ extension Engine {
         return nil
     }
 
+}
+
+extension Catalog {
     /// Whether a list shows `component` as a cell, header or footer (where
     /// UIKit's and RecyclerView's hooks run).
     public func isListSlot(_ component: String) -> Bool {
-        catalog.components.values.contains { definition in
+        components.values.contains { definition in
             guard case .list(let spec) = definition.body else { return false }
-            return spec.cells.contains(component) || spec.header == component || spec.footer == component
+            return spec.cells.contains(component) || spec.supplementaries.contains { $0.component == component }
         }
     }
 }

@@ -87,3 +87,11 @@ public struct ValueError: Error, Equatable, Sendable {
     public var raw: String
     public var suggestion: String?
 }
+
+extension PropertyValue {
+    /// Entries of an additive property, rather than one value.
+    public var isEntries: Bool {
+        if case .entries = self { return true }
+        return false
+    }
+}

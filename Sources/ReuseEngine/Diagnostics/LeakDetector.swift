@@ -23,9 +23,9 @@ public struct Leak: Sendable, Equatable, CustomStringConvertible {
         self.sources = sources
     }
 
-    /// `set by Feed/1 in pass 2`, `set by the load for Feed/0 (...)`, or "" when nobody set it.
+    /// `set by Feed/1 in pass 2`, `added by ...` for stale entries, or "" when nobody set it.
     public var origin: String {
-        sources.isEmpty ? "" : "set by " + sources.map(\.description).joined(separator: "; ")
+        PropertySource.origin(sources, adds: shows?.isEntries == true) ?? ""
     }
 
     public var description: String {

@@ -100,12 +100,12 @@ extension Engine {
     mutating func startLoads(of definition: ComponentDefinition, on view: ViewID, for instance: Instance, row: Int?) {
         guard let loads = definition.view?.loads, !loads.isEmpty else { return }
         for load in loads {
-            store.startLoad(resolve(load.attribute, row: row), after: load.after, checksItem: load.checksItem, on: view, for: instance)
+            store.startLoad(attribute(load.attribute, row: row), after: load.after, checksItem: load.checksItem, on: view, for: instance)
         }
     }
 
     /// An attribute template's value in a row (`{i}` filled in).
-    func resolve(_ attribute: AttributeTemplate, row: Int?) -> Attribute {
+    func attribute(_ attribute: AttributeTemplate, row: Int?) -> Attribute {
         if let resolved = attribute.resolved { return Attribute(attribute.name, resolved) }
         let value = (try? catalog.parse(attribute.name, raw: attribute.raw, quoted: attribute.wasQuoted, row: row ?? 0))
             ?? .text(attribute.raw.replacing(AttributeTemplate.rowPlaceholder, with: String(row ?? 0)))
@@ -132,7 +132,7 @@ extension Engine {
                 }
             }
         }
-        let attributes = template.attributes.map { resolve($0, row: row) }
+        let attributes = template.attributes.map { attribute($0, row: row) }
         return ViewConfiguration(viewClass: template.viewClass, attributes: attributes)
     }
 

@@ -1,5 +1,6 @@
 /// The four small policies a ``Strategy`` is composed of. None has a default
-/// implementation: a strategy states every choice it makes.
+/// implementation: a strategy states every choice it makes (``QueueCells``
+/// states a whole set of them at once: cells kept in the host's pools alone).
 ///
 /// Each policy receives the ``ViewStore`` (the views and the log, through
 /// operations that record what they do) and the current ``MountPass``
@@ -59,6 +60,29 @@ protocol CellReuse: Sendable {
     func cached(in host: ViewID) -> [CachedCell]
     /// Refuses lists this system cannot dequeue for (UIKit's unregistered identifiers).
     func validate(lists: [String], catalog: Catalog) throws(EngineError)
+}
+
+/// List cells kept in the host's pools alone, the stack of each key: a
+/// slot that leaves pushes its cell, hidden; a reload keeps the slot's
+/// view; nothing is kept per list beyond the pools, and every list can be
+/// dequeued for. A strategy that conforms states exactly that; it writes out
+/// only what it does differently.
+protocol QueueCells: CellReuse {}
+
+extension QueueCells {
+    func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
+        store.recycle(cell, in: host)
+    }
+
+    func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
+                for instance: Instance, store: inout ViewStore) -> Vended {
+        store.keep(cell, key: key, in: host, for: instance)
+    }
+
+    func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
+    func forget(host: ViewID) {}
+    func cached(in host: ViewID) -> [CachedCell] { [] }
+    func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
 }
 
 /// How a view is brought from its attached configuration to a new one (a

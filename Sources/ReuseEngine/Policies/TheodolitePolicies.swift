@@ -66,7 +66,7 @@ struct PositionalVend: ParentReuse {
 
 /// List cells on a stack per key: a row that leaves pushes its cell, hidden;
 /// a row that enters takes the top cell of its key, or a new one.
-struct StackCells<K: Keying>: CellReuse {
+struct StackCells<K: Keying>: QueueCells {
     var keying: K
 
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
@@ -76,21 +76,6 @@ struct StackCells<K: Keying>: CellReuse {
     func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
         store.dequeueOrCreate(key, viewClass: viewClass, host: host, for: instance)
     }
-
-    func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
-        store.recycle(cell, in: host)
-    }
-
-    /// A reloaded slot keeps its view; it is configured again.
-    func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
-                for instance: Instance, store: inout ViewStore) -> Vended {
-        store.keep(cell, key: key, in: host, for: instance)
-    }
-
-    func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
-    func forget(host: ViewID) {}
-    func cached(in host: ViewID) -> [CachedCell] { [] }
-    func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
 }
 
 /// Theodolite's application: skip a configuration equal to the attached one;

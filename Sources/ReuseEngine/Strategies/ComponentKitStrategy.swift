@@ -120,7 +120,7 @@ extension ViewStore {
 
 /// List cells on a stack per persistent-shape key, with the reuse-pool hooks
 /// reaching each cell's descendants.
-struct PoolHookCells: CellReuse {
+struct PoolHookCells: QueueCells {
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         PersistentShapeKeying().key(component, configuration, catalog: catalog)
     }
@@ -138,17 +138,6 @@ struct PoolHookCells: CellReuse {
         store.recycle(cell, in: host)
         store.hookSubtree(cell, .enterPool)
     }
-
-    /// A reloaded slot keeps its view; it is configured again.
-    func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
-                for instance: Instance, store: inout ViewStore) -> Vended {
-        store.keep(cell, key: key, in: host, for: instance)
-    }
-
-    func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
-    func forget(host: ViewID) {}
-    func cached(in host: ViewID) -> [CachedCell] { [] }
-    func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
 }
 
 /// ComponentKit's per-attribute diff. An old attribute with an unapplicator

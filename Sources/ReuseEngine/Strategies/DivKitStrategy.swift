@@ -122,7 +122,7 @@ struct BlockMatching: ParentReuse {
 /// block gets a new content view (`GenericCollectionViewCell.configure`):
 /// here the old view is removed and a new one made in its place, so cells of
 /// different types under one id churn.
-struct ReuseIDCells: CellReuse {
+struct ReuseIDCells: QueueCells {
     static let defaultReuseID = "DefaultReuseId"
 
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
@@ -136,21 +136,6 @@ struct ReuseIDCells: CellReuse {
         store.remove(vended.view, from: host, reason: .contentViewReplaced(by: viewClass))
         return Vended(view: store.createView(viewClass, key: key, in: host, for: instance), acquisition: .created)
     }
-
-    func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
-        store.recycle(cell, in: host)
-    }
-
-    /// A reloaded slot keeps its view; it is configured again.
-    func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
-                for instance: Instance, store: inout ViewStore) -> Vended {
-        store.keep(cell, key: key, in: host, for: instance)
-    }
-
-    func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
-    func forget(host: ViewID) {}
-    func cached(in host: ViewID) -> [CachedCell] { [] }
-    func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
 }
 
 /// `configureBlockView`, which runs on every matched view: a block view sets

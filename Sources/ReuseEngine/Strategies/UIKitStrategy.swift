@@ -41,7 +41,9 @@ extension StrategyDescriptor {
 /// One reuse queue per registered identifier, whatever the class of the
 /// cells in it; headers and footers queue apart. An identifier makes the
 /// class registered under it last, whatever cell type the row asked for.
-struct RegisteredCells: CellReuse {
+/// A reload is `reconfigureRows(at:)`: the row's cell is configured again in
+/// place (``QueueCells``).
+struct RegisteredCells: QueueCells {
     /// The queue of the identifier this type was registered under; nil for a
     /// header or footer whose identifier is not registered
     /// (`dequeueReusableHeaderFooterView(withIdentifier:)` returns nil).
@@ -70,20 +72,6 @@ struct RegisteredCells: CellReuse {
         guard let makes = catalog.dequeued(cell: component, list: list)?.makes else { return nil }
         return catalog.components[makes]?.view?.viewClass
     }
-
-    func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
-        store.recycle(cell, in: host)
-    }
-
-    /// `reconfigureRows(at:)`: the row's cell is configured again in place.
-    func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
-                for instance: Instance, store: inout ViewStore) -> Vended {
-        store.keep(cell, key: key, in: host, for: instance)
-    }
-
-    func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
-    func forget(host: ViewID) {}
-    func cached(in host: ViewID) -> [CachedCell] { [] }
 
     /// Every cell type of a mounted list must be registered (dequeuing an
     /// unregistered cell identifier raises). Headers and footers need not be.

@@ -126,7 +126,7 @@ struct AttachOnShow: Application {
 
 /// Option B's cells: pooled by view class, reset as the item's root view
 /// detaches; every item rendered and laid out once when the list first mounts.
-struct PreCreatedItems: CellReuse {
+struct PreCreatedItems: QueueCells {
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         ViewClassKeying().key(component, configuration, catalog: catalog)
     }
@@ -140,22 +140,12 @@ struct PreCreatedItems: CellReuse {
         store.recycle(cell, in: host)
     }
 
-    /// A reloaded slot keeps its view; it is configured again.
-    func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
-                for instance: Instance, store: inout ViewStore) -> Vended {
-        store.keep(cell, key: key, in: host, for: instance)
-    }
-
     func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {
         guard firstTime, spec.rows > 0 else { return }
         let items = Instance(component: cell, path: path)
         store.record(host, for: items, .render(.everyItem(spec.rows)))
         store.record(host, for: items, .layout(.everyItem(spec.rows)))
     }
-
-    func forget(host: ViewID) {}
-    func cached(in host: ViewID) -> [CachedCell] { [] }
-    func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
 }
 
 /// Valdi's view factory pool (`ViewFactory.cpp`, `ViewNode.cpp`): a node

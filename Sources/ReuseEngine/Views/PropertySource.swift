@@ -47,3 +47,13 @@ public struct PropertySource: Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension PropertySource {
+    /// `set by Feed/1 in pass 2`, or for entries `added by Feed/1 in pass 1;
+    /// Feed/4 in pass 3`; nil when nobody set it (a class default).
+    public static func origin(_ sources: [PropertySource?], adds: Bool) -> String? {
+        let known = sources.compactMap { $0 }
+        guard !known.isEmpty else { return nil }
+        return (adds ? "added by " : "set by ") + known.map(\.description).joined(separator: "; ")
+    }
+}

@@ -120,19 +120,25 @@ public struct ViewStore: Sendable {
         Vended(view: view, acquisition: .taken(take(view, key: key, in: parent, for: instance)))
     }
 
-    /// `view` and its descendants, pre-order, skipping hidden or removed
-    /// descendants (their subtrees were out of sight already) and any whose
-    /// subtree `descends` refuses.
-    func visibleSubtree(of view: ViewID, descends: (ViewID) -> Bool = { _ in true }) -> [ViewID] {
+    /// `view` and its descendants still in the hierarchy, pre-order;
+    /// without `hidden`, skipping hidden descendants (their subtrees were out
+    /// of sight already); and skipping any whose subtree `descends` refuses.
+    func subtree(of view: ViewID, hidden: Bool = true, descends: (ViewID) -> Bool = { _ in true }) -> [ViewID] {
         var order: [ViewID] = []
         var stack = [view]
         while let next = stack.popLast() {
             order.append(next)
-            for child in self[next].subviews.reversed() where !self[child].isHidden && !self[child].isRemoved && descends(child) {
+            for child in self[next].subviews.reversed()
+            where !self[child].isRemoved && (hidden || !self[child].isHidden) && descends(child) {
                 stack.append(child)
             }
         }
         return order
+    }
+
+    /// ``subtree(of:hidden:descends:)`` without hidden descendants.
+    func visibleSubtree(of view: ViewID, descends: (ViewID) -> Bool = { _ in true }) -> [ViewID] {
+        subtree(of: view, hidden: false, descends: descends)
     }
 
     /// Hides a view nobody took; it stays in its pool. Returns whether it was visible.
@@ -268,9 +274,7 @@ public struct ViewStore: Sendable {
         if catalog.attributes[attribute.name]?.effect == .adds {
             var entries: [AttributeValue] = []
             if case .entries(let existing)? = views[index].properties[attribute.name] { entries = existing }
-            var sources = views[index].sources[attribute.name] ?? []
-            // Entries a class default put there have no source.
-            while sources.count < entries.count { sources.insert(nil, at: 0) }
+            var sources = alignedSources(attribute.name, of: view, entries: entries.count)
             entries.append(attribute.value)
             sources.append(source)
             views[index].properties[attribute.name] = .entries(entries)
@@ -279,6 +283,13 @@ public struct ViewStore: Sendable {
             views[index].properties[attribute.name] = .value(attribute.value)
             views[index].sources[attribute.name] = [source]
         }
+    }
+
+    /// The sources of a property's entries, one per entry: entries a class
+    /// default put there (first) have none.
+    private func alignedSources(_ name: String, of view: ViewID, entries: Int) -> [PropertySource?] {
+        let sources = self[view].sources[name] ?? []
+        return Array(repeating: nil, count: max(0, entries - sources.count)) + sources
     }
 
     /// The source of a value set now by `instance` in event `seq`.
@@ -293,8 +304,7 @@ public struct ViewStore: Sendable {
         if catalog.attributes[attribute.name]?.effect == .adds {
             if case .entries(var entries)? = views[index].properties[attribute.name],
                let position = entries.firstIndex(of: attribute.value) {
-                var sources = views[index].sources[attribute.name] ?? []
-                while sources.count < entries.count { sources.insert(nil, at: 0) }
+                var sources = alignedSources(attribute.name, of: view, entries: entries.count)
                 entries.remove(at: position)
                 sources.remove(at: position)
                 views[index].properties[attribute.name] = .entries(entries)
@@ -321,8 +331,7 @@ public struct ViewStore: Sendable {
         if catalog.attributes[attribute.name]?.effect == .adds,
            case .entries(var entries)? = views[index].properties[attribute.name],
            let position = entries.firstIndex(of: old) {
-            var sources = views[index].sources[attribute.name] ?? []
-            while sources.count < entries.count { sources.insert(nil, at: 0) }
+            var sources = alignedSources(attribute.name, of: view, entries: entries.count)
             entries[position] = attribute.value
             sources[position] = source
             views[index].properties[attribute.name] = .entries(entries)

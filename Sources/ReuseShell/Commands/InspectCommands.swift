@@ -188,7 +188,7 @@ struct ViewReport {
         for (index, (name, value)) in view.properties.enumerated() {
             let label = index == 0 ? "  properties  " : "              "
             var line = label + name.padding(width) + "  " + value.description
-            if let origin = ViewReport.origin(view.sources[name] ?? [], adds: value.isEntries) { line += style.dim("  (\(origin))") }
+            if let origin = PropertySource.origin(view.sources[name] ?? [], adds: value.isEntries) { line += style.dim("  (\(origin))") }
             lines.append(line)
         }
         for (index, load) in loads.enumerated() {
@@ -206,13 +206,6 @@ struct ViewReport {
             }
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// `set by Feed/1 in pass 2`, `added by Feed/1 in pass 1; Feed/4 in pass 3`, or nil when nobody set it.
-    static func origin(_ sources: [PropertySource?], adds: Bool) -> String? {
-        let known = sources.compactMap { $0 }
-        guard !known.isEmpty else { return nil }
-        return (adds ? "added by " : "set by ") + known.map(\.description).joined(separator: "; ")
     }
 
     var json: JSON {

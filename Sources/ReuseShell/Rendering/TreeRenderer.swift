@@ -186,11 +186,3 @@ func loadJSON(_ load: Load) -> JSON {
              ("for", .string(load.path.display)), ("started", .int(load.started)), ("due", .int(load.due)),
              ("checked", .bool(load.checksItem))])
 }
-
-extension PropertyValue {
-    /// Entries of an additive property, rather than one value.
-    var isEntries: Bool {
-        if case .entries = self { return true }
-        return false
-    }
-}
