@@ -28,8 +28,15 @@ public struct Engine: Sendable {
     /// mounted tree and views still follow the old definitions until the next
     /// full pass (a scroll then runs one).
     var definitionsPending = false
+    /// Every operation since the session began, with checkpoints: what
+    /// ``state(afterPass:)`` and ``rewind(toOperations:)`` replay. Not part
+    /// of the state it records (a checkpoint holds none).
+    var history = History()
 
-    public init() {}
+    public init() {
+        let origin = checkpointState()
+        history.start(at: origin)
+    }
 
     // MARK: Reading
 
@@ -47,12 +54,14 @@ public struct Engine: Sendable {
 
     /// Declares a user attribute (`attribute swipe adds unapply`).
     public mutating func declare(_ attribute: AttributeDefinition) throws(EngineError) {
-        try store.catalog.declare(attribute)
+        try journaled(.declare(attribute)) { engine throws(EngineError) in try engine.store.catalog.declare(attribute) }
     }
 
     /// Declares a view class with property defaults (name, written value, quoted).
     public mutating func declareViewClass(_ name: String, defaults: [(String, String, Bool)]) throws(EngineError) {
-        try store.catalog.declareViewClass(name, defaults: defaults)
+        try journaled(.declareViewClass(name, defaults: defaults)) { engine throws(EngineError) in
+            try engine.store.catalog.declareViewClass(name, defaults: defaults)
+        }
     }
 
     /// Defines or redefines a component type. Attribute values are written
@@ -85,6 +94,11 @@ public struct Engine: Sendable {
     }
 
     private mutating func define(_ definition: ComponentDefinition) throws(EngineError) -> Definition {
+        try journaled(.define(definition)) { engine throws(EngineError) in try engine.putInCatalog(definition) }
+    }
+
+    /// Puts a definition in the catalog (the step `define` journals and replays).
+    mutating func putInCatalog(_ definition: ComponentDefinition) throws(EngineError) -> Definition {
         let existed = catalog.components[definition.name] != nil
         try store.catalog.define(definition)
         definitionsPending = true
@@ -97,14 +111,16 @@ public struct Engine: Sendable {
     /// component's name by default); registering again replaces the identifier.
     @discardableResult
     public mutating func register(list: String, cell: String, identifier: String?) throws(EngineError) -> CellRegistration {
-        try store.catalog.register(list: list, cell: cell, identifier: identifier)
+        try journaled(.register(list: list, cell: cell, identifier: identifier)) { engine throws(EngineError) in
+            try engine.store.catalog.register(list: list, cell: cell, identifier: identifier)
+        }
     }
 
     /// Declares what a component type's reuse hook does (`prepare Cell resets
     /// liked cancels loads`), replacing an earlier declaration. It runs
     /// wherever the strategy has such a hook (``Strategy/reuseHook``).
     public mutating func prepare(_ preparation: Preparation) throws(EngineError) {
-        try store.catalog.prepare(preparation)
+        try journaled(.prepare(preparation)) { engine throws(EngineError) in try engine.store.catalog.prepare(preparation) }
     }
 
     /// Stops keeping events (counts go on); for benchmarks.

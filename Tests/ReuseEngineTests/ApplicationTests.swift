@@ -97,16 +97,22 @@ import Testing
         #expect(h.engine.statistics.leaks == 0)
     }
 
+    /// A switch removes the old views in its own pass and mounts afresh;
+    /// view ids, pass numbers and the log go on.
     @Test func switchingStrategyStartsTheViewTreeAfresh() throws {
         var h = Harness()
         try h.component("Foo", view: "UIView", [("backgroundColor", "red")])
         try h.component("Bar", view: "UIView", [("alpha", "0.5")])
         try h.mount("Foo", "Bar")
         let pass = try #require(try h.strategy("naive"))
-        #expect(h.engine.views.count == 3)
-        #expect(h.engine.log.passes.count == 1)
-        #expect(h.kinds(pass) == [.create, .apply, .create, .apply])
-        #expect(h.engine.views[.root].pools[key(nil, "UIView", nil)]?.views == [v(2), v(3)])
+        #expect(h.engine.views.count == 5)
+        #expect(h.engine.views.aliveCount == 3)
+        #expect(h.engine.log.passes.count == 2 && pass.pass == 2)
+        #expect(h.kinds(pass) == [.remove, .remove, .create, .apply, .create, .apply])
+        #expect(h.events(pass).prefix(2).map(\.view) == [v(2), v(3)])
+        #expect(h.events(pass).first?.step == .remove(parent: .root, key: key("Foo", "UIView", ["backgroundColor"]),
+                                                       reason: .strategySwitched(from: "theodolite", to: "naive")))
+        #expect(h.engine.views[.root].pools[key(nil, "UIView", nil)]?.views == [v(4), v(5)])
         #expect(try h.strategy("theodolite") != nil)
         #expect(h.engine.views[.root].pools.count == 2)
     }

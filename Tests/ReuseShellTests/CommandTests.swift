@@ -189,7 +189,7 @@ import Testing
         #expect(listing.count == 9)
         #expect(listing.first == "* theodolite       (component, view class, attribute shape) pools; the seed")
         #expect(listing.dropFirst().first == "  naive            pools keyed by view class only; shows why shapes matter")
-        #expect(session.run("strategy naive\n") == "pass 1 (strategy naive): created 1, reused 0, hidden 0, applied 1, unapplied 0, skipped 0\nstrategy naive: pools keyed by view class only; shows why shapes matter\n")
+        #expect(session.run("strategy naive\n") == "pass 2 (strategy naive): created 1, reused 0, hidden 0, applied 1, unapplied 0, skipped 0, removed 1\nstrategy naive: pools keyed by view class only; shows why shapes matter\n")
     }
 
     /// `help GROUP` lists a group's commands with their syntax; a command of

@@ -39,7 +39,7 @@ extension Engine {
             case .removed: break
             }
         }
-        return Statistics(counts: store.log.totals, passes: store.log.passes.count, leaks: leaks().count,
+        return Statistics(counts: store.log.totals, passes: store.log.currentPass, leaks: leaks().count,
                           views: store.aliveCount, peakViews: store.peakViews, visibleViews: visible,
                           hiddenViews: hidden, viewsUnderHidden: underHidden, liveComponents: liveComponents)
     }

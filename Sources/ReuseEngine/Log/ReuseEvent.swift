@@ -198,6 +198,9 @@ public enum RemovalReason: Sendable, Equatable {
     case contentViewReplaced(by: String)
     /// RecyclerView: the pool of its view type already held `capacity` views.
     case poolFull(viewType: String, capacity: Int)
+    /// The session switched strategy: views made under one keying cannot be
+    /// judged by another, so the tree starts afresh (ids go on).
+    case strategySwitched(from: String, to: String)
 }
 
 /// Where RecyclerView found a slot's own view.

@@ -124,6 +124,11 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
         values[index] += step.multiplicity
     }
 
+    /// Takes another set of counts away (a pass taken back).
+    mutating func subtract(_ other: EventCounts) {
+        for index in values.indices { values[index] -= other.values[index] }
+    }
+
     /// `created 2, reused 0, hidden 0, applied 3, unapplied 0, skipped 0`
     public var line: String {
         Stat.passLine.filter { $0.always || self[$0.stat] > 0 }.map { "\($0.label) \(self[$0.stat])" }.joined(separator: ", ")

@@ -13,10 +13,12 @@ extension Engine {
     /// 4. At the end each visited parent is settled: by default every pool
     ///    view nobody took is hidden, and subviews follow the order views were taken.
     ///
-    /// Cost: the visible tree plus the pools of the parents visited.
-    mutating func runFullPass(trigger: String) -> PassSummary {
+    /// Cost: the visible tree plus the pools of the parents visited. `first`
+    /// runs after the pass began (a strategy switch clears the tree there).
+    mutating func runFullPass(trigger: String, first: (inout Engine) -> Void = { _ in }) -> PassSummary {
         definitionsPending = false
         beginPass(trigger)
+        first(&self)
         var pass = MountPass(isRelayout: true)
         pass.visit(.root)
         planChildren(rootComponents, under: .root, row: nil, into: .root, pass: &pass)

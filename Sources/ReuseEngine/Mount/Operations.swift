@@ -5,6 +5,10 @@ extension Engine {
     /// previous ones) and runs a pass.
     @discardableResult
     public mutating func mount(_ names: [String], trigger: String) throws(EngineError) -> PassSummary {
+        try journaled(.mount(names, trigger: trigger)) { engine throws(EngineError) in try engine.mountRoots(names, trigger: trigger) }
+    }
+
+    mutating func mountRoots(_ names: [String], trigger: String) throws(EngineError) -> PassSummary {
         for name in names { try catalog.checkMountable(name) }
         let previous = rootComponents
         rootComponents = names
@@ -21,6 +25,10 @@ extension Engine {
     /// component it mounts is still defined.
     @discardableResult
     public mutating func remount(trigger: String) throws(EngineError) -> PassSummary {
+        try journaled(.remount(trigger: trigger)) { engine throws(EngineError) in try engine.remountTree(trigger: trigger) }
+    }
+
+    mutating func remountTree(trigger: String) throws(EngineError) -> PassSummary {
         guard !rootComponents.isEmpty else { throw .nothingMounted }
         try checkRootsMountable()
         return runFullPass(trigger: trigger)
@@ -41,6 +49,10 @@ extension Engine {
     /// Takes a mounted instance out of the tree, then runs a pass.
     @discardableResult
     public mutating func hide(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
+        try journaled(.hide(path, trigger: trigger)) { engine throws(EngineError) in try engine.hideInstance(path, trigger: trigger) }
+    }
+
+    mutating func hideInstance(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
         let node = try resolve(path)
         if node.isHidden { throw .alreadyHidden(node.path) }
         try checkRootsMountable()
@@ -51,6 +63,10 @@ extension Engine {
     /// Puts an instance taken out with `hide` back, then runs a pass.
     @discardableResult
     public mutating func show(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
+        try journaled(.show(path, trigger: trigger)) { engine throws(EngineError) in try engine.showInstance(path, trigger: trigger) }
+    }
+
+    mutating func showInstance(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
         guard hiddenPaths.contains(path) else {
             throw .notHidden(path, hidden: Array(hiddenPaths).filter { hidden in instances.contains { $0.path == hidden } })
         }
@@ -66,6 +82,11 @@ extension Engine {
     /// Sets an instance value of one attribute, then runs a pass.
     @discardableResult
     public mutating func set(_ path: ComponentPath, attribute: String, raw: String, quoted: Bool,
+                             trigger: String) throws(EngineError) -> PassSummary {
+        try journaled(.set(path, attribute: attribute, raw: raw, quoted: quoted, trigger: trigger)) { engine throws(EngineError) in try engine.setValue(path, attribute: attribute, raw: raw, quoted: quoted, trigger: trigger) }
+    }
+
+    mutating func setValue(_ path: ComponentPath, attribute: String, raw: String, quoted: Bool,
                              trigger: String) throws(EngineError) -> PassSummary {
         let node = try resolve(path)
         guard let definition = catalog.components[node.name], definition.view != nil else {
@@ -88,6 +109,10 @@ extension Engine {
     /// holder in place instead of animating the change with a second one.
     @discardableResult
     public mutating func reload(_ path: ComponentPath, payload: Bool = false, trigger: String) throws(EngineError) -> PassSummary {
+        try journaled(.reload(path, payload: payload, trigger: trigger)) { engine throws(EngineError) in try engine.reloadInstance(path, payload: payload, trigger: trigger) }
+    }
+
+    mutating func reloadInstance(_ path: ComponentPath, payload: Bool = false, trigger: String) throws(EngineError) -> PassSummary {
         let node = try resolve(path)
         guard let (listPath, row) = Engine.row(containing: node.path) else { throw .notInAListRow(node.path) }
         try checkRootsMountable()
@@ -99,6 +124,10 @@ extension Engine {
     /// (`wait`): the views stay as they are.
     @discardableResult
     public mutating func wait(trigger: String) -> PassSummary {
+        journaled(.wait(trigger: trigger)) { engine in engine.letPassGoBy(trigger: trigger) }
+    }
+
+    mutating func letPassGoBy(trigger: String) -> PassSummary {
         beginPass(trigger)
         return store.log.passes[store.log.passes.count - 1]
     }
@@ -135,17 +164,28 @@ extension Engine {
 
     /// Switches the reuse strategy (a descriptor from ``StrategyRegistry`` with
     /// options). The view tree starts afresh (views made under one keying
-    /// cannot be judged by another); definitions, mounted components, instance
-    /// values, registrations and offsets are kept, and a pass runs when
-    /// something is mounted.
+    /// cannot be judged by another): a pass removes every view and mounts
+    /// again under the new strategy, when something is mounted. Definitions,
+    /// mounted components, instance values, registrations and offsets are
+    /// kept; pass numbers, view ids and the log go on.
     @discardableResult
     public mutating func setStrategy(_ strategy: Strategy, trigger: String) throws(EngineError) -> PassSummary? {
+        try journaled(.setStrategy(strategy, trigger: trigger)) { engine throws(EngineError) in try engine.switchStrategy(strategy, trigger: trigger) }
+    }
+
+    mutating func switchStrategy(_ strategy: Strategy, trigger: String) throws(EngineError) -> PassSummary? {
         for component in rootComponents { try catalog.checkMountable(component) }
         try strategy.cells.validate(lists: mountedLists, catalog: catalog)
-        self.strategy = strategy.fresh
-        store.clear()
-        mounted = []
-        return rootComponents.isEmpty ? nil : runFullPass(trigger: trigger)
+        let reason = RemovalReason.strategySwitched(from: self.strategy.name, to: strategy.name)
+        guard !rootComponents.isEmpty else {
+            self.strategy = strategy.fresh
+            return nil
+        }
+        return runFullPass(trigger: trigger) { engine in
+            engine.store.removeAll(reason: reason)
+            engine.strategy = strategy.fresh
+            engine.mounted = []
+        }
     }
 
     // MARK: Paths

@@ -424,17 +424,9 @@ public struct ViewStore: Sendable {
     }
 
     /// Drops every view but the root, the loads pending on them, and the log (a strategy switch).
-    mutating func clear() {
-        let keepsEvents = log.keepsEvents
-        var root = views[0]
-        root.subviews = []
-        root.pools = [:]
-        root.list = nil
-        views = [root]
-        log = EventLog()
-        log.keepsEvents = keepsEvents
-        peakViews = 1
-        removedViews = 0
-        loads = PendingLoads(numbered: loads.started)
+    mutating func removeAll(reason: RemovalReason) {
+        for view in views[0].subviews { remove(view, from: .root, reason: reason) }
+        views[0].pools = [:]
+        views[0].list = nil
     }
 }

@@ -1,8 +1,10 @@
 import ReuseEngine
 
 extension Interpreter {
-    /// Reads a VIEW argument: `v7`, `root`, or a PATH naming the view its component holds.
-    func viewID(from token: Token) throws(ShellError) -> ViewID {
+    /// Reads a VIEW argument: `v7`, `root`, or a PATH naming the view its
+    /// component holds, in `state` (now, unless a past state is inspected).
+    func viewID(from token: Token, in state: Engine? = nil) throws(ShellError) -> ViewID {
+        let engine = state ?? self.engine
         let text = token.text
         if let id = ViewID(parsing: text) {
             guard engine.views.lookUp(id) != nil else {
@@ -17,7 +19,7 @@ extension Interpreter {
         guard case .success(let path) = ComponentPath.parse(text) else {
             throw ShellError("'\(text)' is not a view id (like v2 or root) or a component path", at: token)
         }
-        try checkUnambiguous(path, written: token)
+        try checkUnambiguous(path, written: token, in: engine)
         let node: MountedNode
         do throws(EngineError) {
             node = try engine.resolve(path)
@@ -41,32 +43,56 @@ extension Interpreter {
         return summary
     }
 
-    /// Parses `[VIEW] [--json] [--all]`-style arguments.
-    func inspection(_ arguments: inout Arguments, flags: Set<String> = [], valued: Set<String> = [])
-        throws(ShellError) -> (view: ViewID?, flags: Set<String>, values: [String: Token]) {
-        let parsed = try arguments.options(flags: flags.union(["json"]), valued: valued)
+    /// The state a command inspects: now, or right after pass N for `--pass N`.
+    func state(at token: Token?, for command: String) throws(ShellError) -> Engine {
+        guard let token else { return engine }
+        guard let number = Int(token.text), number >= 1 else {
+            throw ShellError("\(command): --pass needs a pass number, not '\(token.text)'", at: token)
+        }
+        guard let state = engine.state(afterPass: number) else {
+            throw ShellError("\(command): no pass \(number) (passes run: \(engine.log.currentPass))", at: token)
+        }
+        return state
+    }
+
+    /// What an inspection command was asked: the view, the flags and values,
+    /// and the state it looks at.
+    struct Inspection {
+        var view: ViewID?
+        var flags: Set<String>
+        var values: [String: Token]
+        var state: Engine
+    }
+
+    /// Parses `[VIEW] [--json] [--all]`-style arguments. With `past`, a
+    /// `--pass N` option selects the state right after pass N, and VIEW is
+    /// read in that state.
+    func inspection(_ arguments: inout Arguments, flags: Set<String> = [], valued: Set<String> = [], past: Bool = false)
+        throws(ShellError) -> Inspection {
+        let parsed = try arguments.options(flags: flags.union(["json"]), valued: past ? valued.union(["pass"]) : valued)
         if parsed.rest.count > 1 {
             throw ShellError("\(arguments.command.text): unexpected '\(parsed.rest[1].text)'", at: parsed.rest[1])
         }
-        let view = try parsed.rest.first.map { (token: Token) throws(ShellError) in try viewID(from: token) }
-        return (view, parsed.flags, parsed.values)
+        let state = past ? try self.state(at: parsed.values["pass"], for: arguments.command.text) : engine
+        let view = try parsed.rest.first.map { (token: Token) throws(ShellError) in try viewID(from: token, in: state) }
+        return Inspection(view: view, flags: parsed.flags, values: parsed.values, state: state)
     }
 }
 
 enum TreeCommand {
     static let spec = CommandSpec(
         name: "tree", group: .inspect,
-        usage: "tree [VIEW] [--all] [--json]",
+        usage: "tree [VIEW] [--pass N] [--all] [--json]",
         summary: "draw the view tree: id, class, component, key, hidden",
-        details: "Long lists collapse the rows in the middle and the waiting cells; --all expands them.",
+        details: "Long lists collapse the rows in the middle and the waiting cells; --all expands them. --pass N draws the tree as it was right after pass N.",
         example: "tree v1 --all"
     ) { (arguments, shell) throws(ShellError) in
-        let (view, flags, _) = try shell.inspection(&arguments, flags: ["all"])
-        let renderer = TreeRenderer(engine: shell.engine, style: shell.style, all: flags.contains("all"))
-        if flags.contains("json") {
-            shell.emit(renderer.json(from: view ?? .root).rendered)
+        let asked = try shell.inspection(&arguments, flags: ["all"], past: true)
+        let renderer = TreeRenderer(engine: asked.state, style: shell.style, all: asked.flags.contains("all"))
+        if asked.flags.contains("json") {
+            shell.emit(renderer.json(from: asked.view ?? .root).rendered)
         } else {
-            shell.emit(renderer.render(from: view ?? .root))
+            shell.emit(renderer.render(from: asked.view ?? .root))
         }
     }
 }
@@ -74,12 +100,13 @@ enum TreeCommand {
 enum ComponentsCommand {
     static let spec = CommandSpec(
         name: "components", group: .inspect,
-        usage: "components [--all] [--json]",
+        usage: "components [--pass N] [--all] [--json]",
         summary: "list every mounted component by PATH, with its view",
         example: "components"
     ) { (arguments, shell) throws(ShellError) in
-        let parsed = try arguments.options(flags: ["json", "all"], valued: [])
+        let parsed = try arguments.options(flags: ["json", "all"], valued: ["pass"])
         if let extra = parsed.rest.first { throw ShellError("components: unexpected '\(extra.text)'", at: extra) }
+        let engine = try shell.state(at: parsed.values["pass"], for: "components")
         var rows: [(MountedNode, Int)] = []
         var collapsed: [Int: String] = [:]
         func add(_ node: MountedNode, depth: Int) {
@@ -87,7 +114,7 @@ enum ComponentsCommand {
             // A list's header comes before its rows, its footer after.
             var footer: [MountedNode] = []
             var footerName: String?
-            if case .list(let spec)? = shell.engine.catalog.components[node.name]?.body { footerName = spec.footer }
+            if case .list(let spec)? = engine.catalog.components[node.name]?.body { footerName = spec.footer }
             for child in node.children {
                 if child.name == footerName { footer.append(child) } else { add(child, depth: depth + 1) }
             }
@@ -101,7 +128,7 @@ enum ComponentsCommand {
                 for row in node.rows.suffix(edge) { add(row, depth: depth + 1) }
             }
         }
-        for root in shell.engine.mounted { add(root, depth: 0) }
+        for root in engine.mounted { add(root, depth: 0) }
         if parsed.flags.contains("json") {
             let items = rows.map { node, _ -> JSON in
                 .object([("path", .string(node.path.display)), ("component", .string(node.name)),
@@ -118,9 +145,9 @@ enum ComponentsCommand {
             if node.isHidden {
                 line += shell.style.dim("hidden (show \(node.path))")
             } else if let view = node.view {
-                line += "\(view) \(shell.engine.views[view].viewClass)"
-                if let definition = shell.engine.catalog.components[node.name], case .list(let spec) = definition.body {
-                    let window = spec.window(at: shell.engine.offset(of: node.path))
+                line += "\(view) \(engine.views[view].viewClass)"
+                if let definition = engine.catalog.components[node.name], case .list(let spec) = definition.body {
+                    let window = spec.window(at: engine.offset(of: node.path))
                     line += window.isEmpty ? "  list, empty" : "  list, rows \(window.lowerBound)-\(window.upperBound - 1) of \(spec.rows)"
                 }
             } else {
@@ -134,29 +161,28 @@ enum ComponentsCommand {
 enum PoolsCommand {
     static let spec = CommandSpec(
         name: "pools", group: .inspect,
-        usage: "pools [VIEW] [--all] [--json]",
+        usage: "pools [VIEW] [--pass N] [--all] [--json]",
         summary: "show each parent's pools by ViewKey and their views",
         details: "Without VIEW: every parent that has pools, in view id order.",
         example: "pools v1"
     ) { (arguments, shell) throws(ShellError) in
-        let (view, flags, _) = try shell.inspection(&arguments, flags: ["all"])
-        let report = PoolsReport(shell.engine, view: view)
-        shell.emit(flags.contains("json") ? report.json.rendered : report.text(style: shell.style, all: flags.contains("all")))
+        let asked = try shell.inspection(&arguments, flags: ["all"], past: true)
+        let report = PoolsReport(asked.state, view: asked.view)
+        shell.emit(asked.flags.contains("json") ? report.json.rendered : report.text(style: shell.style, all: asked.flags.contains("all")))
     }
 }
 
 enum ConfigCommand {
     static let spec = CommandSpec(
         name: "config", group: .inspect,
-        usage: "config VIEW [--json]",
+        usage: "config VIEW [--pass N] [--json]",
         summary: "show a view's configuration, properties and leaks",
         example: "config v2"
     ) { (arguments, shell) throws(ShellError) in
-        let (view, flags, _) = try shell.inspection(&arguments)
-        let engine = shell.engine
-        guard let id = view else { throw arguments.missing("a view id (e.g. v2)") }
-        let report = ViewReport(id, in: engine)
-        shell.emit(flags.contains("json") ? report.json.rendered : report.text(style: shell.style))
+        let asked = try shell.inspection(&arguments, past: true)
+        guard let id = asked.view else { throw arguments.missing("a view id (e.g. v2)") }
+        let report = ViewReport(id, in: asked.state)
+        shell.emit(asked.flags.contains("json") ? report.json.rendered : report.text(style: shell.style))
     }
 }
 
@@ -245,7 +271,8 @@ enum LogCommand {
         details: "Without filters the last 200 events are shown. KIND may be a comma-separated list.",
         example: "log v2 --pass 3"
     ) { (arguments, shell) throws(ShellError) in
-        let (view, flags, values) = try shell.inspection(&arguments, valued: ["pass", "last", "kind"])
+        let asked = try shell.inspection(&arguments, valued: ["pass", "last", "kind"])
+        let (view, flags, values) = (asked.view, asked.flags, asked.values)
         let engine = shell.engine
         var pass: Int?
         if let token = values["pass"] { pass = try shell.passSummary(from: token, for: "log").pass }
@@ -330,17 +357,18 @@ enum StatsCommand {
 enum CheckCommand {
     static let spec = CommandSpec(
         name: "check", group: .inspect,
-        usage: "check [--json]",
+        usage: "check [--pass N] [--json]",
         summary: "check every invariant of views and pools; list leaks",
         details: "A leak is a property a visible view shows that a fresh view with the same configuration would not. Broken invariants make the command fail.",
         example: "check"
     ) { (arguments, shell) throws(ShellError) in
-        let parsed = try arguments.options(flags: ["json"], valued: [])
+        let parsed = try arguments.options(flags: ["json"], valued: ["pass"])
         if let extra = parsed.rest.first { throw ShellError("check: unexpected '\(extra.text)'", at: extra) }
-        let violations = shell.engine.checkInvariants()
-        let leaks = shell.engine.leaks()
-        let mismatches = shell.engine.classMismatches()
-        let views = shell.engine.statistics.views
+        let engine = try shell.state(at: parsed.values["pass"], for: "check")
+        let violations = engine.checkInvariants()
+        let leaks = engine.leaks()
+        let mismatches = engine.classMismatches()
+        let views = engine.statistics.views
         if parsed.flags.contains("json") {
             shell.emit(JSON.object([
                 ("invariants", .array(violations.map { .string($0.description) })),
@@ -415,7 +443,8 @@ enum TapCommand {
         """,
         example: "tap Feed/1/Heart"
     ) { (arguments, shell) throws(ShellError) in
-        let (view, flags, _) = try shell.inspection(&arguments)
+        let asked = try shell.inspection(&arguments)
+        let (view, flags) = (asked.view, asked.flags)
         guard let id = view else { throw arguments.missing("a VIEW to tap (e.g. v5 or Feed/1/Heart)") }
         let engine = shell.engine
         let visibility = engine.views.visibility(of: id)

@@ -23,7 +23,8 @@ extension Interpreter {
 
     /// Refuses a bare name (`Card`) where mounted namesakes exist (`Card[0]`,
     /// `Card[1]`): it would silently mean the first.
-    func checkUnambiguous(_ path: ComponentPath, written token: Token) throws(ShellError) {
+    func checkUnambiguous(_ path: ComponentPath, written token: Token, in state: Engine? = nil) throws(ShellError) {
+        let engine = state ?? self.engine
         let written = token.text.split(separator: "/", omittingEmptySubsequences: false)
         var offset = 0
         for (position, segment) in path.segments.enumerated() {

@@ -21,6 +21,7 @@ struct EventReport {
         case .remove(_, _, .contentViewReplaced(let viewClass)): return "the dequeued cell's content cannot show the block: a new \(viewClass) content view"
         case .reconfigure: return "configureBlockView with an equal block: every property set again to the block's value"
         case .remove(_, _, .poolFull(let viewType, let capacity)): return "the pool for view type \(viewType) is full (\(capacity))"
+        case .remove(_, _, .strategySwitched(let old, let new)): return "strategy \(old) -> \(new): the tree starts afresh"
         case .cacheHit(let slot, .scrap): return "\(slot) gets back its scrapped view, still bound"
         case .cacheHit(let slot, .cache): return "\(slot) gets back its cached view, still bound"
         case .cache(.kept(let slot)): return "kept in the view cache for \(slot)"

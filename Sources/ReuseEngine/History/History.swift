@@ -1,0 +1,160 @@
+/// Every operation of the session in order, with checkpoints of the state:
+/// how an earlier state is rebuilt (``Engine/state(afterPass:)``) and how
+/// operations are taken back (``Engine/rewind(toOperations:)``).
+///
+/// The mechanism is deterministic replay from checkpoints. A checkpoint is a
+/// copy of the engine without its log and without its history, so taking one
+/// copies the views (and only what the next operations change) but never the
+/// session's events. One is taken when the work since the last one (events
+/// recorded plus operations run) reaches the number of views, so checkpoints
+/// cost no more than the passes between them, and rebuilding any state
+/// replays at most that much work.
+struct History: Sendable {
+    /// One operation that ran, and where the log stood around it.
+    struct Entry: Sendable {
+        var operation: Operation
+        /// The log just before the operation ran.
+        var before: EventLog.Mark
+        /// Passes run when it finished.
+        var passesAfter: Int
+    }
+
+    /// The state after the first `operations` operations.
+    struct Checkpoint: Sendable {
+        var operations: Int
+        var engine: Engine
+    }
+
+    /// Work between checkpoints, at least (events plus operations).
+    static let minimumSpacing = 256
+
+    private(set) var entries: [Entry] = []
+    /// In operation order; the first holds the state before any operation.
+    private(set) var checkpoints: [Checkpoint] = []
+    /// Events recorded and operations run since the last checkpoint.
+    private var workSinceCheckpoint = 0
+
+    /// Starts the history at `origin` (an engine before any operation).
+    mutating func start(at origin: Engine) {
+        entries = []
+        checkpoints = [Checkpoint(operations: 0, engine: origin)]
+        workSinceCheckpoint = 0
+    }
+
+    /// Journals an operation that ran; returns whether a checkpoint is due
+    /// (when the work since the last one reached `viewCount`).
+    mutating func append(_ entry: Entry, events: Int, viewCount: Int) -> Bool {
+        entries.append(entry)
+        workSinceCheckpoint += events + 1
+        return workSinceCheckpoint >= max(History.minimumSpacing, viewCount)
+    }
+
+    mutating func addCheckpoint(_ engine: Engine) {
+        checkpoints.append(Checkpoint(operations: entries.count, engine: engine))
+        workSinceCheckpoint = 0
+    }
+
+    /// The last checkpoint taken at or before operation `count`.
+    func checkpoint(atOrBefore count: Int) -> Checkpoint? {
+        var low = 0
+        var high = checkpoints.count
+        while low < high {
+            let middle = (low + high) / 2
+            if checkpoints[middle].operations <= count { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? checkpoints[low - 1] : nil
+    }
+
+    /// The number of operations that had run when pass `number` ended.
+    func operations(throughPass number: Int) -> Int? {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].passesAfter < number { low = middle + 1 } else { high = middle }
+        }
+        return low < entries.count ? low + 1 : nil
+    }
+
+    /// Forgets every operation after the first `count`, and the checkpoints after them.
+    mutating func truncate(to count: Int) {
+        guard count < entries.count else { return }
+        let end = entries[count].before
+        entries.removeLast(entries.count - count)
+        while let last = checkpoints.last, last.operations > count, checkpoints.count > 1 { checkpoints.removeLast() }
+        let from = checkpoints.last?.operations ?? 0
+        let start = from < entries.count ? entries[from].before : end
+        workSinceCheckpoint = (end.seq - start.seq) + (count - from)
+    }
+}
+
+extension Engine {
+    /// Runs an operation and journals it when it succeeds (a failed operation
+    /// changed nothing), taking a checkpoint when one is due.
+    mutating func journaled<Result, Failure: Error>(_ operation: Operation,
+                                                    _ body: (inout Engine) throws(Failure) -> Result) throws(Failure) -> Result {
+        let before = store.log.mark
+        let result = try body(&self)
+        let after = store.log.mark
+        let entry = History.Entry(operation: operation, before: before, passesAfter: after.passes)
+        if history.append(entry, events: after.seq - before.seq, viewCount: store.count) {
+            let state = checkpointState()
+            history.addCheckpoint(state)
+        }
+        return result
+    }
+
+    /// A copy of the state without the history and with a detached log (no
+    /// events, counters kept): what a checkpoint holds.
+    func checkpointState() -> Engine {
+        var copy = self
+        copy.history = History()
+        copy.store.log = store.log.detached()
+        return copy
+    }
+
+    /// Operations run so far: a point ``rewind(toOperations:)`` can go back to.
+    public var operationCount: Int { history.entries.count }
+
+    /// The state after the first `count` operations, rebuilt from the nearest
+    /// checkpoint. Its log is detached: it counts on but holds no events.
+    func replayed(operations count: Int) -> Engine {
+        guard let checkpoint = history.checkpoint(atOrBefore: count) else { return self }
+        var engine = checkpoint.engine
+        for entry in history.entries[checkpoint.operations..<count] {
+            // It succeeded from this very state once: it succeeds again.
+            try? entry.operation.replay(on: &engine)
+        }
+        return engine
+    }
+
+    /// The state right after pass `number` ran (and before anything after
+    /// it), or nil when no such pass ran. Views, pools, mounted components,
+    /// definitions and pending loads are as they were then; its log holds no
+    /// events (the live log has them all).
+    ///
+    /// Cost: one checkpoint copy plus at most the work between two checkpoints.
+    public func state(afterPass number: Int) -> Engine? {
+        guard number >= 1, number <= log.currentPass, let count = history.operations(throughPass: number) else { return nil }
+        return replayed(operations: count)
+    }
+
+    /// Takes back every operation after the first `count`, as if it had never
+    /// run: the state, the log, view ids and pass numbers are those of the
+    /// session without them.
+    public mutating func rewind(toOperations count: Int) {
+        guard count >= 0, count < history.entries.count else { return }
+        let mark = history.entries[count].before
+        var restored = replayed(operations: count)
+        // Take the log and history out first, so both shrink in place.
+        var log = store.log
+        store.log = EventLog()
+        log.truncate(to: mark)
+        var history = self.history
+        self.history = History()
+        history.truncate(to: count)
+        restored.store.log = log
+        restored.history = history
+        self = restored
+    }
+}
