@@ -36,6 +36,11 @@ public final class Interpreter {
     public private(set) var wantsToQuit = false
     /// State-changing commands that succeeded since the last `reset`, for `save` and `compare`.
     public private(set) var recorded: [RecordedCommand] = []
+    /// The engine's operation count before each recorded command: where `undo` goes back to.
+    private var operationsBefore: [Int] = []
+    /// Sessions ended by `reset`, oldest first, so a mark taken in one can
+    /// still be restored (presenter mode going back over a `reset`).
+    private var endedSessions: [(engine: Engine, recorded: [RecordedCommand], operationsBefore: [Int])] = []
     /// Splits lines into tokens (each line exactly once).
     var lexer = Lexer()
     /// Lines tokenized so far: each line run is tokenized exactly once.
@@ -112,9 +117,13 @@ public final class Interpreter {
         let savedCurrent = current
         current = (location, line, Interpreter.canonicalText(tokens))
         defer { current = savedCurrent }
+        let operations = engine.operationCount
         do {
             try spec.run(&arguments, self)
-            if spec.recordsForSave { recorded.append(RecordedCommand(command: spec.name, line: Interpreter.trimmed(line))) }
+            if spec.recordsForSave {
+                recorded.append(RecordedCommand(command: spec.name, line: Interpreter.trimmed(line)))
+                operationsBefore.append(operations)
+            }
             return true
         } catch {
             report(error, at: location, line: line)
@@ -203,8 +212,55 @@ public final class Interpreter {
     func markQuit() { wantsToQuit = true }
 
     func resetSession() {
+        endedSessions.append((engine, recorded, operationsBefore))
         engine = Engine()
         recorded = []
+        operationsBefore = []
+    }
+
+    // MARK: Going back
+
+    /// A point in the session that ``restore(_:)`` goes back to: the state,
+    /// the log and the commands `save` writes, as they were then.
+    public struct Mark: Sendable, Equatable {
+        /// Sessions ended by `reset` before it.
+        var session: Int
+        var operations: Int
+        var recorded: Int
+        var explains: Bool
+    }
+
+    /// The session as it stands now.
+    public var mark: Mark {
+        Mark(session: endedSessions.count, operations: engine.operationCount, recorded: recorded.count, explains: explains)
+    }
+
+    /// Goes back to `mark`, as if nothing after it had been typed (a mark
+    /// from the future, or from a session discarded since, changes nothing).
+    public func restore(_ mark: Mark) {
+        guard mark.session <= endedSessions.count else { return }
+        if mark.session < endedSessions.count {
+            let ended = endedSessions[mark.session]
+            endedSessions.removeLast(endedSessions.count - mark.session)
+            (engine, recorded, operationsBefore) = ended
+        }
+        engine.rewind(toOperations: mark.operations)
+        recorded.removeLast(max(0, recorded.count - mark.recorded))
+        operationsBefore.removeLast(max(0, operationsBefore.count - mark.recorded))
+        explains = mark.explains
+    }
+
+    /// Takes back the last `count` state-changing commands, as if they had not
+    /// been typed; returns them, the latest first.
+    @discardableResult
+    public func undo(_ count: Int) -> [RecordedCommand] {
+        let count = min(max(0, count), recorded.count)
+        guard count > 0 else { return [] }
+        let taken = Array(recorded.suffix(count).reversed())
+        engine.rewind(toOperations: operationsBefore[operationsBefore.count - count])
+        recorded.removeLast(count)
+        operationsBefore.removeLast(count)
+        return taken
     }
 
     /// Prints what a pass did (with narration when `explain` is on).

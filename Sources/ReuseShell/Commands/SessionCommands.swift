@@ -103,6 +103,41 @@ enum SaveCommand {
     }
 }
 
+enum UndoCommand {
+    static let spec = CommandSpec(
+        name: "undo", group: .session,
+        usage: "undo [N]",
+        summary: "take back the last N state-changing commands (1 by default)",
+        details: """
+        As if they had not been typed: views, pools, the log, view ids and pass
+        numbers are those of the session without them, and 'save' leaves them
+        out. Inspection commands (tree, log, expect, ...) do not count. A reset
+        cannot be undone.
+        """,
+        example: "undo 2",
+        replays: false
+    ) { (arguments, shell) throws(ShellError) in
+        var count = 1
+        if arguments.peek != nil { count = try arguments.integer("the count", in: 1...Int.max).0 }
+        try arguments.end()
+        guard !shell.recorded.isEmpty else {
+            throw ShellError("undo: nothing to undo (no state-changing command since the session began or the last reset)", at: arguments.command)
+        }
+        guard count <= shell.recorded.count else {
+            let available = shell.recorded.count
+            throw ShellError("undo: only \(available) state-changing command\(available == 1 ? "" : "s") to take back", at: arguments.tokens.first ?? arguments.command)
+        }
+        var lines = shell.undo(count).map { "undone: " + $0.line }
+        let pass = shell.engine.log.currentPass
+        if let summary = shell.engine.log.summary(ofPass: pass) {
+            lines.append("back after pass \(pass) (\(summary.trigger))")
+        } else {
+            lines.append("back before the first pass")
+        }
+        shell.emit(lines.joined(separator: "\n"))
+    }
+}
+
 enum ResetCommand {
     static let spec = CommandSpec(
         name: "reset", group: .session,
