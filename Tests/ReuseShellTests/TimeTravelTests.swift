@@ -95,3 +95,81 @@ import Testing
 extension Session {
     var engineHasMounts: Bool { !interpreter.engine.mounted.isEmpty }
 }
+
+/// `diff` and `tree --changes`: what a pass changed, in words and as JSON.
+@Suite struct DiffTests {
+    static let setup = """
+        component Card view UIView { backgroundColor: red }
+        list Feed rows 50 viewport 4 cells Card
+        mount Feed
+        scroll Feed by 2
+        set Feed/3 backgroundColor blue
+
+        """
+
+    @Test func diffShowsWhatPassesChanged() {
+        let session = Session(Self.setup)
+        #expect(session.run("diff\n") == """
+            pass 2 -> pass 3 (set Feed/3 backgroundColor blue): 1 change in 1 view
+              v6 UIView Feed/3  backgroundColor: red -> blue (set by Feed/3 in pass 3)
+
+            """)
+        #expect(session.run("diff 2\n") == """
+            pass 1 -> pass 2 (scroll Feed by 2): 2 changes in 2 views
+              v3 UIView Feed/5  owner Feed/0 -> Feed/5
+              v4 UIView Feed/4  owner Feed/1 -> Feed/4
+
+            """)
+        #expect(session.run("diff 0 1\n").hasPrefix("pass 0 -> pass 1 (mount Feed): 5 changes in 5 views\n  v2 UIScrollView Feed  created\n"))
+        #expect(session.run("diff 1 3\n").split(separator: "\n").count == 4)
+        #expect(session.error("diff 3 1") == "<stdin>:1:6: error: diff: pass 3 comes after pass 1; write the earlier one first (diff 1 3)")
+        #expect(session.error("diff 9") == "<stdin>:1:6: error: diff: no pass 9 (passes run: 3)")
+        #expect(session.error("diff x") == "<stdin>:1:6: error: diff: 'x' is not a pass number")
+        #expect(Session().error("diff") == "<stdin>:1:1: error: diff: no pass has run yet")
+    }
+
+    /// Across a strategy switch: the old views removed, the new ones created.
+    @Test func diffAcrossAStrategySwitch() {
+        let session = Session(Self.setup + "strategy naive\n")
+        let lines = session.run("diff\n").split(separator: "\n")
+        #expect(lines.first == "pass 3 -> pass 4 (strategy naive): 10 changes in 10 views")
+        #expect(lines.filter { $0.hasSuffix("removed") }.count == 5)
+        #expect(lines.filter { $0.hasSuffix("created") }.count == 5)
+        #expect(session.run("diff 3 4 --json\n").contains(#"{"view":"v2","viewClass":"UIScrollView","path":"Feed","changes":[{"change":"removed"}]}"#))
+    }
+
+    @Test func treeMarksWhatThePassChanged() {
+        let session = Session(Self.setup)
+        #expect(session.run("tree --changes --pass 2\n") == """
+            v1 UIView root
+            └─ v2 UIScrollView Feed (Feed, UIScrollView, [])
+               ├─ v5 UIView Feed/2 (Card, UIView, [backgroundColor])
+               ├─ v6 UIView Feed/3 (Card, UIView, [backgroundColor])
+               ├─ v4 UIView Feed/4 (Card, UIView, [backgroundColor])  ← owner Feed/1 -> Feed/4
+               └─ v3 UIView Feed/5 (Card, UIView, [backgroundColor])  ← owner Feed/0 -> Feed/5
+
+            """)
+        #expect(session.run("tree --changes\n").contains("v6 UIView Feed/3 (Card, UIView, [backgroundColor])  ← backgroundColor: red -> blue (set by Feed/3 in pass 3)"))
+        session.run("strategy naive\n")
+        #expect(session.run("tree --changes\n").hasSuffix("removed by the pass: v2 UIScrollView (Feed), v3 UIView (Feed/5), v4 UIView (Feed/4), v5 UIView (Feed/2), v6 UIView (Feed/3)\n"))
+    }
+
+    /// In every lesson, the views `diff N` says were created are exactly the
+    /// views pass N's log created (net of those it also removed).
+    @Test(arguments: TimeTravelTests.lessons())
+    func createdViewsAgreeWithTheLog(_ lesson: String) throws {
+        let session = Session()
+        session.interpreter.workingDirectory = TimeTravelTests.sessions.path
+        session.interpreter.run(file: TimeTravelTests.sessions.appendingPathComponent(lesson).path)
+        let passes = session.interpreter.engine.log.currentPass
+        for pass in stride(from: 1, through: passes, by: 1) {
+            let diff = try JSONSerialization.jsonObject(with: Data(session.line("diff \(pass) --json").output.utf8)) as? [String: Any]
+            let views = diff?["views"] as? [[String: Any]] ?? []
+            let created = views.filter { (($0["changes"] as? [[String: Any]]) ?? []).contains { $0["change"] as? String == "created" } }
+                .compactMap { $0["view"] as? String }
+            let log = try JSONSerialization.jsonObject(with: Data(session.line("log --pass \(pass) --kind create --json").output.utf8)) as? [String: Any]
+            let events = (log?["events"] as? [[String: Any]] ?? []).compactMap { $0["view"] as? String }
+            #expect(created == events, "\(lesson): pass \(pass)")
+        }
+    }
+}

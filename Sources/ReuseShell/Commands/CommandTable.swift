@@ -38,7 +38,7 @@ enum CommandTable {
         MountCommand.spec, RemountCommand.spec, HideCommand.spec, ShowCommand.spec, SetCommand.spec,
         ScrollCommand.spec, ReloadCommand.spec, WaitCommand.spec, StrategyCommand.spec, RegisterCommand.spec,
         TreeCommand.spec, ComponentsCommand.spec, PoolsCommand.spec, ConfigCommand.spec, LogCommand.spec,
-        StatsCommand.spec, CheckCommand.spec, WhyCommand.spec, TapCommand.spec, ExplainCommand.spec, ExpectCommand.spec, CompareCommand.spec,
+        StatsCommand.spec, DiffCommand.spec, CheckCommand.spec, WhyCommand.spec, TapCommand.spec, ExplainCommand.spec, ExpectCommand.spec, CompareCommand.spec,
         SayCommand.spec, SourceCommand.spec, SaveCommand.spec, UndoCommand.spec, ResetCommand.spec, HelpCommand.spec, QuitCommand.spec,
     ]
 

@@ -82,13 +82,24 @@ extension Interpreter {
 enum TreeCommand {
     static let spec = CommandSpec(
         name: "tree", group: .inspect,
-        usage: "tree [VIEW] [--pass N] [--all] [--json]",
+        usage: "tree [VIEW] [--pass N] [--changes] [--all] [--json]",
         summary: "draw the view tree: id, class, component, key, hidden",
-        details: "Long lists collapse the rows in the middle and the waiting cells; --all expands them. --pass N draws the tree as it was right after pass N.",
-        example: "tree v1 --all"
+        details: """
+        Long lists collapse the rows in the middle and the waiting cells; --all
+        expands them. --pass N draws the tree as it was right after pass N.
+        --changes marks what the last pass (or pass N) changed: views created,
+        shown, hidden or taken by another owner, values set; views it removed
+        are named at the end.
+        """,
+        example: "tree --changes"
     ) { (arguments, shell) throws(ShellError) in
-        let asked = try shell.inspection(&arguments, flags: ["all"], past: true)
-        let renderer = TreeRenderer(engine: asked.state, style: shell.style, all: asked.flags.contains("all"))
+        let asked = try shell.inspection(&arguments, flags: ["all", "changes"], past: true)
+        var changes: StateDiff?
+        if asked.flags.contains("changes") {
+            let pass = asked.state.log.currentPass
+            changes = StateDiff(from: shell.views(afterPass: max(0, pass - 1)), to: asked.state.views)
+        }
+        let renderer = TreeRenderer(engine: asked.state, style: shell.style, all: asked.flags.contains("all"), changes: changes)
         if asked.flags.contains("json") {
             shell.emit(renderer.json(from: asked.view ?? .root).rendered)
         } else {

@@ -8,23 +8,38 @@ import ReuseEngine
 struct TreeRenderer {
     let engine: Engine
 
-    init(engine: Engine, style: Style, all: Bool) {
+    init(engine: Engine, style: Style, all: Bool, changes: StateDiff? = nil) {
         self.engine = engine
         self.style = style
         self.all = all
         self.held = Set(engine.instances.compactMap(\.view))
+        self.changes = changes
+        var changed: [ViewID: [StateDiff.Change]] = [:]
+        for view in changes?.views ?? [] { changed[view.view] = view.changes }
+        self.changed = changed
     }
 
     let style: Style
     let all: Bool
     /// Views some mounted instance holds; a visible view outside it is stale.
     let held: Set<ViewID>
+    /// What the pass being marked changed (`tree --changes`), if marking.
+    let changes: StateDiff?
+    /// The same, by view.
+    let changed: [ViewID: [StateDiff.Change]]
     /// Visible cells shown at each end of a long list before collapsing.
     static let listEdge = 3
 
     func render(from root: ViewID) -> String {
         var lines: [String] = [label(root, underHidden: false)]
         draw(children(of: root), prefix: "", underHidden: engine.views[root].isHidden, into: &lines)
+        // Views the pass removed are in no tree: name them after it.
+        let removed = (changes?.views ?? []).filter { $0.changes.contains(.removed) }
+        if !removed.isEmpty {
+            let names = removed.prefix(6).map { "\($0.view) \($0.viewClass)" + ($0.holder.map { " (\($0.display))" } ?? "") }
+            let more = removed.count > 6 ? ", and \(removed.count - 6) more (diff)" : ""
+            lines.append(style.warn("removed by the pass: ") + names.joined(separator: ", ") + more)
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -65,11 +80,17 @@ struct TreeRenderer {
             case .note(let text):
                 lines.append(prefix + branch + style.dim(text))
             case .view(let id):
-                lines.append(prefix + branch + label(id, underHidden: underHidden))
+                lines.append(prefix + branch + label(id, underHidden: underHidden) + mark(id))
                 let hidden = underHidden || engine.views[id].isHidden
                 draw(children(of: id), prefix: prefix + (last ? "   " : "│  "), underHidden: hidden, into: &lines)
             }
         }
+    }
+
+    /// `  ← owner Feed/0 -> Feed/5; shown` for a view the marked pass changed.
+    func mark(_ id: ViewID) -> String {
+        guard let changes = changed[id] else { return "" }
+        return "  " + style.accent("← " + changes.map(DiffReport.describe).joined(separator: "; "))
     }
 
     /// What the tree says of one view, the same for the text and the JSON.
@@ -122,6 +143,7 @@ struct TreeRenderer {
         ]
         if let key = facts.key { pairs.append(("key", keyJSON(key))) }
         if facts.isStale { pairs.append(("stale", .bool(true))) }
+        if let changes = changed[id] { pairs.append(("changes", .array(changes.map(DiffReport.json)))) }
         if let list = view.list, !list.cells.isEmpty {
             pairs.append(("rows", .object([("first", .int(list.firstRow)), ("count", .int(list.cells.count))])))
         }

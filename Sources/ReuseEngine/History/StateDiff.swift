@@ -1,0 +1,73 @@
+/// What changed in the views between two states of one session (`diff`):
+/// views created, removed, hidden, shown, taken by another owner, moved to
+/// another parent or pool, and properties whose value changed.
+///
+/// A net difference: a view hidden and taken again between the two states
+/// shows only its new owner. Views are listed in id order, each change once.
+public struct StateDiff: Sendable, Equatable {
+    public enum Change: Sendable, Equatable {
+        case created
+        case removed
+        case hidden
+        case shown
+        case owner(from: ComponentPath?, to: ComponentPath?)
+        case parent(from: ViewID?, to: ViewID?)
+        case pool(from: ViewKey?, to: ViewKey?)
+        /// A property's value changed; `sources` say who set the new one.
+        case property(String, old: PropertyValue?, new: PropertyValue?, sources: [PropertySource?])
+    }
+
+    /// The changes of one view.
+    public struct ViewChanges: Sendable, Equatable {
+        public var view: ViewID
+        public var viewClass: String
+        /// Who holds it in the later state (for a removed view, who held it last).
+        public var holder: ComponentPath?
+        public var changes: [Change]
+    }
+
+    public var views: [ViewChanges]
+
+    /// The changes of one view, if it changed.
+    public func changes(of view: ViewID) -> [Change] {
+        views.first { $0.view == view }?.changes ?? []
+    }
+
+    /// Compares two states of one session (`old` earlier than `new`; view
+    /// ids are never reused, so equal ids are the same view).
+    ///
+    /// Cost: the views of the later state.
+    public init(from old: ViewStore, to new: ViewStore) {
+        var result: [ViewChanges] = []
+        for index in 1..<max(1, new.count) {
+            let id = ViewID(index + 1)
+            let after = new[id]
+            let before = old.lookUp(id)
+            var changes: [Change] = []
+            if let before {
+                if before.isRemoved { continue }
+                if after.isRemoved {
+                    changes.append(.removed)
+                } else {
+                    if before.isHidden != after.isHidden { changes.append(after.isHidden ? .hidden : .shown) }
+                    if before.owner != after.owner { changes.append(.owner(from: before.owner, to: after.owner)) }
+                    if before.superview != after.superview { changes.append(.parent(from: before.superview, to: after.superview)) }
+                    if before.poolKey != after.poolKey { changes.append(.pool(from: before.poolKey, to: after.poolKey)) }
+                    for (name, value) in after.properties where before.properties[name] != value {
+                        changes.append(.property(name, old: before.properties[name], new: value, sources: after.sources[name] ?? []))
+                    }
+                    for (name, value) in before.properties where after.properties[name] == nil {
+                        changes.append(.property(name, old: value, new: nil, sources: []))
+                    }
+                }
+            } else {
+                changes.append(.created)
+                if after.isRemoved { changes.append(.removed) }
+            }
+            if !changes.isEmpty {
+                result.append(ViewChanges(view: id, viewClass: after.viewClass, holder: after.owner, changes: changes))
+            }
+        }
+        views = result
+    }
+}
