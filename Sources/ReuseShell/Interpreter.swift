@@ -48,7 +48,11 @@ public final class Interpreter {
     /// Directory that relative paths in `source`/`save` start from.
     public var workingDirectory: String = FileManager.default.currentDirectoryPath
 
-    let write: (String) -> Void
+    /// Where output goes.
+    private let sink: (String) -> Void
+    /// Output is dropped (presenter mode running steps to reach a later
+    /// one); errors still show.
+    public var muted = false
     /// Where error reports go (the same stream as output unless told otherwise).
     let writeError: (String) -> Void
     /// Script files being run, outermost first (absolute paths); relative
@@ -60,7 +64,7 @@ public final class Interpreter {
 
     public init(options: Options = Options(), write: @escaping (String) -> Void, writeError: ((String) -> Void)? = nil) {
         self.options = options
-        self.write = write
+        self.sink = write
         self.writeError = writeError ?? write
     }
 
@@ -79,6 +83,11 @@ public final class Interpreter {
     }
 
     var style: Style { options.style }
+
+    /// Prints text as it is (unless muted).
+    func write(_ text: String) {
+        if !muted { sink(text) }
+    }
 
     /// Prints text followed by a newline (nothing for an empty string).
     func emit(_ text: String) {

@@ -1,56 +1,187 @@
 import Foundation
 import ReuseShell
 
-/// Presenter mode (`--step`): shows each command of a lesson, waits for Enter,
-/// then runs it. `q` stops; anything else typed runs as a command of its own,
-/// then the lesson resumes where it was.
+/// Presenter mode (`--step`): a lesson one command at a time, with a way back.
+///
+/// Steps are the lesson's commands, numbered in order (blank lines and
+/// comments are not steps). Arriving at a step shows it (`reuse> CMD`, or the
+/// narration of a `say`), and Enter runs it. `b` goes back a step (state
+/// included), `r` restarts, `g N` goes to step N, `q` quits, `?` lists the
+/// keys. Anything else runs as the presenter's own command, in a detour:
+/// `resume`, `b`, or Enter sets the detour aside (the lesson goes on from its
+/// own state), so the lesson's `expect` lines still hold.
 struct Presenter {
     let interpreter: Interpreter
     let terminal: Bool
 
+    /// One command of the lesson: its text and where it is in the file.
+    struct Step {
+        var line: String
+        var location: SourceLocation
+        var isNarration: Bool
+    }
+
+    static let keys = """
+        Enter runs the step shown; b back a step, r restart, g N go to step N, q quit, ? these keys.
+        Anything else runs as your own command; resume (or Enter, b) sets it aside and the lesson goes on.
+        """
+
+    /// Runs the lesson; false when a lesson step failed (the last time it ran).
     func present(file: String) -> Bool {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
             return interpreter.run(file: file)
         }
-        let lines = Interpreter.lines(of: text)
-        let editor: LineEditor? = terminal ? LineEditor(programName: "reuse-shell", historyPath: nil) { [interpreter] line in
-            interpreter.completions(for: line)
-        } : nil
-        var ok = true
-        var typed = 0
-        for (index, line) in lines.enumerated() {
+        var steps: [Step] = []
+        for (index, line) in Interpreter.lines(of: text).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            let location = SourceLocation(file: file, line: index + 1)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            waiting: while true {
-                let prompt = "[\(index + 1)/\(lines.count)] \(trimmed)  (Enter runs, q stops) "
+            steps.append(Step(line: line, location: SourceLocation(file: file, line: index + 1),
+                              isNarration: trimmed == "say" || trimmed.hasPrefix("say ") || trimmed.hasPrefix("say\t")))
+        }
+        var session = Walk(interpreter: interpreter, steps: steps, name: (file as NSString).lastPathComponent)
+        return session.run(terminal: terminal)
+    }
+
+    /// Where the presenter is in the lesson, and how it got there.
+    struct Walk {
+        let interpreter: Interpreter
+        let steps: [Step]
+        let name: String
+        /// The next step to run (0-based); `steps.count` at the end.
+        var next = 0
+        /// The session before each step ran: `marks[i]` is before step i.
+        var marks: [Interpreter.Mark] = []
+        /// The session when the presenter's own commands began, while they are in effect.
+        var detour: Interpreter.Mark?
+        /// Steps whose last run failed.
+        var failed: Set<Int> = []
+        var typed = 0
+
+        init(interpreter: Interpreter, steps: [Step], name: String) {
+            self.interpreter = interpreter
+            self.steps = steps
+            self.name = name
+        }
+
+        mutating func run(terminal: Bool) -> Bool {
+            let editor: LineEditor? = terminal ? LineEditor(programName: "reuse-shell", historyPath: nil) { [interpreter] line in
+                interpreter.completions(for: line)
+            } : nil
+            say("Presenting \(name): \(steps.count) step\(steps.count == 1 ? "" : "s").\n" + Presenter.keys)
+            marks = [interpreter.mark]
+            arrive()
+            while true {
+                let prompt = next < steps.count
+                    ? "\(name) \(next + 1)/\(steps.count)\(detour == nil ? "" : " (exploring)") › "
+                    : "\(name) end\(detour == nil ? "" : " (exploring)") › "
                 let answer: String
                 if let editor {
                     switch editor.readLine(prompt: prompt) {
                     case .line(let line): answer = line
-                    case .interrupted: continue waiting
-                    case .endOfFile: return ok
+                    case .interrupted: continue
+                    case .endOfFile: return failed.isEmpty
                     }
                 } else {
                     Output.standard(prompt + "\n")
-                    guard let line = readLine(strippingNewline: true) else { return ok }
+                    guard let line = readLine(strippingNewline: true) else { return failed.isEmpty }
                     answer = line
                 }
-                switch answer.trimmingCharacters(in: .whitespaces) {
+                let words = answer.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                switch words.first.map(String.init) ?? "" {
+                case "" where next >= steps.count:
+                    return failed.isEmpty
                 case "":
-                    break waiting
-                case "q", "quit":
-                    return ok
+                    setDetourAside()
+                    runStep()
+                    if interpreter.wantsToQuit { return failed.isEmpty }
+                    arrive()
+                case "q" where words.count == 1, "quit" where words.count == 1:
+                    return failed.isEmpty
+                case "?" where words.count == 1:
+                    say(Presenter.keys)
+                case "b" where words.count == 1, "back" where words.count == 1:
+                    guard next > 0 || detour != nil else { say("already at the first step"); continue }
+                    go(to: detour != nil && next == 0 ? 0 : next - 1)
+                case "r" where words.count == 1, "restart" where words.count == 1:
+                    go(to: 0)
+                case "g" where words.count == 2, "goto" where words.count == 2:
+                    guard let number = Int(words[1]), number >= 1, number <= steps.count + 1 else {
+                        say("g N: N is a step from 1 to \(steps.count) (\(steps.count + 1) is the end)")
+                        continue
+                    }
+                    go(to: number - 1)
+                case "resume" where words.count == 1:
+                    guard detour != nil else { say("nothing to resume: no command of your own is in effect"); continue }
+                    setDetourAside()
+                    arrive()
                 default:
+                    if detour == nil { detour = interpreter.mark }
                     typed += 1
                     editor?.addHistory(answer)
                     interpreter.run(line: answer, at: SourceLocation(file: "<stdin>", line: typed))
-                    if interpreter.wantsToQuit { return ok }
+                    if interpreter.wantsToQuit { return failed.isEmpty }
                 }
             }
-            ok = interpreter.run(line: line, at: location) && ok
-            if interpreter.wantsToQuit { break }
         }
-        return ok
+
+        /// Shows the step about to run: its command, or a `say` step's narration (run now: it changes nothing).
+        mutating func arrive() {
+            guard next < steps.count else {
+                say("End of \(name). b goes back, r restarts, Enter or q leaves.")
+                return
+            }
+            let step = steps[next]
+            if step.isNarration {
+                interpreter.run(line: step.line, at: step.location)
+            } else {
+                say("reuse> " + step.line.trimmingCharacters(in: .whitespaces))
+            }
+        }
+
+        /// Runs the step shown and moves on.
+        mutating func runStep() {
+            guard next < steps.count else { return }
+            let step = steps[next]
+            if !step.isNarration {
+                if interpreter.run(line: step.line, at: step.location) { failed.remove(next) } else { failed.insert(next) }
+            }
+            next += 1
+            if marks.count == next { marks.append(interpreter.mark) } else { marks[next] = interpreter.mark }
+        }
+
+        /// Puts the session back where the presenter's own commands began.
+        mutating func setDetourAside() {
+            guard let mark = detour else { return }
+            interpreter.restore(mark)
+            detour = nil
+            say("(your commands are set aside: the lesson goes on from its own state)")
+        }
+
+        /// Goes to step `target` (0-based): back by restoring the session as
+        /// it was before it, forward by running the steps between, quietly.
+        mutating func go(to target: Int) {
+            if let mark = detour {
+                interpreter.restore(mark)
+                detour = nil
+            }
+            if target <= next {
+                interpreter.restore(marks[target])
+                failed = failed.filter { $0 < target }
+                next = target
+            } else {
+                interpreter.muted = true
+                while next < target, next < steps.count {
+                    runStep()
+                    if interpreter.wantsToQuit { break }
+                }
+                interpreter.muted = false
+            }
+            say(next < steps.count ? "at step \(next + 1) of \(steps.count)" : "at the end")
+            arrive()
+        }
+
+        func say(_ text: String) {
+            Output.standard(text + "\n")
+        }
     }
 }

@@ -1,254 +1,203 @@
-// Presenter mode (`--step LESSON`) through a real pseudo-terminal: each
-// lesson command is shown in a prompt, Enter runs it, `q` stops, anything
-// else typed runs as a command of its own, and Ctrl-C only re-prompts.
+// Presenter mode (`--step LESSON`) through a real pseudo-terminal: steps
+// numbered by command, Enter runs the step shown, b goes back (state
+// included), r restarts, g N jumps, commands of one's own run in a detour
+// that is set aside before the lesson goes on, q stops, Ctrl-C re-prompts.
 
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 @Suite("Presenter mode on a terminal")
 struct PresenterTests {
-    /// One command of a lesson, as the presenter numbers it: its line number
-    /// in the file (comments and blank lines count) and its trimmed text.
-    struct Step: Equatable, CustomStringConvertible {
-        let number: Int
-        let command: String
-        var description: String { "[\(number)] \(command)" }
+    /// A lesson by absolute path (the pseudo-terminal cannot set the child's
+    /// working directory).
+    static func lesson(_ name: String) -> URL { packageRoot.appendingPathComponent("Sessions/" + name) }
+
+    /// The lesson's steps: its commands, blank lines and comments left out.
+    static func steps(of name: String) throws -> [String] {
+        let text = try String(contentsOf: lesson(name), encoding: .utf8)
+        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
-    /// The lesson, by absolute path (the pseudo-terminal cannot set the
-    /// child's working directory).
-    static let lesson = packageRoot.appendingPathComponent("Sessions/00-welcome.reuse")
-
-    /// The lesson's lines, split as the presenter splits them.
-    static func lessonLines() throws -> [String] {
-        let text = try String(contentsOf: lesson, encoding: .utf8)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if text.hasSuffix("\n") { lines.removeLast() }
-        return lines
+    /// Starts `reuse-shell --step <lesson>` on an 80x24 terminal, in a sandbox.
+    static func start(_ name: String, in sandbox: TerminalTests.Sandbox) throws -> PseudoTerminal {
+        try PseudoTerminal(executable: try reuseShellBinary(), arguments: ["--step", lesson(name).path],
+                           environment: sandbox.environment, columns: 80, rows: 24)
     }
 
-    /// The lesson's commands (non-blank, non-comment lines), in order.
-    static func lessonSteps() throws -> [Step] {
-        try lessonLines().enumerated().compactMap { index, line in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            return trimmed.isEmpty || trimmed.hasPrefix("#") ? nil : Step(number: index + 1, command: trimmed)
-        }
-    }
+    static let welcome = "00-welcome.reuse"
+    static let firstMount = "01-first-mount.reuse"
 
-    /// Starts `reuse-shell --step <lesson>` on an 80x24 terminal, in a
-    /// sandbox (HOME and history file of its own).
-    static func startPresenter(in sandbox: TerminalTests.Sandbox) throws -> PseudoTerminal {
-        try PseudoTerminal(
-            executable: try reuseShellBinary(),
-            arguments: ["--step", lesson.path],
-            environment: sandbox.environment,
-            columns: 80, rows: 24)
-    }
-
-    static let welcome = Step(number: 3, command: "say Welcome to reuse-shell. A Header and two Cards are mounted; every view below was created once.")
-    static let total = 9
-
-    @Test("The lesson file has the numbering these tests assume")
-    func lessonNumbering() throws {
-        let steps = try Self.lessonSteps()
-        #expect(try Self.lessonLines().count == Self.total)
-        #expect(steps.count == 7)
-        #expect(steps.first == Self.welcome)
-        #expect(steps.last?.command.hasPrefix("say Next:") == true)
-        #expect(steps.contains(Step(number: 8, command: "tree")))
-    }
-
-    @Test("The first prompt shows step 3 of 9; Enter runs it and prompts for the next step")
+    @Test("Steps are numbered by command; the keys are shown once; Enter runs the step shown")
     func enterRunsTheStep() throws {
-        let sandbox = try TerminalTests.Sandbox()
-        let steps = try Self.lessonSteps()
-        let presenter = try Self.startPresenter(in: sandbox)
+        let steps = try Self.steps(of: Self.welcome)
+        #expect(steps.count == 7 && steps[0].hasPrefix("say Welcome") && steps[5] == "tree")
+        let presenter = try Self.start(Self.welcome, in: try TerminalTests.Sandbox())
         defer { presenter.terminate() }
 
-        try presenter.expectStep(steps[0], of: Self.total)
-        // The wrapped first row, exactly as a person sees it.
-        #expect(presenter.screenLines.contains { $0.hasPrefix("[3/9] say Welcome to reuse-shell.") })
-        #expect(!presenter.screenLines.contains { $0.hasPrefix("Welcome to") }, "ran before Enter:\n\(presenter.screenText)")
-
+        try presenter.expectLine("Presenting 00-welcome.reuse: 7 steps.")
+        // A `say` step shows its narration once, on arrival.
+        try presenter.expectLine(where: { $0.hasPrefix("Welcome to reuse-shell.") }, describing: "the narration")
+        try presenter.expectPrompt(Self.welcome, 1, of: 7)
         try presenter.send("\r")
-        try presenter.expectLine(
-            where: { $0.hasPrefix("Welcome to reuse-shell. A Header and two Cards are mounted") },
-            describing: "starting with the welcome message")
-        try presenter.expectStep(steps[1], of: Self.total)
-        #expect(steps[1].command == #"component Title view UILabel { text: "Hello", textColor: black }"#)
-        #expect(!presenter.output.contains("defined Title"), "step 4 ran before Enter:\n\(presenter.screenText)")
-
+        try presenter.expectLine("reuse> " + steps[1])
+        try presenter.expectPrompt(Self.welcome, 2, of: 7)
+        #expect(!presenter.output.contains("defined Title"), "step 2 ran before Enter:\n\(presenter.screenText)")
+        try presenter.send("\r")
+        try presenter.expectLine(where: { $0.hasPrefix("defined Title") }, describing: "the step's output")
+        try presenter.expectPrompt(Self.welcome, 3, of: 7)
+        #expect(presenter.output.components(separatedBy: "b back a step").count == 2, "keys shown more than once")
+        #expect(presenter.output.components(separatedBy: "Welcome to reuse-shell.").count == 2, "narration printed twice")
         try presenter.send("q\r")
         #expect(try presenter.waitForExit() == 0)
     }
 
-    @Test("A command typed at a step prompt runs, then the same step is prompted again")
-    func typedCommandRunsThenStepRepeats() throws {
-        let sandbox = try TerminalTests.Sandbox()
-        let steps = try Self.lessonSteps()
-        let presenter = try Self.startPresenter(in: sandbox)
+    @Test("b goes back a step with its state: pass numbers and views are as before the step")
+    func backRestoresTheState() throws {
+        let presenter = try Self.start(Self.welcome, in: try TerminalTests.Sandbox())
         defer { presenter.terminate() }
-
-        try presenter.expectStep(steps[0], of: Self.total)
-        try presenter.send("say exploring\r")
-        try presenter.expectLine("exploring")
-        try presenter.expectStep(steps[0], of: Self.total)  // step 3 again, below the output
-        #expect(!presenter.screenLines.contains { $0.hasPrefix("Welcome to") }, "the lesson step ran:\n\(presenter.screenText)")
-
+        try presenter.expectPrompt(Self.welcome, 1, of: 7)
+        for step in 1...5 {
+            try presenter.send("\r")
+            try presenter.expectPrompt(Self.welcome, step + 1, of: 7)
+        }
+        #expect(presenter.output.contains("pass 1 (mount Header Card Card)"))
+        try presenter.send("b\r")
+        try presenter.expectLine("at step 5 of 7")
+        try presenter.expectLine("reuse> mount Header Card Card")
+        try presenter.expectPrompt(Self.welcome, 5, of: 7)
+        // Before the mount again: nothing is mounted (a command of one's own).
+        try presenter.send("components\r")
+        try presenter.expectLine("nothing is mounted")
+        try presenter.expectPrompt(Self.welcome, 5, of: 7, exploring: true)
+        try presenter.send("resume\r")
+        try presenter.expectLine("(your commands are set aside: the lesson goes on from its own state)")
+        try presenter.expectPrompt(Self.welcome, 5, of: 7)
+        // The mount runs again as pass 1, not pass 2: the first run was taken back.
         try presenter.send("\r")
-        try presenter.expectLine(
-            where: { $0.hasPrefix("Welcome to reuse-shell. A Header and two Cards are mounted") },
-            describing: "starting with the welcome message")
-        try presenter.expectStep(steps[1], of: Self.total)
-
-        let lines = presenter.screenLines
-        let exploring = try #require(lines.firstIndex(of: "exploring"))
-        let welcome = try #require(lines.firstIndex { $0.hasPrefix("Welcome to") })
-        #expect(exploring < welcome, "the typed command should run before the lesson step:\n\(presenter.screenText)")
-
+        try presenter.expectPrompt(Self.welcome, 6, of: 7)
+        #expect(presenter.output.components(separatedBy: "pass 1 (mount Header Card Card)").count == 3)
+        #expect(!presenter.output.contains("pass 2"), "\(presenter.screenText)")
         try presenter.send("q\r")
+        #expect(try presenter.waitForExit() == 0)
+    }
+
+    @Test("g N jumps forward (running the steps between quietly) and back; r restarts")
+    func gotoAndRestart() throws {
+        let presenter = try Self.start(Self.welcome, in: try TerminalTests.Sandbox())
+        defer { presenter.terminate() }
+        try presenter.expectPrompt(Self.welcome, 1, of: 7)
+        try presenter.send("g 6\r")
+        try presenter.expectLine("at step 6 of 7")
+        try presenter.expectLine("reuse> tree")
+        try presenter.expectPrompt(Self.welcome, 6, of: 7)
+        #expect(!presenter.output.contains("defined Title"), "steps on the way printed output:\n\(presenter.screenText)")
+        try presenter.send("\r")
+        try presenter.expectLine("v1 UIView root")
+        try presenter.expectPrompt(Self.welcome, 7, of: 7)
+        try presenter.send("g 2\r")
+        try presenter.expectLine("at step 2 of 7")
+        try presenter.expectPrompt(Self.welcome, 2, of: 7)
+        try presenter.send("g 99\r")
+        try presenter.expectLine("g N: N is a step from 1 to 7 (8 is the end)")
+        try presenter.send("r\r")
+        try presenter.expectLine("at step 1 of 7")
+        try presenter.expectPrompt(Self.welcome, 1, of: 7)
+        try presenter.send("components\r")
+        try presenter.expectLine("nothing is mounted")
+        try presenter.send("q\r")
+        #expect(try presenter.waitForExit() == 0)
+    }
+
+    @Test("A detour mid-lesson is set aside: the lesson's expect lines pass and it ends with status 0")
+    func detourKeepsTheLessonsExpectations() throws {
+        let steps = try Self.steps(of: Self.firstMount)
+        #expect(steps.count == 15 && steps[4] == "mount Foo" && steps.last == "expect Foo/Title holds v3")
+        let presenter = try Self.start(Self.firstMount, in: try TerminalTests.Sandbox())
+        defer { presenter.terminate() }
+        try presenter.expectPrompt(Self.firstMount, 1, of: 15)
+        try presenter.send("g 7\r")
+        try presenter.expectPrompt(Self.firstMount, 7, of: 15)
+        // Explore: change the state the lesson's expectations are about.
+        try presenter.send("set Foo backgroundColor blue\r")
+        try presenter.expectLine(where: { $0.hasPrefix("pass 2 (set Foo backgroundColor blue)") }, describing: "the detour's pass")
+        try presenter.expectPrompt(Self.firstMount, 7, of: 15, exploring: true)
+        try presenter.send("mount Foo Foo\r")
+        try presenter.expectPrompt(Self.firstMount, 7, of: 15, exploring: true)
+        // Enter sets the detour aside, then runs the lesson's step.
+        for step in 7...15 {
+            try presenter.send("\r")
+            try presenter.expectPrompt(Self.firstMount, step + 1, of: 15, end: step == 15)
+        }
+        #expect(presenter.output.contains("(your commands are set aside: the lesson goes on from its own state)"))
+        #expect(presenter.output.contains("ok: v2 backgroundColor is red"), "\(presenter.screenText)")
+        #expect(!presenter.output.contains("error"), "\(presenter.screenText)")
+        try presenter.send("\r")
         #expect(try presenter.waitForExit() == 0)
     }
 
     @Test("q stops the lesson: exit status 0, later steps never run")
     func quitStopsTheLesson() throws {
-        let sandbox = try TerminalTests.Sandbox()
-        let steps = try Self.lessonSteps()
-        let presenter = try Self.startPresenter(in: sandbox)
+        let presenter = try Self.start(Self.welcome, in: try TerminalTests.Sandbox())
         defer { presenter.terminate() }
-
-        try presenter.expectStep(steps[0], of: Self.total)
+        try presenter.expectPrompt(Self.welcome, 1, of: 7)
         try presenter.send("\r")
-        try presenter.expectStep(steps[1], of: Self.total)
-        try presenter.send("\r")
-        try presenter.expectLine(where: { $0.hasPrefix("defined Title") }, describing: "starting with \"defined Title\"")
-        try presenter.expectStep(steps[2], of: Self.total)  // component Header ...
-
+        try presenter.expectPrompt(Self.welcome, 2, of: 7)
         try presenter.send("q\r")
         #expect(try presenter.waitForExit() == 0)
         presenter.readToEnd()
-        #expect(!presenter.output.contains("defined Header"), "a later step ran:\n\(presenter.screenText)")
-        #expect(!presenter.output.contains("defined Card"), "a later step ran:\n\(presenter.screenText)")
-        #expect(!presenter.output.contains("v1 UIView root"), "a later step ran:\n\(presenter.screenText)")
-        #expect(!presenter.output.contains("error"), "\(presenter.screenText)")
-    }
-
-    @Test("Enter through every step shows the tree, then the presenter exits 0")
-    func runsToTheEnd() throws {
-        let sandbox = try TerminalTests.Sandbox()
-        let steps = try Self.lessonSteps()
-        let presenter = try Self.startPresenter(in: sandbox)
-        defer { presenter.terminate() }
-
-        for step in steps {
-            try presenter.expectStep(step, of: Self.total)
-            try presenter.send("\r")
-        }
-        #expect(try presenter.waitForExit() == 0)
-        presenter.readToEnd()
-
-        // The tree of step 8 (its exact rendering is the interpreter's
-        // business), then the last step's message.
-        let lines = presenter.screenLines
-        let root = try #require(lines.firstIndex(of: "v1 UIView root"), "no tree:\n\(presenter.screenText)")
-        let last = try #require(
-            lines.firstIndex { $0.hasPrefix("Next: 'pools' shows the reuse pools") }, "no last step:\n\(presenter.screenText)")
-        #expect(lines[root..<last].contains { $0.contains("v7 UILabel") }, "incomplete tree:\n\(presenter.screenText)")
-        #expect(!presenter.output.contains("error"), "\(presenter.screenText)")
+        #expect(!presenter.output.contains("defined Title"), "a later step ran:\n\(presenter.screenText)")
     }
 
     @Test("Ctrl-C at a step prompt drops the typed text and prompts the same step again")
     func interruptRepromptsTheStep() throws {
-        let sandbox = try TerminalTests.Sandbox()
-        let steps = try Self.lessonSteps()
-        let presenter = try Self.startPresenter(in: sandbox)
+        let presenter = try Self.start(Self.welcome, in: try TerminalTests.Sandbox())
         defer { presenter.terminate() }
-
-        // Ctrl-C on an empty line.
-        try presenter.expectStep(steps[0], of: Self.total)
-        try presenter.sendInterrupt()
-        try presenter.expectStep(steps[0], of: Self.total)
-
-        // Ctrl-C with something typed: wait for the echo first, because the
-        // terminal discards unread input on Ctrl-C.
+        try presenter.expectPrompt(Self.welcome, 1, of: 7)
+        try presenter.send("\u{03}")
+        try presenter.expectPrompt(Self.welcome, 1, of: 7)
+        // Wait for the echo first: the terminal discards unread input on Ctrl-C.
         try presenter.send("say partial")
-        try presenter.expectBeforeCursor(try Self.promptRows(steps[0]).last! + "say partial")
-        try presenter.sendInterrupt()
-        try presenter.expectStep(steps[0], of: Self.total)
-
-        // Still the same step, still alive: Enter runs it.
+        try presenter.expectBeforeCursor("00-welcome.reuse 1/7 › say partial")
+        try presenter.send("\u{03}")
+        try presenter.expectPrompt(Self.welcome, 1, of: 7)
         try presenter.send("\r")
-        try presenter.expectLine(
-            where: { $0.hasPrefix("Welcome to reuse-shell. A Header and two Cards are mounted") },
-            describing: "starting with the welcome message")
-        try presenter.expectStep(steps[1], of: Self.total)
-        #expect(!presenter.screenLines.contains("partial"), "the abandoned line was executed:\n\(presenter.screenText)")
-
+        try presenter.expectPrompt(Self.welcome, 2, of: 7)
+        #expect(!presenter.screenLines.contains("partial"), "the abandoned line ran:\n\(presenter.screenText)")
         try presenter.send("q\r")
         #expect(try presenter.waitForExit() == 0)
     }
 
-    /// The prompt for `step` as an 80-column terminal shows it: split into
-    /// rows at the width (the prompt is longer than one row for most steps).
-    /// The last row keeps its trailing blank; the cursor follows it.
-    static func promptRows(_ step: Step, total: Int = PresenterTests.total, columns: Int = 80) throws -> [String] {
-        let prompt = "[\(step.number)/\(total)] \(step.command)  (Enter runs, q stops) "
-        var rows: [String] = []
-        var rest = Substring(prompt)
-        while rest.count > columns {
-            rows.append(String(rest.prefix(columns)))
-            rest = rest.dropFirst(columns)
+    @Test("Enter through every step, then at the end: exit status 0")
+    func runsToTheEnd() throws {
+        let presenter = try Self.start(Self.welcome, in: try TerminalTests.Sandbox())
+        defer { presenter.terminate() }
+        for step in 1...7 {
+            try presenter.expectPrompt(Self.welcome, step, of: 7)
+            try presenter.send("\r")
         }
-        rows.append(String(rest))
-        return rows
+        try presenter.expectPrompt(Self.welcome, 8, of: 7, end: true)
+        try presenter.send("\r")
+        #expect(try presenter.waitForExit() == 0)
+        presenter.readToEnd()
+        let lines = presenter.screenLines
+        #expect(lines.contains("v1 UIView root"), "no tree:\n\(presenter.screenText)")
+        #expect(!presenter.output.contains("error"), "\(presenter.screenText)")
     }
 }
 
 private extension PseudoTerminal {
-    /// Waits for a fresh prompt for `step` (one drawn after everything
-    /// matched so far by `expect`), checks that it is drawn whole on the
-    /// bottom rows, wrapped at the terminal width, with the cursor right
-    /// after it, and waits for the line editor to be reading keys.
-    func expectStep(_ step: PresenterTests.Step, of total: Int) throws {
-        let rows = try PresenterTests.promptRows(step, total: total, columns: columns)
-        try expect("[\(step.number)/\(total)] ")
-        try expectBeforeCursor(rows.last!)
-        var screen = screenLines
-        while screen.last?.isEmpty == true { screen.removeLast() }
-        let expected = rows.map { row in
-            var row = Substring(row)
-            while row.last == " " { row.removeLast() }
-            return String(row)
-        }
-        guard Array(screen.suffix(expected.count)) == expected else {
-            throw PseudoTerminalError(description: """
-                prompt for step \(step) not drawn as expected; wanted the last rows to be
-                \(expected.joined(separator: "\n"))
-                --- screen ---
-                \(screenText)
-                """)
-        }
+    /// Waits for the prompt of step `number` (a fresh one, after everything
+    /// matched so far), drawn last with the cursor after it, and for the line
+    /// editor to be reading keys.
+    func expectPrompt(_ lesson: String, _ number: Int, of total: Int, exploring: Bool = false, end: Bool = false) throws {
+        let prompt = (end ? "\(lesson) end" : "\(lesson) \(number)/\(total)") + (exploring ? " (exploring)" : "") + " › "
+        try expect(prompt)
+        try expectBeforeCursor(prompt)
         try waitForLineEditor()
     }
 
-    /// Sends Ctrl-C right away, without waiting for the child to be blocked
-    /// reading the terminal: the line editor must take a Ctrl-C that lands
-    /// after the prompt is drawn but before its read starts (see
-    /// `TerminalTests.interruptStraightAfterPrompt`).
-    func sendInterrupt() throws {
-        try send("\u{03}")
-    }
-
-    /// After the child has exited: reads what is left of its output, up to
-    /// the end (the terminal closes when the child's descriptors do).
+    /// After the child has exited: reads what is left of its output.
     func readToEnd() {
         _ = try? expect("\u{0}never printed\u{0}", timeout: .seconds(5))
     }
