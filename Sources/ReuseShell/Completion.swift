@@ -105,18 +105,16 @@ extension Interpreter {
         case "tree", "pools", "config", "log", "stats", "check", "components", "tap":
             let flags: [String]
             switch command {
-            case "tree", "pools": flags = ["--all", "--json"]
+            case "tree": flags = ["--pass", "--changes", "--all", "--json"]
+            case "pools": flags = ["--pass", "--all", "--json"]
             case "log": flags = ["--pass", "--last", "--kind", "--json"]
-            case "stats": flags = ["--pass", "--json"]
-            case "components": flags = ["--all", "--json"]
-            default: flags = ["--json"]
+            case "components": flags = ["--pass", "--all", "--json"]
+            case "tap": flags = ["--json"]
+            default: flags = ["--pass", "--json"]
             }
             if previous == "--kind" { return ReuseEvent.Kind.allCases.map(\.rawValue) }
             // Pass numbers, the last 100 of them.
-            if previous == "--pass" {
-                let count = engine.log.passes.count
-                return count == 0 ? [] : (max(1, count - 99)...count).map(String.init)
-            }
+            if previous == "--pass" { return recentPasses }
             if partial.hasPrefix("-") { return flags }
             return ["stats", "check", "components"].contains(command) ? flags : ["root"] + views + paths + flags
         case "expect":
@@ -126,11 +124,22 @@ extension Interpreter {
             if ViewID(parsing: words[1]) != nil, position == 2 { return ["hidden", "visible"] }
             if position == 2 { return ["holds"] }
             return position == 3 && words[2] == "holds" ? views : []
+        case "diff":
+            if partial.hasPrefix("-") || position > 2 { return ["--json"] }
+            return recentPasses + (position == 1 ? ["0"] : [])
+        case "undo":
+            return position == 1 && !recorded.isEmpty ? (1...min(9, recorded.count)).map(String.init) : []
         case "source", "save":
             return position == 1 ? filePaths(matching: partial) : []
         default:
             return []
         }
+    }
+
+    /// Pass numbers, the last 100 of them.
+    var recentPasses: [String] {
+        let count = engine.log.currentPass
+        return count == 0 ? [] : (max(1, count - 99)...count).map(String.init)
     }
 
     /// Files and directories (with a trailing `/`) whose path starts with `partial`.

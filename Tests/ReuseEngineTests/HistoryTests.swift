@@ -19,6 +19,7 @@ import Testing
     func everyPastStateEqualsTheLiveOne(seed: UInt64) throws {
         var h = try FuzzTests.catalog()
         h.thorough = false
+        h.engine.history.spacing = 16...256
         var random = SplitMix(state: seed)
         var live: [Int: String] = [:]
         for _ in 0..<400 {
@@ -41,6 +42,7 @@ import Testing
     func rewindingEqualsNeverHavingRun(seed: UInt64) throws {
         var h = try FuzzTests.catalog()
         h.thorough = false
+        h.engine.history.spacing = 16...256
         var random = SplitMix(state: seed)
         var copies: [Engine] = []
         for _ in 0..<300 {

@@ -6,9 +6,9 @@
 /// copy of the engine without its log and without its history, so taking one
 /// copies the views (and only what the next operations change) but never the
 /// session's events. One is taken when the work since the last one (events
-/// recorded plus operations run) reaches the number of views, so checkpoints
-/// cost no more than the passes between them, and rebuilding any state
-/// replays at most that much work.
+/// recorded plus operations run) reaches 16 per view ever created, within
+/// 4,096 and 65,536: checkpoints then weigh a fraction of the log they sit
+/// beside, and rebuilding any state replays at most 65,536 events' work.
 struct History: Sendable {
     /// One operation that ran, and where the log stood around it.
     struct Entry: Sendable {
@@ -25,8 +25,9 @@ struct History: Sendable {
         var engine: Engine
     }
 
-    /// Work between checkpoints, at least (events plus operations).
-    static let minimumSpacing = 256
+    /// Work between checkpoints (events plus operations): 16 per view, within
+    /// these bounds (tests narrow them to take many checkpoints).
+    var spacing = 4_096...65_536
 
     private(set) var entries: [Entry] = []
     /// In operation order; the first holds the state before any operation.
@@ -42,11 +43,12 @@ struct History: Sendable {
     }
 
     /// Journals an operation that ran; returns whether a checkpoint is due
-    /// (when the work since the last one reached `viewCount`).
+    /// (`viewCount`: the views ever created, which a checkpoint copies).
     mutating func append(_ entry: Entry, events: Int, viewCount: Int) -> Bool {
         entries.append(entry)
         workSinceCheckpoint += events + 1
-        return workSinceCheckpoint >= max(History.minimumSpacing, viewCount)
+        let due = min(max(16 * viewCount, spacing.lowerBound), spacing.upperBound)
+        return workSinceCheckpoint >= due
     }
 
     mutating func addCheckpoint(_ engine: Engine) {
