@@ -129,7 +129,8 @@ public final class Interpreter {
         let operations = engine.operationCount
         do {
             try spec.run(&arguments, self)
-            if spec.recordsForSave {
+            // Recorded when it changed the session (`strategy` alone lists, and changes nothing).
+            if spec.recordsForSave, engine.operationCount > operations {
                 recorded.append(RecordedCommand(command: spec.name, line: Interpreter.trimmed(line)))
                 operationsBefore.append(operations)
             }

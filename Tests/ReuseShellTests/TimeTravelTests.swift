@@ -96,6 +96,36 @@ extension Session {
     var engineHasMounts: Bool { !interpreter.engine.mounted.isEmpty }
 }
 
+/// `undo`'s edges and the marks presenter mode goes back to.
+@Suite struct UndoTests {
+    @Test func undoRefusesWhatItCannotTakeBack() {
+        let session = Session()
+        #expect(session.error("undo") == "<stdin>:1:1: error: undo: nothing to undo (no state-changing command since the session began or the last reset)")
+        session.run("component A view UIView\nmount A\n")
+        #expect(session.error("undo 3") == "<stdin>:1:6: error: undo: only 2 state-changing commands to take back")
+        #expect(session.error("undo 0") == "<stdin>:1:6: error: undo: the count must be between 1 and \(Int.max), not 0")
+        // Listing the strategies, or inspecting, changes nothing: not undone.
+        session.run("strategy\ntree\nexpect stat created 1\n")
+        #expect(session.run("undo\n") == "undone: mount A\nback before the first pass\n")
+        session.run("reset\n")
+        #expect(session.line("undo").ok == false)
+    }
+
+    /// A mark taken before a `reset` still restores the session it was taken in.
+    @Test func aMarkRestoresAcrossAReset() {
+        let session = Session("component A view UIView { backgroundColor: red }\nmount A\n")
+        let shell = session.interpreter
+        let mark = shell.mark
+        let before = session.line("tree --json").output
+        session.run("set A backgroundColor blue\nreset\ncomponent B view UILabel\nmount B\n")
+        #expect(session.line("tree --json").output != before)
+        shell.restore(mark)
+        #expect(session.line("tree --json").output == before)
+        #expect(shell.recorded.map(\.line) == ["component A view UIView { backgroundColor: red }", "mount A"])
+        #expect(session.run("remount\n") == "pass 2 (remount): created 0, reused 0, hidden 0, applied 0, unapplied 0, skipped 1\n")
+    }
+}
+
 /// `diff` and `tree --changes`: what a pass changed, in words and as JSON.
 @Suite struct DiffTests {
     static let setup = """
@@ -152,6 +182,9 @@ extension Session {
         #expect(session.run("tree --changes\n").contains("v6 UIView Feed/3 (Card, UIView, [backgroundColor])  ← backgroundColor: red -> blue (set by Feed/3 in pass 3)"))
         session.run("strategy naive\n")
         #expect(session.run("tree --changes\n").hasSuffix("removed by the pass: v2 UIScrollView (Feed), v3 UIView (Feed/5), v4 UIView (Feed/4), v5 UIView (Feed/2), v6 UIView (Feed/3)\n"))
+        let json = session.run("tree --changes --json\n")
+        #expect(json.hasSuffix(#","removedByThePass":["v2","v3","v4","v5","v6"]}"# + "\n"))
+        #expect(json.components(separatedBy: #""changes":[{"change":"created"}]"#).count == 6)
     }
 
     /// In every lesson, the views `diff N` says were created are exactly the

@@ -101,7 +101,14 @@ enum TreeCommand {
         }
         let renderer = TreeRenderer(engine: asked.state, style: shell.style, all: asked.flags.contains("all"), changes: changes)
         if asked.flags.contains("json") {
-            shell.emit(renderer.json(from: asked.view ?? .root).rendered)
+            var json = renderer.json(from: asked.view ?? .root)
+            // Views the pass removed are in no tree: listed beside it.
+            if let changes, case .object(var pairs) = json {
+                let removed = changes.views.filter { $0.changes.contains(.removed) }
+                pairs.append(("removedByThePass", .array(removed.map { .string($0.view.description) })))
+                json = .object(pairs)
+            }
+            shell.emit(json.rendered)
         } else {
             shell.emit(renderer.render(from: asked.view ?? .root))
         }
