@@ -53,6 +53,12 @@ public final class Interpreter {
     /// Output is dropped (presenter mode running steps to reach a later
     /// one); errors still show.
     public var muted = false
+    /// Where output goes instead (`output FILE`), until `output` alone.
+    var outputFile: FileHandle?
+    /// Where the next command's output goes (`once FILE`), then the one it
+    /// runs for (`once` applies to the command after it).
+    var pendingOnce: FileHandle?
+    var onceFile: FileHandle?
     /// Where error reports go (the same stream as output unless told otherwise).
     let writeError: (String) -> Void
     /// Script files being run, outermost first (absolute paths); relative
@@ -84,9 +90,14 @@ public final class Interpreter {
 
     var style: Style { options.style }
 
-    /// Prints text as it is (unless muted).
+    /// Prints text as it is (unless muted), to the file output is sent to if any.
     func write(_ text: String) {
-        if !muted { sink(text) }
+        if muted { return }
+        if let file = onceFile ?? outputFile {
+            file.write(Data(text.utf8))
+        } else {
+            sink(text)
+        }
     }
 
     /// Prints text followed by a newline (nothing for an empty string).
@@ -119,6 +130,13 @@ public final class Interpreter {
             return false
         }
         if options.replay, !spec.replays { return true }
+        // `once FILE` sends this command's output (and only its) to FILE.
+        let savedOnce = onceFile
+        if spec.name != "once", let file = pendingOnce {
+            pendingOnce = nil
+            onceFile = file
+        }
+        defer { onceFile = savedOnce }
         var arguments = Arguments(command: first, tokens: Array(tokens.dropFirst()), lineLength: line.count)
         // No snapshot of the engine: its operations check everything before
         // they change anything, so a failed command has changed nothing.

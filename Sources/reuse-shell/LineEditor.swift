@@ -253,6 +253,15 @@ final class LineEditor {
                 replaceWord(word, with: prefix)
                 return UInt8(CC_REFRESH)
             }
+            // Many candidates: ask first, as bash and zsh do.
+            if candidates.count > Self.askAbove {
+                writeToTerminal("\nshow all \(candidates.count) possibilities? (y/n) ")
+                var key: UInt8 = 0
+                guard read(STDIN_FILENO, &key, 1) == 1, key == UInt8(ascii: "y") || key == UInt8(ascii: "Y") else {
+                    writeToTerminal("\n")
+                    return UInt8(CC_REDISPLAY)
+                }
+            }
             writeToTerminal("\n" + Self.columns(candidates, width: terminalWidth()))
             return UInt8(CC_REDISPLAY)
         }
@@ -266,6 +275,9 @@ final class LineEditor {
         }
         el_insertstr(editLine, replacement)
     }
+
+    /// More candidates than this are listed only after a yes.
+    static let askAbove = 100
 
     static func commonPrefix(_ strings: [String]) -> String {
         guard var prefix = strings.first.map({ Array($0.unicodeScalars) }) else { return "" }

@@ -11,10 +11,13 @@ struct ReuseShellCommand: ParsableCommand {
         commandName: "reuse-shell",
         abstract: "Explore how UI frameworks reuse views: mount components, scroll lists, inspect pools.",
         discussion: """
-        With no FILE and no -c, reads commands from the terminal (line editing, history in \
-        ~/.reuse_shell_history or $REUSE_SHELL_HISTORY, Tab completion) or, when stdin is \
-        not a terminal, from stdin without a prompt. Type 'help' inside the shell. \
-        Exit status is 1 when any command failed.
+        With no FILE and no -c, reads commands from the terminal (line editing, Tab \
+        completion, history in $XDG_STATE_HOME/reuse-shell/history, or \
+        ~/.reuse_shell_history when that file exists, or $REUSE_SHELL_HISTORY) or, when \
+        stdin is not a terminal, from stdin without a prompt. An interactive session \
+        first runs the start-up file ($XDG_CONFIG_HOME/reuse-shell/init, else \
+        ~/.reuse_shellrc) unless --no-init. Type 'help' inside the shell. Exit status \
+        is 1 when any command failed.
         """,
         version: "0.1.0"
     )
@@ -31,8 +34,14 @@ struct ReuseShellCommand: ParsableCommand {
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
-    @Flag(name: .customLong("no-color"), help: "No colour, even on a terminal (NO_COLOR and TERM=dumb work too).")
+    @Option(help: "Colour: auto (on a terminal, unless TERM=dumb or NO_COLOR is set), always, or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(name: .customLong("no-color"), help: "The same as --color never.")
     var noColor = false
+
+    @Flag(name: .customLong("no-init"), help: "Do not run the start-up file in an interactive session.")
+    var noInit = false
 
     @Flag(name: .shortAndLong, help: "After the scripts and commands, continue interactively.")
     var interactive = false
@@ -47,8 +56,13 @@ struct ReuseShellCommand: ParsableCommand {
         let terminalIn = isatty(STDIN_FILENO) == 1
         let terminalOut = isatty(STDOUT_FILENO) == 1
         let environment = ProcessInfo.processInfo.environment
+        let color: Bool
+        switch noColor ? .never : self.color {
+        case .always: color = true
+        case .never: color = false
         // A dumb terminal shows escape codes as text.
-        let color = terminalOut && !noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        case .auto: color = terminalOut && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        }
         let options = Interpreter.Options(style: Style(color: color), echo: echo, bail: bail)
         let interpreter = Interpreter(options: options, write: Output.standard, writeError: Output.standardError)
 
@@ -58,6 +72,12 @@ struct ReuseShellCommand: ParsableCommand {
             } catch {
                 throw ValidationError(error.message)
             }
+        }
+
+        // An interactive session at a terminal starts with the user's start-up file.
+        let readsInput = interactive || (command.isEmpty && files.isEmpty)
+        if readsInput, terminalIn, !noInit, let startup = ReuseShellCommand.startupFile(environment) {
+            interpreter.run(file: startup)
         }
 
         var ok = true
@@ -75,17 +95,36 @@ struct ReuseShellCommand: ParsableCommand {
             ok = interpreter.run(line: line, at: SourceLocation(file: "<input>", line: index + 1)) && ok
             if interpreter.wantsToQuit || (!ok && bail) { throw ExitCode(ok ? 0 : 1) }
         }
-        let readsInput = interactive || (command.isEmpty && files.isEmpty)
         guard readsInput else { throw ExitCode(ok ? 0 : 1) }
 
         if terminalIn {
-            let history = environment["REUSE_SHELL_HISTORY"]
-                ?? (environment["HOME"].map { $0 + "/.reuse_shell_history" })
-            Interactive(interpreter: interpreter, historyPath: history).run()
+            Interactive(interpreter: interpreter, historyPath: ReuseShellCommand.historyFile(environment)).run()
             return
         }
         ok = readStandardInput(into: interpreter) && ok
         throw ExitCode(ok ? 0 : 1)
+    }
+
+    /// `$REUSE_SHELL_HISTORY`; else `~/.reuse_shell_history` when it exists
+    /// (where earlier versions kept it); else `$XDG_STATE_HOME/reuse-shell/history`
+    /// (`~/.local/state` by default), its directory created.
+    static func historyFile(_ environment: [String: String]) -> String? {
+        if let path = environment["REUSE_SHELL_HISTORY"], !path.isEmpty { return path }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        let legacy = home + "/.reuse_shell_history"
+        if FileManager.default.fileExists(atPath: legacy) { return legacy }
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
+        let directory = state + "/reuse-shell"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory + "/history"
+    }
+
+    /// The start-up file: `$XDG_CONFIG_HOME/reuse-shell/init` (`~/.config` by
+    /// default), else `~/.reuse_shellrc`, whichever exists first.
+    static func startupFile(_ environment: [String: String]) -> String? {
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        return [config + "/reuse-shell/init", home + "/.reuse_shellrc"].first { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// Runs stdin's lines plainly (no prompt, no editing, no history).
@@ -101,6 +140,11 @@ struct ReuseShellCommand: ParsableCommand {
         }
         return ok
     }
+}
+
+/// When output is coloured.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
 }
 
 /// Unbuffered writes, so output and errors interleave in the order they happen.

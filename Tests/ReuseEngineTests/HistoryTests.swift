@@ -13,13 +13,20 @@ import Testing
         return text + "\npass \(engine.log.currentPass)"
     }
 
+    /// The fuzz catalog, with checkpoints taken often so that replays start
+    /// from many of them.
+    static func harness() throws -> Harness {
+        var h = try FuzzTests.catalog()
+        h.thorough = false
+        h.engine.history.spacing = 16...256
+        return h
+    }
+
     /// A random session long enough to take many checkpoints; after it, every
     /// pass's state rebuilt from the history equals the copy taken live.
     @Test(arguments: [21, 22, 23] as [UInt64])
     func everyPastStateEqualsTheLiveOne(seed: UInt64) throws {
-        var h = try FuzzTests.catalog()
-        h.thorough = false
-        h.engine.history.spacing = 16...256
+        var h = try Self.harness()
         var random = SplitMix(state: seed)
         var live: [Int: String] = [:]
         for _ in 0..<400 {
@@ -40,9 +47,7 @@ import Testing
     /// same operations afterwards give the same results on both.
     @Test(arguments: [31, 32, 33] as [UInt64])
     func rewindingEqualsNeverHavingRun(seed: UInt64) throws {
-        var h = try FuzzTests.catalog()
-        h.thorough = false
-        h.engine.history.spacing = 16...256
+        var h = try Self.harness()
         var random = SplitMix(state: seed)
         var copies: [Engine] = []
         for _ in 0..<300 {

@@ -257,3 +257,27 @@ let packageRootForTests: String = {
     }
     return url.path
 }()
+
+/// `output FILE` sends what follows to FILE until `output` alone; `once FILE`
+/// only the next command's output; errors stay on the screen.
+@Suite struct RedirectionTests {
+    @Test func outputAndOnceRedirect() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("output-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = Session("component A view UIView\n")
+        session.interpreter.workingDirectory = directory.path
+        let screen = session.run("once one.txt\nmount A\nsay after once\noutput all.txt\ntree\nsay inside\noutput\nsay back\n")
+        #expect(screen == "after once\nback\n")
+        #expect(try String(contentsOf: directory.appendingPathComponent("one.txt"), encoding: .utf8)
+                == "pass 1 (mount A): created 1, reused 0, hidden 0, applied 0, unapplied 0, skipped 0\n")
+        #expect(try String(contentsOf: directory.appendingPathComponent("all.txt"), encoding: .utf8)
+                == "v1 UIView root\n└─ v2 UIView A (A, UIView, [])\ninside\n")
+        // An error is not redirected, and the file is written afresh.
+        let errors = session.run("output all.txt\nmount Nope\noutput\n")
+        #expect(errors.contains("error: unknown component 'Nope'"))
+        #expect(try String(contentsOf: directory.appendingPathComponent("all.txt"), encoding: .utf8) == "")
+        #expect(session.error("once no/such/dir.txt") == "<stdin>:1:6: error: once: cannot write 'no/such/dir.txt': no such directory '\(directory.path)/no/such'")
+        #expect(session.interpreter.recorded.map(\.command) == ["component", "mount"])
+    }
+}

@@ -103,6 +103,51 @@ enum SaveCommand {
     }
 }
 
+enum OutputCommand {
+    static let spec = CommandSpec(
+        name: "output", group: .session,
+        usage: "output [FILE]",
+        summary: "send the output of the commands that follow to FILE; alone, back to the screen",
+        details: "FILE is written afresh. Errors still go to the screen (stderr). 'once FILE' sends one command's output.",
+        example: "output tree.txt",
+        replays: false
+    ) { (arguments, shell) throws(ShellError) in
+        guard let file = arguments.next() else {
+            shell.outputFile = nil
+            return
+        }
+        try arguments.end()
+        shell.outputFile = try shell.openForOutput(file, for: "output")
+    }
+}
+
+enum OnceCommand {
+    static let spec = CommandSpec(
+        name: "once", group: .session,
+        usage: "once FILE",
+        summary: "send the output of the next command only to FILE",
+        details: "FILE is written afresh. Errors still go to the screen (stderr).",
+        example: "once pools.json",
+        replays: false
+    ) { (arguments, shell) throws(ShellError) in
+        let file = try arguments.value("a file name")
+        try arguments.end()
+        shell.pendingOnce = try shell.openForOutput(file, for: "once")
+    }
+}
+
+extension Interpreter {
+    /// Creates (or empties) the file a token names, for `output` and `once`.
+    func openForOutput(_ token: Token, for command: String) throws(ShellError) -> FileHandle {
+        let path = resolve(token.text)
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            let reason = describe(CocoaError(.fileWriteNoPermission), path: path)
+            throw ShellError("\(command): cannot write '\(token.text)': \(reason)", at: token)
+        }
+        return handle
+    }
+}
+
 enum UndoCommand {
     static let spec = CommandSpec(
         name: "undo", group: .session,
