@@ -90,6 +90,15 @@ import Testing
         #expect(run.status == 0)
     }
 
+    /// The completion scripts README tells users to install are generated.
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptsAreGenerated(_ shell: String) throws {
+        let run = try runShell(["--generate-completion-script", shell])
+        #expect(run.status == 0)
+        #expect(run.output.contains("reuse-shell"))
+        #expect(run.output.contains("no-init") && run.output.contains("color"))
+    }
+
     @Test func stepWithoutATerminalReadsAnswersFromStdin() throws {
         let run = try runShell(["--step", "Sessions/00-welcome.reuse"], input: "\nsay exploring\n\nq\n")
         #expect(run.output.contains("00-welcome.reuse 1/7 › \n"))
