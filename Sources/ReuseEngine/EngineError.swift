@@ -31,6 +31,8 @@ public enum EngineError: Error, Equatable, Sendable {
     case notInAListRow(ComponentPath)
     case invalidLoadDelay(Int)
     case noSuchProperty(ViewID, property: String, suggestion: String?)
+    /// A built-in attribute on a view class without that property (`text` on a UIView).
+    case notAPropertyOfClass(attribute: String, viewClass: String, classesWithIt: [String])
 
     /// What a redeclaration tried to replace.
     public enum Declaration: String, Sendable {

@@ -67,7 +67,7 @@ extension Interpreter {
             return position == 1 ? Array(engine.catalog.viewClasses.keys) : []
         case "hide", "set":
             if position == 1 { return paths + views.dropFirst() }
-            if command == "set", position == 2 { return Array(engine.catalog.attributes.keys) }
+            if command == "set", position == 2 { return attributes(settableOn: words[1]) }
             if command == "set", position == 3, let values = ValueKind.color.allValues(for: previous, in: engine.catalog) { return values }
             return []
         case "reload":
@@ -134,6 +134,15 @@ extension Interpreter {
         default:
             return []
         }
+    }
+
+    /// The attributes `set PATH` takes: those the instance's view class has
+    /// (built-ins are per class; declared ones go anywhere).
+    func attributes(settableOn path: String) -> [String] {
+        let all = Array(engine.catalog.attributes.keys)
+        guard case .success(let parsed) = ComponentPath.parse(path), let node = try? engine.resolve(parsed),
+              let viewClass = engine.catalog.components[node.name]?.view?.viewClass else { return all }
+        return all.filter { (try? engine.catalog.checkProperty($0, on: viewClass)) != nil }
     }
 
     /// Pass numbers, the last 100 of them.

@@ -199,4 +199,21 @@ import Testing
         let session = Session()
         #expect(session.run("say a\u{1B}[31mred\u{07}\n") == "a^[[31mred^G\n")
     }
+
+    /// A built-in attribute goes only on a class with that property; declared
+    /// attributes, and declared classes with the property, go anywhere.
+    @Test func attributesAreCheckedAgainstTheViewClass() {
+        let session = Session("component B view UIView { alpha: 0.5 }\nmount B\n")
+        #expect(session.error(#"component A view UIView { text: "x" }"#)
+                == "<stdin>:1:27: error: 'text' is not a property of UIView: UILabel has it (or declare a class with it: view NAME { text: ... })")
+        #expect(session.error("set B textColor red")
+                == "<stdin>:1:7: error: 'textColor' is not a property of UIView: UIButton and UILabel have it (or declare a class with it: view NAME { textColor: ... })")
+        #expect(session.error(#"component P view UIImageView loads title "x" after 2"#).hasPrefix("<stdin>:1:36: error: 'title' is not a property of UIImageView: UIButton has it"))
+        #expect(session.line(#"view Badge { text: "" }"#).ok)
+        #expect(session.line(#"component C view Badge { text: "ok", alpha: 0.5 }"#).ok)
+        #expect(session.line("attribute liked kind bool").ok)
+        #expect(session.line("set B liked true").ok)
+        #expect(session.interpreter.completions(for: "set B te").isEmpty)
+        #expect(session.interpreter.completions(for: "set B li") == ["liked"])
+    }
 }

@@ -87,11 +87,23 @@ public struct Catalog: Sendable {
         for attribute in template.attributes {
             guard seen.insert(attribute.name).inserted else { throw .duplicateAttribute(attribute.name) }
             _ = try parse(attribute.name, raw: attribute.raw, quoted: attribute.wasQuoted, row: 0)
+            try checkProperty(attribute.name, on: template.viewClass)
         }
         for load in template.loads {
             _ = try parse(load.attribute.name, raw: load.attribute.raw, quoted: load.attribute.wasQuoted, row: 0)
+            try checkProperty(load.attribute.name, on: template.viewClass)
             guard LoadTemplate.delays.contains(load.after) else { throw .invalidLoadDelay(load.after) }
         }
+    }
+
+    /// Refuses a built-in attribute on a class without that property (UIKit's
+    /// `text` is a UILabel's, not a UIView's). Attributes a session declares
+    /// apply to any class.
+    public func checkProperty(_ attribute: String, on viewClass: String) throws(EngineError) {
+        guard attributes[attribute]?.isBuiltIn == true, let target = viewClasses[viewClass],
+              target.defaults[attribute] == nil else { return }
+        let owners = viewClasses.values.filter { $0.defaults[attribute] != nil }.map(\.name).sorted()
+        throw .notAPropertyOfClass(attribute: attribute, viewClass: viewClass, classesWithIt: owners)
     }
 
     /// Declares (or replaces) what a component type's reuse hook does.

@@ -94,6 +94,7 @@ extension Engine {
         }
         if definition.isList { throw .listTakesNoAttributes(node.path) }
         let template = try catalog.template(attribute, raw: raw, quoted: quoted)
+        if let viewClass = definition.view?.viewClass { try catalog.checkProperty(attribute, on: viewClass) }
         try checkRootsMountable()
         instanceValues[node.path, default: [:]][attribute] = template
         // A data change inside a list row reconfigures that row alone.

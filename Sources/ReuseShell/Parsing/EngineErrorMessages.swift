@@ -22,6 +22,9 @@ extension EngineError {
             return "'\(error.raw)' is not a valid value for \(attribute): expected \(what)\(hint(error.suggestion))"
         case .duplicateAttribute(let name):
             return "attribute '\(name)' is given twice"
+        case .notAPropertyOfClass(let attribute, let viewClass, let owners):
+            let has = owners.isEmpty ? "" : ": " + owners.joined(separator: " and ") + (owners.count == 1 ? " has it" : " have it")
+            return "'\(attribute)' is not a property of \(viewClass)\(has) (or declare a class with it: view NAME { \(attribute): ... })"
         case .recursiveDefinition(let cycle):
             return "recursive definition: " + cycle.joined(separator: " -> ")
         case .builtInRedefinition(let kind, let name):
@@ -113,6 +116,7 @@ extension EngineError {
         case .notInAListRow(let path): return .path(path)
         case .invalidLoadDelay(let after): return .value(String(after))
         case .noSuchProperty(_, let property, _): return .name(property)
+        case .notAPropertyOfClass(let attribute, _, _): return .name(attribute)
         }
     }
 }
