@@ -17,12 +17,16 @@ public final class Interpreter {
         /// Replaying a session for `compare`: commands that would switch the
         /// strategy, write files or replay again are passed over.
         public var replay = false
+        /// Text output is wrapped (tables condensed) to this many columns;
+        /// 0 never wraps. JSON and error reports are never wrapped.
+        public var width = 0
 
-        public init(style: Style = .plain, echo: Bool = false, bail: Bool = false, replay: Bool = false) {
+        public init(style: Style = .plain, echo: Bool = false, bail: Bool = false, replay: Bool = false, width: Int = 0) {
             self.style = style
             self.echo = echo
             self.bail = bail
             self.replay = replay
+            self.width = width
         }
     }
 
@@ -100,10 +104,23 @@ public final class Interpreter {
         }
     }
 
-    /// Prints text followed by a newline (nothing for an empty string).
-    func emit(_ text: String) {
+    /// Prints text followed by a newline (nothing for an empty string),
+    /// each line wrapped to the width; `continuation` starts wrapped lines
+    /// (by default the line's own indentation and two spaces).
+    func emit(_ text: String, continuation: String? = nil) {
         guard !text.isEmpty else { return }
-        write(text.hasSuffix("\n") ? text : text + "\n")
+        var body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        if options.width > 0, body.displayWidth > options.width {
+            body = body.split(separator: "\n", omittingEmptySubsequences: false)
+                .flatMap { wrap(String($0), width: options.width, continuation: continuation) }
+                .joined(separator: "\n")
+        }
+        write(body + "\n")
+    }
+
+    /// Prints a JSON document on one line (never wrapped).
+    func emit(json: JSON) {
+        write(json.rendered + "\n")
     }
 
     // MARK: Running lines
@@ -123,7 +140,7 @@ public final class Interpreter {
             if options.echo, !Interpreter.trimmed(line).isEmpty { emit(line) }
             return true
         }
-        if options.echo { emit(style.bold("reuse> ") + line) }
+        if options.echo { emit(style.bold("reuse> ") + line, continuation: "       ") }
         guard let spec = CommandTable.spec(named: first.text) else {
             let hint = closestName(to: first.text, in: CommandTable.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
             report(ShellError("unknown command '\(first.text)'\(hint) (type 'help' for a list)", at: first), at: location, line: line)
@@ -298,7 +315,10 @@ public final class Interpreter {
                 emit("  " + style.dim(Narrator(engine: engine).sentence(for: event)))
             }
         }
-        emit(style.accent("pass \(summary.pass)") + " " + style.dim("(\(summary.trigger))") + ": " + summary.counts.line)
+        let head = style.accent("pass \(summary.pass)") + " " + style.dim("(\(summary.trigger))") + ":"
+        // Wrapped between counts, never inside one (`unapplied 0` stays whole).
+        let counts = summary.counts.line.components(separatedBy: ", ")
+        write(wrap(items: counts, after: head, width: options.width).joined(separator: "\n") + "\n")
     }
 
     /// Converts an engine error into a located shell error: the caret goes

@@ -22,8 +22,9 @@ struct Presenter {
     }
 
     static let keys = """
-        Enter runs the step shown; b back a step, r restart, g N go to step N, q quit, ? these keys.
-        Anything else runs as your own command; resume (or Enter, b) sets it aside and the lesson goes on.
+        Enter runs the step shown; b back a step, r restart, g N go to step N,
+        q quit, ? these keys. Anything else runs as your own command; resume
+        (or Enter, b) sets it aside and the lesson goes on.
         """
 
     /// Runs the lesson; false when a lesson step failed (the last time it ran).
@@ -134,7 +135,7 @@ struct Presenter {
             if step.isNarration {
                 interpreter.run(line: step.line, at: step.location)
             } else {
-                say("reuse> " + step.line.trimmingCharacters(in: .whitespaces))
+                say("reuse> " + step.line.trimmingCharacters(in: .whitespaces), continuation: "       ")
             }
         }
 
@@ -180,8 +181,12 @@ struct Presenter {
             arrive()
         }
 
-        func say(_ text: String) {
-            Output.standard(text + "\n")
+        /// Prints the presenter's own text, wrapped to the width as the shell's is.
+        func say(_ text: String, continuation: String = "") {
+            let width = interpreter.options.width
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .flatMap { wrap(String($0), width: width, continuation: continuation) }
+            Output.standard(lines.joined(separator: "\n") + "\n")
         }
     }
 }

@@ -49,6 +49,9 @@ struct ReuseShellCommand: ParsableCommand {
     @Flag(help: "Presenter mode: show each command of the scripts and wait for Enter before running it.")
     var step = false
 
+    @Option(help: "Wrap text output to N columns (0: never); by default the terminal's width, or 80.")
+    var width: Int?
+
     @Option(help: "Start with this reuse strategy (\(StrategyRegistry.names.joined(separator: ", "))).")
     var strategy: String?
 
@@ -63,7 +66,9 @@ struct ReuseShellCommand: ParsableCommand {
         // A dumb terminal shows escape codes as text.
         case .auto: color = terminalOut && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         }
-        let options = Interpreter.Options(style: Style(color: color), echo: echo, bail: bail)
+        if let width, width < 0 { throw ValidationError("--width takes a number of columns (0: never wrap), not \(width)") }
+        let columns = width ?? (terminalOut ? Terminal.columns() : nil) ?? 80
+        let options = Interpreter.Options(style: Style(color: color), echo: echo, bail: bail, width: columns)
         let interpreter = Interpreter(options: options, write: Output.standard, writeError: Output.standardError)
 
         if let strategy {
@@ -139,6 +144,16 @@ struct ReuseShellCommand: ParsableCommand {
             if interpreter.wantsToQuit || (!succeeded && bail) { break }
         }
         return ok
+    }
+}
+
+/// The terminal behind standard output.
+enum Terminal {
+    /// Its width in columns, when it reports one.
+    static func columns() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 }
 

@@ -11,7 +11,8 @@ import Testing
         <stdin>:2:7: error: unknown component 'Fo'; did you mean 'Foo'?
           mount Fo
                 ^~
-        pass 1 (mount Foo): created 1, reused 0, hidden 0, applied 1, unapplied 0, skipped 0
+        pass 1 (mount Foo): created 1, reused 0, hidden 0, applied 1, unapplied 0,
+          skipped 0
 
         """)
         #expect(run.status == 1, "a failed command makes the exit status 1")
@@ -88,6 +89,27 @@ import Testing
         let run = try runShell([], input: "say a\nquit\nsay b\n")
         #expect(run.output == "a\n")
         #expect(run.status == 0)
+    }
+
+    /// Text wraps to 80 columns when not on a terminal, to --width N when
+    /// asked, never with --width 0; JSON never wraps.
+    @Test func outputWrapsToTheWidth() throws {
+        let script = "component Foo view UIView { backgroundColor: red }\nmount Foo\n"
+        let pass = "pass 1 (mount Foo): created 1, reused 0, hidden 0, applied 1, unapplied 0, skipped 0"
+        #expect(try runShell([], input: script).output.contains("unapplied 0,\n  skipped 0\n"))
+        #expect(try runShell(["--width", "0"], input: script).output.contains(pass + "\n"))
+        #expect(try runShell(["--width", "40"], input: script).output.hasSuffix("""
+            pass 1 (mount Foo): created 1, reused 0,
+              hidden 0, applied 1, unapplied 0,
+              skipped 0
+
+            """))
+        let narration = try runShell(["--width", "30"], input: "say one two three four five six seven eight nine ten\n").output
+        #expect(narration == "one two three four five six\nseven eight nine ten\n")
+        let json = try runShell(["--width", "20"], input: script + "tree --json\n").output
+        #expect(json.split(separator: "\n").last?.hasPrefix(#"{"id":"v1""#) == true)
+        #expect(json.split(separator: "\n").last?.hasSuffix("]}") == true)
+        #expect(try runShell(["--width", "-1", "-c", "help"]).status != 0)
     }
 
     /// The completion scripts README tells users to install are generated.

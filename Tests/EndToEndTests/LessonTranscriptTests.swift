@@ -23,6 +23,16 @@ import Testing
         #expect(Self.lessons().count >= 9)
     }
 
+    /// Lessons are read on projectors: no transcript line is wider than 80
+    /// columns (the shell wraps to 80 when not on a terminal).
+    @Test(arguments: lessons())
+    func transcriptFitsEightyColumns(_ lesson: String) throws {
+        let transcript = try String(contentsOf: Self.transcriptURL(for: lesson), encoding: .utf8)
+        for (number, line) in transcript.split(separator: "\n").enumerated() where line.displayColumns > 80 {
+            Issue.record("\(lesson) transcript line \(number + 1) is \(line.displayColumns) columns wide: \(line)")
+        }
+    }
+
     @Test(arguments: lessons())
     func lessonMatchesTranscript(_ lesson: String) throws {
         let run = try runShell(["--echo", "Sessions/" + lesson])
@@ -52,6 +62,21 @@ import Testing
             let first = try runShell(["--echo", "Sessions/" + lesson])
             let second = try runShell(["--echo", "Sessions/" + lesson])
             #expect(first.output == second.output)
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Terminal columns, counted independently of the shell's own measure:
+    /// wide East Asian characters and emoji take two, combining marks none.
+    var displayColumns: Int {
+        unicodeScalars.reduce(0) { width, scalar in
+            let value = scalar.value
+            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+                || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+                || (0xFF00...0xFF60).contains(value) || (0x1F300...0x1FAFF).contains(value)
+            let zero = (0x0300...0x036F).contains(value) || (0xFE00...0xFE0F).contains(value) || value == 0x200D
+            return width + (zero ? 0 : wide ? 2 : 1)
         }
     }
 }

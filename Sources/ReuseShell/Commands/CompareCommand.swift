@@ -66,10 +66,10 @@ enum CompareCommand {
                 pairs += Stat.compared.map { ($0.name, .int(row.value($0))) }
                 return .object(pairs)
             }
-            shell.emit(JSON.object([("strategies", .array(items))]).rendered)
+            shell.emit(json: JSON.object([("strategies", .array(items))]))
             return
         }
-        shell.emit(table(rows))
+        shell.emit(table(rows, width: shell.options.width))
     }
 
     /// Replays `lines` in a fresh, silent interpreter under `strategy`.
@@ -99,22 +99,42 @@ enum CompareCommand {
         return row
     }
 
-    static func table(_ rows: [Row]) -> String {
-        let nameWidth = max(8, rows.map(\.strategy.count).max() ?? 0)
+    /// The rows side by side, one column per stat; when that is wider than
+    /// `width` (0: no limit), the stats are split into narrower tables, one
+    /// under the other, each with the strategy names.
+    static func table(_ rows: [Row], width: Int) -> String {
+        let nameWidth = max(8, rows.map(\.strategy.displayWidth).max() ?? 0)
         let columns = Stat.compared
         var widths = columns.map(\.name.count)
         for row in rows where row.failure == nil {
             for (index, column) in columns.enumerated() { widths[index] = max(widths[index], String(row.value(column)).count) }
         }
-        func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
-        var lines = ["strategy".padding(nameWidth) + " " + zip(columns, widths).map { pad($0.name, $1) }.joined(separator: " ")]
-        for row in rows {
-            if let failure = row.failure, row.statistics?.passes ?? 0 == 0 {
-                lines.append(row.strategy.padding(nameWidth) + " failed: " + failure)
-                continue
+        // Groups of columns that fit the width beside the names.
+        var groups: [[Int]] = [[]]
+        var used = nameWidth
+        for index in columns.indices {
+            if width > 0, used + 1 + widths[index] > width, let last = groups.last, !last.isEmpty {
+                groups.append([])
+                used = nameWidth
             }
-            lines.append(row.strategy.padding(nameWidth) + " " + zip(columns, widths).map { pad(String(row.value($0)), $1) }.joined(separator: " "))
-            if let failure = row.failure { lines.append(String(repeating: " ", count: nameWidth) + " stopped: " + failure) }
+            groups[groups.count - 1].append(index)
+            used += 1 + widths[index]
+        }
+        func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+        var lines: [String] = []
+        for (number, group) in groups.enumerated() {
+            if number > 0 { lines.append("") }
+            lines.append("strategy".padding(nameWidth) + " " + group.map { pad(columns[$0].name, widths[$0]) }.joined(separator: " "))
+            for row in rows {
+                if let failure = row.failure, row.statistics?.passes ?? 0 == 0 {
+                    if number == 0 { lines.append(row.strategy.padding(nameWidth) + " failed: " + failure) }
+                    continue
+                }
+                lines.append(row.strategy.padding(nameWidth) + " " + group.map { pad(String(row.value(columns[$0])), widths[$0]) }.joined(separator: " "))
+                if let failure = row.failure, number == groups.count - 1 {
+                    lines.append(String(repeating: " ", count: nameWidth) + " stopped: " + failure)
+                }
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -34,7 +34,7 @@ enum DiffCommand {
         }
         let diff = StateDiff(from: shell.views(afterPass: from), to: shell.views(afterPass: to))
         if parsed.flags.contains("json") {
-            shell.emit(DiffReport(diff: diff).json(from: from, to: to).rendered)
+            shell.emit(json: DiffReport(diff: diff).json(from: from, to: to))
             return
         }
         var header = "pass \(from) -> pass \(to)"

@@ -108,7 +108,7 @@ enum TreeCommand {
                 pairs.append(("removedByThePass", .array(removed.map { .string($0.view.description) })))
                 json = .object(pairs)
             }
-            shell.emit(json.rendered)
+            shell.emit(json: json)
         } else {
             shell.emit(renderer.render(from: asked.view ?? .root))
         }
@@ -152,7 +152,7 @@ enum ComponentsCommand {
                 .object([("path", .string(node.path.display)), ("component", .string(node.name)),
                          ("view", node.view.map { .string($0.description) } ?? .null), ("hidden", .bool(node.isHidden))])
             }
-            shell.emit(JSON.object([("components", .array(items))]).rendered)
+            shell.emit(json: JSON.object([("components", .array(items))]))
             return
         }
         guard !rows.isEmpty else { shell.emit("nothing is mounted"); return }
@@ -186,7 +186,7 @@ enum PoolsCommand {
     ) { (arguments, shell) throws(ShellError) in
         let asked = try shell.inspection(&arguments, flags: ["all"], past: true)
         let report = PoolsReport(asked.state, view: asked.view)
-        shell.emit(asked.flags.contains("json") ? report.json.rendered : report.text(style: shell.style, all: asked.flags.contains("all")))
+        if asked.flags.contains("json") { shell.emit(json: report.json) } else { shell.emit(report.text(style: shell.style, all: asked.flags.contains("all"))) }
     }
 }
 
@@ -200,7 +200,7 @@ enum ConfigCommand {
         let asked = try shell.inspection(&arguments, past: true)
         guard let id = asked.view else { throw arguments.missing("a view id (e.g. v2)") }
         let report = ViewReport(id, in: asked.state)
-        shell.emit(asked.flags.contains("json") ? report.json.rendered : report.text(style: shell.style))
+        if asked.flags.contains("json") { shell.emit(json: report.json) } else { shell.emit(report.text(style: shell.style)) }
     }
 }
 
@@ -320,7 +320,7 @@ enum LogCommand {
         let limit = last ?? (pass == nil && view == nil && kinds == nil ? cap : nil)
         let events = limit.map { all.count > $0 ? Array(all.suffix($0)) : all } ?? all
         if flags.contains("json") {
-            shell.emit(JSON.object([("events", .array(events.map { EventReport(event: $0).json }))]).rendered)
+            shell.emit(json: JSON.object([("events", .array(events.map { EventReport(event: $0).json }))]))
             return
         }
         if events.isEmpty { shell.emit("no events"); return }
@@ -357,7 +357,7 @@ enum StatsCommand {
                 pairs.append((stat.jsonKey, .int(value)))
             }
             pairs.append(("strategy", .string(engine.strategy.name)))
-            shell.emit(JSON.object(pairs).rendered)
+            shell.emit(json: JSON.object(pairs))
             return
         }
         var lines = [shell.style.bold(title) + " under \(engine.strategy.name)"]
@@ -388,7 +388,7 @@ enum CheckCommand {
         let mismatches = engine.classMismatches()
         let views = engine.statistics.views
         if parsed.flags.contains("json") {
-            shell.emit(JSON.object([
+            shell.emit(json: JSON.object([
                 ("invariants", .array(violations.map { .string($0.description) })),
                 ("views", .int(views)),
                 ("wrongClasses", .array(mismatches.map { mismatch in
@@ -401,7 +401,7 @@ enum CheckCommand {
                              ("property", .string(leak.property)), ("shows", propertyJSON(leak.shows)),
                              ("fresh", propertyJSON(leak.fresh)), ("sources", .array(leak.sources.map(sourceJSON)))])
                 })),
-            ]).rendered)
+            ]))
         } else {
             if violations.isEmpty {
                 shell.emit("invariants  " + shell.style.good("ok") + " (\(views) views)")
@@ -474,8 +474,8 @@ enum TapCommand {
         if case .entries(let entries)? = subject.properties["tap"] { handlers = entries }
         let holder = subject.owner?.display ?? (id == .root ? "root" : "-")
         if flags.contains("json") {
-            shell.emit(JSON.object([("view", .string(id.description)), ("path", .string(holder)),
-                                    ("ran", .array(handlers.map { .string($0.plain) }))]).rendered)
+            shell.emit(json: JSON.object([("view", .string(id.description)), ("path", .string(holder)),
+                                    ("ran", .array(handlers.map { .string($0.plain) }))]))
             return
         }
         guard !handlers.isEmpty else {

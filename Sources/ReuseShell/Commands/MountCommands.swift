@@ -338,10 +338,3 @@ enum RegisterCommand {
         }
     }
 }
-
-extension String {
-    /// Left-aligned in a column of `width` characters.
-    func padding(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-}

@@ -36,12 +36,14 @@ enum SayCommand {
            let only = arguments.tokens.first {
             text = only.text
         }
-        shell.write(String(String.UnicodeScalarView(text.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
+        let shown = String(String.UnicodeScalarView(text.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
             // Control characters would drive the terminal; show them as ^X.
             guard scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F else { return [scalar] }
             let shown = scalar.value == 0x7F ? "?" : String(UnicodeScalar(scalar.value + 0x40) ?? "?")
             return Array("^\(shown)".unicodeScalars)
-        })) + "\n")
+        }))
+        // Narration wraps as a paragraph (an empty `say` prints an empty line).
+        if shown.isEmpty { shell.write("\n") } else { shell.emit(shown, continuation: "") }
     }
 }
 

@@ -27,7 +27,7 @@ enum WhyCommand {
             throw ShellError("why: " + error.message, at: propertyToken)
         }
         let report = ProvenanceReport(provenance: provenance, engine: shell.engine)
-        shell.emit(parsed.flags.contains("json") ? report.json.rendered : report.text(style: shell.style))
+        if parsed.flags.contains("json") { shell.emit(json: report.json) } else { shell.emit(report.text(style: shell.style)) }
     }
 }
 
