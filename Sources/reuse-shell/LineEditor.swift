@@ -13,6 +13,7 @@
 // written before the wait starts is still there when it does.
 
 import CLibEdit
+import ReuseShell
 import Foundation
 
 #if canImport(Glibc)
@@ -295,7 +296,7 @@ final class LineEditor {
     /// Lays out `items` (in the given order, down the columns) to fit `width`.
     /// Each row ends with "\n".
     static func columns(_ items: [String], width: Int) -> String {
-        let cellWidth = (items.map { $0.count }.max() ?? 0) + 2
+        let cellWidth = (items.map(\.displayWidth).max() ?? 0) + 2
         let columnCount = max(1, min(items.count, max(width, 1) / max(cellWidth, 1)))
         let rowCount = (items.count + columnCount - 1) / columnCount
         var output = ""
@@ -307,7 +308,7 @@ final class LineEditor {
                 let item = items[index]
                 line += item
                 if (column + 1) * rowCount + row < items.count {
-                    line += String(repeating: " ", count: cellWidth - item.count)
+                    line += String(repeating: " ", count: cellWidth - item.displayWidth)
                 }
             }
             output += line + "\n"

@@ -79,7 +79,7 @@ public func wrap(_ line: String, width: Int, continuation: String? = nil) -> [St
     for word in rest.split(separator: " ", omittingEmptySubsequences: false) {
         let wordWidth = word.displayWidth
         if hasWord, !word.isEmpty, currentWidth + 1 + wordWidth > width {
-            lines.append(current)
+            lines.append(current.trimmingTrailingSpaces())
             current = indent + word
             currentWidth = indentWidth + wordWidth
         } else {
