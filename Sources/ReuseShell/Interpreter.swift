@@ -317,8 +317,7 @@ public final class Interpreter {
         }
         let head = style.accent("pass \(summary.pass)") + " " + style.dim("(\(summary.trigger))") + ":"
         // Wrapped between counts, never inside one (`unapplied 0` stays whole).
-        let counts = summary.counts.line.components(separatedBy: ", ")
-        write(wrap(items: counts, after: head, width: options.width).joined(separator: "\n") + "\n")
+        write(wrap(items: summary.counts.items, after: head, width: options.width).joined(separator: "\n") + "\n")
     }
 
     /// Converts an engine error into a located shell error: the caret goes

@@ -92,3 +92,11 @@ import Testing
         #expect(h.engine.views.visibility(of: v(3)) == .visible)
     }
 }
+
+extension HistoryTests {
+    /// The journal stays small: an entry is a few words (large operations are boxed).
+    @Test func journalEntriesAreSmall() {
+        #expect(MemoryLayout<Operation>.size <= 32)
+        #expect(MemoryLayout<History.Entry>.stride <= 72)
+    }
+}

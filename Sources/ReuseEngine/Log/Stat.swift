@@ -130,8 +130,11 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `created 2, reused 0, hidden 0, applied 3, unapplied 0, skipped 0`
-    public var line: String {
-        Stat.passLine.filter { $0.always || self[$0.stat] > 0 }.map { "\($0.label) \(self[$0.stat])" }.joined(separator: ", ")
+    public var line: String { items.joined(separator: ", ") }
+
+    /// The pass line's counts one by one (`created 2`), for wrapping between them.
+    public var items: [String] {
+        Stat.passLine.filter { $0.always || self[$0.stat] > 0 }.map { "\($0.label) \(self[$0.stat])" }
     }
 
     public var description: String {

@@ -5,7 +5,7 @@ extension Engine {
     /// previous ones) and runs a pass.
     @discardableResult
     public mutating func mount(_ names: [String], trigger: String) throws(EngineError) -> PassSummary {
-        try journaled(.mount(names, trigger: trigger)) { engine throws(EngineError) in try engine.mountRoots(names, trigger: trigger) }
+        try journaled(.mount(names)) { engine throws(EngineError) in try engine.mountRoots(names, trigger: trigger) }
     }
 
     mutating func mountRoots(_ names: [String], trigger: String) throws(EngineError) -> PassSummary {
@@ -25,7 +25,7 @@ extension Engine {
     /// component it mounts is still defined.
     @discardableResult
     public mutating func remount(trigger: String) throws(EngineError) -> PassSummary {
-        try journaled(.remount(trigger: trigger)) { engine throws(EngineError) in try engine.remountTree(trigger: trigger) }
+        try journaled(.remount) { engine throws(EngineError) in try engine.remountTree(trigger: trigger) }
     }
 
     mutating func remountTree(trigger: String) throws(EngineError) -> PassSummary {
@@ -49,7 +49,7 @@ extension Engine {
     /// Takes a mounted instance out of the tree, then runs a pass.
     @discardableResult
     public mutating func hide(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
-        try journaled(.hide(path, trigger: trigger)) { engine throws(EngineError) in try engine.hideInstance(path, trigger: trigger) }
+        try journaled(.hide(path)) { engine throws(EngineError) in try engine.hideInstance(path, trigger: trigger) }
     }
 
     mutating func hideInstance(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
@@ -63,7 +63,7 @@ extension Engine {
     /// Puts an instance taken out with `hide` back, then runs a pass.
     @discardableResult
     public mutating func show(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
-        try journaled(.show(path, trigger: trigger)) { engine throws(EngineError) in try engine.showInstance(path, trigger: trigger) }
+        try journaled(.show(path)) { engine throws(EngineError) in try engine.showInstance(path, trigger: trigger) }
     }
 
     mutating func showInstance(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
@@ -83,7 +83,9 @@ extension Engine {
     @discardableResult
     public mutating func set(_ path: ComponentPath, attribute: String, raw: String, quoted: Bool,
                              trigger: String) throws(EngineError) -> PassSummary {
-        try journaled(.set(path, attribute: attribute, raw: raw, quoted: quoted, trigger: trigger)) { engine throws(EngineError) in try engine.setValue(path, attribute: attribute, raw: raw, quoted: quoted, trigger: trigger) }
+        try journaled(.set(path, attribute: attribute, raw: raw, quoted: quoted)) { engine throws(EngineError) in
+            try engine.setValue(path, attribute: attribute, raw: raw, quoted: quoted, trigger: trigger)
+        }
     }
 
     mutating func setValue(_ path: ComponentPath, attribute: String, raw: String, quoted: Bool,
@@ -110,7 +112,9 @@ extension Engine {
     /// holder in place instead of animating the change with a second one.
     @discardableResult
     public mutating func reload(_ path: ComponentPath, payload: Bool = false, trigger: String) throws(EngineError) -> PassSummary {
-        try journaled(.reload(path, payload: payload, trigger: trigger)) { engine throws(EngineError) in try engine.reloadInstance(path, payload: payload, trigger: trigger) }
+        try journaled(.reload(path, payload: payload)) { engine throws(EngineError) in
+            try engine.reloadInstance(path, payload: payload, trigger: trigger)
+        }
     }
 
     mutating func reloadInstance(_ path: ComponentPath, payload: Bool = false, trigger: String) throws(EngineError) -> PassSummary {
@@ -125,7 +129,7 @@ extension Engine {
     /// (`wait`): the views stay as they are.
     @discardableResult
     public mutating func wait(trigger: String) -> PassSummary {
-        journaled(.wait(trigger: trigger)) { engine in engine.letPassGoBy(trigger: trigger) }
+        journaled(.wait) { engine in engine.letPassGoBy(trigger: trigger) }
     }
 
     mutating func letPassGoBy(trigger: String) -> PassSummary {
@@ -171,7 +175,7 @@ extension Engine {
     /// kept; pass numbers, view ids and the log go on.
     @discardableResult
     public mutating func setStrategy(_ strategy: Strategy, trigger: String) throws(EngineError) -> PassSummary? {
-        try journaled(.setStrategy(strategy, trigger: trigger)) { engine throws(EngineError) in try engine.switchStrategy(strategy, trigger: trigger) }
+        try journaled(.setStrategy(strategy)) { engine throws(EngineError) in try engine.switchStrategy(strategy, trigger: trigger) }
     }
 
     mutating func switchStrategy(_ strategy: Strategy, trigger: String) throws(EngineError) -> PassSummary? {

@@ -29,7 +29,7 @@ extension Engine {
     /// The offset is clamped to the list. Runs as one pass of its own; when
     /// definitions changed since the last full pass, a full pass.
     public mutating func scroll(_ listPath: ComponentPath, _ motion: ScrollMotion, trigger: String) throws(EngineError) -> ScrollOutcome {
-        try journaled(.scroll(listPath, motion, trigger: trigger)) { engine throws(EngineError) in try engine.scrollList(listPath, motion, trigger: trigger) }
+        try journaled(.scroll(listPath, motion)) { engine throws(EngineError) in try engine.scrollList(listPath, motion, trigger: trigger) }
     }
 
     mutating func scrollList(_ listPath: ComponentPath, _ motion: ScrollMotion, trigger: String) throws(EngineError) -> ScrollOutcome {

@@ -36,6 +36,14 @@ extension Character {
 extension StringProtocol {
     /// Terminal columns the text takes, escape sequences (colour) excluded.
     public var displayWidth: Int {
+        // Plain ASCII without escapes, the common case: one column a byte.
+        var ascii = true
+        var count = 0
+        for byte in utf8 {
+            if byte >= 0x80 || byte == 0x1B { ascii = false; break }
+            count += 1
+        }
+        if ascii { return count }
         var width = 0
         var inEscape = false
         for character in self {
@@ -113,13 +121,17 @@ func continuationIndent(of line: String) -> String {
 func wrap(items: [String], after head: String, width: Int) -> [String] {
     var lines: [String] = []
     var current = head
+    var currentWidth = head.displayWidth
     for (index, item) in items.enumerated() {
         let piece = item + (index < items.count - 1 ? "," : "")
-        if width > 0, current.displayWidth + 1 + piece.displayWidth > width, current != head {
+        let pieceWidth = piece.displayWidth
+        if width > 0, currentWidth + 1 + pieceWidth > width, current != head {
             lines.append(current)
             current = "  " + piece
+            currentWidth = 2 + pieceWidth
         } else {
             current += " " + piece
+            currentWidth += 1 + pieceWidth
         }
     }
     lines.append(current)
