@@ -281,3 +281,15 @@ let packageRootForTests: String = {
         #expect(session.interpreter.recorded.map(\.command) == ["component", "mount"])
     }
 }
+
+/// `expect stat NAME N --pass P` checks one pass's own count.
+@Suite struct ExpectPassTests {
+    @Test func expectStatForOnePass() {
+        let session = Session("component A view UIView\nmount A\nremount\n")
+        #expect(session.run("expect stat skipped 1 --pass 2\n") == "ok: skipped in pass 2 is 1\n")
+        #expect(session.error("expect stat created 1 --pass 2") == "<stdin>:1:21: error: expectation failed: created in pass 2 is 0, expected 1")
+        #expect(session.error("expect stat leaks 0 --pass 1") == "<stdin>:1:13: error: expect: leaks measures the state, it is not counted per pass (drop --pass)")
+        #expect(session.error("expect stat created 1 --pass 9") == "<stdin>:1:30: error: expect: no pass 9 (passes run: 2)")
+        #expect(session.run("expect stat created 1\n") == "ok: created is 1\n")
+    }
+}

@@ -30,7 +30,8 @@ enum ExpectCommand {
         name: "expect", group: .inspect,
         usage: """
         expect VIEW hidden|visible   expect VIEW PROPERTY VALUE   expect leaks N
-        expect PATH holds VIEW       expect pool VIEW COMPONENT N expect stat NAME N
+        expect PATH holds VIEW       expect pool VIEW COMPONENT N
+        expect stat NAME N [--pass P]
         """,
         summary: "check a fact about the live state (for exercises)",
         details: """
@@ -39,6 +40,7 @@ enum ExpectCommand {
         expect Card[1] holds v3        the component holds that view
         expect pool v1 Foo 2           v1's pools for component Foo hold 2 views
         expect stat created 3          a running total (see below)
+        expect stat applied 2 --pass 3 what pass 3 alone counted
         expect leaks 0                 the number of leaks
         Stats: \(statNames.joined(separator: ", ")).
         With --bail, a failed expectation stops the script there.
@@ -57,14 +59,23 @@ enum ExpectCommand {
         case "stat":
             let name = try arguments.word("a stat name")
             let (expected, token) = try count("the expected value")
+            // `--pass N`: one pass's own count rather than the running total.
+            var pass: PassSummary?
+            if arguments.accept("--pass") {
+                pass = try shell.passSummary(from: try arguments.word("a pass number"), for: "expect")
+            }
             try arguments.end()
             guard let stat = Stat.expectable.first(where: { $0.name == name.text }) else {
                 let hint = closestName(to: name.text, in: statNames).map { "; did you mean '\($0)'?" } ?? ""
                 throw ShellError("expect: unknown stat '\(name.text)'\(hint)", at: name)
             }
-            let actual = engine.statistics[stat]
-            guard actual == expected else { throw fail("\(name.text) is \(actual), expected \(expected)", token) }
-            shell.emit("ok: \(name.text) is \(actual)")
+            if pass != nil, !stat.isCounted {
+                throw ShellError("expect: \(name.text) measures the state, it is not counted per pass (drop --pass)", at: name)
+            }
+            let actual = pass.map { $0.counts[stat] } ?? engine.statistics[stat]
+            let scope = pass.map { " in pass \($0.pass)" } ?? ""
+            guard actual == expected else { throw fail("\(name.text)\(scope) is \(actual), expected \(expected)", token) }
+            shell.emit("ok: \(name.text)\(scope) is \(actual)")
         case "leaks":
             let (expected, token) = try count("the expected number of leaks")
             try arguments.end()
