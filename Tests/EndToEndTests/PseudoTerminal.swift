@@ -36,6 +36,9 @@ final class PseudoTerminal {
     private(set) var outputBytes: [UInt8] = []
     /// Where the next `expect` starts searching in `outputBytes`.
     private var searchStart = 0
+    /// How much output had been read when Enter was last sent: anything the
+    /// line's command prints (and the prompt after it) comes later.
+    private(set) var outputAtLastEnter = 0
     private var master: Int32
     private var exitStatus: Int32?
     private var reachedEndOfOutput = false
@@ -124,6 +127,10 @@ final class PseudoTerminal {
     /// Writes `text` to the terminal as raw bytes, as if typed: "\r" is
     /// Enter, "\t" Tab, "\u{1B}[A" Up, "\u{03}" Ctrl-C, "\u{04}" Ctrl-D.
     func send(_ text: String) throws {
+        if text.contains("\r") {
+            drain(timeoutMilliseconds: 0)
+            outputAtLastEnter = outputBytes.count
+        }
         var bytes = Array(text.utf8)
         var offset = 0
         let deadline = ContinuousClock.now + .seconds(10)
@@ -177,6 +184,16 @@ final class PseudoTerminal {
         let text = String(decoding: outputBytes[searchStart..<found.upperBound], as: UTF8.self)
         searchStart = found.upperBound
         return text
+    }
+
+    /// Reads until `substring` appears in output read after Enter was last
+    /// sent, without moving where `expect` searches from. So a prompt drawn
+    /// before the line was entered (or a redraw of it) never counts.
+    func expectAfterLastEnter(_ substring: String, timeout: Duration = .seconds(10)) throws {
+        let needle = Array(substring.utf8)
+        _ = try waitUntil(timeout, describing: "output after the last Enter containing \(String(reflecting: substring))") {
+            self.range(of: needle, from: self.outputAtLastEnter)
+        }
     }
 
     /// Reads until some line of the rendered screen (see `screenLines`) is

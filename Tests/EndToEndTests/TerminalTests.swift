@@ -187,11 +187,14 @@ struct TerminalTests {
 }
 
 extension PseudoTerminal {
-    /// Waits for an empty `reuse> ` prompt with the cursor after it, and for
-    /// the line editor to be reading keys, so that what is sent next is
-    /// edited rather than echoed by the terminal driver. (Judged from the
-    /// screen, not the raw output: a completion listing redraws the prompt.)
+    /// Waits for an empty `reuse> ` prompt drawn since Enter was last sent,
+    /// with the cursor after it, and for the line editor to be reading keys,
+    /// so that what is sent next is edited rather than echoed by the terminal
+    /// driver. (Without the first condition the prompt the line was typed at
+    /// could pass for the next one, before the shell had even read the line:
+    /// a Ctrl-D sent then reached the terminal in cooked mode and was lost.)
     func expectPrompt() throws {
+        try expectAfterLastEnter(TerminalTests.prompt)
         try expectBeforeCursor(TerminalTests.prompt)
         try waitForLineEditor()
     }
