@@ -105,8 +105,8 @@ extension Interpreter {
         case "tree", "pools", "config", "log", "stats", "check", "components", "tap":
             let flags: [String]
             switch command {
-            case "tree": flags = ["--pass", "--changes", "--all", "--json"]
-            case "pools": flags = ["--pass", "--all", "--json"]
+            case "tree": flags = ["--pass", "--changes", "--all", "--json", "--dot"]
+            case "pools": flags = ["--pass", "--all", "--json", "--dot"]
             case "log": flags = ["--pass", "--last", "--kind", "--json"]
             case "components": flags = ["--pass", "--all", "--json"]
             case "tap": flags = ["--json"]
@@ -131,6 +131,12 @@ extension Interpreter {
             return position == 1 && !recorded.isEmpty ? (1...min(9, recorded.count)).map(String.init) : []
         case "source", "save":
             return position == 1 ? filePaths(matching: partial) : []
+        case "export":
+            if previous == "--pass" { return recentPasses }
+            if partial.hasPrefix("-") { return ["--pass", "--all"] }
+            // FILE.svg|dot|html first, then (for a page) the script to show.
+            if position == 1 { return partial.isEmpty ? ["tree.svg", "tree.dot", "session.html"] : filePaths(matching: partial) }
+            return position == 2 && words[1].lowercased().hasSuffix(".html") ? filePaths(matching: partial) : []
         default:
             return []
         }

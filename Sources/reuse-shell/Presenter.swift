@@ -14,12 +14,7 @@ struct Presenter {
     let interpreter: Interpreter
     let terminal: Bool
 
-    /// One command of the lesson: its text and where it is in the file.
-    struct Step {
-        var line: String
-        var location: SourceLocation
-        var isNarration: Bool
-    }
+    typealias Step = ScriptStep
 
     static let keys = """
         Enter runs the step shown; b back a step, r restart, g N go to step N,
@@ -32,13 +27,7 @@ struct Presenter {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
             return interpreter.run(file: file)
         }
-        var steps: [Step] = []
-        for (index, line) in Interpreter.lines(of: text).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            steps.append(Step(line: line, location: SourceLocation(file: file, line: index + 1),
-                              isNarration: trimmed == "say" || trimmed.hasPrefix("say ") || trimmed.hasPrefix("say\t")))
-        }
+        let steps = ScriptStep.steps(of: text, file: file)
         var session = Walk(interpreter: interpreter, steps: steps, name: (file as NSString).lastPathComponent)
         return session.run(terminal: terminal)
     }

@@ -52,10 +52,17 @@ struct ReuseShellCommand: ParsableCommand {
     @Option(help: "Wrap text output to N columns (0: never); by default the terminal's width, or 80.")
     var width: Int?
 
+    @Option(name: .customLong("export-html"), help: ArgumentHelp(
+        "Write the scripts as offline web pages instead of running them.",
+        discussion: "OUT.html for one script; otherwise OUT is a directory: a page per script and index.html.",
+        valueName: "OUT"))
+    var exportHTML: String?
+
     @Option(help: "Start with this reuse strategy (\(StrategyRegistry.names.joined(separator: ", "))).")
     var strategy: String?
 
     func run() throws {
+        if let exportHTML { try export(to: exportHTML) }
         let terminalIn = isatty(STDIN_FILENO) == 1
         let terminalOut = isatty(STDOUT_FILENO) == 1
         let environment = ProcessInfo.processInfo.environment
@@ -108,6 +115,30 @@ struct ReuseShellCommand: ParsableCommand {
         }
         ok = readStandardInput(into: interpreter) && ok
         throw ExitCode(ok ? 0 : 1)
+    }
+
+    /// `--export-html OUT`: a page per script (or a site); exits 1 when a
+    /// script has a failing step, so a broken lesson is noticed.
+    func export(to output: String) throws -> Never {
+        let scripts = files.filter { $0 != "-" }
+        guard !scripts.isEmpty else { throw ValidationError("--export-html needs one or more scripts to write as pages") }
+        let written: [LessonSite.Written]
+        do throws(LessonSite.Failure) {
+            written = try LessonSite.write(scripts: scripts, to: output)
+        } catch {
+            Output.standardError("reuse-shell: \(error)\n")
+            throw ExitCode(1)
+        }
+        for page in written {
+            Output.standard("wrote \(page.page) (\(page.steps) step\(page.steps == 1 ? "" : "s"))\n")
+            if page.failures > 0 {
+                Output.standardError("\(page.script): \(page.failures) step\(page.failures == 1 ? "" : "s") failed; the page shows where\n")
+            }
+        }
+        if written.count > 1 || !output.lowercased().hasSuffix(".html") {
+            Output.standard("wrote \((output as NSString).appendingPathComponent("index.html"))\n")
+        }
+        throw ExitCode(written.contains { $0.failures > 0 } ? 1 : 0)
     }
 
     /// `$REUSE_SHELL_HISTORY`; else `~/.reuse_shell_history` when it exists

@@ -62,6 +62,12 @@ extension Interpreter {
         var flags: Set<String>
         var values: [String: Token]
         var state: Engine
+
+        /// `--json` and `--dot` are two answers to one question: one at a time.
+        func checkOneFormat(_ arguments: Arguments) throws(ShellError) {
+            guard flags.contains("json"), flags.contains("dot") else { return }
+            throw ShellError("\(arguments.command.text): --json and --dot are two formats; choose one", at: arguments.command)
+        }
     }
 
     /// Parses `[VIEW] [--json] [--all]`-style arguments. With `past`, a
@@ -82,22 +88,28 @@ extension Interpreter {
 enum TreeCommand {
     static let spec = CommandSpec(
         name: "tree", group: .inspect,
-        usage: "tree [VIEW] [--pass N] [--changes] [--all] [--json]",
+        usage: "tree [VIEW] [--pass N] [--changes] [--all] [--json | --dot]",
         summary: "draw the view tree: id, class, component, key, hidden",
         details: """
         Long lists collapse the rows in the middle and the waiting cells; --all
         expands them. --pass N draws the tree as it was right after pass N.
         --changes marks what the last pass (or pass N) changed: views created,
         shown, hidden or taken by another owner, values set; views it removed
-        are named at the end.
+        are named at the end. --dot prints it as a Graphviz graph, with each
+        parent's pools as boxes around their views (export FILE.svg draws it).
         """,
         example: "tree --changes"
     ) { (arguments, shell) throws(ShellError) in
-        let asked = try shell.inspection(&arguments, flags: ["all", "changes"], past: true)
+        let asked = try shell.inspection(&arguments, flags: ["all", "changes", "dot"], past: true)
+        try asked.checkOneFormat(arguments)
         var changes: StateDiff?
         if asked.flags.contains("changes") {
             let pass = asked.state.log.currentPass
             changes = StateDiff(from: shell.views(afterPass: max(0, pass - 1)), to: asked.state.views)
+        }
+        if asked.flags.contains("dot") {
+            shell.write(DotGraph(engine: asked.state, all: asked.flags.contains("all"), changes: changes).tree(from: asked.view ?? .root))
+            return
         }
         let renderer = TreeRenderer(engine: asked.state, style: shell.style, all: asked.flags.contains("all"), changes: changes)
         if asked.flags.contains("json") {
@@ -179,12 +191,20 @@ enum ComponentsCommand {
 enum PoolsCommand {
     static let spec = CommandSpec(
         name: "pools", group: .inspect,
-        usage: "pools [VIEW] [--pass N] [--all] [--json]",
+        usage: "pools [VIEW] [--pass N] [--all] [--json | --dot]",
         summary: "show each parent's pools by ViewKey and their views",
-        details: "Without VIEW: every parent that has pools, in view id order.",
+        details: """
+        Without VIEW: every parent that has pools, in view id order. --dot
+        prints them as a Graphviz graph, each pool a box labelled by its key.
+        """,
         example: "pools v1"
     ) { (arguments, shell) throws(ShellError) in
-        let asked = try shell.inspection(&arguments, flags: ["all"], past: true)
+        let asked = try shell.inspection(&arguments, flags: ["all", "dot"], past: true)
+        try asked.checkOneFormat(arguments)
+        if asked.flags.contains("dot") {
+            shell.write(DotGraph(engine: asked.state, all: asked.flags.contains("all")).pools(of: asked.view))
+            return
+        }
         let report = PoolsReport(asked.state, view: asked.view)
         if asked.flags.contains("json") { shell.emit(json: report.json) } else { shell.emit(report.text(style: shell.style, all: asked.flags.contains("all"))) }
     }

@@ -1,0 +1,76 @@
+import Foundation
+import ReuseEngine
+
+/// `export FILE`: the tree and pools as a picture, or a session as a web page.
+enum ExportCommand {
+    static let spec = CommandSpec(
+        name: "export", group: .session,
+        usage: "export FILE.svg|FILE.dot|FILE.html [SCRIPT] [--pass N] [--all]",
+        summary: "draw the tree and pools to an SVG or DOT file, or a session as a web page",
+        details: """
+        FILE.dot: the Graphviz graph 'tree --dot' prints; FILE.svg: that graph
+        drawn by Graphviz's dot (it must be installed). Both show now, or right
+        after pass N with --pass N; --all draws every row of long lists.
+        FILE.html: one offline page stepping through a session (commands,
+        output, narration, expect results, a picture after each step; arrow
+        keys step). With SCRIPT, that script's session, run afresh; without,
+        the commands 'save' would write.
+        """,
+        example: "export tree.svg",
+        replays: false
+    ) { (arguments, shell) throws(ShellError) in
+        let parsed = try arguments.options(flags: ["all"], valued: ["pass"])
+        guard let file = parsed.rest.first else { throw arguments.missing("a file name ending in .svg, .dot or .html") }
+        let kind = (file.text as NSString).pathExtension.lowercased()
+        let content: String
+        switch kind {
+        case "dot", "svg":
+            if parsed.rest.count > 1 { throw ShellError("export: unexpected '\(parsed.rest[1].text)'", at: parsed.rest[1]) }
+            let state = try shell.state(at: parsed.values["pass"], for: "export")
+            let dot = DotGraph(engine: state, all: parsed.flags.contains("all")).tree()
+            if kind == "dot" {
+                content = dot
+            } else {
+                do throws(Graphviz.Failure) {
+                    content = try Graphviz.svg([dot])[0]
+                } catch {
+                    throw ShellError("export: \(error)", at: file)
+                }
+            }
+        case "html":
+            if parsed.rest.count > 2 { throw ShellError("export: unexpected '\(parsed.rest[2].text)'", at: parsed.rest[2]) }
+            if let pass = parsed.values["pass"] { throw ShellError("export: a page shows every step; --pass is for .svg and .dot", at: pass) }
+            let page: LessonPage
+            if let script = parsed.rest.dropFirst().first {
+                let path = shell.resolve(script.text)
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                    throw ShellError("export: cannot read '\(script.text)'", at: script)
+                }
+                page = LessonPage(script: text, file: path)
+            } else {
+                guard !shell.recorded.isEmpty else {
+                    throw ShellError("export: nothing to show yet; run some commands, or name a script (export FILE.html SCRIPT)", at: file)
+                }
+                var text = "# reuse-shell session\n"
+                if shell.engine.strategy.name != StrategyRegistry.standard.name, !shell.recorded.contains(where: { $0.command == "strategy" }) {
+                    text += "strategy \(shell.engine.strategy.name)\n"
+                }
+                for command in shell.recorded { text += command.line + "\n" }
+                page = LessonPage(script: text, file: shell.resolve("session.reuse"))
+            }
+            do throws(Graphviz.Failure) {
+                content = try page.html()
+            } catch {
+                throw ShellError("export: \(error)", at: file)
+            }
+        default:
+            throw ShellError("export: '\(file.text)' should end in .svg, .dot or .html", at: file)
+        }
+        do {
+            try Data(content.utf8).write(to: URL(fileURLWithPath: shell.resolve(file.text)), options: .atomic)
+        } catch {
+            throw ShellError("export: cannot write '\(file.text)': \(shell.describe(error, path: shell.resolve(file.text)))", at: file)
+        }
+        shell.emit("wrote \(file.text)")
+    }
+}

@@ -1,0 +1,283 @@
+import ReuseEngine
+
+/// The view tree and each parent's pools as a Graphviz graph (`tree --dot`,
+/// `pools --dot`, `export`).
+///
+/// Views are nodes labelled like `tree` lines (id, class, holder, pool key);
+/// edges go from a view to its subviews; the views of each of a parent's
+/// pools are drawn inside a cluster labelled by the pool's ViewKey. Nothing
+/// is said by colour alone: a hidden view is grey and dashed *and* says
+/// "hidden"; a property that leaks is red *and* says "leaks"; a view the
+/// marked pass changed has a thick border *and* lists its changes.
+///
+/// The text is deterministic: nodes in tree order, pools in their parent's
+/// pool order, no hashing order anywhere.
+struct DotGraph {
+    let engine: Engine
+    /// Lists collapse the way `tree` does unless this is set.
+    let all: Bool
+    /// Draws the tree's lists and notes the way the text tree does.
+    let tree: TreeRenderer
+
+    init(engine: Engine, all: Bool, changes: StateDiff? = nil) {
+        self.engine = engine
+        self.all = all
+        self.tree = TreeRenderer(engine: engine, style: .plain, all: all, changes: changes)
+    }
+
+    /// Views per pool in `pools --dot` unless `all`, as in the text.
+    static let poolLimit = 8
+
+    // MARK: Graphs
+
+    /// The tree below `root` (the whole tree by default), with pool clusters.
+    func tree(from root: ViewID = .root) -> String {
+        var graph = Graph()
+        var stack: [(id: ViewID, underHidden: Bool)] = [(root, false)]
+        graph.node(root, label: label(root, underHidden: false), style: style(root, underHidden: false))
+        // Depth first, children in order: an explicit stack, so depth costs no native stack.
+        var order: [(parent: ViewID, underHidden: Bool)] = []
+        while let (id, underHidden) = stack.popLast() {
+            order.append((id, underHidden))
+            let hidden = underHidden || engine.views[id].isHidden
+            var pushed: [(ViewID, Bool)] = []
+            var previousKey: ViewKey?
+            for entry in tree.children(of: id) {
+                switch entry {
+                case .view(let child):
+                    graph.node(child, label: label(child, underHidden: hidden), style: style(child, underHidden: hidden))
+                    graph.edge(from: id, to: child)
+                    pushed.append((child, hidden))
+                    previousKey = engine.views[child].poolKey
+                case .note(let text):
+                    // Rows left out sit among the rows drawn: in their pool's box.
+                    graph.note(text, under: id, in: previousKey)
+                }
+            }
+            stack += pushed.reversed()
+        }
+        for (parent, _) in order { clusters(of: parent, drawn: graph.drawn, into: &graph) }
+        return graph.text(title: "tree")
+    }
+
+    /// The pools of `view`, or of every live parent with pools: each parent
+    /// with its pools as clusters, at most eight views each unless `all`.
+    func pools(of view: ViewID?) -> String {
+        var graph = Graph()
+        let report = PoolsReport(engine, view: view)
+        for parent in report.parents {
+            graph.node(parent.id, label: label(parent.id, underHidden: false), style: style(parent.id, underHidden: false))
+            for pool in parent.pools {
+                for (position, member) in pool.members.enumerated() where all || position < DotGraph.poolLimit {
+                    let underHidden = parent.isHidden
+                    graph.node(member.id, label: label(member.id, underHidden: underHidden), style: style(member.id, underHidden: underHidden))
+                    graph.edge(from: parent.id, to: member.id)
+                }
+                if !all, pool.members.count > DotGraph.poolLimit {
+                    graph.note("… \(pool.members.count - DotGraph.poolLimit) more (pools --all)", under: parent.id, in: pool.key)
+                }
+            }
+            clusters(of: parent.id, drawn: graph.drawn, into: &graph)
+        }
+        if report.parents.isEmpty { graph.note("no pools yet; mount something first", under: nil) }
+        return graph.text(title: "pools")
+    }
+
+    /// One cluster per pool of `parent`, holding the pool's views that are drawn.
+    private func clusters(of parent: ViewID, drawn: Set<String>, into graph: inout Graph) {
+        for (key, pool) in engine.views[parent].pools {
+            let members = pool.views.map(Graph.name).filter(drawn.contains)
+            let notes = graph.notes(under: parent, in: key)
+            guard !members.isEmpty || !notes.isEmpty else { continue }
+            graph.cluster(label: "pool " + key.description, members: members + notes)
+        }
+    }
+
+    // MARK: Nodes
+
+    /// A view's lines: `v3 UILabel`, its holder, then what it shows
+    /// that a fresh view would not (leaks), then the marked pass's changes.
+    func label(_ id: ViewID, underHidden: Bool) -> [Graph.Line] {
+        let facts = tree.facts(id, underHidden: underHidden)
+        var lines: [Graph.Line] = [.init("\(id) \(facts.viewClass)", bold: true)]
+        guard let holder = facts.holder else { return lines + [.init("root")] }
+        if facts.isHidden {
+            lines.append(.init("hidden, last held by \(holder)"))
+        } else if underHidden {
+            lines.append(.init("inside a hidden view, last held by \(holder)"))
+        } else {
+            lines.append(.init(holder))
+        }
+        // The key is the label of the pool cluster around the view.
+        if facts.isStale { lines.append(.init("stale: visible, but no component holds it", color: Graph.red)) }
+        for leak in engine.leaks(of: id) {
+            lines.append(.init("leaks \(leak.property) = \(leak.shows?.description ?? "nothing") (a fresh view shows \(leak.fresh?.description ?? "nothing"))",
+                               color: Graph.red))
+        }
+        for change in tree.changed[id] ?? [] {
+            lines.append(.init("← " + DotGraph.brief(change), color: Graph.blue))
+        }
+        return lines
+    }
+
+    /// A change in a few words, to keep boxes narrow (`diff` has the rest):
+    /// `taken from Feed/0`, `text = "Row 5"`.
+    static func brief(_ change: StateDiff.Change) -> String {
+        switch change {
+        case .owner(let from, _): return "taken from \(from?.display ?? "nobody")"
+        case .parent(let from, _): return "moved from \(from?.description ?? "nowhere")"
+        case .pool(let from, _): return from == nil ? "pooled" : "moved to another pool"
+        case .property(let name, _, let new, _):
+            let value = new?.description ?? "nothing"
+            return "\(name) = " + (value.count > 24 ? value.prefix(23) + "…" : value)
+        default: return DiffReport.describe(change)
+        }
+    }
+
+    func style(_ id: ViewID, underHidden: Bool) -> Graph.NodeStyle {
+        var style = Graph.NodeStyle.plain
+        if engine.views[id].isHidden || underHidden { style.insert(.hidden) }
+        if tree.facts(id, underHidden: underHidden).isStale { style.insert(.stale) }
+        if tree.changed[id] != nil { style.insert(.changed) }
+        return style
+    }
+}
+
+/// DOT text being built: node, edge and cluster statements in the order
+/// they were added.
+struct Graph {
+    static let red = "#b00020"
+    static let blue = "#0b57d0"
+
+    /// One line of a node's label.
+    struct Line {
+        var text: String
+        var bold = false
+        var color: String?
+
+        init(_ text: String, bold: Bool = false, color: String? = nil) {
+            self.text = text
+            self.bold = bold
+            self.color = color
+        }
+    }
+
+    /// How a node is drawn; each mark adds to the plain box.
+    struct NodeStyle: OptionSet {
+        let rawValue: Int
+        static let plain: NodeStyle = []
+        /// Grey fill, dashed border.
+        static let hidden = NodeStyle(rawValue: 1)
+        /// Red border.
+        static let stale = NodeStyle(rawValue: 2)
+        /// Thick blue border.
+        static let changed = NodeStyle(rawValue: 4)
+
+        var attributes: String {
+            let fill = contains(.hidden) ? ##"fillcolor="#e8e8e8" fontcolor="#444444""## : ##"fillcolor="#ffffff""##
+            var text = "style=\"rounded,filled\(contains(.hidden) ? ",dashed" : "")\" " + fill
+            if contains(.changed) {
+                text += " color=\"\(Graph.blue)\" penwidth=3"
+            } else if contains(.stale) {
+                text += " color=\"\(Graph.red)\" penwidth=2"
+            } else if contains(.hidden) {
+                text += ##" color="#666666""##
+            }
+            return text
+        }
+    }
+
+    private var statements: [String] = []
+    private var clusters: [String] = []
+    private var edges: [String] = []
+    /// Names of the nodes drawn.
+    private(set) var drawn: Set<String> = []
+    /// Note nodes by the parent (and pool) they belong to, in the order added.
+    private var noteNames: [String: [String]] = [:]
+    private var noteCount = 0
+
+    static func name(_ id: ViewID) -> String { id.description }
+
+    mutating func node(_ id: ViewID, label: [Line], style: NodeStyle) {
+        let name = Graph.name(id)
+        guard drawn.insert(name).inserted else { return }
+        statements.append("  \(name) [label=<\(Graph.html(label))> \(style.attributes)];")
+    }
+
+    mutating func edge(from parent: ViewID, to child: ViewID) {
+        edges.append("  \(Graph.name(parent)) -> \(Graph.name(child));")
+    }
+
+    /// A note in place of views not drawn; under a parent, joined to it.
+    mutating func note(_ text: String, under parent: ViewID?, in pool: ViewKey? = nil) {
+        noteCount += 1
+        let name = "note\(noteCount)"
+        statements.append("  \(name) [label=<\(Graph.escape(text))> shape=plaintext style=\"\" fontcolor=\"#333333\"];")
+        if let parent {
+            edges.append("  \(Graph.name(parent)) -> \(name) [style=dotted];")
+            noteNames[Graph.noteKey(parent, pool), default: []].append(name)
+        }
+    }
+
+    func notes(under parent: ViewID, in pool: ViewKey) -> [String] {
+        noteNames[Graph.noteKey(parent, pool)] ?? []
+    }
+
+    private static func noteKey(_ parent: ViewID, _ pool: ViewKey?) -> String {
+        "\(parent)|\(pool?.description ?? "")"
+    }
+
+    mutating func cluster(label: String, members: [String]) {
+        let index = clusters.count
+        clusters.append("""
+              subgraph cluster_\(index) {
+                label=<\(Graph.escape(label))>; labelloc="b"; style="rounded"; color="#555555"; fontcolor="#222222";
+                \(members.joined(separator: "; "));
+              }
+            """)
+    }
+
+    func text(title: String) -> String {
+        var lines = [
+            "digraph \(title) {",
+            ##"  graph [fontname="DejaVu Sans" fontsize=14 bgcolor="#ffffff" nodesep=0.3 ranksep=0.45];"##,
+            ##"  node [shape=box fontname="DejaVu Sans" fontsize=14 fontcolor="#111111" color="#222222" margin="0.15,0.08"];"##,
+            ##"  edge [color="#444444" arrowhead=none];"##,
+        ]
+        lines += statements
+        lines += clusters
+        lines += edges
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An HTML-like label: one line per `Line`, escaped.
+    static func html(_ lines: [Line]) -> String {
+        lines.map { line in
+            var text = escape(line.text)
+            if line.bold { text = "<b>\(text)</b>" }
+            if let color = line.color { text = "<font color=\"\(color)\">\(text)</font>" }
+            return text
+        }.joined(separator: "<br/>")
+    }
+
+    /// Escapes text for an HTML-like label; control characters become `^X`.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "^" + String(UnicodeScalar(UInt8(scalar.value ^ 0x40)))
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}

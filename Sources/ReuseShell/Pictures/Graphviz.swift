@@ -1,0 +1,95 @@
+import Foundation
+
+/// Graphviz's `dot`, run to turn DOT text into SVG (`export FILE.svg`, lesson pages).
+public enum Graphviz {
+    /// Why a picture could not be drawn.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// No `dot` on PATH.
+        case notInstalled
+        /// `dot` ran and failed.
+        case failed(status: Int32, message: String)
+        /// `dot` could not be started.
+        case couldNotRun(String)
+
+        public var description: String {
+            switch self {
+            case .notInstalled:
+                return "Graphviz's 'dot' is not on PATH; install Graphviz (Debian: apt install graphviz), "
+                    + "or export FILE.dot and draw it elsewhere"
+            case .failed(let status, let message):
+                let detail = message.split(separator: "\n").first.map { ": \($0)" } ?? ""
+                return "Graphviz's 'dot' failed (status \(status))\(detail)"
+            case .couldNotRun(let reason):
+                return "could not run Graphviz's 'dot': \(reason)"
+            }
+        }
+    }
+
+    /// The `dot` executable on PATH, if any.
+    public static func executable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = "\(directory)/dot"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Draws each graph as an SVG document, in one run of `dot`.
+    public static func svg(_ graphs: [String]) throws(Failure) -> [String] {
+        guard !graphs.isEmpty else { return [] }
+        guard let dot = executable() else { throw .notInstalled }
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("reuse-shell-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        let input = scratch.appendingPathExtension("dot")
+        let errors = scratch.appendingPathExtension("err")
+        defer {
+            try? FileManager.default.removeItem(at: input)
+            try? FileManager.default.removeItem(at: errors)
+        }
+        let output: Data
+        let process = Process()
+        do {
+            try Data(graphs.joined().utf8).write(to: input)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            let errorHandle = try FileHandle(forWritingTo: errors)
+            defer { try? errorHandle.close() }
+            let pipe = Pipe()
+            process.executableURL = URL(fileURLWithPath: dot)
+            // Several graphs in one input come out as SVG documents one after another.
+            process.arguments = ["-Tsvg", input.path]
+            process.standardOutput = pipe
+            process.standardError = errorHandle
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+        } catch {
+            throw .couldNotRun(error.localizedDescription)
+        }
+        guard process.terminationStatus == 0 else {
+            let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            throw .failed(status: process.terminationStatus, message: message)
+        }
+        let documents = String(decoding: output, as: UTF8.self).components(separatedBy: "<?xml").dropFirst().map { "<?xml" + $0 }
+        guard documents.count == graphs.count else {
+            throw .failed(status: 0, message: "expected \(graphs.count) pictures, got \(documents.count)")
+        }
+        return documents
+    }
+
+    /// An SVG document made fit to sit inside an HTML page: no XML prolog,
+    /// document type or comments, and no namespace URLs (HTML knows `<svg>`),
+    /// so the page names no address at all.
+    static func inlined(_ document: String) -> String {
+        var text = document
+        if let start = text.range(of: "<svg") { text = String(text[start.lowerBound...]) }
+        while let open = text.range(of: "<!--"), let close = text.range(of: "-->", range: open.upperBound..<text.endIndex) {
+            text.removeSubrange(open.lowerBound..<close.upperBound)
+        }
+        for namespace in [#" xmlns="http://www.w3.org/2000/svg""#, #" xmlns:xlink="http://www.w3.org/1999/xlink""#] {
+            text = text.replacingOccurrences(of: namespace, with: "")
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: "\n")
+    }
+}

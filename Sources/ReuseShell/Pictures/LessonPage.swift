@@ -1,0 +1,127 @@
+import Foundation
+import ReuseEngine
+
+/// A session script as one offline web page, a step per command, with the
+/// tree and pools drawn after each (`export FILE.html`, `--export-html`).
+///
+/// The script runs in a fresh session. Each step is one command with the
+/// `say` lines before it as its narration: the command, its output, whether
+/// an `expect` passed, what changed in the views, and the picture after it.
+/// The page needs no network: styles, script and pictures are inside it.
+public struct LessonPage {
+    /// One step of the page.
+    public struct Step: Equatable, Sendable {
+        /// `say` text shown on arriving at the step.
+        public var narration: [String] = []
+        /// The command, nil for narration at the end of a script.
+        public var command: String?
+        /// Where the command is in the script.
+        public var line: Int?
+        public var output = ""
+        /// Error reports (a failed `expect` or command).
+        public var errors = ""
+        /// For an `expect` line: whether it held.
+        public var expectation: Bool?
+        /// What the command changed in the views, one line per change.
+        public var changes: [String] = []
+        /// Which picture shows the state after the step (index into `graphs`).
+        public var graph: Int
+    }
+
+    public var title: String
+    public var file: String
+    public var steps: [Step]
+    /// Distinct pictures, as DOT text, in the order steps first show them.
+    public var graphs: [String]
+
+    /// Commands that failed (an `expect` that did not hold counts).
+    public var failures: Int { steps.filter { !$0.errors.isEmpty }.count }
+
+    /// Runs `text` (the script read from `file`) in a fresh session and
+    /// records each step.
+    public init(script text: String, file: String, strategy: String? = nil) {
+        self.file = file
+        self.title = LessonPage.title(of: text) ?? (file as NSString).lastPathComponent
+        final class Capture { var output = ""; var errors = "" }
+        let capture = Capture()
+        let interpreter = Interpreter(options: Interpreter.Options(width: 0),
+                                      write: { capture.output += $0 }, writeError: { capture.errors += $0 })
+        interpreter.workingDirectory = ((file as NSString).deletingLastPathComponent as NSString).expandingTildeInPath
+        if interpreter.workingDirectory.isEmpty { interpreter.workingDirectory = FileManager.default.currentDirectoryPath }
+        if let strategy { try? interpreter.selectStrategy(strategy) }
+        interpreter.scriptStack.append(interpreter.resolve(file))
+
+        var steps: [Step] = []
+        var graphs: [String] = []
+        var graphIndex: [String: Int] = [:]
+        func picture(_ dot: String) -> Int {
+            if let index = graphIndex[dot] { return index }
+            graphs.append(dot)
+            graphIndex[dot] = graphs.count - 1
+            return graphs.count - 1
+        }
+        var narration: [String] = []
+        var latest = picture(DotGraph(engine: interpreter.engine, all: false).tree())
+        for scriptStep in ScriptStep.steps(of: text, file: file) {
+            capture.output = ""
+            capture.errors = ""
+            let before = interpreter.engine
+            let word = scriptStep.line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+            // Building a page writes no other file.
+            if let word, LessonPage.writesFiles.contains(word) {
+                steps.append(Step(narration: narration, command: scriptStep.line.trimmingCharacters(in: .whitespaces),
+                                  line: scriptStep.location.line, output: "(not run on the page: '\(word)' writes files)\n",
+                                  graph: latest))
+                narration = []
+                continue
+            }
+            let ran = interpreter.run(line: scriptStep.line, at: scriptStep.location)
+            if scriptStep.isNarration, ran {
+                narration.append(capture.output.trimmingCharacters(in: .newlines))
+                continue
+            }
+            var step = Step(narration: narration, command: scriptStep.line.trimmingCharacters(in: .whitespaces),
+                            line: scriptStep.location.line, output: capture.output, errors: capture.errors, graph: latest)
+            narration = []
+            if word == "expect" { step.expectation = ran }
+            let after = interpreter.engine
+            if after.operationCount != before.operationCount || after.log.currentPass != before.log.currentPass {
+                let diff = StateDiff(from: before.views, to: after.views)
+                step.changes = diff.views.flatMap { view in
+                    let label = "\(view.view) \(view.viewClass)" + (view.holder.map { " " + $0.display } ?? "")
+                    return view.changes.map { "\(label): " + DiffReport.describe($0) }
+                }
+                step.graph = picture(DotGraph(engine: after, all: false, changes: diff).tree())
+            } else if graphs[latest] != DotGraph(engine: after, all: false).tree() {
+                step.graph = picture(DotGraph(engine: after, all: false).tree())
+            }
+            latest = step.graph
+            steps.append(step)
+            if interpreter.wantsToQuit { break }
+        }
+        if !narration.isEmpty { steps.append(Step(narration: narration, graph: latest)) }
+        self.steps = steps
+        self.graphs = graphs
+    }
+
+    /// Commands a page passes over: they would write files while it is built.
+    static let writesFiles: Set<String> = ["save", "output", "once", "export"]
+
+    /// The script's first comment line (`# Lesson 3: unapply runs before apply.`).
+    static func title(of text: String) -> String? {
+        for line in Interpreter.lines(of: text) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            guard trimmed.hasPrefix("#") else { return nil }
+            let title = trimmed.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces)
+            return title.isEmpty ? nil : title
+        }
+        return nil
+    }
+
+    /// The page, its pictures drawn by Graphviz.
+    public func html() throws(Graphviz.Failure) -> String {
+        let pictures = try Graphviz.svg(graphs).map(Graphviz.inlined)
+        return PageTemplate.lesson(self, pictures: pictures)
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// The HTML of lesson pages and of the index of a lesson site: everything
+/// inline (styles, script, pictures), for a projector: large type, high
+/// contrast, and nothing said by colour alone.
+enum PageTemplate {
+    /// One lesson, a section per step; the script shows one step at a time.
+    static func lesson(_ page: LessonPage, pictures: [String]) -> String {
+        let count = page.steps.count
+        var body: [String] = []
+        for (index, step) in page.steps.enumerated() {
+            let number = index + 1
+            var parts: [String] = ["<section class=\"step\" id=\"step-\(number)\" data-step=\"\(number)\" aria-label=\"Step \(number) of \(count)\">"]
+            if !step.narration.isEmpty {
+                parts.append("<div class=\"narration\">" + step.narration.map { "<p>\(escape($0))</p>" }.joined() + "</div>")
+            }
+            if let command = step.command {
+                let line = step.line.map { "<span class=\"where\">line \($0)</span>" } ?? ""
+                parts.append("<p class=\"command\"><span class=\"prompt\">reuse&gt;</span> <code>\(escape(command))</code>\(line)</p>")
+            }
+            if let held = step.expectation {
+                parts.append(held
+                    ? "<p class=\"check passed\"><span aria-hidden=\"true\">✔</span> expect passed</p>"
+                    : "<p class=\"check failed\"><span aria-hidden=\"true\">✘</span> expect FAILED</p>")
+            }
+            if !step.output.isEmpty { parts.append("<pre class=\"output\">\(escape(step.output.trimmingTrailingNewlines))</pre>") }
+            if !step.errors.isEmpty { parts.append("<pre class=\"errors\">\(escape(step.errors.trimmingTrailingNewlines))</pre>") }
+            if !step.changes.isEmpty {
+                parts.append("<details class=\"changes\" open><summary>What changed (\(step.changes.count))</summary><ul>"
+                             + step.changes.map { "<li>\(escape($0))</li>" }.joined() + "</ul></details>")
+            }
+            parts.append("<figure class=\"picture\" data-picture=\"\(step.graph)\"><figcaption>Views and pools after this step"
+                         + " (thick border: changed by it; dashed grey: hidden; boxes: a parent's pools by ViewKey)</figcaption></figure>")
+            parts.append("</section>")
+            body.append(parts.joined(separator: "\n"))
+        }
+        let templates = pictures.enumerated().map { "<template id=\"picture-\($0.offset)\">\($0.element)</template>" }
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="reuse-shell">
+            <title>\(escape(page.title)) · reuse-shell</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            <header>
+            <h1>\(escape(page.title))</h1>
+            <nav aria-label="Steps">
+            <button id="back" type="button" aria-keyshortcuts="ArrowLeft">◀ Back</button>
+            <span id="where" aria-live="polite">Step 1 of \(count)</span>
+            <button id="next" type="button" aria-keyshortcuts="ArrowRight">Next ▶</button>
+            </nav>
+            <p class="keys">Keys: → or Space next, ← back, Home first, End last. Source: \(escape((page.file as NSString).lastPathComponent))</p>
+            </header>
+            <main>
+            \(body.joined(separator: "\n"))
+            </main>
+            \(templates.joined(separator: "\n"))
+            <script>\(script)</script>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The index of a lesson site: each lesson's title, linked to its page.
+    static func index(_ lessons: [(title: String, page: String, steps: Int)]) -> String {
+        let items = lessons.map { "<li><a href=\"\(escape($0.page))\">\(escape($0.title))</a> <span class=\"where\">\($0.steps) steps</span></li>" }
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="reuse-shell">
+            <title>reuse-shell lessons</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            <header><h1>reuse-shell lessons</h1>
+            <p class="keys">How UI frameworks reuse views, one step at a time. Open a lesson; → and ← step through it.</p></header>
+            <main><ol class="lessons">
+            \(items.joined(separator: "\n"))
+            </ol></main>
+            </body>
+            </html>
+
+            """
+    }
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n", "\t": result.unicodeScalars.append(scalar)
+            default:
+                // Control characters are shown, not sent: `^[`.
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "^" + String(UnicodeScalar(UInt8(scalar.value ^ 0x40)))
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    static let style = """
+        :root { font-size: 22px; color: #111; background: #fff; }
+        body { font-family: "DejaVu Sans", system-ui, sans-serif; margin: 0 auto; max-width: 72rem; padding: 0 1rem 3rem; line-height: 1.4; }
+        header { position: sticky; top: 0; background: #fff; border-bottom: 3px solid #111; padding: .5rem 0; z-index: 1; }
+        h1 { font-size: 1.5rem; margin: .2rem 0; }
+        nav { display: flex; align-items: center; gap: 1rem; }
+        button { font: inherit; font-weight: bold; padding: .3rem 1rem; border: 3px solid #111; border-radius: .4rem; background: #fff; color: #111; cursor: pointer; }
+        button:focus-visible { outline: 4px solid #0b57d0; outline-offset: 2px; }
+        button:disabled { border-style: dashed; color: #666; cursor: default; }
+        #where { font-weight: bold; }
+        .keys, .where { font-size: .75rem; color: #333; }
+        .where { margin-left: 1rem; }
+        .narration { font-size: 1.15rem; border-left: 6px solid #111; padding: .1rem 1rem; margin: 1rem 0; }
+        .narration p { margin: .4rem 0; }
+        .command { font-size: 1.1rem; margin: 1rem 0 .4rem; }
+        .prompt { color: #333; }
+        code, pre { font-family: "DejaVu Sans Mono", ui-monospace, monospace; }
+        code { font-weight: bold; background: #f0f0f0; padding: .1rem .3rem; border-radius: .2rem; }
+        pre { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; background: #f6f6f6; border: 2px solid #999; padding: .5rem .7rem; margin: .4rem 0; }
+        pre.errors { border: 3px solid #b00020; }
+        .check { font-weight: bold; font-size: 1.05rem; padding: .2rem .6rem; display: inline-block; border: 3px solid; border-radius: .3rem; }
+        .check.passed { color: #0a6b2a; }
+        .check.failed { color: #b00020; }
+        .changes { font-size: .8rem; margin: .4rem 0; }
+        .changes summary { font-weight: bold; cursor: pointer; }
+        .changes ul { margin: .2rem 0; padding-left: 1.4rem; font-family: "DejaVu Sans Mono", ui-monospace, monospace; }
+        figure.picture { margin: .8rem 0; }
+        figure.picture svg { max-width: 100%; height: auto; }
+        figcaption { font-size: .7rem; color: #333; }
+        ol.lessons li { margin: .5rem 0; font-size: 1.1rem; }
+        a { color: #0b3d91; }
+        @media print {
+          header { position: static; }
+          nav { display: none; }
+          section.step[hidden] { display: block; }
+          section.step { break-inside: avoid; border-top: 2px solid #111; }
+        }
+        """
+
+    /// Shows one step at a time: buttons, arrow keys (and a clicker's Page
+    /// keys), and `#step=N` in the address; pictures come from templates.
+    static let script = """
+        (function () {
+          var steps = Array.prototype.slice.call(document.querySelectorAll("section.step"));
+          var where = document.getElementById("where");
+          var back = document.getElementById("back");
+          var next = document.getElementById("next");
+          document.querySelectorAll("figure.picture").forEach(function (figure) {
+            var template = document.getElementById("picture-" + figure.getAttribute("data-picture"));
+            if (template) { figure.insertBefore(template.content.cloneNode(true), figure.firstChild); }
+          });
+          var current = 0;
+          function fromHash() {
+            var match = /step=(\\d+)/.exec(location.hash);
+            var number = match ? parseInt(match[1], 10) : 1;
+            return Math.min(Math.max(number, 1), Math.max(steps.length, 1)) - 1;
+          }
+          function show(index, push) {
+            if (steps.length === 0) { where.textContent = "No steps"; return; }
+            current = Math.min(Math.max(index, 0), steps.length - 1);
+            steps.forEach(function (step, i) {
+              if (i === current) { step.removeAttribute("hidden"); step.setAttribute("aria-current", "step"); }
+              else { step.setAttribute("hidden", ""); step.removeAttribute("aria-current"); }
+            });
+            where.textContent = "Step " + (current + 1) + " of " + steps.length;
+            back.disabled = current === 0;
+            next.disabled = current === steps.length - 1;
+            var hash = "#step=" + (current + 1);
+            if (push && location.hash !== hash) { history.replaceState(null, "", hash); }
+          }
+          back.addEventListener("click", function () { show(current - 1, true); });
+          next.addEventListener("click", function () { show(current + 1, true); });
+          document.addEventListener("keydown", function (event) {
+            if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+            var key = event.key;
+            if (key === "ArrowRight" || key === "PageDown" || key === " ") { show(current + 1, true); }
+            else if (key === "ArrowLeft" || key === "PageUp") { show(current - 1, true); }
+            else if (key === "Home") { show(0, true); }
+            else if (key === "End") { show(steps.length - 1, true); }
+            else { return; }
+            event.preventDefault();
+          });
+          window.addEventListener("hashchange", function () { show(fromHash(), false); });
+          show(fromHash(), false);
+        })();
+        """
+}
+
+extension String {
+    var trimmingTrailingNewlines: String {
+        var text = Substring(self)
+        while text.last?.isNewline == true { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,111 @@
+// Lesson pages opened in a real headless browser (Debian's chromium): the
+// rendered DOM at a step shows that step, and a screenshot has pixels.
+
+import Foundation
+import Testing
+
+@Suite struct LessonPageTests {
+    /// Lesson 3 as one page, written once for the tests below.
+    static let lessonPage: Result<URL, any Error> = Result {
+        let directory = try temporaryDirectory()
+        let page = directory.appendingPathComponent("lesson3.html")
+        let run = try runShell(["--export-html", page.path, "Sessions/03-unapply-before-apply.reuse"])
+        guard run.status == 0 else { throw ToolMissing(description: "--export-html failed:\n\(run.output)") }
+        return page
+    }
+
+    /// The DOM after the page's script ran, opened at `fragment`.
+    static func renderedDOM(_ page: URL, fragment: String) throws -> String {
+        let browser = try requireTool("chromium", "chromium-browser", "google-chrome", install: "chromium")
+        let profile = try temporaryDirectory()
+        let run = try runTool(browser, Self.browserFlags(profile) + ["--dump-dom", page.absoluteString + fragment])
+        #expect(run.status == 0, "chromium failed:\n\(run.errors)")
+        return run.output
+    }
+
+    static func browserFlags(_ profile: URL) -> [String] {
+        ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+         "--user-data-dir=\(profile.path)"]
+    }
+
+    /// The step the page shows: the one section marked current.
+    static func currentStep(in dom: String) -> String? {
+        let sections = dom.components(separatedBy: "<section ").dropFirst().map { String($0.prefix { _ in true }) }
+        let current = sections.filter { $0.prefix(while: { $0 != ">" }).contains("aria-current=\"step\"") }
+        guard current.count == 1, let section = current.first, let end = section.range(of: "</section>") else { return nil }
+        return String(section[..<end.lowerBound])
+    }
+
+    @Test func firstStepShowsItsCommandNarrationAndPicture() throws {
+        let page = try Self.lessonPage.get()
+        let dom = try Self.renderedDOM(page, fragment: "#step=1")
+        let step = try #require(Self.currentStep(in: dom), "no single current step in:\n\(dom.prefix(2000))")
+        #expect(step.contains("id=\"step-1\""))
+        #expect(step.contains("Lesson 3: additive attributes need an unapplicator"), "narration")
+        // (A serialized DOM writes quotes in text as they are.)
+        #expect(step.contains("<code>component Button view UIButton { title: \"Follow\", tap: follow }</code>"), "command:\n\(step)")
+        #expect(step.contains("<svg"), "picture")
+        #expect(dom.contains("Step 1 of "))
+        // Every other step is hidden.
+        #expect(dom.components(separatedBy: "<section ").count - 2 == dom.components(separatedBy: " hidden=\"\"").count - 1)
+    }
+
+    @Test func lastStepOpensFromTheAddress() throws {
+        let page = try Self.lessonPage.get()
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let count = html.components(separatedBy: "<section class=\"step\"").count - 1
+        #expect(count > 5)
+        let dom = try Self.renderedDOM(page, fragment: "#step=\(count)")
+        let step = try #require(Self.currentStep(in: dom))
+        #expect(step.contains("id=\"step-\(count)\""))
+        #expect(dom.contains("Step \(count) of \(count)"))
+        #expect(step.contains("expect passed"), "the lesson ends with a check:\n\(step)")
+        #expect(step.contains("<svg"))
+        #expect(dom.contains("id=\"next\" type=\"button\" aria-keyshortcuts=\"ArrowRight\" disabled"), "Next is disabled at the end")
+    }
+
+    @Test func aScreenshotOfAStepHasPixels() throws {
+        let page = try Self.lessonPage.get()
+        let browser = try requireTool("chromium", "chromium-browser", "google-chrome", install: "chromium")
+        let directory = try temporaryDirectory()
+        let shot = directory.appendingPathComponent("step.png")
+        let run = try runTool(browser, Self.browserFlags(directory.appendingPathComponent("profile"))
+                              + ["--screenshot=\(shot.path)", "--window-size=1280,900", page.absoluteString + "#step=5"])
+        #expect(run.status == 0, "\(run.errors)")
+        let png = try Data(contentsOf: shot)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
+        // A blank 1280x900 page compresses to a few kilobytes; text and a picture do not.
+        #expect(png.count > 20_000, "only \(png.count) bytes")
+    }
+
+    @Test func everyLessonBuildsToAnOfflineSite() throws {
+        let directory = try temporaryDirectory()
+        let lessons = LessonTranscriptTests.lessons()
+        let run = try runShell(["--export-html", directory.path] + lessons.map { "Sessions/" + $0 })
+        #expect(run.status == 0, "a lesson has a failing step:\n\(run.output)")
+        let index = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
+        for lesson in lessons {
+            let name = String(lesson.dropLast(".reuse".count)) + ".html"
+            #expect(index.contains("href=\"\(name)\""), "index links \(name)")
+            let page = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            #expect(!page.contains("http://") && !page.contains("https://"), "\(name) names an address")
+            #expect(!page.contains("src=") && !page.contains("<link"), "\(name) loads something")
+            #expect(!page.contains("expect FAILED"), "\(name) shows a failed expect")
+        }
+    }
+
+    @Test func aSessionExportsFromTheShell() throws {
+        let directory = try temporaryDirectory()
+        let run = try runShell(["-"], input: """
+            component Foo view UIView { backgroundColor: red }
+            mount Foo
+            set Foo backgroundColor blue
+            export session.html
+            """, directory: directory)
+        #expect(run.status == 0, "\(run.output)")
+        let page = try String(contentsOf: directory.appendingPathComponent("session.html"), encoding: .utf8)
+        #expect(page.contains("<code>set Foo backgroundColor blue</code>"))
+        #expect(page.contains("backgroundColor: red -&gt; blue"), "what changed")
+        #expect(page.components(separatedBy: "<section class=\"step\"").count - 1 == 3)
+    }
+}

@@ -1,0 +1,201 @@
+// Pictures: `tree --dot` and `pools --dot` against golden files, drawn by
+// Graphviz; `export` to SVG, DOT and HTML.
+
+import Foundation
+import Testing
+
+/// Re-record the golden DOT files with `RECORD_TRANSCRIPTS=1 swift test --filter PictureTests`.
+@Suite struct PictureTests {
+    static let goldens = packageRoot.appendingPathComponent("Tests/EndToEndTests/Pictures")
+
+    /// Each scene: a script, and the command whose DOT output is kept.
+    static let scenes: [(name: String, script: String)] = [
+        // Lesson 4's leak under naive, and the hidden red view theodolite keeps in its own pool.
+        ("naive-leak", """
+            strategy naive
+            component Foo view UIView { backgroundColor: red }
+            mount Foo
+            component Foo view UIView { alpha: 0.5 }
+            remount
+            tree --dot
+            """),
+        ("shapes-hidden", """
+            component Foo view UIView { backgroundColor: red }
+            mount Foo
+            component Foo view UIView { alpha: 0.5 }
+            remount
+            tree --dot --changes
+            """),
+        // A list: collapsed rows, waiting cells, a change marked by the last pass.
+        ("feed-scrolled", """
+            component Title view UILabel { text: "Row {i}" }
+            component Card view UIView { backgroundColor: white } children Title
+            list Feed rows 1000 viewport 8 cells Card
+            mount Feed
+            scroll Feed by 3
+            tree --dot --changes
+            """),
+        ("feed-pools", """
+            component Title view UILabel { text: "Row {i}" }
+            component Card view UIView { backgroundColor: white } children Title
+            list Feed rows 1000 viewport 12 cells Card
+            mount Feed
+            scroll Feed by 3
+            pools --dot
+            """),
+        ("pair-past", """
+            component Foo view UIView { backgroundColor: red }
+            component Bar view UIView { alpha: 0.5 }
+            component Pair children Foo Bar
+            mount Pair
+            hide Pair/Foo
+            tree --dot --pass 1
+            """),
+    ]
+
+    /// The DOT text a scene prints (its last command's output).
+    static func dot(of scene: String) throws -> String {
+        let run = try runShell(["-"], input: scene + "\n")
+        #expect(run.status == 0, "\(run.output)")
+        guard let start = run.output.range(of: "digraph ") else {
+            Issue.record("no graph in:\n\(run.output)")
+            return ""
+        }
+        return String(run.output[start.lowerBound...])
+    }
+
+    @Test(arguments: scenes.map(\.name))
+    func dotMatchesGolden(_ name: String) throws {
+        let scene = try #require(Self.scenes.first { $0.name == name })
+        let dot = try Self.dot(of: scene.script)
+        let url = Self.goldens.appendingPathComponent(name + ".dot")
+        if LessonTranscriptTests.recording {
+            try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
+            try Data(dot.utf8).write(to: url, options: .atomic)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(dot == expected, "\(name) differs (- expected, + actual):\n\(lineDiff(expected: expected, actual: dot))")
+    }
+
+    /// Graphviz reads every golden graph and draws it.
+    @Test(arguments: scenes.map(\.name))
+    func graphvizParsesIt(_ name: String) throws {
+        let dot = try Self.dot(of: try #require(Self.scenes.first { $0.name == name }).script)
+        let run = try runTool(try requireTool("dot", install: "graphviz"), ["-Tsvg"], input: dot)
+        #expect(run.status == 0, "dot -Tsvg failed on \(name):\n\(run.errors)")
+        #expect(run.output.contains("<svg") && run.output.contains("</svg>"))
+    }
+
+    @Test func hiddenAndLeakingViewsSayItInWords() throws {
+        let naive = try Self.dot(of: Self.scenes[0].script)
+        #expect(naive.contains("leaks backgroundColor = red (a fresh view shows clear)"), "\(naive)")
+        let theodolite = try Self.dot(of: Self.scenes[1].script)
+        #expect(theodolite.contains("hidden, last held by Foo") && theodolite.contains("dashed"), "\(theodolite)")
+        #expect(theodolite.contains("← created"), "the fresh view is marked as created by the pass")
+    }
+
+    @Test func poolsAreClustersLabelledByTheirKey() throws {
+        let dot = try Self.dot(of: Self.scenes[3].script)
+        #expect(dot.contains("subgraph cluster_0 {"))
+        #expect(dot.contains("label=<pool (Card, UIView, [backgroundColor])>"))
+    }
+
+    @Test func jsonAndDotTogetherIsAnError() throws {
+        let run = try runShell(["-c", "tree --json --dot"])
+        #expect(run.status == 1)
+        #expect(run.output.contains("--json and --dot are two formats; choose one"), "\(run.output)")
+    }
+
+    // MARK: export
+
+    @Test func exportWritesSvgAndDot() throws {
+        let directory = try temporaryDirectory()
+        let run = try runShell(["-"], input: """
+            component Foo view UIView { backgroundColor: red }
+            mount Foo
+            export tree.svg
+            export tree.dot --pass 1
+            """, directory: directory)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("wrote tree.svg") && run.output.contains("wrote tree.dot"))
+        let svg = try String(contentsOf: directory.appendingPathComponent("tree.svg"), encoding: .utf8)
+        #expect(svg.contains("<svg") && svg.contains("v2 UIView"))
+        let dot = try String(contentsOf: directory.appendingPathComponent("tree.dot"), encoding: .utf8)
+        #expect(dot.hasPrefix("digraph tree {"))
+    }
+
+    @Test func exportWithoutGraphvizSaysSo() throws {
+        let directory = try temporaryDirectory()
+        let run = try runShell(["-c", "component Foo view UIView", "-c", "mount Foo", "-c", "export tree.svg"],
+                               directory: directory, environment: ["PATH": directory.path])
+        #expect(run.status == 1)
+        #expect(run.output.contains("export: Graphviz's 'dot' is not on PATH; install Graphviz (Debian: apt install graphviz)"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("tree.svg").path))
+        // The DOT form needs no Graphviz.
+        let dot = try runShell(["-c", "export tree.dot"], directory: directory, environment: ["PATH": directory.path])
+        #expect(dot.status == 0, "\(dot.output)")
+    }
+
+    @Test func exportRefusesOtherKinds() throws {
+        let run = try runShell(["-c", "export tree.png"])
+        #expect(run.status == 1)
+        #expect(run.output.contains("'tree.png' should end in .svg, .dot or .html"), "\(run.output)")
+        let empty = try runShell(["-c", "export page.html"], directory: try temporaryDirectory())
+        #expect(empty.output.contains("nothing to show yet"), "\(empty.output)")
+    }
+}
+
+/// A scratch directory of its own for one test.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// An external program the tests need, found on PATH; the failure says how to get it.
+func requireTool(_ names: String..., install package: String) throws -> URL {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for name in names {
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+    }
+    throw ToolMissing(description: "\(names.joined(separator: " or ")) is not on PATH: install \(package) (bash .ci/setup does)")
+}
+
+struct ToolMissing: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Runs a program; stdout and stderr apart. Killed after `timeout` seconds.
+func runTool(_ executable: URL, _ arguments: [String], input: String = "", timeout: TimeInterval = 120)
+    throws -> (output: String, errors: String, status: Int32) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-e2e-\(UUID().uuidString).err")
+    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+    let errorHandle = try FileHandle(forWritingTo: errors)
+    defer {
+        try? errorHandle.close()
+        try? FileManager.default.removeItem(at: errors)
+    }
+    let stdin = Pipe()
+    process.standardOutput = output
+    process.standardError = errorHandle
+    process.standardInput = stdin
+    try process.run()
+    let deadline = DispatchTime.now() + timeout
+    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: deadline, execute: watchdog)
+    defer { watchdog.cancel() }
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let errorText = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+    return (String(decoding: data, as: UTF8.self), errorText, process.terminationStatus)
+}
