@@ -261,23 +261,9 @@ struct Graph {
         }.joined(separator: "<br/>")
     }
 
-    /// Escapes text for an HTML-like label; control characters become `^X`.
+    /// Escapes text for an HTML-like label (Graphviz's are XML); a line
+    /// break or tab would end a label line, so they show as `^J`, `^I`.
     static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "^" + String(UnicodeScalar(UInt8(scalar.value ^ 0x40)))
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
+        text.markupEscaped(keepingLineBreaks: false)
     }
 }

@@ -35,17 +35,7 @@ enum PageTemplate {
             body.append(parts.joined(separator: "\n"))
         }
         let templates = pictures.enumerated().map { "<template id=\"picture-\($0.offset)\">\($0.element)</template>" }
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="reuse-shell">
-            <title>\(escape(page.title)) · reuse-shell</title>
-            <style>\(style)</style>
-            </head>
-            <body>
+        return document(title: "\(page.title) · reuse-shell", body: """
             <header>
             <h1>\(escape(page.title))</h1>
             <nav aria-label="Steps">
@@ -60,57 +50,43 @@ enum PageTemplate {
             </main>
             \(templates.joined(separator: "\n"))
             <script>\(script)</script>
-            </body>
-            </html>
-
-            """
+            """)
     }
 
     /// The index of a lesson site: each lesson's title, linked to its page.
     static func index(_ lessons: [(title: String, page: String, steps: Int)]) -> String {
         let items = lessons.map { "<li><a href=\"\(escape($0.page))\">\(escape($0.title))</a> <span class=\"where\">\($0.steps) steps</span></li>" }
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="reuse-shell">
-            <title>reuse-shell lessons</title>
-            <style>\(style)</style>
-            </head>
-            <body>
+        return document(title: "reuse-shell lessons", body: """
             <header><h1>reuse-shell lessons</h1>
             <p class="keys">How UI frameworks reuse views, one step at a time. Open a lesson; → and ← step through it.</p></header>
             <main><ol class="lessons">
             \(items.joined(separator: "\n"))
             </ol></main>
-            </body>
-            </html>
+            """)
+    }
 
-            """
+    /// A whole page: the head every page shares (styles inline), then `body`.
+    static func document(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="reuse-shell">
+        <title>\(escape(title))</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+        \(body)
+        </body>
+        </html>
+
+        """
     }
 
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            default:
-                // Control characters are shown, not sent: `^[`.
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "^" + String(UnicodeScalar(UInt8(scalar.value ^ 0x40)))
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
+        text.markupEscaped(keepingLineBreaks: true)
     }
 
     static let style = """
@@ -202,6 +178,26 @@ enum PageTemplate {
 }
 
 extension String {
+    /// The text with `&`, `<`, `>` and `"` as entities, for HTML and XML.
+    /// Control characters are shown, never sent: `^[` for ESC.
+    func markupEscaped(keepingLineBreaks: Bool) -> String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n" where keepingLineBreaks, "\t" where keepingLineBreaks: result.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "^" + String(UnicodeScalar(UInt8(scalar.value ^ 0x40)))
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     var trimmingTrailingNewlines: String {
         var text = Substring(self)
         while text.last?.isNewline == true { text = text.dropLast() }
