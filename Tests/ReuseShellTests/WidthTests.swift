@@ -15,6 +15,9 @@ import Testing
 
     @Test func wrapKeepsIndentationAndTreeBranches() {
         #expect(wrap("one two three four", width: 9) == ["one two", "  three", "  four"])
+        // An arrow goes with the word after it: no line ends on `->`.
+        #expect(wrap("owner Feed/1 -> Feed/3", width: 15) == ["owner Feed/1", "  -> Feed/3"])
+        #expect(wrap("v2 ← owner Feed/1", width: 9) == ["v2", "  ← owner", "  Feed/1"])
         #expect(wrap("  key   value value", width: 13) == ["  key   value", "    value"])
         #expect(wrap("  key   value value", width: 12) == ["  key", "    value", "    value"])
         #expect(wrap("│  ├─ v3 UIView Feed/0 (Card)", width: 20) == ["│  ├─ v3 UIView", "│  │    Feed/0", "│  │    (Card)"])

@@ -220,12 +220,20 @@ enum ConfigCommand {
         let asked = try shell.inspection(&arguments, past: true)
         guard let id = asked.view else { throw arguments.missing("a view id (e.g. v2)") }
         let report = ViewReport(id, in: asked.state)
-        if asked.flags.contains("json") { shell.emit(json: report.json) } else { shell.emit(report.text(style: shell.style)) }
+        if asked.flags.contains("json") {
+            shell.emit(json: report.json)
+        } else {
+            // A wrapped value continues under the values, not under the labels.
+            shell.emit(report.text(style: shell.style), continuation: String(repeating: " ", count: ViewReport.valueColumn))
+        }
     }
 }
 
 /// One view as `config` shows it, built once for the text and the JSON.
 struct ViewReport {
+    /// Where values start on a line of the text: after `  properties  `.
+    static let valueColumn = 14
+
     let id: ViewID
     let view: SimulatedView
     let visibility: Visibility

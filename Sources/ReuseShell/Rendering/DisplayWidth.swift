@@ -83,8 +83,18 @@ public func wrap(_ line: String, width: Int, continuation: String? = nil) -> [St
     while let first = rest.first, first == " " || "│├└─".contains(first) { current.append(first); rest.removeFirst() }
     var currentWidth = current.displayWidth
     var hasWord = false
-    // Words split at single spaces: a run of spaces (alignment) is kept.
+    // Words split at single spaces: a run of spaces (alignment) is kept. An
+    // arrow stays with the word after it (`-> Feed/3`, `← owner`), so a
+    // line never ends on one.
+    var words: [String] = []
     for word in rest.split(separator: " ", omittingEmptySubsequences: false) {
+        if let last = words.last, last == "->" || last == "←" || last == "→", !word.isEmpty {
+            words[words.count - 1] += " " + word
+        } else {
+            words.append(String(word))
+        }
+    }
+    for word in words {
         let wordWidth = word.displayWidth
         if hasWord, !word.isEmpty, currentWidth + 1 + wordWidth > width {
             lines.append(current.trimmingTrailingSpaces())
