@@ -7,6 +7,9 @@ struct Interactive {
 
     let interpreter: Interpreter
     let historyPath: String?
+    /// Output wraps to the terminal's width as it is when each line runs
+    /// (a resized window is followed); false when `--width` fixed it.
+    var followsTerminalWidth = true
 
     func run() {
         let interpreter = self.interpreter
@@ -23,6 +26,7 @@ struct Interactive {
             case .line(let line):
                 number += 1
                 editor.addHistory(line)
+                if followsTerminalWidth, let columns = Terminal.columns() { interpreter.options.width = columns }
                 interpreter.run(line: line, at: SourceLocation(file: "<stdin>", line: number))
             case .interrupted:
                 continue

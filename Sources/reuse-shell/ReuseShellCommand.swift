@@ -49,7 +49,7 @@ struct ReuseShellCommand: ParsableCommand {
     @Flag(help: "Presenter mode: show each command of the scripts and wait for Enter before running it.")
     var step = false
 
-    @Option(help: "Wrap text output to N columns (0: never); by default the terminal's width, or 80.")
+    @Option(help: "Wrap text output to N columns (0: never); by default the terminal's width (followed when the window is resized), or 80.")
     var width: Int?
 
     @Option(name: .customLong("export-html"), help: ArgumentHelp(
@@ -110,7 +110,8 @@ struct ReuseShellCommand: ParsableCommand {
         guard readsInput else { throw ExitCode(ok ? 0 : 1) }
 
         if terminalIn {
-            Interactive(interpreter: interpreter, historyPath: ReuseShellCommand.historyFile(environment)).run()
+            Interactive(interpreter: interpreter, historyPath: ReuseShellCommand.historyFile(environment),
+                        followsTerminalWidth: width == nil && terminalOut).run()
             return
         }
         ok = readStandardInput(into: interpreter) && ok

@@ -83,6 +83,24 @@ struct ConventionTests {
         #expect(bad.output.contains("sometimes"))
     }
 
+    @Test("Output follows the window's width when it is resized")
+    func widthFollowsResize() throws {
+        let sandbox = try TerminalTests.Sandbox()
+        let shell = try sandbox.startShell()
+        defer { shell.terminate() }
+        let text = "one two three four five six seven eight nine ten eleven twelve"
+        try shell.send("say \(text)\r")
+        try shell.expectLine(text)
+        try shell.expectPrompt()
+        try shell.resize(columns: 30)
+        try shell.send("say \(text)\r")
+        try shell.expectLine("one two three four five six")
+        try shell.expectLine("seven eight nine ten eleven")
+        try shell.expectPrompt()
+        try shell.send("quit\r")
+        #expect(try shell.waitForExit() == 0)
+    }
+
     @Test("Tab over more than 100 candidates asks before listing them")
     func manyCompletionsAsk() throws {
         let sandbox = try TerminalTests.Sandbox()

@@ -122,6 +122,14 @@ final class PseudoTerminal {
         terminate()
     }
 
+    /// Tells the child its window is now `columns` wide (as a terminal
+    /// emulator does on resize; the child gets SIGWINCH). The screen model
+    /// keeps its own width.
+    func resize(columns: Int) throws {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else { throw PseudoTerminal.systemError("TIOCSWINSZ") }
+    }
+
     // MARK: - Input
 
     /// Writes `text` to the terminal as raw bytes, as if typed: "\r" is
