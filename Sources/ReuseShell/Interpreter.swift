@@ -171,7 +171,7 @@ public final class Interpreter {
             }
             return true
         } catch {
-            report(error, at: location, line: line)
+            if !error.alreadyReported { report(error, at: location, line: line) }
             return false
         }
     }

@@ -34,16 +34,31 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
 /// Quotes a string the way the command language reads it back.
 public func quoted(_ string: String) -> String {
     var out = "\""
-    for character in string {
-        switch character {
+    for scalar in string.unicodeScalars {
+        switch scalar {
         case "\"": out += "\\\""
         case "\\": out += "\\\\"
         case "\n": out += "\\n"
         case "\t": out += "\\t"
-        default: out.append(character)
+        default:
+            // Anything that would drive a terminal or end a line in a file
+            // is written as an escape the shell reads back: `\u{1B}`.
+            if scalar.isControlOrLineBreak {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
         }
     }
     return out + "\""
+}
+
+extension Unicode.Scalar {
+    /// C0 and C1 control characters, DEL, and the line and paragraph
+    /// separators: never sent raw to a terminal, never written raw to a script.
+    public var isControlOrLineBreak: Bool {
+        value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+    }
 }
 
 /// The type of value an attribute takes; decides how a written value is parsed.

@@ -55,6 +55,8 @@ enum SourceCommand {
         details: """
         Errors name the file, line and column. Each command of the file counts on
         its own for 'save'. Relative paths inside a script start from its directory.
+        If a line of the script fails, 'source' fails too (the exit status says
+        so, and --bail stops there); the lines that ran keep their effect.
         """,
         example: "source Sessions/01-first-mount.reuse",
         replays: false
@@ -76,7 +78,9 @@ enum SourceCommand {
         }
         shell.scriptStack.append(path)
         defer { shell.scriptStack.removeLast() }
-        shell.run(script: text, file: file.text)
+        // A failing line inside fails the `source` too (exit status, --bail);
+        // the lines before it keep their effect, as typed ones would.
+        guard shell.run(script: text, file: file.text) else { throw .reportedInside(file) }
     }
 }
 

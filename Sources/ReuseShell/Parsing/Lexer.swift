@@ -24,7 +24,7 @@ public struct Token: Equatable, Sendable {
 /// Splits a line into tokens, and counts the lines it split.
 ///
 /// `#` starts a comment at the start of a line or when followed by a space;
-/// `#ff0000` is a word. Inside double quotes `\"`, `\\`, `\n` and `\t` are escapes.
+/// `#ff0000` is a word. Inside double quotes `\"`, `\\`, `\n`, `\t` and `\u{HEX}` are escapes.
 /// The interpreter owns one lexer and tokenizes each line through it exactly
 /// once; commands work on the tokens (and their spans), never on the text again.
 public struct Lexer: Sendable {
@@ -64,6 +64,15 @@ public struct Lexer: Sendable {
                         switch e {
                         case "n": text.append("\n")
                         case "t": text.append("\t")
+                        case "u":
+                            // `\u{1B}`: any character by its code point, as `save` writes control characters.
+                            guard let (scalar, end) = Lexer.unicodeEscape(characters, at: i) else {
+                                return .failure(ShellError("bad escape; write a character by its hex code point like \\u{1B}",
+                                                           column: i + 1, length: 2))
+                            }
+                            text.unicodeScalars.append(scalar)
+                            i = end
+                            continue
                         default: text.append(e)
                         }
                         i += 2
@@ -101,5 +110,20 @@ public struct Lexer: Sendable {
 
     static func startsPlaceholder(_ characters: [Character], at i: Int) -> Bool {
         i + 2 < characters.count && characters[i] == "{" && characters[i + 1] == "i" && characters[i + 2] == "}"
+    }
+
+    /// `\u{HEX}` starting at `i` (the backslash): the character and the index
+    /// after the closing brace; nil unless 1 to 6 hex digits name a scalar.
+    static func unicodeEscape(_ characters: [Character], at i: Int) -> (Unicode.Scalar, Int)? {
+        guard i + 3 < characters.count, characters[i + 1] == "u", characters[i + 2] == "{" else { return nil }
+        var digits = ""
+        var j = i + 3
+        while j < characters.count, characters[j] != "}", digits.count <= 6 {
+            digits.append(characters[j])
+            j += 1
+        }
+        guard j < characters.count, characters[j] == "}", (1...6).contains(digits.count),
+              let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, j + 1)
     }
 }

@@ -1,3 +1,5 @@
+import ReuseEngine
+
 /// A command that failed: what went wrong and where in the line.
 public struct ShellError: Error, Equatable, Sendable {
     public var message: String
@@ -14,6 +16,16 @@ public struct ShellError: Error, Equatable, Sendable {
 
     public init(_ message: String, at token: Token) {
         self.init(message, column: token.column, length: token.length)
+    }
+
+    /// The command failed, and what failed inside it has been reported
+    /// already (a `source` whose script had errors): nothing more to print.
+    public var alreadyReported = false
+
+    static func reportedInside(_ token: Token) -> ShellError {
+        var error = ShellError("failed inside", at: token)
+        error.alreadyReported = true
+        return error
     }
 }
 
@@ -32,14 +44,38 @@ extension ShellError {
     /// `file:3:9: error: message`, the line, and a caret under the offending text.
     public func rendered(at location: SourceLocation, line text: String, style: Style) -> String {
         let column = max(1, column)
-        var out = "\(location.file):\(location.line):\(column): " + style.error("error:") + " \(message)\n"
-        out += "  \(text)\n"
+        // What the user typed is shown, never sent: a control character
+        // prints as `^[` (so `mount ESC]0;title BEL` cannot retitle the terminal).
+        var out = "\(location.file):\(location.line):\(column): " + style.error("error:") + " \(message.shownSafely)\n"
         let characters = Array(text)
+        out += "  " + characters.map { $0 == "\t" ? "\t" : $0.shownSafely }.joined() + "\n"
         // Pad by display width: tabs stay tabs, wide (CJK, emoji) characters take two cells.
-        let pad = characters.prefix(column - 1).map { $0 == "\t" ? "\t" : String(repeating: " ", count: $0.displayWidth) }.joined()
+        let pad = characters.prefix(column - 1).map { $0 == "\t" ? "\t" : String(repeating: " ", count: $0.shownSafely.displayWidth) }.joined()
         let underlined = characters.dropFirst(column - 1).prefix(length)
-        let width = max(1, underlined.reduce(0) { $0 + $1.displayWidth })
+        let width = max(1, underlined.reduce(0) { $0 + $1.shownSafely.displayWidth })
         out += "  " + pad + style.caret("^" + String(repeating: "~", count: width - 1)) + "\n"
         return out
+    }
+}
+
+extension Character {
+    /// The character as a terminal may show it: a control character (or a
+    /// line separator) as `^X`, or `<U+2028>` where no `^` form exists.
+    var shownSafely: String {
+        guard unicodeScalars.contains(where: \.isControlOrLineBreak) else { return String(self) }
+        return unicodeScalars.map { scalar -> String in
+            guard scalar.isControlOrLineBreak else { return String(scalar) }
+            if scalar.value < 0x20 { return "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40))) }
+            if scalar.value == 0x7F { return "^?" }
+            return "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">"
+        }.joined()
+    }
+}
+
+extension String {
+    /// The text with every control character shown, not sent (see `Character.shownSafely`).
+    var shownSafely: String {
+        guard unicodeScalars.contains(where: \.isControlOrLineBreak) else { return self }
+        return map(\.shownSafely).joined()
     }
 }
