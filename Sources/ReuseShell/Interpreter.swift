@@ -182,6 +182,11 @@ public final class Interpreter {
     public func run(script text: String, file: String) -> Bool {
         var ok = true
         for (index, line) in Interpreter.lines(of: text).enumerated() {
+            // Ctrl-C: the lines that ran stay; the rest do not run.
+            if Interruption.isRequested {
+                writeError("\(file):\(index + 1): interrupted; the \(index) line\(index == 1 ? "" : "s") before it ran and stay\n")
+                return false
+            }
             if !run(line: line, at: SourceLocation(file: file, line: index + 1)) {
                 ok = false
                 if options.bail { break }

@@ -27,7 +27,10 @@ struct Interactive {
                 number += 1
                 editor.addHistory(line)
                 if followsTerminalWidth, let columns = Terminal.columns() { interpreter.options.width = columns }
+                // A Ctrl-C typed at the prompt is not meant for this command.
+                Interruption.clear()
                 interpreter.run(line: line, at: SourceLocation(file: "<stdin>", line: number))
+                Interruption.clear()
             case .interrupted:
                 continue
             case .endOfFile:

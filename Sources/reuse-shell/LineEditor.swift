@@ -345,6 +345,7 @@ final class LineEditor {
         // initialised lazily on first use, which is not async-signal-safe).
         lineEditorInterruptReceived = 0
         lineEditorWakeDescriptor = wakeWriteDescriptor
+        Interruption.prepare()
         for signal in [SIGINT, SIGWINCH, SIGCONT] {
             var action = sigaction()
             #if canImport(Darwin)
@@ -528,6 +529,8 @@ private func lineEditorSignalHandler(_ signal: Int32) {
     switch signal {
     case SIGINT:
         lineEditorInterruptReceived = 1
+        // A command running between lines stops at its next check.
+        Interruption.request()
         reason = WakeReasons.interrupt.rawValue
     case SIGWINCH:
         reason = WakeReasons.resized.rawValue

@@ -23,7 +23,8 @@ enum CompareCommand {
         componentkit, which diffs per attribute); leaks at the end; peak views
         alive; live components at the end; component renders. The current
         strategy keeps its options. A strategy whose replay fails shows where.
-        'strategy' lines of the session are left out.
+        'strategy' lines of the session are left out. The session itself is
+        never changed, so Ctrl-C simply stops it.
         """,
         example: "compare theodolite naive recyclerview",
         replays: false
@@ -58,7 +59,12 @@ enum CompareCommand {
             throw ShellError("compare: nothing to replay yet; define and mount something first, or give --script FILE", at: arguments.command)
         }
 
-        let rows = strategies.map { name in replay(lines, under: name, from: shell) }
+        var rows: [Row] = []
+        for name in strategies {
+            // Ctrl-C: compare changes nothing, so stopping leaves nothing to undo.
+            if Interruption.isRequested { throw ShellError("compare: interrupted", at: arguments.command) }
+            rows.append(replay(lines, under: name, from: shell))
+        }
         if parsed.flags.contains("json") {
             let items = rows.map { row -> JSON in
                 var pairs: [(String, JSON)] = [("strategy", .string(row.strategy))]
@@ -87,7 +93,7 @@ enum CompareCommand {
             child.selectStrategy(descriptor.standard)
         }
         for (line, location) in lines {
-            if !child.run(line: line, at: location) { break }
+            if Interruption.isRequested || !child.run(line: line, at: location) { break }
         }
         let options = child.engine.strategy.optionsDescription
         let label = options.isEmpty || options == StrategyRegistry.named(strategy)?.standard.optionsDescription

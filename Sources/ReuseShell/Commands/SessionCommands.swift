@@ -57,6 +57,7 @@ enum SourceCommand {
         its own for 'save'. Relative paths inside a script start from its directory.
         If a line of the script fails, 'source' fails too (the exit status says
         so, and --bail stops there); the lines that ran keep their effect.
+        Ctrl-C stops it between two lines, in the same way.
         """,
         example: "source Sessions/01-first-mount.reuse",
         replays: false

@@ -1,0 +1,76 @@
+// Ctrl-C during a running command gives the prompt back and leaves the
+// session as it was (pseudo-terminal).
+
+import Foundation
+import Testing
+
+@Suite("Ctrl-C stops a running command")
+struct InterruptTests {
+    /// A session and a long script whose every line runs a pass that
+    /// changes nothing (the same value again), so the tree after any
+    /// number of its lines is the tree before it.
+    static func prepare(_ sandbox: TerminalTests.Sandbox) throws -> PseudoTerminal {
+        // Whole on its own (compare replays it in a fresh session).
+        let lines = ["component Card view UIView { backgroundColor: red }", "mount Card"]
+            + Array(repeating: "set Card backgroundColor red", count: 60_000)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: sandbox.directory.appendingPathComponent("long.reuse"))
+        let shell = try sandbox.startShell()
+        for line in ["component Card view UIView { backgroundColor: red }", "mount Card",
+                     "once \(sandbox.directory.path)/before.json", "tree --json"] {
+            try shell.send(line + "\r")
+            try shell.expectPrompt()
+        }
+        return shell
+    }
+
+    /// Presses Ctrl-C and waits for the prompt; returns how long that took.
+    static func interrupt(_ shell: PseudoTerminal, expecting message: String) throws -> Duration {
+        let start = ContinuousClock.now
+        try shell.send("\u{03}")
+        try shell.expectAfterLastEnter(message)
+        try shell.expectAfterLastEnter("\nreuse> ")
+        return ContinuousClock.now - start
+    }
+
+    static func treeUnchanged(_ shell: PseudoTerminal, _ sandbox: TerminalTests.Sandbox) throws {
+        try shell.send("once \(sandbox.directory.path)/after.json\r")
+        try shell.expectPrompt()
+        try shell.send("tree --json\r")
+        try shell.expectPrompt()
+        let before = try String(contentsOf: sandbox.directory.appendingPathComponent("before.json"), encoding: .utf8)
+        let after = try String(contentsOf: sandbox.directory.appendingPathComponent("after.json"), encoding: .utf8)
+        #expect(before == after && before.contains("\"viewClass\""))
+    }
+
+    @Test("during a long source: the prompt is back within a second, the tree unchanged")
+    func duringSource() throws {
+        let sandbox = try TerminalTests.Sandbox()
+        let shell = try Self.prepare(sandbox)
+        defer { shell.terminate() }
+        try shell.send("source \(sandbox.directory.path)/long.reuse\r")
+        // Under way: a few of its passes have printed.
+        try shell.expectAfterLastEnter("pass 10 (set Card backgroundColor red)")
+        let took = try Self.interrupt(shell, expecting: "interrupted; the ")
+        #expect(took < .seconds(1), "took \(took)")
+        #expect(!shell.output.contains("pass 60003 "), "the script ran to its end")
+        try Self.treeUnchanged(shell, sandbox)
+        try shell.send("quit\r")
+        #expect(try shell.waitForExit() == 0)
+    }
+
+    @Test("during compare: the prompt is back within a second, the tree unchanged")
+    func duringCompare() throws {
+        let sandbox = try TerminalTests.Sandbox()
+        let shell = try Self.prepare(sandbox)
+        defer { shell.terminate() }
+        try shell.send("compare --script \(sandbox.directory.path)/long.reuse\r")
+        // compare prints nothing until its table: give it time to be well
+        // under way (replaying; the whole takes many seconds).
+        Thread.sleep(forTimeInterval: 1.5)
+        let took = try Self.interrupt(shell, expecting: "compare: interrupted")
+        #expect(took < .seconds(1), "took \(took)")
+        try Self.treeUnchanged(shell, sandbox)
+        try shell.send("quit\r")
+        #expect(try shell.waitForExit() == 0)
+    }
+}
