@@ -26,6 +26,9 @@ struct Interactive {
             case .line(let line):
                 number += 1
                 editor.addHistory(line)
+                // Written as each line is entered: a SIGTERM or SIGHUP (a
+                // closed terminal window) loses nothing.
+                editor.saveHistory()
                 if followsTerminalWidth, let columns = Terminal.columns() { interpreter.options.width = columns }
                 // A Ctrl-C typed at the prompt is not meant for this command.
                 Interruption.clear()

@@ -83,6 +83,20 @@ struct ConventionTests {
         #expect(bad.output.contains("sometimes"))
     }
 
+    @Test("History is written as lines are entered: SIGTERM and SIGHUP lose none", arguments: [SIGTERM, SIGHUP])
+    func historySurvivesSignals(_ signal: Int32) throws {
+        let sandbox = try TerminalTests.Sandbox()
+        let shell = try sandbox.startShell()
+        defer { shell.terminate() }
+        try shell.send("say kept through a signal\r")
+        try shell.expectLine("kept through a signal")
+        try shell.expectPrompt()
+        kill(shell.pid, signal)
+        #expect(try shell.waitForExit() != 0)
+        let history = try String(contentsOf: sandbox.historyFile, encoding: .utf8)
+        #expect(history.contains("through"), "\(history)")
+    }
+
     @Test("Output follows the window's width when it is resized")
     func widthFollowsResize() throws {
         let sandbox = try TerminalTests.Sandbox()
