@@ -7,6 +7,13 @@ public enum EngineError: Error, Equatable, Sendable {
     case invalidValue(attribute: String, ValueError)
     case duplicateAttribute(String)
     case recursiveDefinition([String])
+    /// A tree nesting deeper than ``Catalog/maximumDepth``: its deepest chain of types.
+    case tooDeep([String], limit: Int)
+    /// A tree with more instances than ``Catalog/maximumInstances`` (`count`
+    /// saturates at `Int.max`).
+    case tooManyInstances(String, count: Int, limit: Int)
+    /// More definitions, or children in one definition, than the catalogue takes.
+    case tooMany(CatalogLimit, count: Int, limit: Int)
     case builtInRedefinition(Declaration, name: String)
     case listCellWithoutView(list: String, cell: String)
     case invalidListSize(ListSizeProblem)
@@ -38,6 +45,12 @@ public enum EngineError: Error, Equatable, Sendable {
     public enum Declaration: String, Sendable {
         case attribute
         case viewClass = "view class"
+    }
+
+    /// A limit on what a catalogue holds.
+    public enum CatalogLimit: Equatable, Sendable {
+        case components
+        case children(of: String)
     }
 
     /// What is wrong with a list's size.

@@ -128,6 +128,13 @@ public final class Interpreter {
     /// Runs one line; returns false when it failed.
     @discardableResult
     public func run(line: String, at location: SourceLocation) -> Bool {
+        guard line.utf8.count <= Interpreter.maximumLineLength else {
+            // Only the start is echoed: the point is the length.
+            let start = String(line.unicodeScalars.prefix(60)) + "..."
+            report(ShellError("this line is \(line.utf8.count) bytes long; a line may hold at most \(Interpreter.maximumLineLength) bytes",
+                              column: 1, length: 1), at: location, line: start)
+            return false
+        }
         let tokens: [Token]
         switch lexer.tokenize(line) {
         case .success(let result): tokens = result
@@ -176,6 +183,10 @@ public final class Interpreter {
         }
     }
 
+    /// The longest line the shell reads, in UTF-8 bytes (1 MiB): a longer one
+    /// is refused whole, before it is read into words.
+    public static let maximumLineLength = 1 << 20
+
     /// Runs a script's lines; stops at the first failure when `bail` is set.
     /// Returns false when any line failed.
     @discardableResult
@@ -196,12 +207,31 @@ public final class Interpreter {
         return ok
     }
 
-    /// The lines of a script, for `\n` and `\r\n` endings alike (Swift reads
-    /// `\r\n` as one character), without a trailing empty line.
+    /// The lines of a script: split at `\n` alone (a `\r` before it is
+    /// dropped, so `\r\n` files read the same), without a trailing empty
+    /// line and without a leading byte-order mark. Standard input is read
+    /// the same way (``line(_:number:)``), so a script reads alike from a
+    /// file and from a pipe; other line breaks (a lone CR, VT, FF, NEL,
+    /// U+2028) stay inside the line, where they separate words.
     public static func lines(of text: String) -> [String] {
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-        if let last = text.last, last.isNewline { lines.removeLast() }
+        var lines: [String] = []
+        var start = text.unicodeScalars.startIndex
+        let scalars = text.unicodeScalars
+        while start < scalars.endIndex {
+            let end = scalars[start...].firstIndex(of: "\n") ?? scalars.endIndex
+            lines.append(line(String(scalars[start..<end]), number: lines.count + 1))
+            start = end < scalars.endIndex ? scalars.index(after: end) : end
+        }
         return lines
+    }
+
+    /// One line as read (without its `\n`): a trailing `\r` dropped and, on
+    /// the first line, a byte-order mark.
+    public static func line(_ raw: String, number: Int) -> String {
+        var line = Substring(raw)
+        if number == 1, line.unicodeScalars.first == "\u{FEFF}" { line = Substring(line.unicodeScalars.dropFirst()) }
+        if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
+        return String(line)
     }
 
     /// Runs a script file by path.

@@ -170,7 +170,7 @@ struct ReuseShellCommand: ParsableCommand {
         var number = 0
         while let line = readLine(strippingNewline: true) {
             number += 1
-            let clean = line.hasSuffix("\r") ? String(line.dropLast()) : line
+            let clean = Interpreter.line(line, number: number)
             let succeeded = interpreter.run(line: clean, at: SourceLocation(file: "<stdin>", line: number))
             ok = succeeded && ok
             if interpreter.wantsToQuit || (!succeeded && bail) { break }

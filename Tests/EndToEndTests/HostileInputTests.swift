@@ -62,4 +62,50 @@ import Testing
         #expect(piped.status == 1)
         #expect(!piped.output.contains("next"), "\(piped.output)")
     }
+
+    /// A file and standard input split lines the same way: at `\n` (with
+    /// `\r\n` alike); a lone CR, VT, FF, NEL or U+2028 stays in the line.
+    /// A byte-order mark is dropped from either.
+    @Test func filesAndStandardInputSplitLinesAlike() throws {
+        let directory = try temporaryDirectory()
+        let script = "\u{FEFF}component T view UILabel\r\nmount T\nset T text \"a\rb\u{B}c\u{C}d\u{85}e\u{2028}f\"\r\nconfig T\n"
+        try Data(script.utf8).write(to: directory.appendingPathComponent("s.reuse"))
+        let file = try runShell(["s.reuse"], directory: directory)
+        let piped = try runShell(["-"], input: script, directory: directory)
+        #expect(file.status == 0 && piped.status == 0, "\(file.output)\n\(piped.output)")
+        #expect(file.output == piped.output)
+        #expect(file.output.contains(#"text: "a\u{D}b\u{B}c\u{C}d\u{85}e\u{2028}f""#), "\(file.output)")
+    }
+
+    /// Issue 15: a script whose tab-indented lines run `compare --script` on
+    /// itself recursed until SIGSEGV, and its `save` wrote files during every
+    /// replay. A replay passes over such commands by name, however indented.
+    @Test func aReplayPassesOverCompareSaveAndSourceOfItself() throws {
+        let directory = try temporaryDirectory()
+        let script = "component A view UIView\nmount A\n\tcompare --script r.reuse\n\t save written.reuse\n\tsource r.reuse\n"
+        try Data(script.utf8).write(to: directory.appendingPathComponent("r.reuse"))
+        let run = try runShell(["-c", "compare --script r.reuse"], directory: directory)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("valdi-attach"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("written.reuse").path))
+    }
+
+    @Test func anOverlongLineIsRefusedWithTheLimitAndTheShellGoesOn() throws {
+        let long = "say " + String(repeating: "x", count: 1 << 20)
+        let run = try runShell(["-"], input: long + "\nsay next\n")
+        #expect(run.status == 1)
+        #expect(run.output.contains("error: this line is 1048580 bytes long; a line may hold at most 1048576 bytes"), "\(run.output.prefix(500))")
+        #expect(run.output.count < 1_000, "the line is not echoed whole")
+        #expect(run.output.hasSuffix("next\n"))
+    }
+
+    /// A did-you-mean over a 40,000-character unknown name took 12 s.
+    @Test func aHugeUnknownNameGetsItsErrorAtOnce() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try runShell(["-c", "component Card view UIView", "-c", "mount " + String(repeating: "Card", count: 10_000)])
+        #expect(run.status == 1)
+        #expect(run.output.contains("unknown component 'CardCard"), "\(run.output.prefix(300))")
+        #expect(clock.now - start < .seconds(5))
+    }
 }

@@ -13,6 +13,22 @@ public struct Catalog: Sendable {
     var registeredClasses: [CellRegistration.Identifier: String] = [:]
     /// What each component type's reuse hook does (`prepare`), in declaration order.
     public internal(set) var preparations: OrderedDictionary<String, Preparation> = [:]
+    /// How many definitions refer to each name: a name nobody refers to
+    /// cannot close a cycle, so defining it needs no walk.
+    private var referrers: [String: Int] = [:]
+
+    /// How deeply components may nest when mounted (the root's children are
+    /// level 1). Deeper trees are refused by `mount` and every pass, so no
+    /// walk over a mounted tree can exhaust the stack.
+    public static let maximumDepth = 1_000
+    /// How many component instances one mounted tree may hold (a list counts
+    /// the rows on screen). Shared subtrees multiply: `A children B B`, `B
+    /// children C C`, ... doubles at each level.
+    public static let maximumInstances = 1_000_000
+    /// How many component types a session may define.
+    public static let maximumComponents = 100_000
+    /// How many children (or cell types) one definition may name.
+    public static let maximumChildren = 10_000
 
     public init() {
         for viewClass in ViewClass.builtIns { viewClasses[viewClass.name] = viewClass }
@@ -70,12 +86,28 @@ public struct Catalog: Sendable {
             }
             guard !spec.cells.isEmpty else { throw .invalidListSize(.noCells) }
         }
-        var trial = components
-        trial[definition.name] = definition
-        if let cycle = Catalog.cycle(from: definition.name, in: trial) {
+        if definition.references.count > Catalog.maximumChildren {
+            throw .tooMany(.children(of: definition.name), count: definition.references.count, limit: Catalog.maximumChildren)
+        }
+        if components[definition.name] == nil, components.count >= Catalog.maximumComponents {
+            throw .tooMany(.components, count: components.count + 1, limit: Catalog.maximumComponents)
+        }
+        if let cycle = cycle(through: definition) {
             throw .recursiveDefinition(cycle)
         }
-        components = trial
+        // In place: copying the whole catalogue per definition made defining
+        // n components quadratic.
+        if let previous = components[definition.name] { count(previous.references, by: -1) }
+        components[definition.name] = definition
+        count(definition.references, by: 1)
+    }
+
+    /// Adds `delta` to how many definitions refer to each of `names`.
+    private mutating func count(_ names: [String], by delta: Int) {
+        for name in names {
+            let count = referrers[name, default: 0] + delta
+            referrers[name] = count > 0 ? count : nil
+        }
     }
 
     /// Checks a view template's class, attribute names and values.
@@ -139,43 +171,60 @@ public struct Catalog: Sendable {
         return AttributeTemplate(name: name, raw: raw, wasQuoted: quoted, resolved: resolved)
     }
 
-    /// The first cycle reachable from `start`, as names ending where they began.
-    static func cycle(from start: String, in components: OrderedDictionary<String, ComponentDefinition>) -> [String]? {
-        var stack: [String] = [start]
-        var onStack: Set<String> = [start]
-        var done: Set<String> = []
-        func visit(_ name: String) -> [String]? {
-            guard let definition = components[name] else { return nil }
-            for child in definition.references {
-                if onStack.contains(child) {
-                    guard let first = stack.firstIndex(of: child) else { return nil }
-                    return Array(stack[first...]) + [child]
-                }
-                if done.contains(child) { continue }
-                stack.append(child)
-                onStack.insert(child)
-                if let cycle = visit(child) { return cycle }
-                stack.removeLast()
-                onStack.remove(child)
-                done.insert(child)
+    /// The cycle `definition` would close, as names from it back to it, or
+    /// `nil`. The catalogue is acyclic before, so every new cycle runs
+    /// through `definition`; it is looked for only when some definition
+    /// already refers to it (or it refers to itself), by an iterative
+    /// depth-first walk in child order that visits each name once.
+    func cycle(through definition: ComponentDefinition) -> [String]? {
+        let name = definition.name
+        let references = definition.references
+        guard referrers[name] != nil || references.contains(name) else { return nil }
+        var path: [(name: String, references: [String], next: Int)] = [(name, references, 0)]
+        var visited: Set<String> = [name]
+        while let top = path.last {
+            guard top.next < top.references.count else {
+                path.removeLast()
+                continue
             }
-            return nil
+            let child = top.references[top.next]
+            path[path.count - 1].next += 1
+            if child == name { return path.map(\.name) + [name] }
+            guard visited.insert(child).inserted, let childDefinition = components[child] else { continue }
+            path.append((child, childDefinition.references, 0))
         }
-        return visit(start)
+        return nil
     }
 
-    /// Checks that `name` and every type it refers to are defined, and that
-    /// list cells have views.
+    /// Checks that `name` and every type it refers to are defined, that list
+    /// cells have views, and that its tree stays within ``maximumDepth``
+    /// levels and ``maximumInstances`` instances. Iterative: one walk in
+    /// child order that visits each type once, so checking is linear in the
+    /// catalogue even for trees that share subtrees.
     func checkMountable(_ name: String) throws(EngineError) {
-        var seen: Set<String> = []
-        var pending: [(name: String, parent: String?)] = [(name, nil)]
-        while let (next, parent) = pending.popLast() {
-            guard seen.insert(next).inserted else { continue }
+        /// A type being walked: its children, the next to visit, and what
+        /// its finished children add up to.
+        struct Frame {
+            var name: String
+            var references: [String]
+            /// Children before this index are cells (a list's), the rest are
+            /// a list's header and footer, or a component's children.
+            var cells: Int
+            var rows: Int
+            var next = 0
+            var depth = 1
+            var largestCell = 0
+            var instances = 1
+        }
+        var measured: [String: (depth: Int, instances: Int)] = [:]
+        var path: [Frame] = []
+        func enter(_ next: String, parent: String?) throws(EngineError) {
             guard let definition = components[next] else {
                 let suggestion = closestName(to: next, in: components.keys)
                 if let parent { throw .undefinedChild(parent: parent, child: next, suggestion: suggestion) }
                 throw .unknownComponent(next, suggestion: suggestion)
             }
+            var cells = 0, rows = 0
             if case .list(let spec) = definition.body {
                 for cell in spec.cells + spec.supplementaries.map(\.component) {
                     guard let cellDefinition = components[cell] else {
@@ -183,8 +232,46 @@ public struct Catalog: Sendable {
                     }
                     if cellDefinition.view == nil { throw .listCellWithoutView(list: next, cell: cell) }
                 }
+                cells = spec.cells.count
+                rows = min(spec.rows, spec.viewport)
             }
-            pending.append(contentsOf: definition.references.reversed().map { ($0, next) })
+            path.append(Frame(name: next, references: definition.references, cells: cells, rows: rows))
+        }
+        try enter(name, parent: nil)
+        while let top = path.last {
+            if top.next < top.references.count {
+                let child = top.references[top.next]
+                if let size = measured[child] {
+                    let frame = path.count - 1
+                    path[frame].depth = max(top.depth, size.depth + 1)
+                    if top.next < top.cells {
+                        path[frame].largestCell = max(top.largestCell, size.instances)
+                    } else {
+                        path[frame].instances = top.instances.addingSaturated(size.instances)
+                    }
+                    path[frame].next += 1
+                } else {
+                    try enter(child, parent: top.name)
+                }
+                continue
+            }
+            measured[top.name] = (top.depth, top.instances.addingSaturated(top.rows.multipliedSaturated(top.largestCell)))
+            path.removeLast()
+        }
+        let size = measured[name] ?? (1, 1)
+        guard size.depth <= Catalog.maximumDepth else {
+            // The deepest chain, following the deepest child at each level.
+            var chain = [name]
+            var current = name
+            while let next = components[current]?.references.max(by: { measured[$0]?.depth ?? 0 < measured[$1]?.depth ?? 0 }),
+                  measured[next] != nil, chain.count < size.depth {
+                chain.append(next)
+                current = next
+            }
+            throw .tooDeep(chain, limit: Catalog.maximumDepth)
+        }
+        guard size.instances <= Catalog.maximumInstances else {
+            throw .tooManyInstances(name, count: size.instances, limit: Catalog.maximumInstances)
         }
     }
 

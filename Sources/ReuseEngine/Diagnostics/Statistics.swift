@@ -53,23 +53,25 @@ extension Engine {
         case .everyListItem:
             var count = 0
             for node in instances where !node.isHidden && node.row == nil {
-                count += 1
+                count = count.addingSaturated(1)
                 guard case .list(let spec)? = catalog.components[node.name]?.body, !spec.cells.isEmpty else { continue }
                 // Every item has its component tree alive: rows of each cell type
                 // times that type's tree size.
                 let types = spec.cells.count
                 for (index, cell) in spec.cells.enumerated() {
                     let rowsOfType = spec.rows / types + (index < spec.rows % types ? 1 : 0)
-                    count += rowsOfType * treeSize(of: cell)
+                    count = count.addingSaturated(rowsOfType.multipliedSaturated(treeSize(of: cell)))
                 }
             }
             return count
         }
     }
 
-    /// Components in one instance of `name`'s tree (itself and every descendant).
+    /// Components in one instance of `name`'s tree (itself and every
+    /// descendant). Mountable trees are at most ``Catalog/maximumDepth`` deep
+    /// and ``Catalog/maximumInstances`` large, which bounds this walk.
     private func treeSize(of name: String) -> Int {
         guard let definition = catalog.components[name], case .component(_, let children) = definition.body else { return 1 }
-        return 1 + children.reduce(0) { $0 + treeSize(of: $1) }
+        return children.reduce(1) { $0.addingSaturated(treeSize(of: $1)) }
     }
 }

@@ -6,8 +6,8 @@
 /// copy of the engine without its log and without its history, so taking one
 /// copies the views (and only what the next operations change) but never the
 /// session's events. One is taken when the work since the last one (events
-/// recorded plus operations run) reaches 16 per view ever created, within
-/// 4,096 and 65,536: checkpoints then weigh a fraction of the log they sit
+/// recorded plus operations run) reaches 16 per view ever created or
+/// component type defined, within 4,096 and 65,536: checkpoints then weigh a fraction of the log they sit
 /// beside, and rebuilding any state replays at most 65,536 events' work.
 struct History: Sendable {
     /// One operation that ran, and where the log stood around it.
@@ -43,7 +43,8 @@ struct History: Sendable {
     }
 
     /// Journals an operation that ran; returns whether a checkpoint is due
-    /// (`viewCount`: the views ever created, which a checkpoint copies).
+    /// (`viewCount`: the views ever created plus the component types
+    /// defined, which a checkpoint copies).
     mutating func append(_ entry: Entry, events: Int, viewCount: Int) -> Bool {
         entries.append(entry)
         workSinceCheckpoint += events + 1
@@ -99,7 +100,7 @@ extension Engine {
         let result = try body(&self)
         let after = store.log.mark
         let entry = History.Entry(operation: operation, before: before, passesAfter: after.passes)
-        if history.append(entry, events: after.seq - before.seq, viewCount: store.count) {
+        if history.append(entry, events: after.seq - before.seq, viewCount: store.count + catalog.components.count) {
             let state = checkpointState()
             history.addCheckpoint(state)
         }

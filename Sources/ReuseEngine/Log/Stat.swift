@@ -121,7 +121,7 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
 
     mutating func count(_ step: ReuseEvent.Step) {
         guard let index = step.kind.stat?.countIndex else { return }
-        values[index] += step.multiplicity
+        values[index] = values[index].addingSaturated(step.multiplicity)
     }
 
     /// Takes another set of counts away (a pass taken back).

@@ -198,33 +198,48 @@ extension Engine {
     /// The mounted node at `path`, or an error naming the nearest miss.
     public func resolve(_ path: ComponentPath) throws(EngineError) -> MountedNode {
         guard !mounted.isEmpty else { throw .nothingMounted }
-        var nodes = Array(mounted)
-        var node: MountedNode?
-        for (depth, segment) in path.segments.enumerated() {
-            let prefix = path.prefix(depth)
+        let nodes = nodes(along: path)
+        if nodes.count == path.segments.count, let node = nodes.last { return node }
+        // The first segment that did not resolve, and why.
+        let depth = nodes.count
+        let prefix = path.prefix(depth)
+        let segment = path.segments[depth]
+        switch segment {
+        case .named:
+            let candidates = (depth == 0 ? mounted : nodes[depth - 1].children).map { $0.path.description }
+            let typed = prefix.appending(segment)
+            throw .noSuchPath(typed, suggestion: closestName(to: typed.description, in: candidates))
+        case .row(let row):
+            guard depth > 0, let definition = catalog.components[nodes[depth - 1].name],
+                  case .list(let spec) = definition.body else {
+                throw .noSuchPath(prefix.appending(segment), suggestion: nil)
+            }
+            let list = nodes[depth - 1]
+            let window = spec.window(at: listOffsets[list.path, default: 0])
+            throw .rowNotVisible(list: list.path, row: row, visible: list.rows.isEmpty ? 0..<0 : window)
+        }
+    }
+
+    /// The mounted nodes a path goes through, one per segment, as far as it
+    /// resolves: linear in the path's length (times the siblings at each level).
+    public func nodes(along path: ComponentPath) -> [MountedNode] {
+        var found: [MountedNode] = []
+        found.reserveCapacity(path.segments.count)
+        for segment in path.segments {
+            let next: MountedNode?
             switch segment {
             case .named:
-                guard let next = nodes.first(where: { $0.path.segments.last == segment }) else {
-                    let candidates = nodes.map { $0.path.description }
-                    let typed = prefix.appending(segment)
-                    throw .noSuchPath(typed, suggestion: closestName(to: typed.description, in: candidates))
-                }
-                node = next
+                let siblings = found.last?.children ?? mounted
+                next = siblings.first { $0.path.segments.last == segment }
             case .row(let row):
-                guard let list = node, let definition = catalog.components[list.name],
-                      case .list(let spec) = definition.body else {
-                    throw .noSuchPath(prefix.appending(segment), suggestion: nil)
-                }
-                guard let first = list.rows.first?.row, row >= first, row - first < list.rows.count else {
-                    let window = spec.window(at: listOffsets[list.path, default: 0])
-                    throw .rowNotVisible(list: list.path, row: row, visible: list.rows.isEmpty ? 0..<0 : window)
-                }
-                node = list.rows[row - first]
+                guard let list = found.last, case .list? = catalog.components[list.name]?.body,
+                      let first = list.rows.first?.row, row >= first, row - first < list.rows.count else { return found }
+                next = list.rows[row - first]
             }
-            nodes = Array(node?.children ?? [])
+            guard let next else { return found }
+            found.append(next)
         }
-        guard let node else { throw .noSuchPath(path, suggestion: nil) }
-        return node
+        return found
     }
 
     /// The instance that holds `view` now.

@@ -26,16 +26,18 @@ extension Interpreter {
     func checkUnambiguous(_ path: ComponentPath, written token: Token, in state: Engine? = nil) throws(ShellError) {
         let engine = state ?? self.engine
         let written = token.text.split(separator: "/", omittingEmptySubsequences: false)
+        // One walk down the path: at each level, the siblings of the segment.
+        let nodes = engine.nodes(along: path)
         var offset = 0
         for (position, segment) in path.segments.enumerated() {
             defer { offset += (position < written.count ? written[position].count : 0) + 1 }
+            guard position <= nodes.count else { break }
             guard case .named(let name, 0) = segment, position < written.count, !written[position].hasSuffix("]") else { continue }
-            let prefix = path.prefix(position)
-            func sibling(_ index: Int) -> ComponentPath { prefix.appending(.named(name, index: index)) }
-            guard (try? engine.resolve(sibling(1))) != nil else { continue }
-            var candidates: [String] = []
-            while candidates.count < 6, let node = try? engine.resolve(sibling(candidates.count)) { candidates.append(node.path.display) }
-            let more = (try? engine.resolve(sibling(candidates.count))) != nil ? ", ..." : ""
+            let siblings = position == 0 ? engine.mounted : nodes[position - 1].children
+            let namesakes = siblings.filter { if case .named(name, _)? = $0.path.segments.last { true } else { false } }
+            guard namesakes.count > 1 else { continue }
+            let candidates = namesakes.prefix(6).map(\.path.display)
+            let more = namesakes.count > 6 ? ", ..." : ""
             throw ShellError("'\(written[...position].joined(separator: "/"))' is ambiguous: \(candidates.joined(separator: ", "))\(more) are mounted; write which one",
                              column: token.column + offset, length: max(1, written[position].count))
         }

@@ -26,7 +26,17 @@ extension EngineError {
             let has = owners.isEmpty ? "" : ": " + owners.joined(separator: " and ") + (owners.count == 1 ? " has it" : " have it")
             return "'\(attribute)' is not a property of \(viewClass)\(has) (or declare a class with it: view NAME { \(attribute): ... })"
         case .recursiveDefinition(let cycle):
-            return "recursive definition: " + cycle.joined(separator: " -> ")
+            return "recursive definition: " + EngineError.chain(cycle)
+        case .tooDeep(let chain, let limit):
+            return "'\(chain.first ?? "")' nests \(chain.count) levels deep (\(EngineError.chain(chain))); "
+                + "a mounted tree may nest at most \(limit) levels"
+        case .tooMany(.components, _, let limit):
+            return "a session may define at most \(limit) component types"
+        case .tooMany(.children(let name), let count, let limit):
+            return "'\(name)' names \(count) children; a component may have at most \(limit)"
+        case .tooManyInstances(let name, let count, let limit):
+            let many = count == .max ? "more than \(Int.max)" : "\(count)"
+            return "'\(name)' would mount \(many) component instances (shared children multiply); a mounted tree may hold at most \(limit)"
         case .builtInRedefinition(let kind, let name):
             return "'\(name)' is a built-in \(kind.rawValue) and cannot be redefined; choose another name"
         case .listCellWithoutView(let list, let cell):
@@ -87,6 +97,12 @@ extension EngineError {
         }
     }
 
+    /// Names joined by arrows; a long chain shows its first and last five.
+    static func chain(_ names: [String]) -> String {
+        guard names.count > 12 else { return names.joined(separator: " -> ") }
+        return (names.prefix(5) + ["... \(names.count - 10) more ..."] + names.suffix(5)).joined(separator: " -> ")
+    }
+
     /// What the error is about, by the role it plays in a command, so the
     /// caret goes under the argument that plays that role.
     var subject: ErrorSubject? {
@@ -98,6 +114,10 @@ extension EngineError {
         case .invalidValue(_, let error): return .value(error.raw)
         case .outOfRange(_, let value, _): return .value(value)
         case .recursiveDefinition(let cycle): return cycle.dropFirst().first.map(ErrorSubject.reference)
+        case .tooDeep(let chain, _): return chain.first.map(ErrorSubject.containing)
+        case .tooManyInstances(let name, _, _): return .containing(name)
+        case .tooMany(.components, _, _): return nil
+        case .tooMany(.children(let name), _, _): return .name(name)
         case .listCellWithoutView(let list, _): return .name(list)
         case .invalidListSize: return nil
         case .noSuchPath(let path, _), .notAList(let path), .alreadyHidden(let path), .notHidden(let path, _),

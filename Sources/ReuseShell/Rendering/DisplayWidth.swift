@@ -13,6 +13,8 @@ extension Character {
     }
 
     static func width(of scalar: Unicode.Scalar) -> Int {
+        // Latin, and box drawing (tree branches): one column, no table walk.
+        if scalar.value < 0x0300 || (0x2500...0x25FC).contains(scalar.value) { return 1 }
         switch scalar.value {
         case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF: return 0
         case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
