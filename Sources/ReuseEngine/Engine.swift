@@ -54,13 +54,36 @@ public struct Engine: Sendable {
 
     /// Declares a user attribute (`attribute swipe adds unapply`).
     public mutating func declare(_ attribute: AttributeDefinition) throws(EngineError) {
-        try journaled(.declare(attribute)) { engine throws(EngineError) in try engine.store.catalog.declare(attribute) }
+        try journaled(.declare(attribute)) { engine throws(EngineError) in try engine.putDeclaration(attribute) }
+    }
+
+    /// Declares an attribute in the catalog (the step `declare` journals and
+    /// replays). Mounted configurations may now key or compare differently,
+    /// so like a redefinition it waits for the next full pass; until then
+    /// the invariant checker does not hold views to the new keys.
+    mutating func putDeclaration(_ attribute: AttributeDefinition) throws(EngineError) {
+        try store.catalog.declare(attribute)
+        definitionsPending = true
+    }
+
+    /// Declares a view class (the step `declareViewClass` journals and replays).
+    mutating func putViewClass(_ name: String, defaults: [(String, String, Bool)]) throws(EngineError) {
+        try store.catalog.declareViewClass(name, defaults: defaults)
+        definitionsPending = true
+    }
+
+    /// Registers a cell (the step `register` journals and replays): cells
+    /// dequeue under the new identifier from the next full pass.
+    mutating func putRegistration(list: String, cell: String, identifier: String?) throws(EngineError) -> CellRegistration {
+        let registration = try store.catalog.register(list: list, cell: cell, identifier: identifier)
+        definitionsPending = true
+        return registration
     }
 
     /// Declares a view class with property defaults (name, written value, quoted).
     public mutating func declareViewClass(_ name: String, defaults: [(String, String, Bool)]) throws(EngineError) {
         try journaled(.declareViewClass(name, defaults: defaults)) { engine throws(EngineError) in
-            try engine.store.catalog.declareViewClass(name, defaults: defaults)
+            try engine.putViewClass(name, defaults: defaults)
         }
     }
 
@@ -112,7 +135,7 @@ public struct Engine: Sendable {
     @discardableResult
     public mutating func register(list: String, cell: String, identifier: String?) throws(EngineError) -> CellRegistration {
         try journaled(.register(list: list, cell: cell, identifier: identifier)) { engine throws(EngineError) in
-            try engine.store.catalog.register(list: list, cell: cell, identifier: identifier)
+            try engine.putRegistration(list: list, cell: cell, identifier: identifier)
         }
     }
 

@@ -28,11 +28,11 @@ enum Operation: Sendable {
     func replay(on engine: inout Engine) throws(EngineError) {
         let trigger = ""
         switch self {
-        case .declare(let attribute): try engine.store.catalog.declare(attribute)
-        case .declareViewClass(let name, let defaults): try engine.store.catalog.declareViewClass(name, defaults: defaults)
+        case .declare(let attribute): try engine.putDeclaration(attribute)
+        case .declareViewClass(let name, let defaults): try engine.putViewClass(name, defaults: defaults)
         case .define(let definition): _ = try engine.putInCatalog(definition)
         case .register(let list, let cell, let identifier):
-            _ = try engine.store.catalog.register(list: list, cell: cell, identifier: identifier)
+            _ = try engine.putRegistration(list: list, cell: cell, identifier: identifier)
         case .prepare(let preparation): try engine.store.catalog.prepare(preparation)
         case .mount(let names): _ = try engine.mountRoots(names, trigger: trigger)
         case .remount: _ = try engine.remountTree(trigger: trigger)

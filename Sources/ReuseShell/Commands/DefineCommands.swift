@@ -225,7 +225,8 @@ enum AttributeCommand {
         var traits = [definition.kind.rawValue, definition.effect == .adds ? "adds entries" : "sets a value"]
         traits.append(definition.hasUnapplicator ? "with unapplicator" : "no unapplicator")
         if definition.hasUpdater { traits.append("with updater") }
-        shell.emit((existed ? "redeclared" : "declared") + " attribute \(name.text) (" + traits.joined(separator: ", ") + ")")
+        shell.emit((existed ? "redeclared" : "declared") + " attribute \(name.text) (" + traits.joined(separator: ", ") + ")"
+            + (existed && !shell.engine.mounted.isEmpty ? "; 'remount' to see the change" : ""))
     }
 }
 
@@ -255,7 +256,8 @@ enum ViewClassCommand {
             throw shell.located(error, in: arguments)
         }
         shell.emit((existed ? "redeclared" : "declared") + " view class \(name.text)"
-                   + (defaults.isEmpty ? "" : " (" + defaults.map { "\($0.name.text): \($0.value.isQuoted ? quoted($0.value.text) : $0.value.text)" }.joined(separator: ", ") + ")"))
+                   + (defaults.isEmpty ? "" : " (" + defaults.map { "\($0.name.text): \($0.value.isQuoted ? quoted($0.value.text) : $0.value.text)" }.joined(separator: ", ") + ")")
+                   + (existed && !shell.engine.mounted.isEmpty ? "; 'remount' to see the change" : ""))
     }
 }
 
