@@ -45,12 +45,17 @@ let package = Package(
             name: "reuse-bench",
             dependencies: ["ReuseEngine"]
         ),
+        // A libFuzzer target over the interpreter (Tests/Fuzz/run-libfuzzer.sh).
+        .executableTarget(
+            name: "reuse-fuzz",
+            dependencies: ["ReuseShell"]
+        ),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine"]),
         .testTarget(name: "ReuseShellTests", dependencies: ["ReuseShell"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["ReuseShell"],
-            exclude: ["Transcripts"]
+            exclude: ["Transcripts", "Pictures"]
         ),
     ]
 )

@@ -23,7 +23,8 @@ extension Interpreter {
         let position = words.count
         switch command {
         case "help":
-            return position == 1 ? CommandTable.all.map(\.name).sorted() : []
+            if position == 1 { return CommandTable.all.map(\.name).sorted() }
+            return position == 2 && previous == "strategy" ? StrategyRegistry.names : []
         case "mount":
             return components
         case "component":
@@ -97,9 +98,6 @@ extension Interpreter {
         case "compare":
             if previous == "--script" { return filePaths(matching: partial) }
             return StrategyRegistry.names.filter { !words.contains($0) } + ["--script"]
-        case "help":
-            if position == 1 { return CommandTable.all.map(\.name) }
-            return position == 2 && previous == "strategy" ? StrategyRegistry.names : []
         case "explain":
             return position == 1 ? ["on", "off"] : []
         case "tree", "pools", "config", "log", "stats", "check", "components", "tap":
