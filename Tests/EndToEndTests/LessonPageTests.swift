@@ -41,7 +41,7 @@ import Testing
         let dom = try Self.renderedDOM(page, fragment: "#step=1")
         let step = try #require(Self.currentStep(in: dom), "no single current step in:\n\(dom.prefix(2000))")
         #expect(step.contains("id=\"step-1\""))
-        #expect(step.contains("Lesson 3: additive attributes need an unapplicator"), "narration")
+        #expect(step.contains("Lesson 3: some attributes are additive"), "narration")
         // (A serialized DOM writes quotes in text as they are.)
         #expect(step.contains("<code>component Button view UIButton { title: \"Follow\", tap: follow }</code>"), "command:\n\(step)")
         #expect(step.contains("<svg"), "picture")

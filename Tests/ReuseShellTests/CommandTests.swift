@@ -299,3 +299,32 @@ let packageRootForTests: String = {
         #expect(session.run("expect stat created 1\n") == "ok: created is 1\n")
     }
 }
+
+extension CommandTests {
+    /// A removed view is not hidden: `expect VIEW hidden` fails for it, so a
+    /// learner who believes views are thrown away is caught.
+    @Test func expectTellsHiddenFromRemoved() {
+        let session = Session("""
+            component A view UILabel
+            component R view UIView children A
+            mount R
+            strategy divkit
+            component A view UIImageView
+            remount
+            """)
+        #expect(session.error("expect v3 hidden") == "<stdin>:1:11: error: expectation failed: v3 is removed, expected hidden")
+        #expect(session.line("expect v3 removed") == (true, "ok: v3 is removed\n"))
+        let theodolite = Session("component A view UIView\ncomponent B view UIView\nmount A\nmount B")
+        #expect(theodolite.line("expect v2 hidden") == (true, "ok: v2 is hidden\n"))
+        #expect(theodolite.error("expect v2 removed") == "<stdin>:1:11: error: expectation failed: v2 is hidden, expected removed")
+    }
+
+    /// Entries may be written bare, commas and all.
+    @Test func expectReadsBareEntries() {
+        let session = Session("attribute swipe adds\ncomponent C view UIView { swipe: archive }\nmount C\nset C swipe delete")
+        #expect(session.line("expect C swipe [archive, delete]").ok)
+        #expect(session.line(#"expect C swipe "[archive, delete]""#).ok)
+        #expect(session.error("expect C swipe [delete, archive]")
+            == "<stdin>:1:16: error: expectation failed: v2 swipe is [\"archive\", \"delete\"], expected [delete, archive]")
+    }
+}

@@ -29,13 +29,15 @@ enum ExpectCommand {
     static let spec = CommandSpec(
         name: "expect", group: .inspect,
         usage: """
-        expect VIEW hidden|visible   expect VIEW PROPERTY VALUE   expect leaks N
+        expect VIEW hidden|visible|removed   expect VIEW PROPERTY VALUE   expect leaks N
         expect PATH holds VIEW       expect pool VIEW COMPONENT N
         expect stat NAME N [--pass P]
         """,
         summary: "check a fact about the live state (for exercises)",
         details: """
-        expect v3 hidden               the view is hidden (a PATH works for a view)
+        expect v3 hidden               the view waits hidden (a PATH works for a view)
+        expect v3 removed              the view was thrown away, not kept hidden
+        expect v3 tap [like, open]     the view's handlers, in order
         expect v2 backgroundColor red  the view shows this property value
         expect Card[1] holds v3        the component holds that view
         expect pool v1 Foo 2           v1's pools for component Foo hold 2 views
@@ -111,16 +113,32 @@ enum ExpectCommand {
                 let view = engine.views[id]
                 let what = try arguments.word("hidden, visible or a property name")
                 switch what.text {
-                case "hidden", "visible":
+                case "hidden", "visible", "removed":
                     try arguments.end()
                     let state = engine.views.visibility(of: id)
-                    let visible = state.isVisible
-                    guard visible == (what.text == "visible") else {
+                    // Hidden means waiting in a pool (or inside a hidden view): a
+                    // removed view is not hidden, so a learner who believes views
+                    // are removed fails `expect VIEW hidden`.
+                    let holds = switch what.text {
+                    case "visible": state.isVisible
+                    case "removed": state == .removed
+                    default: !state.isVisible && state != .removed
+                    }
+                    guard holds else {
                         throw fail("\(id) is \(state), expected \(what.text)", what)
                     }
                     shell.emit("ok: \(id) is \(state)")
                 default:
-                    let value = try arguments.value("the expected value of \(what.text)")
+                    var value = try arguments.value("the expected value of \(what.text)")
+                    // Entries may be written bare: `[archive, delete]` (the
+                    // commas are separate tokens).
+                    if value.kind == .word, value.text.hasPrefix("["), !value.text.hasSuffix("]") {
+                        while let next = arguments.next() {
+                            value.text += next.text == "," ? "," : " " + next.text
+                            value.length = next.column + next.length - value.column
+                            if next.text.hasSuffix("]") { break }
+                        }
+                    }
                     try arguments.end()
                     guard let shown = view.properties[what.text] else {
                         let hint = closestName(to: what.text, in: view.properties.keys).map { "; did you mean '\($0)'?" } ?? ""
