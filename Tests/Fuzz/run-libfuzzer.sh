@@ -35,7 +35,15 @@ dictionary="$build/reuse.dict"
         cornerRadius tintColor '{i}' '"' '{' '}' ':' ',' '/' '[1]' v1 v2 v3 red 0.5
 } | sort -u | awk '{ gsub(/\\/, "\\\\"); gsub(/"/, "\\\""); printf "\"%s \"\n", $0 }' > "$dictionary"
 
+# Inputs run `save`, `export` and `output` with any path: as root, drop to
+# `nobody`, so no input can replace a file outside the scratch directory.
+sandbox=()
+if [ "$(id -u)" -eq 0 ]; then
+    chmod -R a+rwX "$build/corpus" "$build/artifacts"
+    sandbox=(setpriv --reuid=nobody --regid=nogroup --clear-groups --)
+fi
+
 # No Graphviz (an `export` would start `dot` per input), no backtracer.
-exec env PATH=/nonexistent SWIFT_BACKTRACE=enable=no "$build/release/reuse-fuzz" "$build/corpus" \
+exec "${sandbox[@]}" env PATH=/nonexistent SWIFT_BACKTRACE=enable=no "$build/release/reuse-fuzz" "$build/corpus" \
     -dict="$dictionary" -max_total_time="$seconds" -max_len=2048 -timeout=10 -rss_limit_mb=4096 \
     -print_final_stats=1 -artifact_prefix="$build/artifacts/" "$@"

@@ -66,10 +66,10 @@ enum ExportCommand {
         default:
             throw ShellError("export: '\(file.text)' should end in .svg, .dot or .html", at: file)
         }
-        do {
-            try Data(content.utf8).write(to: URL(fileURLWithPath: shell.resolve(file.text)), options: .atomic)
+        do throws(FileReplacement.Failure) {
+            try FileReplacement.write(Data(content.utf8), to: shell.resolve(file.text))
         } catch {
-            throw ShellError("export: cannot write '\(file.text)': \(shell.describe(error, path: shell.resolve(file.text)))", at: file)
+            throw ShellError("export: cannot write '\(file.text)': \(error)", at: file)
         }
         shell.emit("wrote \(file.text)")
     }

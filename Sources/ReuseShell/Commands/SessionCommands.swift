@@ -90,7 +90,13 @@ enum SaveCommand {
         name: "save", group: .session,
         usage: "save FILE",
         summary: "write the session's successful commands as a script",
-        details: "Written atomically (a temporary file, then a rename). Inspection commands are left out.",
+        details: """
+        Written atomically (a temporary file beside it, then a rename), so a
+        reader never sees half a file. A symbolic link is followed; an
+        existing file keeps its permissions; a file with other hard links is
+        rewritten in place; a directory or a device is refused. Inspection
+        commands are left out.
+        """,
         example: "save my-session.reuse",
         replays: false
     ) { (arguments, shell) throws(ShellError) in
@@ -101,10 +107,10 @@ enum SaveCommand {
             text += "strategy \(shell.engine.strategy.name)\n"
         }
         for command in shell.recorded { text += command.line + "\n" }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: shell.resolve(file.text)), options: .atomic)
+        do throws(FileReplacement.Failure) {
+            try FileReplacement.write(Data(text.utf8), to: shell.resolve(file.text))
         } catch {
-            throw ShellError("save: cannot write '\(file.text)': \(shell.describe(error, path: shell.resolve(file.text)))", at: file)
+            throw ShellError("save: cannot write '\(file.text)': \(error)", at: file)
         }
         shell.emit("saved \(shell.recorded.count) command\(shell.recorded.count == 1 ? "" : "s") to \(file.text)")
     }

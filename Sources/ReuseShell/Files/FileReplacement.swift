@@ -1,0 +1,117 @@
+import Foundation
+
+/// Writes a whole file the way an editor saves one: to a temporary file
+/// beside it, then renamed over it, so a reader never sees half a file.
+///
+/// What the user named is respected:
+/// - a symbolic link is followed, and its target is replaced (the link stays);
+/// - an existing file keeps its permissions (and, when run as root, its owner);
+/// - a file with several hard links is rewritten in place, so every name
+///   still shows the new text (at the cost of atomicity);
+/// - a directory, a device, a FIFO or a socket is refused, and so is a name
+///   ending in `/`;
+/// - the temporary file is removed on any failure.
+public enum FileReplacement {
+    /// Why a file could not be written.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case isADirectory
+        case endsInSlash
+        case notARegularFile
+        case noSuchDirectory(String)
+        case system(String)
+
+        public var description: String {
+            switch self {
+            case .isADirectory: "it is a directory"
+            case .endsInSlash: "a file name cannot end in '/'"
+            case .notARegularFile: "it is not a regular file (a device, FIFO or socket)"
+            case .noSuchDirectory(let directory): "no such directory '\(directory)'"
+            case .system(let message): message
+            }
+        }
+    }
+
+    /// Replaces the file at `path` (absolute) with `data`.
+    public static func write(_ data: Data, to path: String) throws(Failure) {
+        if path.hasSuffix("/") { throw .endsInSlash }
+        let target = resolvingLinks(path)
+        var existing = stat()
+        let exists = lstat(target, &existing) == 0
+        if exists {
+            switch existing.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw .isADirectory
+            default: throw .notARegularFile
+            }
+            if existing.st_nlink > 1 { return try overwrite(data, at: target) }
+        }
+        let directory = (target as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "/" : directory, isDirectory: &isDirectory),
+              isDirectory.boolValue else {
+            throw .noSuchDirectory(directory)
+        }
+        let name = (target as NSString).lastPathComponent
+        var template = Array((directory as NSString).appendingPathComponent(".\(name).XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw .system(String(cString: strerror(errno))) }
+        let temporary = String(cString: template)
+        var renamed = false
+        defer {
+            if !renamed { unlink(temporary) }
+        }
+        defer { close(descriptor) }
+        // The mode a new file would get (0666 less the umask), or the old file's.
+        let mode: mode_t
+        if exists {
+            mode = existing.st_mode & 0o7777
+            if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o666 & ~mask
+        }
+        guard fchmod(descriptor, mode) == 0 else { throw .system(String(cString: strerror(errno))) }
+        try writeAll(data, to: descriptor)
+        guard fsync(descriptor) == 0 else { throw .system(String(cString: strerror(errno))) }
+        guard rename(temporary, target) == 0 else { throw .system(String(cString: strerror(errno))) }
+        renamed = true
+    }
+
+    /// The path a chain of symbolic links ends at (the path itself when it is
+    /// not a link; a dangling link's target is where the file will be made).
+    static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = destination.hasPrefix("/") ? destination
+                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        return current
+    }
+
+    /// Truncates and rewrites a file in place (hard links keep sharing it).
+    static func overwrite(_ data: Data, at path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_TRUNC)
+        guard descriptor >= 0 else { throw .system(String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        try writeAll(data, to: descriptor)
+    }
+
+    static func writeAll(_ data: Data, to descriptor: Int32) throws(Failure) {
+        var failure: Failure?
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = .system(String(cString: strerror(errno)))
+                    return
+                }
+                offset += written
+            }
+        }
+        if let failure { throw failure }
+    }
+}
