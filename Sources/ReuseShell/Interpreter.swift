@@ -234,12 +234,29 @@ public final class Interpreter {
         return String(line)
     }
 
+    /// A script's text: any readable file, including a device or a pipe
+    /// (`/dev/null`, `<(...)`), which `String(contentsOfFile:)` refuses.
+    public static func readScript(atPath path: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let code: CocoaError.Code = FileManager.default.fileExists(atPath: path) ? .fileReadNoPermission : .fileReadNoSuchFile
+            throw CocoaError(code, userInfo: [NSFilePathErrorKey: path])
+        }
+        defer { try? handle.close() }
+        let data = try handle.readToEnd() ?? Data()
+        guard let text = String(data: data, encoding: .utf8) else { throw CocoaError(.fileReadInapplicableStringEncoding) }
+        return text
+    }
+
     /// Runs a script file by path.
     @discardableResult
     public func run(file path: String) -> Bool {
         let absolute = resolve(path)
         do {
-            let text = try String(contentsOfFile: absolute, encoding: .utf8)
+            let text = try Interpreter.readScript(atPath: absolute)
             scriptStack.append(absolute)
             defer { scriptStack.removeLast() }
             return run(script: text, file: path)

@@ -217,3 +217,27 @@ import Testing
         #expect(session.interpreter.completions(for: "set B li") == ["liked"])
     }
 }
+
+/// Issue 15's minor findings.
+@Suite struct SmallInputTests {
+    @Test func wholeNumbersAreWrittenAsSwiftWritesThem() {
+        let session = Session()
+        #expect(session.error("list L rows 1__0_ viewport 2 cells T") == "<stdin>:1:13: error: list: '1__0_' is not a whole number")
+        #expect(session.error("list L rows +5 viewport 2 cells T") == "<stdin>:1:13: error: list: '+5' is not a whole number")
+        #expect(session.error("list L rows _1 viewport 2 cells T") == "<stdin>:1:13: error: list: '_1' is not a whole number")
+        #expect(session.line("list L rows 1_000 viewport 2 cells T").ok)
+    }
+
+    @Test func aRowValueOutOfRangeIsClampedNotTurnedIntoText() {
+        let session = Session("component T view UIView { alpha: {i} }\nlist L rows 3 viewport 3 cells T\nmount L")
+        #expect(session.line("expect L/2 alpha 1").ok)
+        #expect(session.line("expect L/0 alpha 0").ok)
+        #expect(session.error("set L/1 alpha 2") == "<stdin>:1:15: error: alpha must be between 0 and 1, not 2")
+    }
+
+    @Test func sourceReadsDevicesAndNamesWhatItCannotRead() {
+        let session = Session()
+        #expect(session.line("source /dev/null") == (true, ""))
+        #expect(session.error("source /") == "<stdin>:1:8: error: source: cannot read '/': it is a directory")
+    }
+}

@@ -148,7 +148,10 @@ public struct Catalog: Sendable {
     }
 
     /// Parses a written value for an attribute, with `{i}` replaced by `row`.
-    func parse(_ name: String, raw: String, quoted: Bool, row: Int) throws(EngineError) -> AttributeValue {
+    /// With `clamping`, a number outside the attribute's range becomes the
+    /// nearest bound (a row's `{i}` value; UIKit clamps `alpha` the same way)
+    /// instead of an error.
+    func parse(_ name: String, raw: String, quoted: Bool, row: Int, clamping: Bool = false) throws(EngineError) -> AttributeValue {
         guard let definition = attributes[name] else {
             throw .unknownAttribute(name, suggestion: closestName(to: name, in: attributes.keys))
         }
@@ -157,6 +160,7 @@ public struct Catalog: Sendable {
         switch definition.kind.parse(text, quoted: quoted) {
         case .success(let value):
             if case .number(let number) = value, let range = definition.range, !range.contains(number) {
+                if clamping { return .number(min(max(number, range.lowerBound), range.upperBound)) }
                 throw .outOfRange(attribute: name, value: text, range: range)
             }
             return value

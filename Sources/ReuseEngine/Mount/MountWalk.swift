@@ -106,10 +106,13 @@ extension Engine {
         }
     }
 
-    /// An attribute template's value in a row (`{i}` filled in).
+    /// An attribute template's value in a row (`{i}` filled in). A number
+    /// outside the attribute's range is clamped to it (`alpha: {i}` is 1 from
+    /// row 1 on), never turned into text; text is the fallback only for a
+    /// value the attribute's kind cannot read at all.
     func attribute(_ attribute: AttributeTemplate, row: Int?) -> Attribute {
         if let resolved = attribute.resolved { return Attribute(attribute.name, resolved) }
-        let value = (try? catalog.parse(attribute.name, raw: attribute.raw, quoted: attribute.wasQuoted, row: row ?? 0))
+        let value = (try? catalog.parse(attribute.name, raw: attribute.raw, quoted: attribute.wasQuoted, row: row ?? 0, clamping: true))
             ?? .text(attribute.raw.replacing(AttributeTemplate.rowPlaceholder, with: String(row ?? 0)))
         return Attribute(attribute.name, value)
     }

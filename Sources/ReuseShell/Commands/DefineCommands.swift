@@ -83,7 +83,8 @@ enum ComponentCommand {
         details: """
         Without 'view' the component has no view of its own: its children mount
         into the nearest ancestor view. Values are words or "quoted text"; inside
-        a list row, {i} is replaced by the row number.
+        a list row, {i} is replaced by the row number (a number outside the
+        attribute's range is clamped: 'alpha: {i}' is 1 from row 1 on).
         'loads ATTR VALUE after N' starts a load each time the view is bound to
         an item; N passes later ('wait' lets passes go by) the result sets ATTR on
         the view captured at bind time, whatever it shows by then. 'checked'

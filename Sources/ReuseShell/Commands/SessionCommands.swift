@@ -73,7 +73,7 @@ enum SourceCommand {
         }
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try Interpreter.readScript(atPath: path)
         } catch {
             throw ShellError("source: cannot read '\(file.text)': \(shell.describe(error, path: path))", at: file)
         }

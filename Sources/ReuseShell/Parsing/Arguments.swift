@@ -67,8 +67,12 @@ public struct Arguments {
     /// The next token as an integer within `range`.
     mutating func integer(_ what: String, in range: ClosedRange<Int>) throws(ShellError) -> (Int, Token) {
         let token = try word(what)
-        let digits = token.text.replacing("_", with: "")
-        guard let value = Int(digits) else {
+        // Digits, optionally grouped by single underscores (`1_000_000`), as
+        // Swift writes them; no sign but a leading minus.
+        let body = token.text.hasPrefix("-") ? token.text.dropFirst() : Substring(token.text)
+        let grouped = !body.isEmpty && body.first?.isASCII == true && body.first?.isNumber == true
+            && body.last?.isNumber == true && !body.contains("__") && body.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "_" }
+        guard grouped, let value = Int(token.text.replacing("_", with: "")) else {
             throw ShellError("\(command.text): '\(token.text)' is not a whole number", at: token)
         }
         guard range.contains(value) else {
