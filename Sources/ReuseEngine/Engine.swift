@@ -32,6 +32,20 @@ public struct Engine: Sendable {
     /// ``state(afterPass:)`` and ``rewind(toOperations:)`` replay. Not part
     /// of the state it records (a checkpoint holds none).
     var history = History()
+    /// Asked before each component instance a pass mounts: true stops the
+    /// operation, which then throws ``EngineError/interrupted`` and leaves
+    /// the engine exactly as before it (see ``journaled(_:_:)``).
+    var interruptionCheck: (@Sendable () -> Bool)?
+    /// The running pass was stopped by ``interruptionCheck``: the rest of
+    /// the walk returns at once.
+    var passAbandoned = false
+
+    /// Lets a client stop long operations (Ctrl-C): `check` is asked before
+    /// each instance a pass mounts, so a pass of a million instances stops
+    /// within one instance's work.
+    public mutating func setInterruptionCheck(_ check: (@Sendable () -> Bool)?) {
+        interruptionCheck = check
+    }
 
     public init() {
         let origin = checkpointState()

@@ -14,6 +14,8 @@ public enum EngineError: Error, Equatable, Sendable {
     case tooManyInstances(String, count: Int, limit: Int)
     /// More definitions, or children in one definition, than the catalogue takes.
     case tooMany(CatalogLimit, count: Int, limit: Int)
+    /// The client's interruption check stopped the operation; nothing changed.
+    case interrupted
     case builtInRedefinition(Declaration, name: String)
     case listCellWithoutView(list: String, cell: String)
     case invalidListSize(ListSizeProblem)

@@ -30,7 +30,14 @@ public final class Interpreter {
         }
     }
 
-    public internal(set) var engine = Engine()
+    public internal(set) var engine = Interpreter.interruptibleEngine()
+
+    /// A new engine whose passes stop at Ctrl-C (``Interruption``).
+    static func interruptibleEngine() -> Engine {
+        var engine = Engine()
+        engine.setInterruptionCheck { Interruption.isRequested }
+        return engine
+    }
     public var options: Options
     /// Narrate every decision after each pass.
     public internal(set) var explains = false
@@ -310,7 +317,7 @@ public final class Interpreter {
 
     func resetSession() {
         endedSessions.append((engine, recorded, operationsBefore))
-        engine = Engine()
+        engine = Interpreter.interruptibleEngine()
         recorded = []
         operationsBefore = []
     }

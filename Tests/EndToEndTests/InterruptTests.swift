@@ -73,4 +73,27 @@ struct InterruptTests {
         try shell.send("quit\r")
         #expect(try shell.waitForExit() == 0)
     }
+
+    @Test("during one long pass: the prompt is back within a second, the command taken back")
+    func duringOnePass() throws {
+        let sandbox = try TerminalTests.Sandbox()
+        let shell = try Self.prepare(sandbox)
+        defer { shell.terminate() }
+        // D1 children D2 D2, ...: 2^19 - 1 instances, one pass of many seconds.
+        for level in stride(from: 19, through: 1, by: -1) {
+            try shell.send("component D\(level) view UIView" + (level < 19 ? " children D\(level + 1) D\(level + 1)" : "") + "\r")
+            try shell.expectPrompt()
+        }
+        try shell.send("mount Card D1\r")
+        Thread.sleep(forTimeInterval: 1.5)
+        let took = try Self.interrupt(shell, expecting: "error: interrupted: the command was taken back, nothing changed")
+        #expect(took < .seconds(1), "took \(took)")
+        try Self.treeUnchanged(shell, sandbox)
+        // The session goes on where it was: the next pass is pass 2.
+        try shell.send("remount\r")
+        try shell.expectAfterLastEnter("pass 2 (remount)")
+        try shell.expectPrompt()
+        try shell.send("quit\r")
+        #expect(try shell.waitForExit() == 0)
+    }
 }

@@ -139,3 +139,48 @@ extension LimitTests {
         #expect(closestName(to: String(repeating: "a", count: 64), in: [String(repeating: "a", count: 63)]) != nil)
     }
 }
+
+import Synchronization
+
+/// Counts down the calls of an interruption check; trips at zero.
+final class Tripwire: Sendable {
+    let remaining: Atomic<Int>
+    init(after calls: Int) { remaining = Atomic(calls) }
+    @Sendable func check() -> Bool { remaining.subtract(1, ordering: .relaxed).newValue < 0 }
+}
+
+extension LimitTests {
+    /// Ctrl-C inside one pass: the operation throws `.interrupted` and the
+    /// engine is exactly as before it; what runs next runs as if the
+    /// interrupted command had never been typed.
+    @Test func anInterruptedPassLeavesTheEngineAsItWas() throws {
+        func session(_ engine: inout Engine) throws {
+            for level in stride(from: 8, through: 1, by: -1) {
+                try engine.defineComponent("D\(level)", viewClass: "UIView", attributes: [("alpha", "0.5", false)],
+                                           children: level < 8 ? ["D\(level + 1)", "D\(level + 1)"] : [])
+            }
+            try engine.mount(["D3"], trigger: "mount D3")
+            try engine.set(ComponentPath([.named("D3", index: 0)]), attribute: "alpha", raw: "1", quoted: false, trigger: "set")
+        }
+        var engine = Engine()
+        try session(&engine)
+        let before = summary(engine)
+        let (eventsBefore, operationsBefore) = (engine.log.events.count, engine.operationCount)
+        let wire = Tripwire(after: 100)
+        engine.setInterruptionCheck(wire.check)
+        #expect(throws: EngineError.interrupted) { try engine.mount(["D1"], trigger: "mount D1") }
+        engine.setInterruptionCheck(nil)
+        // (Not `fingerprint`: a state rebuilt by replay holds equal
+        // dictionaries whose dump order may differ.)
+        #expect(summary(engine) == before)
+        #expect(engine.log.events.count == eventsBefore && engine.operationCount == operationsBefore)
+        #expect(engine.checkInvariants() == [])
+        // Then the next command runs as in a session that never saw it.
+        try engine.remount(trigger: "remount")
+        var untouched = Engine()
+        try session(&untouched)
+        try untouched.remount(trigger: "remount")
+        #expect(summary(engine) == summary(untouched))
+        #expect(engine.log.events == untouched.log.events)
+    }
+}

@@ -94,10 +94,19 @@ struct History: Sendable {
 extension Engine {
     /// Runs an operation and journals it when it succeeds (a failed operation
     /// changed nothing), taking a checkpoint when one is due.
-    mutating func journaled<Result, Failure: Error>(_ operation: Operation,
-                                                    _ body: (inout Engine) throws(Failure) -> Result) throws(Failure) -> Result {
+    ///
+    /// An operation whose pass was stopped by the interruption check is
+    /// taken back: the state before it is rebuilt from the nearest
+    /// checkpoint (as ``rewind(toOperations:)`` does) and the log cut back
+    /// to where it stood, then ``EngineError/interrupted`` is thrown.
+    mutating func journaled<Result>(_ operation: Operation,
+                                    _ body: (inout Engine) throws(EngineError) -> Result) throws(EngineError) -> Result {
         let before = store.log.mark
         let result = try body(&self)
+        if passAbandoned {
+            restore(operations: history.entries.count, log: before)
+            throw .interrupted
+        }
         let after = store.log.mark
         let entry = History.Entry(operation: operation, before: before, passesAfter: after.passes)
         if history.append(entry, events: after.seq - before.seq, viewCount: store.count + catalog.components.count) {
@@ -105,6 +114,24 @@ extension Engine {
             history.addCheckpoint(state)
         }
         return result
+    }
+
+    /// The state after the first `count` operations, with the live log cut
+    /// back to `mark` and the history to `count` operations.
+    mutating func restore(operations count: Int, log mark: EventLog.Mark) {
+        var restored = replayed(operations: count)
+        // Take the log and history out first, so both shrink in place.
+        var log = store.log
+        store.log = EventLog()
+        log.truncate(to: mark)
+        var history = self.history
+        self.history = History()
+        history.truncate(to: count)
+        restored.store.log = log
+        restored.history = history
+        restored.interruptionCheck = interruptionCheck
+        restored.passAbandoned = false
+        self = restored
     }
 
     /// A copy of the state without the history and with a detached log (no
@@ -124,10 +151,14 @@ extension Engine {
     func replayed(operations count: Int) -> Engine {
         guard let checkpoint = history.checkpoint(atOrBefore: count) else { return self }
         var engine = checkpoint.engine
+        // A replay is never interrupted: it rebuilds a state that existed.
+        engine.interruptionCheck = nil
+        engine.passAbandoned = false
         for entry in history.entries[checkpoint.operations..<count] {
             // It succeeded from this very state once: it succeeds again.
             try? entry.operation.replay(on: &engine)
         }
+        engine.interruptionCheck = interruptionCheck
         return engine
     }
 
@@ -147,17 +178,6 @@ extension Engine {
     /// session without them.
     public mutating func rewind(toOperations count: Int) {
         guard count >= 0, count < history.entries.count else { return }
-        let mark = history.entries[count].before
-        var restored = replayed(operations: count)
-        // Take the log and history out first, so both shrink in place.
-        var log = store.log
-        store.log = EventLog()
-        log.truncate(to: mark)
-        var history = self.history
-        self.history = History()
-        history.truncate(to: count)
-        restored.store.log = log
-        restored.history = history
-        self = restored
+        restore(operations: count, log: history.entries[count].before)
     }
 }

@@ -55,6 +55,13 @@ extension Engine {
     mutating func mountInstance(_ name: String, path: ComponentPath, parent: ViewID, row: Int?,
                                 pass: inout MountPass) -> MountedNode {
         var node = MountedNode(name: name, path: path, row: row)
+        // Ctrl-C: the rest of the walk returns at once; the operation then
+        // restores the state it began with.
+        if passAbandoned { return node }
+        if let check = interruptionCheck, check() {
+            passAbandoned = true
+            return node
+        }
         if hiddenPaths.contains(path) {
             node.isHidden = true
             return node

@@ -30,6 +30,8 @@ extension EngineError {
         case .tooDeep(let chain, let limit):
             return "'\(chain.first ?? "")' nests \(chain.count) levels deep (\(EngineError.chain(chain))); "
                 + "a mounted tree may nest at most \(limit) levels"
+        case .interrupted:
+            return "interrupted: the command was taken back, nothing changed"
         case .tooMany(.components, _, let limit):
             return "a session may define at most \(limit) component types"
         case .tooMany(.children(let name), let count, let limit):
@@ -116,7 +118,7 @@ extension EngineError {
         case .recursiveDefinition(let cycle): return cycle.dropFirst().first.map(ErrorSubject.reference)
         case .tooDeep(let chain, _): return chain.first.map(ErrorSubject.containing)
         case .tooManyInstances(let name, _, _): return .containing(name)
-        case .tooMany(.components, _, _): return nil
+        case .tooMany(.components, _, _), .interrupted: return nil
         case .tooMany(.children(let name), _, _): return .name(name)
         case .listCellWithoutView(let list, _): return .name(list)
         case .invalidListSize: return nil
