@@ -155,8 +155,7 @@ public struct Catalog: Sendable {
         guard let definition = attributes[name] else {
             throw .unknownAttribute(name, suggestion: closestName(to: name, in: attributes.keys))
         }
-        let text = raw.contains(AttributeTemplate.rowPlaceholder)
-            ? raw.replacing(AttributeTemplate.rowPlaceholder, with: String(row)) : raw
+        let text = AttributeTemplate.filling(raw, row: row)
         switch definition.kind.parse(text, quoted: quoted) {
         case .success(let value):
             if case .number(let number) = value, let range = definition.range, !range.contains(number) {

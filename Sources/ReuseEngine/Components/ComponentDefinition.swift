@@ -19,6 +19,30 @@ public struct AttributeTemplate: Hashable, Sendable {
     /// The placeholder replaced by the row index inside a list row.
     public static let rowPlaceholder = "{i}"
 
+    /// `raw` with every `{i}` replaced by `row`: one pass over its UTF-8
+    /// bytes (the generic `replacing` cost a third of a scroll step).
+    public static func filling(_ raw: String, row: Int) -> String {
+        let (open, letter, close) = (UInt8(ascii: "{"), UInt8(ascii: "i"), UInt8(ascii: "}"))
+        let bytes = Array(raw.utf8)
+        guard bytes.contains(open) else { return raw }
+        let digits = Array(String(row).utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + digits.count)
+        var index = 0
+        var replaced = false
+        while index < bytes.count {
+            if bytes[index] == open, index + 2 < bytes.count, bytes[index + 1] == letter, bytes[index + 2] == close {
+                out.append(contentsOf: digits)
+                index += 3
+                replaced = true
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return replaced ? String(decoding: out, as: UTF8.self) : raw
+    }
+
     /// As a script writes it: `backgroundColor: red`, `text: "Row {i}"`.
     public var written: String {
         "\(name): " + (wasQuoted ? quoted(raw) : raw)

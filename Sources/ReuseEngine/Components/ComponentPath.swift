@@ -121,6 +121,15 @@ public struct PathSyntaxError: Error, Equatable, Sendable {
 /// Names of components, attributes and view classes: a letter or `_`, then
 /// letters, digits, `_`, `-` or `.`.
 public func isIdentifier(_ text: some StringProtocol) -> Bool {
-    guard let first = text.first, first.isLetter || first == "_" else { return false }
-    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
+    // ASCII answered without a Unicode table lookup.
+    func isLetter(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue { return (0x41...0x5A).contains(ascii) || (0x61...0x7A).contains(ascii) }
+        return character.isLetter
+    }
+    func isDigit(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue { return (0x30...0x39).contains(ascii) }
+        return character.isNumber
+    }
+    guard let first = text.first, isLetter(first) || first == "_" else { return false }
+    return text.allSatisfy { isLetter($0) || isDigit($0) || $0 == "_" || $0 == "-" || $0 == "." }
 }

@@ -120,7 +120,7 @@ extension Engine {
     func attribute(_ attribute: AttributeTemplate, row: Int?) -> Attribute {
         if let resolved = attribute.resolved { return Attribute(attribute.name, resolved) }
         let value = (try? catalog.parse(attribute.name, raw: attribute.raw, quoted: attribute.wasQuoted, row: row ?? 0, clamping: true))
-            ?? .text(attribute.raw.replacing(AttributeTemplate.rowPlaceholder, with: String(row ?? 0)))
+            ?? .text(AttributeTemplate.filling(attribute.raw, row: row ?? 0))
         return Attribute(attribute.name, value)
     }
 

@@ -55,7 +55,7 @@ public enum FileReplacement {
         var template = Array((directory as NSString).appendingPathComponent(".\(name).XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw .system(String(cString: strerror(errno))) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var renamed = false
         defer {
             if !renamed { unlink(temporary) }

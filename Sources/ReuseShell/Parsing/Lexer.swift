@@ -43,12 +43,12 @@ public struct Lexer: Sendable {
         var tokens: [Token] = []
         var i = 0
         func isBreak(_ c: Character) -> Bool {
-            c.isWhitespace || c == "{" || c == "}" || c == ":" || c == "," || c == "\""
+            c.isSpace || c == "{" || c == "}" || c == ":" || c == "," || c == "\""
         }
         while i < characters.count {
             let c = characters[i]
-            if c.isWhitespace { i += 1; continue }
-            if c == "#", tokens.isEmpty || i + 1 >= characters.count || characters[i + 1].isWhitespace {
+            if c.isSpace { i += 1; continue }
+            if c == "#", tokens.isEmpty || i + 1 >= characters.count || characters[i + 1].isSpace {
                 break
             }
             let start = i
@@ -125,5 +125,15 @@ public struct Lexer: Sendable {
         guard j < characters.count, characters[j] == "}", (1...6).contains(digits.count),
               let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
         return (scalar, j + 1)
+    }
+}
+
+extension Character {
+    /// `isWhitespace`, with ASCII answered without a Unicode table lookup
+    /// (the lexer asks for every character of every line).
+    @inline(__always)
+    var isSpace: Bool {
+        if let ascii = asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        return isWhitespace
     }
 }
