@@ -160,6 +160,10 @@ public struct Engine: Sendable {
         try journaled(.prepare(preparation)) { engine throws(EngineError) in try engine.store.catalog.prepare(preparation) }
     }
 
+    /// Keeps at most `limit` of the latest events (`nil`: all); totals and
+    /// pass summaries stay exact. Bounds the log's memory in long sessions.
+    public mutating func keepEvents(atMost limit: Int?) { store.log.keep(atMost: limit) }
+
     /// Stops keeping events (counts go on); for benchmarks.
     public mutating func setKeepsEvents(_ keeps: Bool) { store.log.keepsEvents = keeps }
 }

@@ -370,7 +370,7 @@ public final class Interpreter {
     /// Prints what a pass did (with narration when `explain` is on).
     func report(_ summary: PassSummary) {
         if explains {
-            for event in engine.log.events[summary.events] {
+            for event in engine.log.events(of: summary) {
                 emit("  " + style.dim(Narrator(engine: engine).sentence(for: event)))
             }
         }

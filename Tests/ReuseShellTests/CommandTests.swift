@@ -328,3 +328,22 @@ extension CommandTests {
             == "<stdin>:1:16: error: expectation failed: v2 swipe is [\"archive\", \"delete\"], expected [delete, archive]")
     }
 }
+
+extension CommandTests {
+    @Test func logKeepBoundsTheLogAndSaysWhatWasDropped() {
+        let session = Session("""
+            component T view UILabel { text: "Row {i}" }
+            list L rows 100 viewport 3 cells T
+            mount L
+            """)
+        #expect(session.run("log keep") == "the log keeps every event\n")
+        #expect(session.run("log keep 2\n") == "the log keeps the latest 2 events\n")
+        session.run("scroll L by 1\nscroll L by 1")
+        #expect(session.run("log").split(separator: "\n").count == 2)
+        #expect(session.run("log --pass 1") == "no events kept (events before #14 were dropped: log keep 2)\n")
+        #expect(session.run("log keep") == "the log keeps the latest 2 events; 13 older ones were dropped\n")
+        #expect(session.line("expect stat created 4").ok, "totals stay exact")
+        #expect(session.error("log keep 0") == "<stdin>:1:10: error: log: how many events to keep (or 'all') must be between 1 and \(Int.max), not 0")
+        #expect(session.run("log keep all") == "the log keeps every event from now on\n")
+    }
+}

@@ -29,6 +29,10 @@ public struct Provenance: Sendable {
     public var pending: [Load]
     /// The log keeps events (`since` and `resetBy` are empty otherwise).
     public var eventsKept: Bool
+    /// When the story starts before the oldest event the log still keeps
+    /// (`log keep N` dropped the rest): that event's sequence number, where
+    /// `since` begins.
+    public var keptFrom: Int?
 }
 
 extension Engine {
@@ -61,7 +65,8 @@ extension Engine {
                           setters: setters, resetBy: resetBy, since: since, holder: view.owner,
                           holderSets: view.attached?.value(of: property),
                           pending: store.loads(on: id).filter { $0.attribute.name == property },
-                          eventsKept: log.keepsEvents)
+                          eventsKept: log.keepsEvents,
+                          keptFrom: log.firstKeptSeq.flatMap { start < $0 ? $0 : nil })
     }
 
     /// Whether a step put `property` back to its default.

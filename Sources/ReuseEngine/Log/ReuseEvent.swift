@@ -249,6 +249,7 @@ public struct PassSummary: Sendable, Equatable {
     /// What started the pass (`mount Foo`, `scroll Feed by 3`).
     public var trigger: String
     public var counts = EventCounts()
-    /// The range of the pass's events in the log.
+    /// The range of the pass's events, counted from the session's first
+    /// event (``EventLog/events(of:)`` gives the ones still kept).
     public var events: Range<Int>
 }

@@ -312,11 +312,38 @@ struct ViewReport {
 enum LogCommand {
     static let spec = CommandSpec(
         name: "log", group: .inspect,
-        usage: "log [VIEW] [--pass N] [--last N] [--kind KIND] [--json]",
+        usage: "log [VIEW] [--pass N] [--last N] [--kind KIND] [--json]   log keep N|all",
         summary: "list the steps taken (create, reuse, hide, apply, ...)",
-        details: "Without filters the last 200 events are shown. KIND may be a comma-separated list.",
+        details: """
+        Without filters the last 200 events are shown. KIND may be a comma-separated list.
+        'log keep N' keeps only the latest N events, so a very long session
+        stays within bounded memory; counts, stats and pass summaries stay
+        exact, 'tree --pass', 'diff' and 'undo' still reach every pass (they
+        replay), but 'log' and 'explain' show only kept events and 'why'
+        tells its story from the oldest kept event. 'log keep all' keeps
+        every event again (from then on); 'log keep' says what is kept.
+        """,
         example: "log v2 --pass 3"
     ) { (arguments, shell) throws(ShellError) in
+        if arguments.accept("keep") {
+            if arguments.isAtEnd {
+                let limit = shell.engine.log.keepLimit.map { "the latest \($0) events" } ?? "every event"
+                let dropped = shell.engine.log.droppedEvents
+                shell.emit("the log keeps \(limit)" + (dropped > 0 ? "; \(dropped) older ones were dropped" : ""))
+                return
+            }
+            if arguments.accept("all") {
+                try arguments.end()
+                shell.engine.keepEvents(atMost: nil)
+                shell.emit("the log keeps every event from now on")
+                return
+            }
+            let (count, _) = try arguments.integer("how many events to keep (or 'all')", in: 1...Int.max)
+            try arguments.end()
+            shell.engine.keepEvents(atMost: count)
+            shell.emit("the log keeps the latest \(count) events")
+            return
+        }
         let asked = try shell.inspection(&arguments, valued: ["pass", "last", "kind"])
         let (view, flags, values) = (asked.view, asked.flags, asked.values)
         let engine = shell.engine
@@ -351,7 +378,14 @@ enum LogCommand {
             shell.emit(json: JSON.object([("events", .array(events.map { EventReport(event: $0).json }))]))
             return
         }
-        if events.isEmpty { shell.emit("no events"); return }
+        if events.isEmpty {
+            if let first = engine.log.firstKeptSeq {
+                shell.emit("no events kept (events before #\(first) were dropped: log keep \(engine.log.keepLimit.map(String.init) ?? "all"))")
+            } else {
+                shell.emit("no events")
+            }
+            return
+        }
         if last == nil, events.count < all.count {
             shell.emit(shell.style.dim("(the last \(events.count) of \(all.count) events; use --pass N or --last N)"))
         }

@@ -75,6 +75,9 @@ struct ProvenanceReport {
         }
         lines.append(contentsOf: conclusion.map { "  " + $0 })
         if !p.eventsKept { lines.append("  (the log keeps no events: only who set the value is known)") }
+        if let first = p.keptFrom {
+            lines.append("  (the story starts before event #\(first), the oldest the log keeps: 'log keep' dropped the rest)")
+        }
         return lines.joined(separator: "\n")
     }
 

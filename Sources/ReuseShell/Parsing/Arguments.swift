@@ -68,17 +68,38 @@ public struct Arguments {
     mutating func integer(_ what: String, in range: ClosedRange<Int>) throws(ShellError) -> (Int, Token) {
         let token = try word(what)
         // Digits, optionally grouped by single underscores (`1_000_000`), as
-        // Swift writes them; no sign but a leading minus.
-        let body = token.text.hasPrefix("-") ? token.text.dropFirst() : Substring(token.text)
-        let grouped = !body.isEmpty && body.first?.isASCII == true && body.first?.isNumber == true
-            && body.last?.isNumber == true && !body.contains("__") && body.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "_" }
-        guard grouped, let value = Int(token.text.replacing("_", with: "")) else {
+        // Swift writes them; no sign but a leading minus. Read as bytes.
+        guard let value = Arguments.wholeNumber(token.text) else {
             throw ShellError("\(command.text): '\(token.text)' is not a whole number", at: token)
         }
         guard range.contains(value) else {
             throw ShellError("\(command.text): \(what) must be between \(range.lowerBound) and \(range.upperBound), not \(value)", at: token)
         }
         return (value, token)
+    }
+
+    /// `1234`, `-5`, `1_000`: the value, or nil (also on overflow).
+    static func wholeNumber(_ text: String) -> Int? {
+        var digits = Substring(text).utf8
+        var negative = false
+        if digits.first == UInt8(ascii: "-") { negative = true; digits = digits.dropFirst() }
+        var value = 0
+        var previousWasDigit = false
+        for byte in digits {
+            if byte == UInt8(ascii: "_") {
+                guard previousWasDigit else { return nil }
+                previousWasDigit = false
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow, !overflow2 else { return nil }
+            value = sum
+            previousWasDigit = true
+        }
+        guard previousWasDigit else { return nil }
+        return negative ? -value : value
     }
 
     /// A value: a word or a quoted string.
