@@ -7,8 +7,11 @@
 /// copies the views (and only what the next operations change) but never the
 /// session's events. One is taken when the work since the last one (events
 /// recorded plus operations run) reaches 16 per view ever created or
-/// component type defined, within 4,096 and 65,536: checkpoints then weigh a fraction of the log they sit
-/// beside, and rebuilding any state replays at most 65,536 events' work.
+/// component type defined, within 4,096 and 65,536: checkpoints then weigh
+/// a fraction of the log they sit beside, and rebuilding a recent state
+/// replays at most 65,536 events' work. At most ``maximumCheckpoints`` are
+/// kept: older ones thin out (every other one goes), so a long session's
+/// checkpoints take bounded memory and a state far back replays further.
 struct History: Sendable {
     /// One operation that ran, and where the log stood around it.
     struct Entry: Sendable {
@@ -52,9 +55,23 @@ struct History: Sendable {
         return workSinceCheckpoint >= due
     }
 
+    /// At most this many checkpoints are kept: past it, every other one of
+    /// the older half goes, so checkpoints stay dense near the present and
+    /// thin out into the past, and their memory stays bounded however long
+    /// the session (a state far back replays from further away instead).
+    static let maximumCheckpoints = 128
+
     mutating func addCheckpoint(_ engine: Engine) {
         checkpoints.append(Checkpoint(operations: entries.count, engine: engine))
         workSinceCheckpoint = 0
+        if checkpoints.count > History.maximumCheckpoints {
+            // Keep the origin (index 0); drop odd indices of the older half.
+            let half = checkpoints.count / 2
+            var kept: [Checkpoint] = [checkpoints[0]]
+            for index in 1..<half where index % 2 == 0 { kept.append(checkpoints[index]) }
+            kept.append(contentsOf: checkpoints[half...])
+            checkpoints = kept
+        }
     }
 
     /// The last checkpoint taken at or before operation `count`.
