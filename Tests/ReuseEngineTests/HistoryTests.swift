@@ -22,6 +22,28 @@ import Testing
         return h
     }
 
+    /// A checkpoint after every operation: past 128 the older ones thin out,
+    /// and every past state still rebuilds exactly (from further back).
+    @Test func pastStatesSurviveThinnedCheckpoints() throws {
+        var h = try Self.harness()
+        h.engine.history.spacing = 1...1
+        var random = SplitMix(state: 31)
+        var live: [Int: String] = [:]
+        for _ in 0..<500 {
+            let before = h.engine.log.currentPass
+            FuzzTests.step(&h, &random)
+            if h.engine.log.currentPass > before { live[h.engine.log.currentPass] = Self.state(h.engine) }
+            #expect(h.engine.history.checkpoints.count <= History.maximumCheckpoints)
+        }
+        let operations = h.engine.history.checkpoints.map(\.operations)
+        #expect(operations.first == 0 && operations == operations.sorted())
+        #expect(h.engine.operationCount > 2 * History.maximumCheckpoints, "enough operations to thin more than once")
+        for pass in live.keys.sorted() {
+            let past = try #require(h.engine.state(afterPass: pass))
+            #expect(Self.state(past) == live[pass], "pass \(pass) rebuilt differs")
+        }
+    }
+
     /// A random session long enough to take many checkpoints; after it, every
     /// pass's state rebuilt from the history equals the copy taken live.
     @Test(arguments: [21, 22, 23] as [UInt64])
