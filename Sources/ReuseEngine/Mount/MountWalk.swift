@@ -28,7 +28,21 @@ extension Engine {
     }
 
     /// The path of each child: `[index]` among same-named siblings.
+    /// (Without hashing for the common shapes: one name repeated, or a few children.)
     static func childPaths(_ children: [String], under parent: ComponentPath) -> [ComponentPath] {
+        guard let first = children.first else { return [] }
+        if children.allSatisfy({ $0 == first }) {
+            let namesakes = children.count > 1
+            return children.indices.map { parent.appending(.named(first, index: $0), namesakes: namesakes) }
+        }
+        if children.count <= 8 {
+            return children.indices.map { position in
+                let name = children[position]
+                let index = children[..<position].reduce(0) { $0 + ($1 == name ? 1 : 0) }
+                let namesakes = index > 0 || children[(position + 1)...].contains(name)
+                return parent.appending(.named(name, index: index), namesakes: namesakes)
+            }
+        }
         var counts: [String: Int] = [:]
         for name in children { counts[name, default: 0] += 1 }
         var seen: [String: Int] = [:]
