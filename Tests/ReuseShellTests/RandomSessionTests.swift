@@ -121,7 +121,7 @@ import Testing
             case 77..<79: return "prepare \(pick(["C", "D"])) resets " + pick(["tap", "swipe", "score", "alpha"]) + (chance(50) ? " cancels loads" : "")
             case 79..<81: return "attribute score kind \(pick(["number", "text"]))" + (chance(50) ? " unapply" : "")
             case 81..<83: return "undo" + (chance(50) ? "" : " 2")
-            case 83..<85: return pick(["tree", "pools", "components", "stats", "log --last 3", "diff", "check"])
+            case 83..<85: return pick(["tree", "pools", "components", "stats", "log --last 3", "diff", "check", "log keep 7", "log keep all"])
             case 85..<88: return "config \(views.isEmpty ? "v1" : pick(views))"
             case 88..<90:
                 guard !withViews.isEmpty else { return "why A alpha" }
