@@ -20,6 +20,10 @@
 // appends per view or per entering/leaving row), so engine/floor is visible.
 // A step must not cost more on a longer list: the last table compares each
 // list with the 10^3-row one of the same viewport.
+//
+// Then a same-semantics floor: the theodolite step of this list written as
+// tightly as possible, producing the same events; the counts must agree (the
+// benchmark exits 1 otherwise) and engine/floor is printed.
 
 import ReuseEngine
 #if canImport(Glibc)
@@ -347,6 +351,102 @@ print("steps, jumps: how many ran (three rounds; the best round's mean is shown)
 print("floor: the same row moves in a bare recycler (dictionary lookups and array appends only), same run")
 print("a 10^3-row list with a 1000-row viewport cannot scroll (all rows visible): no step figures")
 print("RSS d: resident growth while building and mounting that list; HWM: process peak (VmHWM) after its viewport's runs")
+
+// MARK: Same-semantics floor
+
+/// The Theodolite scroll step of the benchmark list written as tightly as it
+/// can be, with the same semantics: the leaving row's cell is hidden and
+/// pushed on its key's stack; the entering row pops it (a reuse and an
+/// unhide), its label is compared with the row it showed (apply, or skip),
+/// its child Dot is reused and skipped (its configuration never changes).
+/// Integer ids, flat arrays, no strings, and every step recorded as a
+/// 16-byte event in a reused buffer, counted per kind like the engine's log.
+struct SameSemanticsFloor {
+    enum Kind: UInt8 { case create, reuse, unhide, hide, apply, skip }
+    struct Event { var kind: Kind; var view: Int32; var row: Int64 }
+
+    var shows: [Int]          // per cell: the row its label shows
+    var hidden: [Bool]
+    var window: [Int]         // cells of the visible rows, oldest first (a ring)
+    var head = 0
+    var firstRow = 0
+    var free: [Int] = []      // the one key's stack of waiting cells
+    var events: [Event] = []
+    var counts = [Int](repeating: 0, count: 6)
+
+    init(viewport: Int) {
+        shows = Array(0..<viewport)
+        hidden = Array(repeating: false, count: viewport)
+        window = Array(0..<viewport)
+        events.reserveCapacity(4_096)
+    }
+
+    @inline(__always)
+    mutating func record(_ kind: Kind, _ view: Int, _ row: Int) {
+        if events.count == 4_096 { events.removeAll(keepingCapacity: true) }
+        events.append(Event(kind: kind, view: Int32(view), row: Int64(row)))
+        counts[Int(kind.rawValue)] += 1
+    }
+
+    /// One row leaves at the top, one enters at the bottom.
+    @inline(never)
+    mutating func stepForward() {
+        let count = window.count
+        let leaving = window[head]
+        hidden[leaving] = true
+        record(.hide, leaving, firstRow)
+        free.append(leaving)
+        let row = firstRow + count
+        let cell = free.removeLast()
+        record(.reuse, cell, row)
+        hidden[cell] = false
+        record(.unhide, cell, row)
+        if shows[cell] == row { record(.skip, cell, row) } else { shows[cell] = row; record(.apply, cell, row) }
+        record(.reuse, cell + count, row)     // the child Dot follows its cell
+        record(.skip, cell + count, row)
+        window[head] = cell
+        head = (head + 1) % count
+        firstRow += 1
+    }
+}
+
+/// Engine and floor over the same one-row steps; the counts must agree.
+func measureSameSemantics(viewport: Int, steps: Int) {
+    var engine = makeEngine(rows: 1_000_000_000, viewport: viewport)
+    do { try engine.mount(["Feed"], trigger: "mount") } catch { fatalError("mount failed: \(error)") }
+    engine.setKeepsEvents(false)
+    for _ in 0..<200 { _ = try? engine.scroll(listPath, .by(1), trigger: "scroll") }
+    let before = engine.log.totals
+    var best = Double.infinity
+    var floorBest = Double.infinity
+    var floor = SameSemanticsFloor(viewport: viewport)
+    for _ in 0..<200 { floor.stepForward() }
+    let floorBefore = floor.counts
+    for _ in 0..<3 {
+        let start = now()
+        for _ in 0..<steps {
+            do { _ = try engine.scroll(listPath, .by(1), trigger: "scroll") } catch { fatalError("scroll failed: \(error)") }
+        }
+        best = min(best, Double(now() - start) / Double(steps))
+        let floorStart = now()
+        for _ in 0..<steps { floor.stepForward() }
+        floorBest = min(floorBest, Double(now() - floorStart) / Double(steps))
+    }
+    let after = engine.log.totals
+    let engineCounts = [Stat.created, .reused, .unhidden, .hidden, .applied, .skipped].map { after[$0] - before[$0] }
+    let floorCounts = [SameSemanticsFloor.Kind.create, .reuse, .unhide, .hide, .apply, .skip].map { floor.counts[Int($0.rawValue)] - floorBefore[Int($0.rawValue)] }
+    print("")
+    print("Same-semantics floor (viewport \(viewport), \(3 * steps) one-row steps, theodolite):")
+    print("  engine \(fixed(best)) ns/step, floor \(fixed(floorBest, 1)) ns/step: \(ratio(best, floorBest))")
+    print("  counts (created, reused, unhidden, hidden, applied, skipped): engine \(engineCounts), floor \(floorCounts)")
+    guard engineCounts == floorCounts else {
+        print("  MISMATCH: the floor does not do the engine's work; the ratio means nothing")
+        exit(1)
+    }
+    sink &+= floor.events.count
+}
+
+measureSameSemantics(viewport: 20, steps: 20_000)
 
 // MARK: Time travel
 
