@@ -38,11 +38,18 @@ public struct Lexer: Sendable {
         return Lexer.scan(line)
     }
 
+    /// Splits a line into tokens. Columns count characters; an ASCII line
+    /// (the usual one) is scanned as bytes, any other as characters, by the
+    /// same code.
     static func scan(_ line: String) -> Result<[Token], ShellError> {
-        let characters = Array(line)
+        if line.utf8.allSatisfy({ $0 < 0x80 }) { return scan(units: Array(line.utf8)) }
+        return scan(units: Array(line))
+    }
+
+    static func scan<Unit: LexUnit>(units characters: [Unit]) -> Result<[Token], ShellError> {
         var tokens: [Token] = []
         var i = 0
-        func isBreak(_ c: Character) -> Bool {
+        func isBreak(_ c: Unit) -> Bool {
             c.isSpace || c == "{" || c == "}" || c == ":" || c == "," || c == "\""
         }
         while i < characters.count {
@@ -61,10 +68,11 @@ public struct Lexer: Sendable {
                     if d == "\"" { closed = true; i += 1; break }
                     if d == "\\", i + 1 < characters.count {
                         let e = characters[i + 1]
-                        switch e {
-                        case "n": text.append("\n")
-                        case "t": text.append("\t")
-                        case "u":
+                        if e == "n" {
+                            text.append("\n")
+                        } else if e == "t" {
+                            text.append("\t")
+                        } else if e == "u" {
                             // `\u{1B}`: any character by its code point, as `save` writes control characters.
                             guard let (scalar, end) = Lexer.unicodeEscape(characters, at: i) else {
                                 return .failure(ShellError("bad escape; write a character by its hex code point like \\u{1B}",
@@ -73,12 +81,13 @@ public struct Lexer: Sendable {
                             text.unicodeScalars.append(scalar)
                             i = end
                             continue
-                        default: text.append(e)
+                        } else {
+                            e.append(to: &text)
                         }
                         i += 2
                         continue
                     }
-                    text.append(d)
+                    d.append(to: &text)
                     i += 1
                 }
                 guard closed else {
@@ -87,8 +96,10 @@ public struct Lexer: Sendable {
                 tokens.append(Token(kind: .string, text: text, column: start + 1, length: i - start))
                 continue
             }
-            if "{}:,".contains(c), !(c == "{" && startsPlaceholder(characters, at: i)) {
-                tokens.append(Token(kind: .punctuation, text: String(c), column: i + 1, length: 1))
+            if c == "{" || c == "}" || c == ":" || c == ",", !(c == "{" && startsPlaceholder(characters, at: i)) {
+                var text = ""
+                c.append(to: &text)
+                tokens.append(Token(kind: .punctuation, text: text, column: i + 1, length: 1))
                 i += 1
                 continue
             }
@@ -100,7 +111,7 @@ public struct Lexer: Sendable {
                     continue
                 }
                 if isBreak(characters[i]) { break }
-                text.append(characters[i])
+                characters[i].append(to: &text)
                 i += 1
             }
             tokens.append(Token(kind: .word, text: text, column: start + 1, length: i - start))
@@ -108,24 +119,46 @@ public struct Lexer: Sendable {
         return .success(tokens)
     }
 
-    static func startsPlaceholder(_ characters: [Character], at i: Int) -> Bool {
+    static func startsPlaceholder<Unit: LexUnit>(_ characters: [Unit], at i: Int) -> Bool {
         i + 2 < characters.count && characters[i] == "{" && characters[i + 1] == "i" && characters[i + 2] == "}"
     }
 
     /// `\u{HEX}` starting at `i` (the backslash): the character and the index
     /// after the closing brace; nil unless 1 to 6 hex digits name a scalar.
-    static func unicodeEscape(_ characters: [Character], at i: Int) -> (Unicode.Scalar, Int)? {
+    static func unicodeEscape<Unit: LexUnit>(_ characters: [Unit], at i: Int) -> (Unicode.Scalar, Int)? {
         guard i + 3 < characters.count, characters[i + 1] == "u", characters[i + 2] == "{" else { return nil }
         var digits = ""
         var j = i + 3
-        while j < characters.count, characters[j] != "}", digits.count <= 6 {
-            digits.append(characters[j])
+        while j < characters.count, !(characters[j] == "}"), digits.count <= 6 {
+            characters[j].append(to: &digits)
             j += 1
         }
         guard j < characters.count, characters[j] == "}", (1...6).contains(digits.count),
               let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
         return (scalar, j + 1)
     }
+}
+
+/// What the lexer reads a line as: characters, or, for an ASCII line, bytes
+/// (one byte is one character there, and far cheaper to compare).
+protocol LexUnit {
+    var isSpace: Bool { get }
+    /// Equal to an ASCII character.
+    static func == (unit: Self, ascii: Unicode.Scalar) -> Bool
+    func append(to text: inout String)
+}
+
+extension Character: LexUnit {
+    static func == (unit: Character, ascii: Unicode.Scalar) -> Bool { unit.asciiValue == UInt8(ascii.value) }
+    func append(to text: inout String) { text.append(self) }
+}
+
+extension UInt8: LexUnit {
+    @inline(__always)
+    var isSpace: Bool { self == 0x20 || (0x09...0x0D).contains(self) }
+    @inline(__always)
+    static func == (unit: UInt8, ascii: Unicode.Scalar) -> Bool { UInt32(unit) == ascii.value }
+    func append(to text: inout String) { text.unicodeScalars.append(Unicode.Scalar(self)) }
 }
 
 extension Character {
