@@ -50,8 +50,10 @@ let package = Package(
             name: "reuse-fuzz",
             dependencies: ["ReuseShell"]
         ),
-        .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine"]),
-        .testTarget(name: "ReuseShellTests", dependencies: ["ReuseShell"]),
+        // What more than one test target uses (a seeded random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
+        .testTarget(name: "ReuseShellTests", dependencies: ["ReuseShell", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["ReuseShell"],

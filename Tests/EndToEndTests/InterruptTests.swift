@@ -66,12 +66,19 @@ struct InterruptTests {
         try shell.send("compare --script \(sandbox.directory.path)/long.reuse\r")
         // compare prints nothing until its table: give it time to be well
         // under way (replaying; the whole takes many seconds).
-        Thread.sleep(forTimeInterval: 1.5)
-        let took = try Self.interrupt(shell, expecting: "compare: interrupted")
-        #expect(took < .seconds(1), "took \(took)")
-        try Self.treeUnchanged(shell, sandbox)
+        try Self.interruptWhileSilent(shell, sandbox, expecting: "compare: interrupted")
         try shell.send("quit\r")
         #expect(try shell.waitForExit() == 0)
+    }
+
+    /// Lets a command that prints nothing meanwhile run 1.5 s, presses
+    /// Ctrl-C, and checks the prompt came back within a second with the tree
+    /// as before.
+    static func interruptWhileSilent(_ shell: PseudoTerminal, _ sandbox: TerminalTests.Sandbox, expecting message: String) throws {
+        Thread.sleep(forTimeInterval: 1.5)
+        let took = try Self.interrupt(shell, expecting: message)
+        #expect(took < .seconds(1), "took \(took)")
+        try Self.treeUnchanged(shell, sandbox)
     }
 
     @Test("during one long pass: the prompt is back within a second, the command taken back")
@@ -85,10 +92,7 @@ struct InterruptTests {
             try shell.expectPrompt()
         }
         try shell.send("mount Card D1\r")
-        Thread.sleep(forTimeInterval: 1.5)
-        let took = try Self.interrupt(shell, expecting: "error: interrupted: the command was taken back, nothing changed")
-        #expect(took < .seconds(1), "took \(took)")
-        try Self.treeUnchanged(shell, sandbox)
+        try Self.interruptWhileSilent(shell, sandbox, expecting: "error: interrupted: the command was taken back, nothing changed")
         // The session goes on where it was: the next pass is pass 2.
         try shell.send("remount\r")
         try shell.expectAfterLastEnter("pass 2 (remount)")

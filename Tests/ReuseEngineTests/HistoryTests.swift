@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import ReuseEngine
 
 /// The history rebuilds any past state exactly, and rewinding equals never

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import ReuseEngine
 
 /// A second, deliberately simple implementation of the `theodolite` pass

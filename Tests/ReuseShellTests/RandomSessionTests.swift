@@ -2,6 +2,7 @@ import Foundation
 import ReuseEngine
 import ReuseShell
 import Testing
+import TestSupport
 
 /// Grammar-aware random sessions through the interpreter, under every
 /// strategy. Each session must:
@@ -266,18 +267,6 @@ import Testing
                 return
             }
         }
-    }
-}
-
-/// SplitMix64, so a seed replays the same session.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
