@@ -76,21 +76,38 @@ public struct AttributeShape: Hashable, Sendable, CustomStringConvertible {
 /// view class) or add a ``KeyQualifier`` (`theodolite-2019` keys by values).
 public struct ViewKey: Hashable, Sendable, CustomStringConvertible {
     /// The component type, or `nil` when the strategy ignores it.
-    public var component: String?
+    public let component: String?
     /// The view class, or `nil` when the strategy queues views of any class
     /// together (UIKit's identifiers, DivKit's `reuse_id`).
-    public var viewClass: String?
+    public let viewClass: String?
     /// The attribute shape, or `nil` when the strategy ignores it.
-    public var shape: AttributeShape?
+    public let shape: AttributeShape?
     /// A distinction some strategies add beyond component, class and shape.
-    public var qualifier: KeyQualifier?
+    public let qualifier: KeyQualifier?
+    /// The fields' hash, computed once: a key is looked up in several
+    /// tables per vend (the pass's cursors, the parent's pools), and hashing
+    /// its strings each time was a sixth of a pass.
+    private let fieldsHash: Int
 
     public init(component: String?, viewClass: String?, shape: AttributeShape?, qualifier: KeyQualifier? = nil) {
         self.component = component
         self.viewClass = viewClass
         self.shape = shape
         self.qualifier = qualifier
+        var hasher = Hasher()
+        hasher.combine(component)
+        hasher.combine(viewClass)
+        hasher.combine(shape)
+        hasher.combine(qualifier)
+        fieldsHash = hasher.finalize()
     }
+
+    public static func == (lhs: ViewKey, rhs: ViewKey) -> Bool {
+        lhs.fieldsHash == rhs.fieldsHash && lhs.component == rhs.component && lhs.viewClass == rhs.viewClass
+            && lhs.shape == rhs.shape && lhs.qualifier == rhs.qualifier
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(fieldsHash) }
 
     /// `(Foo, UIView, [backgroundColor])`, or `(UIView)` for class-only keys.
     public var description: String {
