@@ -16,7 +16,17 @@ public struct MountPass: Sendable {
     /// `scroll to`) rather than moving them by rows (`scroll by`).
     public let isRelayout: Bool
 
-    init(isRelayout: Bool) { self.isRelayout = isRelayout }
+    /// `expectedViews`: about how many views the pass will take (a full pass
+    /// over the tree: the views alive), so its tables are sized once
+    /// instead of growing and rehashing; a scroll step gives none.
+    init(isRelayout: Bool, expectedViews: Int = 0) {
+        self.isRelayout = isRelayout
+        if expectedViews > 0 {
+            takenViews.reserveCapacity(expectedViews)
+            visited.reserveCapacity(expectedViews)
+            parents.reserveCapacity(expectedViews)
+        }
+    }
 
     mutating func visit(_ parent: ViewID) {
         if visited.insert(parent).inserted { parents.append(parent) }

@@ -19,7 +19,7 @@ extension Engine {
         definitionsPending = false
         beginPass(trigger)
         first(&self)
-        var pass = MountPass(isRelayout: true)
+        var pass = MountPass(isRelayout: true, expectedViews: store.aliveCount)
         pass.visit(.root)
         planChildren(rootComponents, under: .root, row: nil, into: .root, pass: &pass)
         mounted = mountChildren(rootComponents, under: .root, into: .root, row: nil, pass: &pass)
