@@ -17,24 +17,10 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     public private(set) var segments: [Segment]
     /// For each segment: whether siblings share its name (shown as `Name[0]`).
     private var namesakes: [Bool]
-    /// The segments' hash, extended segment by segment as a path is built
-    /// (the mount walk looks each instance's path up in several tables;
-    /// hashing every segment each time made lookups cost the depth).
-    private var segmentsHash: Int
 
     public init(_ segments: [Segment] = []) {
         self.segments = segments
         self.namesakes = Array(repeating: false, count: segments.count)
-        self.segmentsHash = segments.reduce(ComponentPath.emptyHash, ComponentPath.extend)
-    }
-
-    private static let emptyHash = 0
-
-    private static func extend(_ hash: Int, _ segment: Segment) -> Int {
-        var hasher = Hasher()
-        hasher.combine(hash)
-        hasher.combine(segment)
-        return hasher.finalize()
     }
 
     public static let root = ComponentPath()
@@ -43,7 +29,6 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         var path = self
         path.segments.append(segment)
         path.namesakes.append(namesakes)
-        path.segmentsHash = ComponentPath.extend(segmentsHash, segment)
         return path
     }
 
@@ -52,7 +37,6 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         var path = self
         path.segments = Array(segments.prefix(count))
         path.namesakes = Array(namesakes.prefix(count))
-        path.segmentsHash = path.segments.reduce(ComponentPath.emptyHash, ComponentPath.extend)
         return path
     }
 
@@ -83,11 +67,9 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         return out
     }
 
-    public static func == (lhs: ComponentPath, rhs: ComponentPath) -> Bool {
-        lhs.segmentsHash == rhs.segmentsHash && lhs.segments == rhs.segments
-    }
+    public static func == (lhs: ComponentPath, rhs: ComponentPath) -> Bool { lhs.segments == rhs.segments }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(segmentsHash) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(segments) }
 
     public static func < (lhs: ComponentPath, rhs: ComponentPath) -> Bool {
         lhs.description < rhs.description
