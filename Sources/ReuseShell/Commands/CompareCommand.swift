@@ -1,5 +1,6 @@
 import Foundation
 import ReuseEngine
+import Synchronization
 
 /// `compare`: replays one session under several strategies and prints what
 /// each did, side by side.
@@ -59,12 +60,20 @@ enum CompareCommand {
             throw ShellError("compare: nothing to replay yet; define and mount something first, or give --script FILE", at: arguments.command)
         }
 
-        var rows: [Row] = []
-        for name in strategies {
+        // The replays are independent (each in its own interpreter): they run
+        // side by side, one per core, and the rows keep the strategies' order.
+        let current = shell.engine.strategy
+        let directory = shell.workingDirectory
+        let (replayed, names) = (lines, strategies)
+        let results = Mutex<[Row?]>(Array(repeating: nil, count: names.count))
+        DispatchQueue.concurrentPerform(iterations: names.count) { index in
             // Ctrl-C: compare changes nothing, so stopping leaves nothing to undo.
-            if Interruption.isRequested { throw ShellError("compare: interrupted", at: arguments.command) }
-            rows.append(replay(lines, under: name, from: shell))
+            guard !Interruption.isRequested else { return }
+            let row = replay(replayed, under: names[index], current: current, directory: directory)
+            results.withLock { $0[index] = row }
         }
+        if Interruption.isRequested { throw ShellError("compare: interrupted", at: arguments.command) }
+        let rows = results.withLock { $0.compactMap { $0 } }
         if parsed.flags.contains("json") {
             let items = rows.map { row -> JSON in
                 var pairs: [(String, JSON)] = [("strategy", .string(row.strategy))]
@@ -79,14 +88,14 @@ enum CompareCommand {
     }
 
     /// Replays `lines` in a fresh, silent interpreter under `strategy`.
-    static func replay(_ lines: [(line: String, location: SourceLocation)], under strategy: String, from shell: Interpreter) -> Row {
+    static func replay(_ lines: [(line: String, location: SourceLocation)], under strategy: String,
+                       current: Strategy, directory: String) -> Row {
         var failure: String?
         let child = Interpreter(options: .init(replay: true), write: { _ in }, writeError: { text in
             if failure == nil { failure = text.split(separator: "\n").first.map(String.init) }
         })
-        child.workingDirectory = shell.workingDirectory
+        child.workingDirectory = directory
         // The current strategy keeps its options (a RecyclerView's sizes).
-        let current = shell.engine.strategy
         if current.name == strategy {
             child.selectStrategy(current)
         } else if let descriptor = StrategyRegistry.named(strategy) {
