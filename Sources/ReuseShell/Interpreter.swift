@@ -168,7 +168,7 @@ public final class Interpreter {
             onceFile = file
         }
         defer { onceFile = savedOnce }
-        var arguments = Arguments(command: first, tokens: Array(tokens.dropFirst()), lineLength: line.count)
+        var arguments = Arguments(command: first, tokens: Array(tokens.dropFirst()), line: line)
         // No snapshot of the engine: its operations check everything before
         // they change anything, so a failed command has changed nothing.
         // (A copy here would cost the whole event log on every command.)
@@ -221,23 +221,25 @@ public final class Interpreter {
     /// file and from a pipe; other line breaks (a lone CR, VT, FF, NEL,
     /// U+2028) stay inside the line, where they separate words.
     public static func lines(of text: String) -> [String] {
+        // `\n`, `\r` and the byte-order mark's first byte are found among the
+        // UTF-8 bytes: none is ever part of another character's encoding.
         var lines: [String] = []
-        var start = text.unicodeScalars.startIndex
-        let scalars = text.unicodeScalars
-        while start < scalars.endIndex {
-            let end = scalars[start...].firstIndex(of: "\n") ?? scalars.endIndex
-            lines.append(line(String(scalars[start..<end]), number: lines.count + 1))
-            start = end < scalars.endIndex ? scalars.index(after: end) : end
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            lines.append(line(Substring(bytes[start..<end]), number: lines.count + 1))
+            start = end < bytes.endIndex ? bytes.index(after: end) : end
         }
         return lines
     }
 
     /// One line as read (without its `\n`): a trailing `\r` dropped and, on
     /// the first line, a byte-order mark.
-    public static func line(_ raw: String, number: Int) -> String {
+    public static func line(_ raw: some StringProtocol, number: Int) -> String {
         var line = Substring(raw)
         if number == 1, line.unicodeScalars.first == "\u{FEFF}" { line = Substring(line.unicodeScalars.dropFirst()) }
-        if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
+        if line.utf8.last == UInt8(ascii: "\r") { line = Substring(line.unicodeScalars.dropLast()) }
         return String(line)
     }
 
@@ -374,9 +376,7 @@ public final class Interpreter {
                 emit("  " + style.dim(Narrator(engine: engine).sentence(for: event)))
             }
         }
-        let head = style.accent("pass \(summary.pass)") + " " + style.dim("(\(summary.trigger))") + ":"
-        // Wrapped between counts, never inside one (`unapplied 0` stays whole).
-        write(wrap(items: summary.counts.items, after: head, width: options.width).joined(separator: "\n") + "\n")
+        write(PassLine.text(for: summary, style: style, width: options.width) + "\n")
     }
 
     /// Converts an engine error into a located shell error: the caret goes
@@ -405,6 +405,9 @@ public final class Interpreter {
 
     /// A line without the spaces and tabs around it.
     static func trimmed(_ line: String) -> String {
+        // Most lines have nothing to trim: no copy.
+        func isBlank(_ byte: UInt8?) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        if !isBlank(line.utf8.first), !isBlank(line.utf8.last) { return line }
         var slice = Substring(line)
         while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }

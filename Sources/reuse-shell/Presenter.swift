@@ -65,6 +65,7 @@ struct Presenter {
                     ? "\(name) \(next + 1)/\(steps.count)\(detour == nil ? "" : " (exploring)") › "
                     : "\(name) end\(detour == nil ? "" : " (exploring)") › "
                 let answer: String
+                Output.flush()
                 if let editor {
                     switch editor.readLine(prompt: prompt) {
                     case .line(let line): answer = line
@@ -73,6 +74,7 @@ struct Presenter {
                     }
                 } else {
                     Output.standard(prompt + "\n")
+                    Output.flush()
                     guard let line = readLine(strippingNewline: true) else { return failed.isEmpty }
                     answer = line
                 }

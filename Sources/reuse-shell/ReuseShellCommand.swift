@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ReuseEngine
 import ReuseShell
+import Synchronization
 
 /// The `reuse-shell` executable: flags, then scripts, `-c` commands, piped
 /// stdin or the interactive line editor, all over one `Interpreter`.
@@ -77,6 +78,9 @@ struct ReuseShellCommand: ParsableCommand {
         let columns = width ?? (terminalOut ? Terminal.columns() : nil) ?? 80
         let options = Interpreter.Options(style: Style(color: color), echo: echo, bail: bail, width: columns)
         let interpreter = Interpreter(options: options, write: Output.standard, writeError: Output.standardError)
+        // Lives until the process ends: freeing a long session's objects one
+        // by one just before exit costs time and frees nothing that matters.
+        _ = Unmanaged.passRetained(interpreter)
 
         if let strategy {
             do throws(ShellError) {
@@ -92,6 +96,21 @@ struct ReuseShellCommand: ParsableCommand {
             interpreter.run(file: startup)
         }
 
+        let ok = try Output.gathering { try runScripts(interpreter, terminalIn: terminalIn, readsInput: readsInput) }
+        guard readsInput else { throw ExitCode(ok ? 0 : 1) }
+
+        if terminalIn {
+            Interactive(interpreter: interpreter, historyPath: ReuseShellCommand.historyFile(environment),
+                        followsTerminalWidth: width == nil && terminalOut).run()
+            return
+        }
+        let read = Output.gathering { readStandardInput(into: interpreter) }
+        throw ExitCode(ok && read ? 0 : 1)
+    }
+
+    /// The scripts and `-c` commands, in order; whether all succeeded.
+    /// Throws the exit when one quits or fails under `--bail`.
+    private func runScripts(_ interpreter: Interpreter, terminalIn: Bool, readsInput: Bool) throws -> Bool {
         var ok = true
         for file in files {
             if file == "-" {
@@ -107,15 +126,7 @@ struct ReuseShellCommand: ParsableCommand {
             ok = interpreter.run(line: line, at: SourceLocation(file: "<input>", line: index + 1)) && ok
             if interpreter.wantsToQuit || (!ok && bail) { throw ExitCode(ok ? 0 : 1) }
         }
-        guard readsInput else { throw ExitCode(ok ? 0 : 1) }
-
-        if terminalIn {
-            Interactive(interpreter: interpreter, historyPath: ReuseShellCommand.historyFile(environment),
-                        followsTerminalWidth: width == nil && terminalOut).run()
-            return
-        }
-        ok = readStandardInput(into: interpreter) && ok
-        throw ExitCode(ok ? 0 : 1)
+        return ok
     }
 
     /// `--export-html OUT`: a page per script (or a site); exits 1 when a
@@ -164,11 +175,20 @@ struct ReuseShellCommand: ParsableCommand {
         return [config + "/reuse-shell/init", home + "/.reuse_shellrc"].first { FileManager.default.fileExists(atPath: $0) }
     }
 
+    /// Whether standard input has something to read right now.
+    static func inputIsWaiting() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
     /// Runs stdin's lines plainly (no prompt, no editing, no history).
     func readStandardInput(into interpreter: Interpreter) -> Bool {
         var ok = true
         var number = 0
-        while let line = readLine(strippingNewline: true) {
+        while true {
+            // Someone waiting for this output before sending more must get it.
+            if !Self.inputIsWaiting() { Output.flush() }
+            guard let line = readLine(strippingNewline: true) else { break }
             number += 1
             let clean = Interpreter.line(line, number: number)
             let succeeded = interpreter.run(line: clean, at: SourceLocation(file: "<stdin>", line: number))
@@ -194,13 +214,80 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, always, never
 }
 
-/// Unbuffered writes, so output and errors interleave in the order they happen.
+/// Standard output and error.
+///
+/// Output to a terminal is written as it comes. Output to a file or pipe
+/// is gathered while scripts run (``gathering(_:)``), 64 KiB at a time, as
+/// C's stdio does: a write per line would cost more than the line. Gathered
+/// output is written before every error message (so the two interleave in
+/// order on one descriptor), before standard input is waited on, and at
+/// exit.
 enum Output {
+    private static let pending = Mutex<Pending>(Pending())
+
+    private struct Pending {
+        var bytes: [UInt8] = []
+        var gathering = false
+    }
+
+    private static let limit = 1 << 16
+
     static func standard(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        let written = pending.withLock { state -> Bool in
+            guard state.gathering else { return false }
+            state.bytes.append(contentsOf: text.utf8)
+            if state.bytes.count >= limit { writeAll(state.bytes, to: STDOUT_FILENO); state.bytes.removeAll(keepingCapacity: true) }
+            return true
+        }
+        if !written { writeAll(Array(text.utf8), to: STDOUT_FILENO) }
     }
 
     static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        flush()
+        writeAll(Array(text.utf8), to: STDERR_FILENO)
+    }
+
+    /// Writes what was gathered.
+    static func flush() {
+        pending.withLock { state in
+            guard !state.bytes.isEmpty else { return }
+            writeAll(state.bytes, to: STDOUT_FILENO)
+            state.bytes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Runs `body` with standard output gathered when it is not a terminal,
+    /// then writes what is left.
+    static func gathering<T>(_ body: () throws -> T) rethrows -> T {
+        let gather = isatty(STDOUT_FILENO) == 0
+        if gather {
+            pending.withLock { $0.gathering = true }
+            registerExitFlush
+        }
+        defer {
+            if gather {
+                flush()
+                pending.withLock { $0.gathering = false }
+            }
+        }
+        return try body()
+    }
+
+    /// Exits (`ExitCode`, a failed `--bail`) also write what was gathered.
+    private static let registerExitFlush: Void = {
+        atexit { Output.flush() }
+    }()
+
+    /// write(2) until all is written (or the descriptor fails: a closed pipe).
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                offset += count
+            }
+        }
     }
 }

@@ -25,8 +25,35 @@ import Testing
         #expect(wrap("short", width: 80) == ["short"])
         #expect(wrap("a-very-long-word x", width: 5) == ["a-very-long-word", "  x"])
         #expect(wrap("no limit at all here", width: 0) == ["no limit at all here"])
-        #expect(wrap(items: ["created 1", "reused 0", "hidden 0"], after: "pass 1 (mount A):", width: 30)
-                == ["pass 1 (mount A): created 1,", "  reused 0, hidden 0"])
+    }
+
+    @Test func passLinesWrapBetweenCounts() {
+        let session = Session("component A view UIView { alpha: 0.5 }\n")
+        session.interpreter.options.width = 30
+        #expect(session.run("mount A\n") == """
+            pass 1 (mount A): created 1,
+              reused 0, hidden 0,
+              applied 1, unapplied 0,
+              skipped 0
+
+            """)
+        // Colour codes take no columns: the same breaks.
+        session.interpreter.options.style = Style(color: true)
+        let coloured = session.run("remount\n")
+        #expect(coloured.contains("\u{1B}[36mpass 2\u{1B}[0m"))
+        #expect(coloured.split(separator: "\n").map(\.displayWidth) == [28, 21, 25, 11])
+        session.interpreter.options.width = 0
+        session.interpreter.options.style = .plain
+        #expect(session.run("remount\n") == "pass 3 (remount): created 0, reused 0, hidden 0, applied 0, unapplied 0, skipped 1\n")
+    }
+
+    @Test func decimalsAreWrittenByHand() {
+        for value in [0, 7, 10, 99, 100, 12_345, -1, -10, Int.max, Int.min] {
+            var bytes: [UInt8] = []
+            let width = PassLine.appendDecimal(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+            #expect(width == String(value).count && PassLine.decimalWidth(value) == width)
+        }
     }
 
     @Test func compareCondensesToTheWidth() {

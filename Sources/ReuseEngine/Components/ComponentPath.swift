@@ -77,37 +77,68 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
 
     /// Parses `Feed/3/Title`, `Card[1]`; its ``display`` is the text as
     /// written. Returns the offending segment on failure.
+    ///
+    /// One pass over the UTF-8 bytes: `/`, `[` and `]` are ASCII, so they
+    /// never occur inside a multi-byte character.
     public static func parse(_ text: String) -> Result<ComponentPath, PathSyntaxError> {
         if text.isEmpty { return .failure(PathSyntaxError(segment: text, offset: 0)) }
         var segments: [Segment] = []
         // An index written out (`Card[0]`) is shown as written.
         var written: [Bool] = []
-        var offset = 0
-        for part in text.split(separator: "/", omittingEmptySubsequences: false) {
-            let piece = String(part)
-            defer { offset += piece.count + 1 }
-            if let row = Int(piece), row >= 0, String(row) == piece {
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while true {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+            let piece = Substring(bytes[start..<end])
+            if let row = wholeNumber(piece.utf8) {
                 segments.append(.row(row))
                 written.append(false)
-                continue
-            }
-            var name = piece
-            var index = 0
-            if piece.hasSuffix("]"), let open = piece.firstIndex(of: "[") {
-                let digits = piece[piece.index(after: open)..<piece.index(before: piece.endIndex)]
-                guard let parsed = Int(digits), parsed >= 0, String(parsed) == digits else {
-                    return .failure(PathSyntaxError(segment: piece, offset: offset))
+            } else {
+                var name = piece
+                var index = 0
+                let indexed = piece.utf8.last == UInt8(ascii: "]")
+                if indexed, let open = piece.utf8.firstIndex(of: UInt8(ascii: "[")) {
+                    let digits = piece.utf8[piece.utf8.index(after: open)..<piece.utf8.index(before: piece.utf8.endIndex)]
+                    guard let parsed = wholeNumber(digits) else {
+                        return .failure(PathSyntaxError(segment: String(piece), offset: text[..<start].count))
+                    }
+                    name = piece[..<open]
+                    index = parsed
                 }
-                name = String(piece[..<open])
-                index = parsed
+                guard isIdentifier(name) else {
+                    return .failure(PathSyntaxError(segment: String(piece), offset: text[..<start].count))
+                }
+                segments.append(.named(String(name), index: index))
+                written.append(indexed)
             }
-            guard isIdentifier(name) else { return .failure(PathSyntaxError(segment: piece, offset: offset)) }
-            segments.append(.named(name, index: index))
-            written.append(piece.hasSuffix("]"))
+            guard end < bytes.endIndex else { break }
+            start = bytes.index(after: end)
         }
         var path = ComponentPath(segments)
         path.namesakes = written
         return .success(path)
+    }
+
+    /// Whether the segment at `position` is shown with its index: it has
+    /// same-named siblings (paths from the mount walk), or the index was
+    /// written out (parsed paths, `Card[0]`).
+    public func showsIndex(at position: Int) -> Bool {
+        namesakes.indices.contains(position) && namesakes[position]
+    }
+
+    /// A row number or index as written: digits only, no sign, no leading
+    /// zero (but `0`), not past `Int.max`.
+    private static func wholeNumber(_ digits: Substring.UTF8View) -> Int? {
+        guard let first = digits.first, first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowedAgain) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflowed, !overflowedAgain else { return nil }
+            value = sum
+        }
+        return value
     }
 }
 
@@ -121,6 +152,17 @@ public struct PathSyntaxError: Error, Equatable, Sendable {
 /// Names of components, attributes and view classes: a letter or `_`, then
 /// letters, digits, `_`, `-` or `.`.
 public func isIdentifier(_ text: some StringProtocol) -> Bool {
+    // ASCII, the common case: bytes, no Character decoding.
+    if let first = text.utf8.first, first < 0x80 {
+        var ascii = true
+        var valid = first == UInt8(ascii: "_") || (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first)
+        for byte in text.utf8 where valid {
+            if byte >= 0x80 { ascii = false; break }
+            valid = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        if ascii || !valid { return valid }
+    }
     // ASCII answered without a Unicode table lookup.
     func isLetter(_ character: Character) -> Bool {
         if let ascii = character.asciiValue { return (0x41...0x5A).contains(ascii) || (0x61...0x7A).contains(ascii) }

@@ -134,7 +134,12 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
 
     /// The pass line's counts one by one (`created 2`), for wrapping between them.
     public var items: [String] {
-        Stat.passLine.filter { $0.always || self[$0.stat] > 0 }.map { "\($0.label) \(self[$0.stat])" }
+        var items: [String] = []
+        items.reserveCapacity(Stat.passLine.count)
+        for entry in Stat.passLine where entry.always || self[entry.stat] > 0 {
+            items.append(entry.label + " " + String(self[entry.stat]))
+        }
+        return items
     }
 
     public var description: String {

@@ -58,8 +58,9 @@ protocol CellReuse: Sendable {
     mutating func forget(host: ViewID)
     /// Views kept for `host` outside its pools (RecyclerView's cache by position), oldest first.
     func cached(in host: ViewID) -> [CachedCell]
-    /// Refuses lists this system cannot dequeue for (UIKit's unregistered identifiers).
-    func validate(lists: [String], catalog: Catalog) throws(EngineError)
+    /// Refuses lists this system cannot dequeue for (UIKit's unregistered
+    /// identifiers). The mounted lists are found only by a system that checks.
+    func validate(lists: @autoclosure () -> [String], catalog: Catalog) throws(EngineError)
 }
 
 /// List cells kept in the host's pools alone, the stack of each key: a
@@ -82,7 +83,7 @@ extension QueueCells {
     func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
     func forget(host: ViewID) {}
     func cached(in host: ViewID) -> [CachedCell] { [] }
-    func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
+    func validate(lists: @autoclosure () -> [String], catalog: Catalog) throws(EngineError) {}
 }
 
 /// How a view is brought from its attached configuration to a new one (a

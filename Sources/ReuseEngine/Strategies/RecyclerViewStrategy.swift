@@ -208,7 +208,7 @@ struct RecyclerCells: CellReuse {
 
     func cached(in host: ViewID) -> [CachedCell] { hosts[host]?.cache ?? [] }
 
-    func validate(lists: [String], catalog: Catalog) throws(EngineError) {}
+    func validate(lists: @autoclosure () -> [String], catalog: Catalog) throws(EngineError) {}
 }
 
 /// `onBindViewHolder`: a view from the pool is bound again, every attribute

@@ -75,8 +75,8 @@ struct RegisteredCells: QueueCells {
 
     /// Every cell type of a mounted list must be registered (dequeuing an
     /// unregistered cell identifier raises). Headers and footers need not be.
-    func validate(lists: [String], catalog: Catalog) throws(EngineError) {
-        for list in lists {
+    func validate(lists: @autoclosure () -> [String], catalog: Catalog) throws(EngineError) {
+        for list in lists() {
             guard case .list(let spec)? = catalog.components[list]?.body else { continue }
             for cell in spec.cells where catalog.registration(list: list, cell: cell) == nil {
                 throw .unregisteredCell(list: list, identifier: cell)

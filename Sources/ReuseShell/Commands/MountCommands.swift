@@ -24,23 +24,16 @@ extension Interpreter {
     /// Refuses a bare name (`Card`) where mounted namesakes exist (`Card[0]`,
     /// `Card[1]`): it would silently mean the first.
     func checkUnambiguous(_ path: ComponentPath, written token: Token, in state: Engine? = nil) throws(ShellError) {
-        let engine = state ?? self.engine
+        // Asked of the engine in place (a copy of it would cost more than the check).
+        let found = if let state { state.namesakes(of: path) } else { engine.namesakes(of: path) }
+        guard let (position, namesakes) = found else { return }
+        let candidates = namesakes.prefix(6).map(\.path.display)
+        let more = namesakes.count > 6 ? ", ..." : ""
         let written = token.text.split(separator: "/", omittingEmptySubsequences: false)
-        // One walk down the path: at each level, the siblings of the segment.
-        let nodes = engine.nodes(along: path)
-        var offset = 0
-        for (position, segment) in path.segments.enumerated() {
-            defer { offset += (position < written.count ? written[position].count : 0) + 1 }
-            guard position <= nodes.count else { break }
-            guard case .named(let name, 0) = segment, position < written.count, !written[position].hasSuffix("]") else { continue }
-            let siblings = position == 0 ? engine.mounted : nodes[position - 1].children
-            let namesakes = siblings.filter { if case .named(name, _)? = $0.path.segments.last { true } else { false } }
-            guard namesakes.count > 1 else { continue }
-            let candidates = namesakes.prefix(6).map(\.path.display)
-            let more = namesakes.count > 6 ? ", ..." : ""
-            throw ShellError("'\(written[...position].joined(separator: "/"))' is ambiguous: \(candidates.joined(separator: ", "))\(more) are mounted; write which one",
-                             column: token.column + offset, length: max(1, written[position].count))
-        }
+        let offset = written.prefix(position).reduce(0) { $0 + $1.count + 1 }
+        let segment = position < written.count ? written[position] : ""
+        throw ShellError("'\(written.prefix(position + 1).joined(separator: "/"))' is ambiguous: \(candidates.joined(separator: ", "))\(more) are mounted; write which one",
+                         column: token.column + offset, length: max(1, segment.count))
     }
 
     /// Reads a PATH argument that must name a mounted instance.
@@ -338,5 +331,32 @@ enum RegisterCommand {
         } catch {
             throw shell.located(error, in: arguments)
         }
+    }
+}
+
+extension Engine {
+    /// The first name in `path` written without an index (`Card`, not
+    /// `Card[0]`) that has mounted namesakes at its level: its position and
+    /// all the namesakes. Nil when the path is unambiguous.
+    func namesakes(of path: ComponentPath) -> (position: Int, namesakes: [MountedNode])? {
+        func isBare(_ position: Int) -> Bool {
+            if case .named(_, 0) = path.segments[position], !path.showsIndex(at: position) { return true }
+            return false
+        }
+        guard path.segments.indices.contains(where: isBare) else { return nil }
+        // One walk down the path: at each level, the siblings of the segment.
+        let nodes = path.segments.count > 1 ? self.nodes(along: path) : []
+        for position in path.segments.indices where isBare(position) {
+            guard position <= nodes.count, case .named(let name, _) = path.segments[position] else { break }
+            let siblings = position == 0 ? mounted : nodes[position - 1].children
+            var count = 0
+            for sibling in siblings {
+                if case .named(name, _)? = sibling.path.segments.last { count += 1 }
+                if count > 1 { break }
+            }
+            guard count > 1 else { continue }
+            return (position, siblings.filter { if case .named(name, _)? = $0.path.segments.last { true } else { false } })
+        }
+        return nil
     }
 }

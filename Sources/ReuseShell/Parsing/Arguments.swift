@@ -5,15 +5,18 @@ public struct Arguments {
     public let command: Token
     public private(set) var tokens: [Token]
     private(set) var position = 0
-    /// Column just past the last token (where "expected ..." errors point).
-    let endColumn: Int
+    /// The whole line, for ``endColumn``.
+    private let line: String
+    /// Column just past the last token (where "expected ..." errors point);
+    /// counted only when an error needs it.
+    var endColumn: Int { line.count + 1 }
     /// The token read as the command's PATH, if any.
     private(set) var pathToken: Token?
 
-    init(command: Token, tokens: [Token], lineLength: Int) {
+    init(command: Token, tokens: [Token], line: String) {
         self.command = command
         self.tokens = tokens
-        self.endColumn = lineLength + 1
+        self.line = line
     }
 
     public var isAtEnd: Bool { position >= tokens.count }

@@ -42,7 +42,11 @@ public struct Lexer: Sendable {
     /// (the usual one) is scanned as bytes, any other as characters, by the
     /// same code.
     static func scan(_ line: String) -> Result<[Token], ShellError> {
-        if line.utf8.allSatisfy({ $0 < 0x80 }) { return scan(units: Array(line.utf8)) }
+        if let ascii = line.utf8.withContiguousStorageIfAvailable({ bytes in bytes.allSatisfy { $0 < 0x80 } ? Array(bytes) : nil }) {
+            if let ascii { return scan(units: ascii) }
+        } else if line.utf8.allSatisfy({ $0 < 0x80 }) {
+            return scan(units: Array(line.utf8))
+        }
         return scan(units: Array(line))
     }
 
@@ -103,18 +107,16 @@ public struct Lexer: Sendable {
                 i += 1
                 continue
             }
-            var text = ""
+            // A word is its span as written (`{i}` inside it included).
             while i < characters.count {
                 if startsPlaceholder(characters, at: i) {
-                    text += "{i}"
                     i += 3
                     continue
                 }
                 if isBreak(characters[i]) { break }
-                characters[i].append(to: &text)
                 i += 1
             }
-            tokens.append(Token(kind: .word, text: text, column: start + 1, length: i - start))
+            tokens.append(Token(kind: .word, text: Unit.text(characters[start..<i]), column: start + 1, length: i - start))
         }
         return .success(tokens)
     }
@@ -146,11 +148,14 @@ protocol LexUnit {
     /// Equal to an ASCII character.
     static func == (unit: Self, ascii: Unicode.Scalar) -> Bool
     func append(to text: inout String)
+    /// The units as text.
+    static func text(_ units: ArraySlice<Self>) -> String
 }
 
 extension Character: LexUnit {
     static func == (unit: Character, ascii: Unicode.Scalar) -> Bool { unit.asciiValue == UInt8(ascii.value) }
     func append(to text: inout String) { text.append(self) }
+    static func text(_ units: ArraySlice<Character>) -> String { String(units) }
 }
 
 extension UInt8: LexUnit {
@@ -159,6 +164,7 @@ extension UInt8: LexUnit {
     @inline(__always)
     static func == (unit: UInt8, ascii: Unicode.Scalar) -> Bool { UInt32(unit) == ascii.value }
     func append(to text: inout String) { text.unicodeScalars.append(Unicode.Scalar(self)) }
+    static func text(_ units: ArraySlice<UInt8>) -> String { String(decoding: units, as: UTF8.self) }
 }
 
 extension Character {

@@ -39,13 +39,20 @@ extension StringProtocol {
     /// Terminal columns the text takes, escape sequences (colour) excluded.
     public var displayWidth: Int {
         // Plain ASCII without escapes, the common case: one column a byte.
-        var ascii = true
-        var count = 0
-        for byte in utf8 {
-            if byte >= 0x80 || byte == 0x1B { ascii = false; break }
-            count += 1
+        let plain = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            for byte in bytes where byte >= 0x80 || byte == 0x1B { return nil }
+            return bytes.count
         }
-        if ascii { return count }
+        if let plain, let count = plain { return count }
+        if plain == nil {
+            var ascii = true
+            var count = 0
+            for byte in utf8 {
+                if byte >= 0x80 || byte == 0x1B { ascii = false; break }
+                count += 1
+            }
+            if ascii { return count }
+        }
         var width = 0
         var inEscape = false
         for character in self {
@@ -128,24 +135,3 @@ func continuationIndent(of line: String) -> String {
     return indent + "  "
 }
 
-/// `head item, item, ...` wrapped to `width` columns between items (an item
-/// is never split); continuation lines are indented by two spaces.
-func wrap(items: [String], after head: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var current = head
-    var currentWidth = head.displayWidth
-    for (index, item) in items.enumerated() {
-        let piece = item + (index < items.count - 1 ? "," : "")
-        let pieceWidth = piece.displayWidth
-        if width > 0, currentWidth + 1 + pieceWidth > width, current != head {
-            lines.append(current)
-            current = "  " + piece
-            currentWidth = 2 + pieceWidth
-        } else {
-            current += " " + piece
-            currentWidth += 1 + pieceWidth
-        }
-    }
-    lines.append(current)
-    return lines
-}
