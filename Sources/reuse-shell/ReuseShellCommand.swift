@@ -96,6 +96,7 @@ struct ReuseShellCommand: ParsableCommand {
             interpreter.run(file: startup)
         }
 
+        if !step { ScriptInterrupt.install() }
         let ok = try Output.gathering { try runScripts(interpreter, terminalIn: terminalIn, readsInput: readsInput) }
         guard readsInput else { throw ExitCode(ok ? 0 : 1) }
 
@@ -105,6 +106,7 @@ struct ReuseShellCommand: ParsableCommand {
             return
         }
         let read = Output.gathering { readStandardInput(into: interpreter) }
+        ScriptInterrupt.endIfRequested()
         throw ExitCode(ok && read ? 0 : 1)
     }
 
@@ -120,10 +122,17 @@ struct ReuseShellCommand: ParsableCommand {
             } else {
                 ok = interpreter.run(file: file) && ok
             }
+            if !step, Interruption.isRequested {
+                // `-i`: Ctrl-C skips the rest of the files, to the prompt.
+                guard readsInput, terminalIn else { ScriptInterrupt.end() }
+                Interruption.clear()
+                return ok
+            }
             if interpreter.wantsToQuit || (!ok && bail) { throw ExitCode(ok ? 0 : 1) }
         }
         for (index, line) in command.enumerated() {
             ok = interpreter.run(line: line, at: SourceLocation(file: "<input>", line: index + 1)) && ok
+            if Interruption.isRequested { ScriptInterrupt.end() }
             if interpreter.wantsToQuit || (!ok && bail) { throw ExitCode(ok ? 0 : 1) }
         }
         return ok
@@ -193,10 +202,62 @@ struct ReuseShellCommand: ParsableCommand {
             let clean = Interpreter.line(line, number: number)
             let succeeded = interpreter.run(line: clean, at: SourceLocation(file: "<stdin>", line: number))
             ok = succeeded && ok
-            if interpreter.wantsToQuit || (!succeeded && bail) { break }
+            if interpreter.wantsToQuit || (!succeeded && bail) || Interruption.isRequested { break }
         }
         return ok
     }
+}
+
+/// Ctrl-C in a script run (files, `-c`, piped stdin): the running command
+/// stops and is taken back as at the prompt, what it printed before is
+/// written out, and the process ends by SIGINT (status 130 to the shell).
+/// A second Ctrl-C ends it at once. No SA_RESTART: a read waiting on a
+/// silent pipe ends too.
+enum ScriptInterrupt {
+    static func install() {
+        // Started with SIGINT ignored (`reuse-shell s.reuse &` from sh): it stays so.
+        var current = sigaction()
+        guard sigaction(SIGINT, nil, &current) == 0 else { return }
+        let ignore = unsafeBitCast(SIG_IGN, to: Int.self)
+        if let handler = current.__sigaction_handler.sa_handler, unsafeBitCast(handler, to: Int.self) == ignore { return }
+        Interruption.prepare()
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = scriptInterruptHandler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+        // A parent's blocked mask is inherited (a program started from a
+        // worker thread, which blocks signals): Ctrl-C must still arrive.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &unblocked, nil)
+    }
+
+    /// Ends the process by SIGINT if Ctrl-C was pressed, output written first.
+    static func endIfRequested() {
+        guard Interruption.isRequested else { return }
+        Output.flush()
+        signal(SIGINT, SIG_DFL)
+        raise(SIGINT)
+    }
+
+    /// Ends the process by SIGINT (Ctrl-C was pressed).
+    static func end() -> Never {
+        Interruption.request()
+        endIfRequested()
+        exit(130)
+    }
+}
+
+/// Async-signal-safe: an atomic flag; the second press restores the default
+/// action and raises it again.
+private func scriptInterruptHandler(_ signal: Int32) {
+    if Interruption.isRequested {
+        _ = Glibc.signal(SIGINT, SIG_DFL)
+        _ = raise(SIGINT)
+    }
+    Interruption.request()
 }
 
 /// The terminal behind standard output.

@@ -64,3 +64,55 @@ import Testing
         return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
     }
 }
+
+/// Ctrl-C (SIGINT) in a script run: the command stops, the output so far is
+/// written, and the process ends by SIGINT.
+@Suite struct ScriptInterruptTests {
+    @Test func ctrlCInAScriptRunWritesWhatWasPrintedAndEndsBySIGINT() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-sigint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let head = "component Row view UIView { alpha: 0.5 }\nlist Feed rows 1000000 viewport 50 cells Row\nmount Feed\n"
+        let script = directory.appendingPathComponent("long.reuse")
+        try (head + String(repeating: "scroll Feed by 1\n", count: 500_000)).write(to: script, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = try reuseShellBinary()
+        process.arguments = [script.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        // Read as it comes, so a full pipe never stalls the shell.
+        let collected = Collected()
+        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let started = Date().addingTimeInterval(20)
+        while collected.text.components(separatedBy: "pass ").count < 200, Date() < started { usleep(20_000) }
+        kill(process.processIdentifier, SIGINT)
+        let pressed = Date()
+        while process.isRunning, Date().timeIntervalSince(pressed) < 5 { usleep(10_000) }
+        #expect(!process.isRunning, "still running 5 s after Ctrl-C")
+        #expect(Date().timeIntervalSince(pressed) < 1, "ended \(Date().timeIntervalSince(pressed)) s after Ctrl-C")
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        collected.append(rest)
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        let text = collected.text
+        #expect(text.contains("interrupted"), "says it was interrupted:\n\(text.suffix(300))")
+        // The pass lines printed before are all there, numbered without a gap.
+        let passes = text.split(separator: "\n").filter { $0.hasPrefix("pass ") }
+        #expect(passes.count >= 200)
+        #expect(passes.enumerated().allSatisfy { $1.hasPrefix("pass \($0 + 1) (") })
+    }
+}
+
+/// Bytes gathered from a pipe's readability handler.
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }
+    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+}

@@ -81,6 +81,30 @@ struct InterruptTests {
         try Self.treeUnchanged(shell, sandbox)
     }
 
+    @Test("-i with a long script: Ctrl-C skips the rest of the script, to the prompt")
+    func duringTheFilesBeforeThePrompt() throws {
+        let sandbox = try TerminalTests.Sandbox()
+        let lines = ["component Card view UIView { backgroundColor: red }", "mount Card"]
+            + Array(repeating: "set Card backgroundColor red", count: 60_000)
+        let script = sandbox.directory.appendingPathComponent("long.reuse")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: script)
+        let shell = try sandbox.startShell(arguments: ["-i", script.path], waitForPrompt: false)
+        defer { shell.terminate() }
+        _ = try shell.expect("pass 10 (set Card backgroundColor red)")
+        let start = ContinuousClock.now
+        try shell.send("\u{03}")
+        _ = try shell.expect("interrupted; the ")
+        try shell.expectPrompt()
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(!shell.output.contains("pass 60001 "), "the script ran to its end")
+        // The session is there, with the lines that ran.
+        try shell.send("tree\r")
+        try shell.expectAfterLastEnter("└─ v2 UIView Card")
+        try shell.expectPrompt()
+        try shell.send("quit\r")
+        #expect(try shell.waitForExit() == 0)
+    }
+
     @Test("during one long pass: the prompt is back within a second, the command taken back")
     func duringOnePass() throws {
         let sandbox = try TerminalTests.Sandbox()

@@ -36,10 +36,10 @@ struct TerminalTests {
 
         /// Starts `reuse-shell` with no arguments (interactive) and waits for
         /// its first prompt.
-        func startShell() throws -> PseudoTerminal {
+        func startShell(arguments: [String] = [], waitForPrompt: Bool = true) throws -> PseudoTerminal {
             let terminal = try PseudoTerminal(
-                executable: try reuseShellBinary(), environment: environment, columns: 80, rows: 24)
-            try terminal.expectPrompt()
+                executable: try reuseShellBinary(), arguments: arguments, environment: environment, columns: 80, rows: 24)
+            if waitForPrompt { try terminal.expectPrompt() }
             return terminal
         }
     }
