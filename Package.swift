@@ -43,7 +43,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "reuse-bench",
-            dependencies: ["ReuseEngine"]
+            dependencies: ["ReuseEngine", "ReuseShell"]
         ),
         // A libFuzzer target over the interpreter (Tests/Fuzz/run-libfuzzer.sh).
         .executableTarget(

@@ -24,6 +24,11 @@
 // Then a same-semantics floor: the theodolite step of this list written as
 // tightly as possible, producing the same events; the counts must agree (the
 // benchmark exits 1 otherwise) and engine/floor is printed.
+//
+// Last, the shell replay: two 100,000-line scripts (one-row scrolls; `set`
+// on a 50-card screen) run through the interpreter, each in a child process:
+// seconds, lines per second and peak memory. `reuse-bench replay` runs that
+// section alone.
 
 import ReuseEngine
 #if canImport(Glibc)
@@ -296,6 +301,12 @@ func power(_ rows: Int) -> String {
 
 func megabytes(_ kilobytes: Int) -> String { fixed(Double(kilobytes) / 1024, 1) }
 
+ReplayBenchmark.runChildIfAsked()
+if CommandLine.arguments.dropFirst().first == "replay" {
+    ReplayBenchmark.measure(lines: 100_000)
+    exit(0)
+}
+
 let rowCounts = [1_000, 1_000_000, 1_000_000_000]
 let viewports = [10, 100, 1000]
 
@@ -482,4 +493,5 @@ func measureTimeTravel(passes: Int) {
 }
 
 measureTimeTravel(passes: 100_000)
+ReplayBenchmark.measure(lines: 100_000)
 print("total \(fixed(Double(now() - totalStart) / 1e9, 1)) s (checksum \(sink & 0xff))")
