@@ -59,7 +59,9 @@ public struct AttributeShape: Hashable, Sendable, CustomStringConvertible {
     public let identifiers: [String]
 
     public init(_ identifiers: some Sequence<String>) {
-        self.identifiers = identifiers.sorted()
+        let identifiers = Array(identifiers)
+        // Most shapes come sorted already (one attribute, or declared in order).
+        self.identifiers = zip(identifiers, identifiers.dropFirst()).allSatisfy { $0 <= $1 } ? identifiers : identifiers.sorted()
     }
 
     public static let empty = AttributeShape([])

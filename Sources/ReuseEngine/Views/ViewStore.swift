@@ -29,7 +29,10 @@ public struct ViewStore: Sendable {
     // MARK: Reading
 
     /// The view with this id; ids come from the engine, so it exists.
-    public subscript(id: ViewID) -> SimulatedView { views[id.number - 1] }
+    /// Read in place (`store[view].attached` copies nothing).
+    public subscript(id: ViewID) -> SimulatedView {
+        _read { yield views[id.number - 1] }
+    }
 
     /// Every view ever created, in id order (removed ones included: see ``SimulatedView/isRemoved``).
     public var all: [SimulatedView] { views }
@@ -213,6 +216,8 @@ public struct ViewStore: Sendable {
     /// Puts `parent`'s subviews in this order, the rest after; records it when it changed.
     mutating func order(_ parent: ViewID, first: [ViewID]) {
         let index = parent.number - 1
+        // Usually nothing moved: the views taken already lead, in order.
+        if views[index].subviews.starts(with: first) { return }
         let firstSet = Set(first)
         let order = first + views[index].subviews.filter { !firstSet.contains($0) }
         if order != views[index].subviews {
