@@ -35,8 +35,12 @@ extension Engine {
     }
 
     /// Throws when a mounted root type (or a type it refers to) cannot mount;
-    /// operations call it before changing anything.
+    /// operations call it before changing anything. Nothing to check when no
+    /// definition, declaration or registration changed since the last full
+    /// pass: the operation that ran it checked the same catalogue (roots are
+    /// checked by `mount` itself).
     func checkRootsMountable() throws(EngineError) {
+        guard definitionsPending else { return }
         for name in rootComponents { try catalog.checkMountable(name) }
         try validateStrategy()
     }
