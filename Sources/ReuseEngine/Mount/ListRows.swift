@@ -166,13 +166,13 @@ extension Engine {
         var nodes: [MountedNode] = []
         // A host taken over from another list type: a header or footer this
         // list does not have gives back what the old list showed there.
-        for slot in [Slot.header, .footer] where !spec.supplementaries.contains(where: { ($0.kind == .header) == (slot == .header) }) {
+        for slot in [Slot.header, .footer] where (slot == .header ? spec.header : spec.footer) == nil {
             if let current = store[host].list?.supplementary(slot) {
                 store.setSupplementary(slot, nil, on: host)
                 release(current, slot: slot, from: host, pass: pass)
             }
         }
-        for (kind, name) in spec.supplementaries {
+        for (kind, name) in spec.header == nil && spec.footer == nil ? [] : spec.supplementaries {
             let slot: Slot = kind == .header ? .header : .footer
             let current = store[host].list?.supplementary(slot)
             let shows = spec.rows > 0 && (kind == .header ? window.lowerBound == 0 : window.upperBound == spec.rows)
