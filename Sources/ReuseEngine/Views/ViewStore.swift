@@ -178,8 +178,10 @@ public struct ViewStore: Sendable {
 
     /// Records a view leaving use, with its pool and the instance that held it last.
     private mutating func recordLeaving(_ view: ViewID, _ step: (ViewKey?) -> ReuseEvent.Step) {
-        let leaving = views[view.number - 1]
-        log.record(ReuseEvent(view: view, component: leaving.ownerComponent, path: leaving.owner, step: step(leaving.poolKey)))
+        // Fields read in place (a copy of the whole view would retain all of it).
+        let index = view.number - 1
+        log.record(ReuseEvent(view: view, component: views[index].ownerComponent, path: views[index].owner,
+                              step: step(views[index].poolKey)))
     }
 
     /// Moves a view to another pool of the same parent (a view matched by
