@@ -23,7 +23,18 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         self.namesakes = Array(repeating: false, count: segments.count)
     }
 
+    /// A path with each segment's namesakes flag given (as stored by the event log).
+    init(segments: [Segment], namesakes: [Bool]) {
+        self.segments = segments
+        self.namesakes = namesakes
+    }
+
     public static let root = ComponentPath()
+
+    /// Equal segments and equal namesakes flags: the same path, shown the same way.
+    func isIdentical(to other: ComponentPath) -> Bool {
+        segments == other.segments && namesakes == other.namesakes
+    }
 
     public func appending(_ segment: Segment, namesakes: Bool = false) -> ComponentPath {
         var path = self

@@ -1,12 +1,20 @@
 /// Every step of every pass, in order, with per-pass summaries and totals.
+///
+/// Events are kept packed (``PackedEvents``: 32 bytes each, names in side
+/// tables) and read back as ``ReuseEvent`` values; pass summaries are kept
+/// packed as well (the trigger stored once, only the counts that are not
+/// zero), except the last pass's, which is still counting.
 public struct EventLog: Sendable {
-    /// The events held: the kept ones, plus up to a slack of older ones
+    /// The events held: the kept ones, plus up to a chunk of older ones
     /// waiting to be dropped in one go.
-    private var stored: [ReuseEvent] = []
-    /// The summaries of the passes this log holds: every pass of the session,
-    /// except in a detached log (``detached()``), which starts after
-    /// ``passBase`` passes it does not hold.
-    public private(set) var passes: [PassSummary] = []
+    private var stored = PackedEvents()
+    /// Summaries of the passes before the last, packed.
+    private var packedPasses: [PackedSummary] = []
+    /// Their counts that are not zero, in order.
+    private var passCounts: [Int] = []
+    private var triggers = Interner<String>()
+    /// The summary of the last pass, still counting.
+    private var open: PassSummary?
     public private(set) var totals = EventCounts()
     /// When false, events are counted but not kept (for benchmarks).
     public internal(set) var keepsEvents = true
@@ -14,18 +22,23 @@ public struct EventLog: Sendable {
     /// ones are dropped, while totals and pass summaries stay exact. `nil`:
     /// every event is kept.
     public internal(set) var keepLimit: Int?
-    /// Events recorded before the first one ``stored`` holds.
-    private var droppedStored = 0
+
+    /// The summaries of the passes this log holds: every pass of the session,
+    /// except in a detached log (``detached()``), which starts after
+    /// ``passBase`` passes it does not hold.
+    public var passes: Passes { Passes(packed: packedPasses, counts: passCounts, triggers: triggers, open: open, base: passBase) }
 
     /// The events kept, oldest first: every one, or the latest ``keepLimit``.
-    public var events: ArraySlice<ReuseEvent> {
-        guard let limit = keepLimit, stored.count > limit else { return stored[...] }
-        return stored[(stored.count - limit)...]
+    /// Indices count from the session's first event, as pass summaries' ranges do.
+    public var events: Events {
+        var start = stored.startIndex
+        if let limit = keepLimit { start = max(start, stored.endIndex - limit) }
+        return Events(stored: stored, startIndex: start, endIndex: stored.endIndex)
     }
 
     /// Events recorded before the first one ``events`` holds (dropped by
     /// ``keepLimit``). Pass summaries' ranges count from the session's start.
-    public var droppedEvents: Int { droppedStored + stored.count - events.count }
+    public var droppedEvents: Int { events.startIndex }
     /// Passes that ran before the first one ``passes`` holds.
     private var passBase = 0
     private var nextSeq = 1
@@ -33,45 +46,56 @@ public struct EventLog: Sendable {
     public init() {}
 
     /// The pass under way, or the last one.
-    public var currentPass: Int { passBase + passes.count }
+    public var currentPass: Int { passBase + packedPasses.count + (open == nil ? 0 : 1) }
 
     /// The summary of the pass under way, or of the last one.
-    var lastSummary: PassSummary? { passes.last }
+    var lastSummary: PassSummary? { open }
 
     /// Events recorded so far, dropped ones included.
-    var recordedEvents: Int { droppedStored + stored.count }
+    var recordedEvents: Int { stored.endIndex }
 
     /// The sequence number of the oldest event kept (everything before it
     /// was dropped by ``keepLimit``), or nil when none was dropped.
-    public var firstKeptSeq: Int? { droppedEvents > 0 ? (events.first?.seq ?? nextSeq) : nil }
+    public var firstKeptSeq: Int? {
+        guard droppedEvents > 0 else { return nil }
+        let kept = events
+        return kept.isEmpty ? nextSeq : kept[kept.startIndex].seq
+    }
 
     /// The kept events of a pass: all of them, some, or none when the pass
     /// lies before the kept window.
-    public func events(of summary: PassSummary) -> ArraySlice<ReuseEvent> {
+    public func events(of summary: PassSummary) -> Events {
         let kept = events
-        let lower = min(max(summary.events.lowerBound - droppedStored, kept.startIndex), kept.endIndex)
-        let upper = min(max(summary.events.upperBound - droppedStored, lower), kept.endIndex)
-        return stored[lower..<upper]
+        let lower = min(max(summary.events.lowerBound, kept.startIndex), kept.endIndex)
+        let upper = min(max(summary.events.upperBound, lower), kept.endIndex)
+        return kept[lower..<upper]
     }
 
     /// Keeps at most `limit` events from now on (`nil`: all), dropping the
     /// oldest beyond it at once.
     mutating func keep(atMost limit: Int?) {
         keepLimit = limit
-        dropBeyondLimit(slack: 0)
+        dropBeyondLimit()
     }
 
-    /// Drops the oldest events beyond ``keepLimit``; with slack, only once
-    /// the excess reaches it, so dropping costs O(1) per event amortized.
-    private mutating func dropBeyondLimit(slack: Int) {
-        guard let limit = keepLimit, stored.count > limit + slack else { return }
-        let excess = stored.count - limit
-        stored.removeFirst(excess)
-        droppedStored += excess
+    /// Drops the chunks of events that lie wholly before the last
+    /// ``keepLimit`` events: O(1) per event amortized.
+    private mutating func dropBeyondLimit() {
+        guard let limit = keepLimit, stored.count > limit else { return }
+        stored.dropChunks(before: stored.endIndex - limit)
     }
 
     mutating func beginPass(_ trigger: String) {
-        passes.append(PassSummary(pass: currentPass + 1, trigger: trigger, events: recordedEvents..<recordedEvents))
+        let number = currentPass + 1
+        if let open { pack(open) }
+        open = PassSummary(pass: number, trigger: trigger, events: recordedEvents..<recordedEvents)
+    }
+
+    private mutating func pack(_ summary: PassSummary) {
+        let offset = passCounts.count
+        let mask = summary.counts.packed(into: &passCounts)
+        packedPasses.append(PackedSummary(trigger: triggers.id(summary.trigger), countsMask: mask,
+                                          countsOffset: offset, events: summary.events))
     }
 
     /// Records an event; returns its sequence number.
@@ -82,36 +106,41 @@ public struct EventLog: Sendable {
         event.pass = currentPass
         nextSeq += 1
         totals.count(event.step)
-        if !passes.isEmpty {
-            passes[passes.count - 1].counts.count(event.step)
-        }
+        open?.counts.count(event.step)
         if keepsEvents {
             stored.append(event)
-            if !passes.isEmpty { passes[passes.count - 1].events = passes[passes.count - 1].events.lowerBound..<recordedEvents }
-            if let limit = keepLimit { dropBeyondLimit(slack: max(limit / 2, 1_024)) }
+            let end = recordedEvents
+            if let lower = open?.events.lowerBound { open?.events = lower..<end }
+            if keepLimit != nil { dropBeyondLimit() }
         }
         return event.seq
     }
 
     /// The summary of pass `number` (1-based), if it ran.
     public func summary(ofPass number: Int) -> PassSummary? {
-        passes.indices.contains(number - passBase - 1) ? passes[number - passBase - 1] : nil
+        let all = passes
+        return all.indices.contains(number - passBase - 1) ? all[number - passBase - 1] : nil
     }
 
     /// Events filtered by view, pass and kind, the last `limit` of them.
+    ///
+    /// Scans backwards over the packed records and stops once it has
+    /// `limit`; only the events that match are read back whole.
     public func query(view: ViewID? = nil, pass: Int? = nil, kinds: Set<ReuseEvent.Kind>? = nil, last limit: Int? = nil) -> [ReuseEvent] {
-        var slice: ArraySlice<ReuseEvent>
+        let slice: Events
         if let pass {
             guard let summary = summary(ofPass: pass) else { return [] }
             slice = events(of: summary)
         } else {
             slice = events
         }
-        var result = slice.filter { event in
-            (view == nil || event.view == view)
-                && (kinds == nil || kinds?.contains(event.kind) == true)
+        var result: [ReuseEvent] = []
+        var index = slice.endIndex
+        while index > slice.startIndex, result.count < (limit ?? Int.max) {
+            index -= 1
+            if let event = stored.event(at: index, ifView: view, kinds: kinds) { result.append(event) }
         }
-        if let limit, result.count > limit { result = Array(result.suffix(limit)) }
+        result.reverse()
         return result
     }
 
@@ -133,7 +162,7 @@ public struct EventLog: Sendable {
         var log = EventLog()
         log.keepsEvents = keepsEvents
         log.keepLimit = keepLimit
-        log.droppedStored = recordedEvents
+        log.stored.removeAll(startingAgainAt: recordedEvents)
         log.passBase = currentPass
         log.nextSeq = nextSeq
         log.totals = totals
@@ -143,15 +172,87 @@ public struct EventLog: Sendable {
     /// Takes back everything recorded after `mark`, as if it had not happened.
     mutating func truncate(to mark: Mark) {
         let keep = max(0, mark.passes - passBase)
-        for summary in passes[min(keep, passes.count)...] { totals.subtract(summary.counts) }
-        passes.removeLast(max(0, passes.count - keep))
-        if mark.events < droppedStored {
+        let all = passes
+        for index in all.indices where index >= keep { totals.subtract(all[index].counts) }
+        if keep < all.count {
+            open = nil
+            if keep < packedPasses.count {
+                passCounts.removeSubrange(packedPasses[keep].countsOffset...)
+                packedPasses.removeSubrange(keep...)
+            }
+            if let last = packedPasses.popLast() {
+                open = unpackedSummary(last)
+                passCounts.removeSubrange(last.countsOffset...)
+            }
+        }
+        if mark.events < stored.startIndex {
             // Back before the events held: none of them stays.
-            stored.removeAll()
-            droppedStored = mark.events
+            stored.removeAll(startingAgainAt: mark.events)
         } else {
-            stored.removeLast(max(0, recordedEvents - mark.events))
+            stored.removeAll(from: mark.events)
         }
         nextSeq = mark.seq
+    }
+
+    private func unpackedSummary(_ packed: PackedSummary) -> PassSummary {
+        Passes.unpack(packed, counts: passCounts, triggers: triggers, pass: passBase + packedPasses.count + 1)
+    }
+}
+
+/// A finished pass's summary in 32 bytes (its counts beside it).
+struct PackedSummary: Sendable {
+    var trigger: UInt32
+    var countsMask: UInt32
+    var countsOffset: Int
+    var events: Range<Int>
+}
+
+extension EventLog {
+    /// The kept events, read from their packed form: indices count from the
+    /// session's first event.
+    public struct Events: RandomAccessCollection, Equatable, Sendable {
+        fileprivate let stored: PackedEvents
+        public let startIndex: Int
+        public let endIndex: Int
+
+        public subscript(position: Int) -> ReuseEvent {
+            precondition(position >= startIndex && position < endIndex, "event index out of range")
+            return stored[position]
+        }
+
+        public subscript(bounds: Range<Int>) -> Events {
+            precondition(bounds.lowerBound >= startIndex && bounds.upperBound <= endIndex, "event range out of range")
+            return Events(stored: stored, startIndex: bounds.lowerBound, endIndex: bounds.upperBound)
+        }
+
+        public static func == (lhs: Events, rhs: Events) -> Bool { lhs.elementsEqual(rhs) }
+    }
+
+    /// The pass summaries, oldest first, unpacked as they are read.
+    public struct Passes: RandomAccessCollection, Equatable, Sendable {
+        fileprivate let packed: [PackedSummary]
+        fileprivate let counts: [Int]
+        fileprivate let triggers: Interner<String>
+        fileprivate let open: PassSummary?
+        /// Passes before the first one held.
+        fileprivate let base: Int
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { packed.count + (open == nil ? 0 : 1) }
+
+        public subscript(position: Int) -> PassSummary {
+            if position == packed.count, let open { return open }
+            return Self.unpack(packed[position], counts: counts, triggers: triggers, pass: base + position + 1)
+        }
+
+        fileprivate static func unpack(_ summary: PackedSummary, counts: [Int], triggers: Interner<String>, pass: Int) -> PassSummary {
+            let end = counts.count
+            let slice = counts[summary.countsOffset..<Swift.min(end, summary.countsOffset + summary.countsMask.nonzeroBitCount)]
+            var result = PassSummary(pass: pass, trigger: triggers[summary.trigger], events: summary.events)
+            result.counts = EventCounts(mask: summary.countsMask, values: slice)
+            return result
+        }
+
+        public static func == (lhs: Passes, rhs: Passes) -> Bool { lhs.elementsEqual(rhs) }
     }
 }

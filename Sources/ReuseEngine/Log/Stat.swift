@@ -124,6 +124,27 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
         values[index] = values[index].addingSaturated(step.multiplicity)
     }
 
+    /// The counts that are not zero, as a bit per counted stat (in
+    /// ``Stat/counted`` order) and the values in that order: how the log
+    /// keeps a pass's counts.
+    func packed(into values: inout [Int]) -> UInt32 {
+        var mask: UInt32 = 0
+        for index in self.values.indices where self.values[index] != 0 {
+            mask |= 1 << UInt32(index)
+            values.append(self.values[index])
+        }
+        return mask
+    }
+
+    /// Counts unpacked from ``packed(into:)``'s mask and values.
+    init(mask: UInt32, values packed: ArraySlice<Int>) {
+        var next = packed.startIndex
+        for index in values.indices where mask & (1 << UInt32(index)) != 0 {
+            values[index] = packed[next]
+            next += 1
+        }
+    }
+
     /// Takes another set of counts away (a pass taken back).
     mutating func subtract(_ other: EventCounts) {
         for index in values.indices { values[index] -= other.values[index] }

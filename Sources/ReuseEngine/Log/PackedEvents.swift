@@ -1,0 +1,365 @@
+/// The events of a log, packed: 32-byte records that hold no references,
+/// with what the steps name (paths, pool keys, attributes, component names)
+/// in side tables.
+///
+/// Events are kept in chunks of at most ``chunkCapacity``. Each chunk has its
+/// own side tables, so dropping the oldest chunk (`log keep N`) frees
+/// everything its events named, and no table grows past a chunk's worth of
+/// distinct entries. Within a chunk, sequence numbers run without gaps (a
+/// gap, left by events counted but not kept, starts a new chunk), so a
+/// record does not store its own.
+///
+/// Steps that are rare or carry more than three small numbers (a reorder, a
+/// removal's reason, RecyclerView's caches, Valdi's renders, loads), and
+/// anything whose numbers do not fit in 32 bits, are kept whole beside the
+/// records.
+struct PackedEvents: Sendable {
+    /// Events per chunk: 128 KiB of records.
+    static let chunkCapacity = 4_096
+
+    private var chunks: [Chunk] = []
+    /// Events held.
+    private(set) var count = 0
+
+    /// The absolute number of the first event held (events before it were dropped).
+    private(set) var startIndex = 0
+    var endIndex: Int { startIndex + count }
+
+    mutating func append(_ event: ReuseEvent) {
+        if chunks.isEmpty || !chunks[chunks.count - 1].accepts(seq: event.seq) {
+            chunks.append(Chunk(start: endIndex, firstSeq: event.seq))
+        }
+        chunks[chunks.count - 1].append(event)
+        count += 1
+    }
+
+    /// The event numbered `index` (absolute: counted from the session's first event).
+    subscript(index: Int) -> ReuseEvent {
+        let chunk = chunkHolding(index)
+        return chunks[chunk].event(at: index - chunks[chunk].start)
+    }
+
+    /// The event numbered `index` if it is about `view` and of one of
+    /// `kinds` (nil: any); the record is looked at before the event is read.
+    func event(at index: Int, ifView view: ViewID?, kinds: Set<ReuseEvent.Kind>?) -> ReuseEvent? {
+        let chunk = chunkHolding(index)
+        return chunks[chunk].event(at: index - chunks[chunk].start, ifView: view, kinds: kinds)
+    }
+
+    /// Drops whole chunks from the front while the first kept event stays
+    /// at or after `index`.
+    mutating func dropChunks(before index: Int) {
+        var drop = 0
+        while drop < chunks.count, chunks[drop].start + chunks[drop].count <= index { drop += 1 }
+        guard drop > 0 else { return }
+        let removed = chunks[..<drop].reduce(0) { $0 + $1.count }
+        chunks.removeFirst(drop)
+        startIndex += removed
+        count -= removed
+    }
+
+    /// Removes the events from `index` on.
+    mutating func removeAll(from index: Int) {
+        guard index < endIndex else { return }
+        guard index > startIndex else {
+            chunks.removeAll()
+            count = 0
+            startIndex = index
+            return
+        }
+        while let last = chunks.last, last.start >= index { chunks.removeLast() }
+        if !chunks.isEmpty { chunks[chunks.count - 1].removeAll(from: index - chunks[chunks.count - 1].start) }
+        count = index - startIndex
+    }
+
+    /// Removes every event, the next one being numbered `index`.
+    mutating func removeAll(startingAgainAt index: Int) {
+        chunks.removeAll()
+        count = 0
+        startIndex = index
+    }
+
+    private func chunkHolding(_ index: Int) -> Int {
+        // Chunks are full except where a gap in sequence numbers started a
+        // new one, so the guess from the capacity is usually right.
+        let guess = (index - startIndex) / Self.chunkCapacity
+        if guess < chunks.count, chunks[guess].start <= index, index < chunks[guess].start + chunks[guess].count {
+            return guess
+        }
+        var low = 0
+        var high = chunks.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if chunks[middle].start <= index { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+}
+
+extension PackedEvents {
+    /// One event, in 32 bytes: the view, names by table id (0 for none), the
+    /// pass, and up to three numbers whose meaning depends on the kind.
+    struct Record: Sendable {
+        var view: UInt32
+        var component: UInt32
+        var path: UInt32
+        var pass: UInt32
+        var a: UInt32
+        var b: UInt32
+        var c: UInt32
+        var kind: Code
+    }
+
+    /// What a record holds, and how its numbers `a`, `b` and `c` read.
+    enum Code: UInt8, Sendable {
+        /// a parent, b key.
+        case create
+        /// a parent, b key, c previous path (0: none).
+        case reuse
+        /// a parent.
+        case unhide
+        /// a parent, b key (0: none).
+        case hide
+        /// a attribute.
+        case apply, unapply
+        /// a attribute, b the attribute with its old value.
+        case update
+        /// a attribute (0: the whole configuration).
+        case skip
+        case enterPool, leavePool, prepareForReuse, reconfigure, recycle
+        /// a from, b to.
+        case reparent
+        /// a index into the whole events kept beside the records.
+        case whole
+
+        /// The kind of event a packed record holds (nil: read the whole event).
+        var kind: ReuseEvent.Kind? {
+            switch self {
+            case .create: .create
+            case .reuse: .reuse
+            case .unhide: .unhide
+            case .hide: .hide
+            case .apply: .apply
+            case .unapply: .unapply
+            case .update: .update
+            case .skip: .skip
+            case .enterPool: .enterPool
+            case .leavePool: .leavePool
+            case .prepareForReuse: .prepareForReuse
+            case .reconfigure: .reconfigure
+            case .recycle: .recycle
+            case .reparent: .reparent
+            case .whole: nil
+            }
+        }
+    }
+
+    struct Chunk: Sendable {
+        /// The absolute number of its first event.
+        let start: Int
+        let firstSeq: Int
+        private var records: [Record] = []
+        private var names = Interner<String>()
+        private var keys = Interner<ViewKey>()
+        private var attributes = Interner<Attribute>()
+        private var paths = PathTable()
+        private var whole: [ReuseEvent] = []
+
+        init(start: Int, firstSeq: Int) {
+            self.start = start
+            self.firstSeq = firstSeq
+            records.reserveCapacity(PackedEvents.chunkCapacity)
+        }
+
+        var count: Int { records.count }
+
+        func accepts(seq: Int) -> Bool {
+            records.count < PackedEvents.chunkCapacity && seq == firstSeq + records.count
+        }
+
+        mutating func removeAll(from offset: Int) {
+            records.removeSubrange(offset...)
+        }
+
+        mutating func append(_ event: ReuseEvent) {
+            guard let record = pack(event) else {
+                whole.append(event)
+                records.append(Record(view: 0, component: 0, path: 0, pass: 0, a: UInt32(whole.count - 1),
+                                      b: 0, c: 0, kind: .whole))
+                return
+            }
+            records.append(record)
+        }
+
+        func event(at offset: Int) -> ReuseEvent {
+            let record = records[offset]
+            if record.kind == .whole { return whole[Int(record.a)] }
+            return ReuseEvent(seq: firstSeq + offset, pass: Int(record.pass), view: ViewID(Int(record.view)),
+                              component: names.value(record.component), path: paths.path(record.path, names: names),
+                              step: step(of: record))
+        }
+
+        func event(at offset: Int, ifView view: ViewID?, kinds: Set<ReuseEvent.Kind>?) -> ReuseEvent? {
+            let record = records[offset]
+            if let kind = record.kind.kind {
+                if let view, UInt32(exactly: view.number) != record.view { return nil }
+                if let kinds, !kinds.contains(kind) { return nil }
+                return event(at: offset)
+            }
+            let event = event(at: offset)
+            if let view, event.view != view { return nil }
+            if let kinds, !kinds.contains(event.kind) { return nil }
+            return event
+        }
+
+        // MARK: Packing
+
+        private mutating func pack(_ event: ReuseEvent) -> Record? {
+            guard let view = UInt32(exactly: event.view.number), let pass = UInt32(exactly: event.pass) else { return nil }
+            var record = Record(view: view, component: 0, path: 0, pass: pass, a: 0, b: 0, c: 0, kind: .whole)
+            switch event.step {
+            case .create(let parent, let key):
+                guard let parent = UInt32(exactly: parent.number) else { return nil }
+                (record.kind, record.a, record.b) = (.create, parent, keys.id(key))
+            case .reuse(let parent, let key, let previous):
+                guard let parent = UInt32(exactly: parent.number),
+                      let previous = previous.map({ paths.id($0, names: &names) }) ?? 0 else { return nil }
+                (record.kind, record.a, record.b, record.c) = (.reuse, parent, keys.id(key), previous)
+            case .unhide(let parent):
+                guard let parent = UInt32(exactly: parent.number) else { return nil }
+                (record.kind, record.a) = (.unhide, parent)
+            case .hide(let parent, let key):
+                guard let parent = UInt32(exactly: parent.number) else { return nil }
+                (record.kind, record.a, record.b) = (.hide, parent, key.map { keys.id($0) } ?? 0)
+            case .apply(let attribute):
+                (record.kind, record.a) = (.apply, attributes.id(attribute))
+            case .unapply(let attribute):
+                (record.kind, record.a) = (.unapply, attributes.id(attribute))
+            case .update(let attribute, let old):
+                (record.kind, record.a, record.b) = (.update, attributes.id(attribute), attributes.id(Attribute(attribute.name, old)))
+            case .skip(let attribute):
+                (record.kind, record.a) = (.skip, attribute.map { attributes.id($0) } ?? 0)
+            case .enterPool: record.kind = .enterPool
+            case .leavePool: record.kind = .leavePool
+            case .prepareForReuse: record.kind = .prepareForReuse
+            case .reconfigure: record.kind = .reconfigure
+            case .recycle: record.kind = .recycle
+            case .reparent(let from, let to):
+                guard let from = UInt32(exactly: from.number), let to = UInt32(exactly: to.number) else { return nil }
+                (record.kind, record.a, record.b) = (.reparent, from, to)
+            default:
+                return nil
+            }
+            guard let path = event.path.map({ paths.id($0, names: &names) }) ?? 0 else { return nil }
+            record.component = event.component.map { names.id($0) } ?? 0
+            record.path = path
+            return record
+        }
+
+        private func step(of record: Record) -> ReuseEvent.Step {
+            let parent = ViewID(Int(record.a))
+            switch record.kind {
+            case .create: return .create(parent: parent, key: keys[record.b])
+            case .reuse: return .reuse(parent: parent, key: keys[record.b], previous: paths.path(record.c, names: names))
+            case .unhide: return .unhide(parent: parent)
+            case .hide: return .hide(parent: parent, key: record.b == 0 ? nil : keys[record.b])
+            case .apply: return .apply(attributes[record.a])
+            case .unapply: return .unapply(attributes[record.a])
+            case .update: return .update(attributes[record.a], old: attributes[record.b].value)
+            case .skip: return .skip(record.a == 0 ? nil : attributes[record.a])
+            case .enterPool: return .enterPool
+            case .leavePool: return .leavePool
+            case .prepareForReuse: return .prepareForReuse
+            case .reconfigure: return .reconfigure
+            case .recycle: return .recycle
+            case .reparent: return .reparent(from: parent, to: ViewID(Int(record.b)))
+            case .whole: preconditionFailure("a whole event is read from the side table")
+            }
+        }
+    }
+}
+
+/// Values stored once each, named by a 1-based id (0 names none).
+struct Interner<Value: Hashable & Sendable>: Sendable {
+    private var values: [Value] = []
+    private var ids: [Value: UInt32] = [:]
+
+    /// The value's id, stored now if it is new.
+    mutating func id(_ value: Value) -> UInt32 {
+        if let id = ids[value] { return id }
+        values.append(value)
+        let id = UInt32(values.count)
+        ids[value] = id
+        return id
+    }
+
+    subscript(id: UInt32) -> Value { values[Int(id) - 1] }
+
+    func value(_ id: UInt32) -> Value? { id == 0 ? nil : values[Int(id) - 1] }
+}
+
+/// Component paths stored as a tree of segments: a path is its last
+/// segment plus the id of the path before it, so `Feed/7/Title` adds one
+/// entry when `Feed/7` is already known.
+struct PathTable: Sendable {
+    /// One segment: its parent's node (0: none), the name's id (0: a list
+    /// row), the index or row number, and whether the name has namesakes.
+    private struct Node: Hashable, Sendable {
+        var parent: UInt32
+        var name: UInt32
+        var number: Int
+        var namesakes: Bool
+    }
+
+    /// Nodes by id - 1; id 1 is the root path (no segment).
+    private var nodes: [Node] = [Node(parent: 0, name: 0, number: 0, namesakes: false)]
+    private var ids: [Node: UInt32] = [:]
+    /// The path looked up last and its id: events of one instance come in a run.
+    private var last: (path: ComponentPath, id: UInt32)?
+
+    /// The path's id, stored now if it is new (nil if a number does not fit).
+    mutating func id(_ path: ComponentPath, names: inout Interner<String>) -> UInt32? {
+        if let last, last.path.isIdentical(to: path) { return last.id }
+        var id: UInt32 = 1
+        for position in path.segments.indices {
+            let node: Node
+            switch path.segments[position] {
+            case .named(let name, let index):
+                node = Node(parent: id, name: names.id(name), number: index, namesakes: path.showsIndex(at: position))
+            case .row(let row):
+                node = Node(parent: id, name: 0, number: row, namesakes: false)
+            }
+            if let known = ids[node] {
+                id = known
+            } else {
+                guard let next = UInt32(exactly: nodes.count + 1) else { return nil }
+                nodes.append(node)
+                ids[node] = next
+                id = next
+            }
+        }
+        last = (path, id)
+        return id
+    }
+
+    /// The path with this id (0: nil).
+    func path(_ id: UInt32, names: Interner<String>) -> ComponentPath? {
+        guard id != 0 else { return nil }
+        var chain: [Node] = []
+        var current = id
+        while current > 1 {
+            let node = nodes[Int(current) - 1]
+            chain.append(node)
+            current = node.parent
+        }
+        var segments: [ComponentPath.Segment] = []
+        var namesakes: [Bool] = []
+        segments.reserveCapacity(chain.count)
+        namesakes.reserveCapacity(chain.count)
+        for node in chain.reversed() {
+            segments.append(node.name == 0 ? .row(node.number) : .named(names[node.name], index: node.number))
+            namesakes.append(node.namesakes)
+        }
+        return ComponentPath(segments: segments, namesakes: namesakes)
+    }
+}

@@ -1,0 +1,120 @@
+import Testing
+@testable import ReuseEngine
+
+/// The log keeps events packed (32-byte records, names in side tables per
+/// chunk); every event must read back exactly as it was recorded, across
+/// chunks, gaps in sequence numbers, windows and truncation.
+@Suite struct PackedEventTests {
+    static let key = ViewKey(component: "Card", viewClass: "UIView", shape: AttributeShape(["backgroundColor"]))
+    static let path = ComponentPath([.named("Screen", index: 0), .named("Card", index: 3)])
+    static let shownPath = ComponentPath([.named("Screen", index: 0)]).appending(.named("Card", index: 0), namesakes: true)
+    static let rowPath = ComponentPath([.named("Feed", index: 0), .row(7), .named("Title", index: 0)])
+    static let red = Attribute("backgroundColor", .color("red"))
+
+    /// One event of every step, with and without component and path, and
+    /// some whose numbers do not fit in 32 bits (kept whole).
+    static var everyStep: [ReuseEvent] {
+        let v = ViewID(5)
+        let load = Load(number: 2, attribute: Attribute("image", .text("a.png")), view: v, component: "Title", path: rowPath,
+                        started: 1, due: 3, checksItem: false)
+        let steps: [ReuseEvent.Step] = [
+            .create(parent: .root, key: key),
+            .reuse(parent: .root, key: key, previous: rowPath),
+            .reuse(parent: .root, key: key, previous: nil),
+            .unhide(parent: ViewID(3)),
+            .hide(parent: ViewID(3), key: key), .hide(parent: ViewID(3), key: nil),
+            .apply(red), .unapply(Attribute("tap", .text("like"))),
+            .update(red, old: .color("blue")), .skip(nil), .skip(red),
+            .reorder([ViewID(3), ViewID(2)]), .enterPool, .leavePool, .prepareForReuse,
+            .remove(parent: .root, key: nil, reason: .poolFull(viewType: "Cell", capacity: 5)),
+            .cacheHit(.row(4), from: .scrap), .cache(.evicted(viewType: "Cell")),
+            .render(.everyItem(12)), .layout(.slot(.header)), .attach(.footer), .reset(.detached),
+            .reparent(from: ViewID(2), to: ViewID(9)), .reconfigure, .recycle,
+            .loadStart(load), .deliver(load, shows: path), .cancel(load, by: .prepareForReuse),
+            .discard(load, .viewRemoved),
+            .create(parent: ViewID(Int(UInt32.max) + 1), key: key),
+        ]
+        var events: [ReuseEvent] = []
+        for (number, step) in steps.enumerated() {
+            events.append(ReuseEvent(view: v, component: "Card", path: [path, shownPath, rowPath][number % 3], step: step))
+            events.append(ReuseEvent(view: ViewID(number + 2), step: step))
+        }
+        events.append(ReuseEvent(view: ViewID(Int(UInt32.max) + 7), component: "Card", path: .root, step: .apply(red)))
+        return events
+    }
+
+    /// Records `events` in passes of `perPass`, as the engine does.
+    static func log(_ events: [ReuseEvent], perPass: Int, keep: Int? = nil) -> (EventLog, [ReuseEvent]) {
+        var log = EventLog()
+        log.keep(atMost: keep)
+        var recorded: [ReuseEvent] = []
+        for (number, event) in events.enumerated() {
+            if number % perPass == 0 { log.beginPass("pass \(number / perPass)") }
+            var expected = event
+            expected.seq = log.record(event)
+            expected.pass = log.currentPass
+            recorded.append(expected)
+        }
+        return (log, recorded)
+    }
+
+    @Test func everyStepReadsBackAsRecorded() {
+        let (log, recorded) = Self.log(Self.everyStep, perPass: 7)
+        #expect(Array(log.events) == recorded)
+        for (event, expected) in zip(log.events, recorded) {
+            // Equality of paths ignores how they are shown; the display must survive too.
+            #expect(event.path?.display == expected.path?.display)
+        }
+    }
+
+    @Test func manyChunksWindowsAndQueriesAgreeWithThePlainList() {
+        let steps = Self.everyStep
+        let events = (0..<(3 * PackedEvents.chunkCapacity + 100)).map { steps[$0 % steps.count] }
+        let (all, recorded) = Self.log(events, perPass: 13)
+        #expect(Array(all.events) == recorded)
+        let (kept, _) = Self.log(events, perPass: 13, keep: 5_000)
+        #expect(Array(kept.events) == Array(recorded.suffix(5_000)))
+        #expect(kept.droppedEvents == recorded.count - 5_000)
+        #expect(kept.passes == all.passes && kept.totals == all.totals)
+        #expect(kept.query(view: ViewID(5), last: 3) == Array(recorded.filter { $0.view == ViewID(5) }.suffix(3)))
+        #expect(all.query(kinds: [.reorder, .create]) == recorded.filter { [.reorder, .create].contains($0.kind) })
+        let pass = all.passes[400]
+        #expect(Array(all.events(of: pass)) == Array(recorded[pass.events]))
+    }
+
+    @Test func eventsCountedButNotKeptLeaveAGapInSequenceNumbers() {
+        var log = EventLog()
+        log.beginPass("first")
+        log.record(ReuseEvent(view: .root, step: .apply(Self.red)))
+        log.keepsEvents = false
+        log.record(ReuseEvent(view: .root, step: .skip(nil)))
+        log.keepsEvents = true
+        log.record(ReuseEvent(view: ViewID(2), step: .skip(Self.red)))
+        #expect(log.events.map(\.seq) == [1, 3])
+        #expect(log.events.map(\.view) == [.root, ViewID(2)])
+    }
+
+    @Test func truncatingAcrossChunksEqualsNeverHavingRecorded() {
+        let steps = Self.everyStep
+        let events = (0..<(2 * PackedEvents.chunkCapacity + 50)).map { steps[$0 % steps.count] }
+        // Marks fall between operations, so at pass boundaries: 4,095 and
+        // 4,100 lie either side of the first chunk's end.
+        for cut in [0, 5, 4_095, 4_100, (events.count / 5 - 1) * 5] {
+            var (log, _) = Self.log(events, perPass: 5)
+            let (shorter, _) = Self.log(Array(events.prefix(cut)), perPass: 5)
+            log.truncate(to: shorter.mark)
+            #expect(Array(log.events) == Array(shorter.events), "cut at \(cut)")
+            #expect(log.passes == shorter.passes && log.totals == shorter.totals, "cut at \(cut)")
+            // The next pass counts on from there in both.
+            var a = log, b = shorter
+            a.beginPass("next"); b.beginPass("next")
+            a.record(events[0]); b.record(events[0])
+            #expect(Array(a.events) == Array(b.events) && a.passes == b.passes, "cut at \(cut)")
+        }
+    }
+
+    @Test func aRecordIsThirtyTwoBytesAndAFinishedPassThirtyTwoMore() {
+        #expect(MemoryLayout<PackedEvents.Record>.stride == 32)
+        #expect(MemoryLayout<PackedSummary>.stride == 32)
+    }
+}
