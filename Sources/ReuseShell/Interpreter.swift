@@ -180,7 +180,10 @@ public final class Interpreter {
             try spec.run(&arguments, self)
             // Recorded when it changed the session (`strategy` alone lists, and changes nothing).
             if spec.recordsForSave, engine.operationCount > operations {
-                recorded.append(RecordedCommand(command: spec.name, line: Interpreter.trimmed(line)))
+                var text = Interpreter.trimmed(line)
+                // A run of one command (a thousand `scroll Feed by 1`) keeps one copy of its text.
+                if let last = recorded.last, last.line == text { text = last.line }
+                recorded.append(RecordedCommand(command: spec.name, line: text))
                 operationsBefore.append(operations)
             }
             return true
@@ -199,17 +202,19 @@ public final class Interpreter {
     @discardableResult
     public func run(script text: String, file: String) -> Bool {
         var ok = true
-        for (index, line) in Interpreter.lines(of: text).enumerated() {
+        // Line by line, so a long script never holds all its lines as strings.
+        Interpreter.forEachLine(of: text) { number, line in
             // Ctrl-C: the lines that ran stay; the rest do not run.
             if Interruption.isRequested {
-                writeError("\(file):\(index + 1): interrupted; the \(index) line\(index == 1 ? "" : "s") before it ran and stay\n")
+                writeError("\(file):\(number): interrupted; the \(number - 1) line\(number == 2 ? "" : "s") before it ran and stay\n")
+                ok = false
                 return false
             }
-            if !run(line: line, at: SourceLocation(file: file, line: index + 1)) {
+            if !run(line: line, at: SourceLocation(file: file, line: number)) {
                 ok = false
-                if options.bail { break }
+                if options.bail { return false }
             }
-            if wantsToQuit { break }
+            return !wantsToQuit
         }
         return ok
     }
@@ -221,17 +226,28 @@ public final class Interpreter {
     /// file and from a pipe; other line breaks (a lone CR, VT, FF, NEL,
     /// U+2028) stay inside the line, where they separate words.
     public static func lines(of text: String) -> [String] {
-        // `\n`, `\r` and the byte-order mark's first byte are found among the
-        // UTF-8 bytes: none is ever part of another character's encoding.
         var lines: [String] = []
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        while start < bytes.endIndex {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-            lines.append(line(Substring(bytes[start..<end]), number: lines.count + 1))
-            start = end < bytes.endIndex ? bytes.index(after: end) : end
+        forEachLine(of: text) { _, line in
+            lines.append(line)
+            return true
         }
         return lines
+    }
+
+    /// Calls `body` with each line of a script (split as ``lines(of:)``
+    /// says) and its 1-based number, until `body` returns false.
+    public static func forEachLine(of text: String, _ body: (Int, String) -> Bool) {
+        // `\n`, `\r` and the byte-order mark's first byte are found among the
+        // UTF-8 bytes: none is ever part of another character's encoding.
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var number = 0
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            number += 1
+            guard body(number, line(Substring(bytes[start..<end]), number: number)) else { return }
+            start = end < bytes.endIndex ? bytes.index(after: end) : end
+        }
     }
 
     /// One line as read (without its `\n`): a trailing `\r` dropped and, on

@@ -49,6 +49,8 @@ struct History: Sendable {
     /// (`viewCount`: the views ever created plus the component types
     /// defined, which a checkpoint copies).
     mutating func append(_ entry: Entry, events: Int, viewCount: Int) -> Bool {
+        var entry = entry
+        if let previous = entries.last { entry.operation.sharePath(with: previous.operation) }
         entries.append(entry)
         workSinceCheckpoint += events + 1
         let due = min(max(16 * viewCount, spacing.lowerBound), spacing.upperBound)

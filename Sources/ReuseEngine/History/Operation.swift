@@ -47,3 +47,28 @@ enum Operation: Sendable {
         }
     }
 }
+
+extension Operation {
+    /// The path this operation names, if any.
+    private var path: ComponentPath? {
+        switch self {
+        case .hide(let path), .show(let path), .set(let path, _, _, _), .reload(let path, _), .scroll(let path, _): path
+        default: nil
+        }
+    }
+
+    /// Takes `other`'s path in place of an equal one of its own, so that a
+    /// run of commands on one path (a thousand `scroll Feed by 1`) keeps
+    /// one copy of it in the journal rather than one per command.
+    mutating func sharePath(with other: Operation) {
+        guard let shared = other.path, let own = path, own.isIdentical(to: shared) else { return }
+        switch self {
+        case .hide: self = .hide(shared)
+        case .show: self = .show(shared)
+        case .set(_, let attribute, let raw, let quoted): self = .set(shared, attribute: attribute, raw: raw, quoted: quoted)
+        case .reload(_, let payload): self = .reload(shared, payload: payload)
+        case .scroll(_, let motion): self = .scroll(shared, motion)
+        default: break
+        }
+    }
+}

@@ -280,17 +280,43 @@ extension PackedEvents {
 }
 
 /// Values stored once each, named by a 1-based id (0 names none).
+///
+/// A hash table of ids over the stored values (open addressing, linear
+/// probing), 8 bytes per value at most, so a chunk's side tables cost
+/// little more than the values themselves. Ids follow the order values
+/// were first stored, never the hashing.
 struct Interner<Value: Hashable & Sendable>: Sendable {
-    private var values: [Value] = []
-    private var ids: [Value: UInt32] = [:]
+    private(set) var values: [Value] = []
+    /// Each slot empty (0) or a value's id; a power of two, at most half full.
+    private var slots: [UInt32] = []
 
     /// The value's id, stored now if it is new.
     mutating func id(_ value: Value) -> UInt32 {
-        if let id = ids[value] { return id }
-        values.append(value)
-        let id = UInt32(values.count)
-        ids[value] = id
-        return id
+        if values.count * 2 >= slots.count { grow() }
+        let mask = slots.count - 1
+        var slot = value.hashValue & mask
+        while true {
+            let id = slots[slot]
+            if id == 0 {
+                values.append(value)
+                let new = UInt32(values.count)
+                slots[slot] = new
+                return new
+            }
+            if values[Int(id) - 1] == value { return id }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        let capacity = Swift.max(16, slots.count * 2)
+        slots = [UInt32](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for index in values.indices {
+            var slot = values[index].hashValue & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = UInt32(index + 1)
+        }
     }
 
     subscript(id: UInt32) -> Value { values[Int(id) - 1] }
@@ -301,23 +327,25 @@ struct Interner<Value: Hashable & Sendable>: Sendable {
 /// Component paths stored as a tree of segments: a path is its last
 /// segment plus the id of the path before it, so `Feed/7/Title` adds one
 /// entry when `Feed/7` is already known.
+///
+/// Ids: 0 is no path, 1 the root path (no segment), n > 1 the node n - 1.
 struct PathTable: Sendable {
-    /// One segment: its parent's node (0: none), the name's id (0: a list
-    /// row), the index or row number, and whether the name has namesakes.
+    /// One segment in 16 bytes: the path before it, the name's id (0: a
+    /// list row; the top bit set when the name has namesakes), and the index
+    /// or row number.
     private struct Node: Hashable, Sendable {
+        var number: Int
         var parent: UInt32
         var name: UInt32
-        var number: Int
-        var namesakes: Bool
+
+        static let namesakesBit: UInt32 = 1 << 31
     }
 
-    /// Nodes by id - 1; id 1 is the root path (no segment).
-    private var nodes: [Node] = [Node(parent: 0, name: 0, number: 0, namesakes: false)]
-    private var ids: [Node: UInt32] = [:]
+    private var nodes = Interner<Node>()
     /// The path looked up last and its id: events of one instance come in a run.
     private var last: (path: ComponentPath, id: UInt32)?
 
-    /// The path's id, stored now if it is new (nil if a number does not fit).
+    /// The path's id, stored now if it is new (nil if a name's id does not fit).
     mutating func id(_ path: ComponentPath, names: inout Interner<String>) -> UInt32? {
         if let last, last.path.isIdentical(to: path) { return last.id }
         var id: UInt32 = 1
@@ -325,18 +353,15 @@ struct PathTable: Sendable {
             let node: Node
             switch path.segments[position] {
             case .named(let name, let index):
-                node = Node(parent: id, name: names.id(name), number: index, namesakes: path.showsIndex(at: position))
+                let nameID = names.id(name)
+                guard nameID < Node.namesakesBit else { return nil }
+                node = Node(number: index, parent: id, name: nameID | (path.showsIndex(at: position) ? Node.namesakesBit : 0))
             case .row(let row):
-                node = Node(parent: id, name: 0, number: row, namesakes: false)
+                node = Node(number: row, parent: id, name: 0)
             }
-            if let known = ids[node] {
-                id = known
-            } else {
-                guard let next = UInt32(exactly: nodes.count + 1) else { return nil }
-                nodes.append(node)
-                ids[node] = next
-                id = next
-            }
+            let (next, overflow) = nodes.id(node).addingReportingOverflow(1)
+            guard !overflow else { return nil }
+            id = next
         }
         last = (path, id)
         return id
@@ -348,7 +373,7 @@ struct PathTable: Sendable {
         var chain: [Node] = []
         var current = id
         while current > 1 {
-            let node = nodes[Int(current) - 1]
+            let node = nodes[current - 1]
             chain.append(node)
             current = node.parent
         }
@@ -357,8 +382,9 @@ struct PathTable: Sendable {
         segments.reserveCapacity(chain.count)
         namesakes.reserveCapacity(chain.count)
         for node in chain.reversed() {
-            segments.append(node.name == 0 ? .row(node.number) : .named(names[node.name], index: node.number))
-            namesakes.append(node.namesakes)
+            let name = node.name & ~Node.namesakesBit
+            segments.append(name == 0 ? .row(node.number) : .named(names[name], index: node.number))
+            namesakes.append(node.name & Node.namesakesBit != 0)
         }
         return ComponentPath(segments: segments, namesakes: namesakes)
     }
