@@ -113,6 +113,12 @@ import Testing
         }
     }
 
+    @Test func countsHoldOneSlotPerCountedStat() {
+        // EventCounts keeps its counts inline, in a fixed 24 slots.
+        #expect(Stat.counted.count == 24)
+        #expect(Stat.counted.enumerated().allSatisfy { $0.element.countIndex == $0.offset })
+    }
+
     @Test func aRecordIsThirtyTwoBytesAndAFinishedPassThirtyTwoMore() {
         #expect(MemoryLayout<PackedEvents.Record>.stride == 32)
         #expect(MemoryLayout<PackedSummary>.stride == 32)

@@ -46,10 +46,13 @@ public struct EventLog: Sendable {
     public init() {}
 
     /// The pass under way, or the last one.
-    public var currentPass: Int { passBase + packedPasses.count + (open == nil ? 0 : 1) }
+    public private(set) var currentPass = 0
 
-    /// The summary of the pass under way, or of the last one.
-    var lastSummary: PassSummary? { open }
+    /// The summary of the pass under way, or of the last one (an empty one
+    /// numbered 0 before the first pass).
+    var lastSummary: PassSummary {
+        open ?? PassSummary(pass: currentPass, trigger: "", events: recordedEvents..<recordedEvents)
+    }
 
     /// Events recorded so far, dropped ones included.
     var recordedEvents: Int { stored.endIndex }
@@ -86,9 +89,9 @@ public struct EventLog: Sendable {
     }
 
     mutating func beginPass(_ trigger: String) {
-        let number = currentPass + 1
+        currentPass += 1
         if let open { pack(open) }
-        open = PassSummary(pass: number, trigger: trigger, events: recordedEvents..<recordedEvents)
+        open = PassSummary(pass: currentPass, trigger: trigger, events: recordedEvents..<recordedEvents)
     }
 
     private mutating func pack(_ summary: PassSummary) {
@@ -101,19 +104,17 @@ public struct EventLog: Sendable {
     /// Records an event; returns its sequence number.
     @discardableResult
     mutating func record(_ event: ReuseEvent) -> Int {
-        var event = event
-        event.seq = nextSeq
-        event.pass = currentPass
+        let seq = nextSeq
         nextSeq += 1
         totals.count(event.step)
         open?.counts.count(event.step)
         if keepsEvents {
-            stored.append(event)
+            stored.append(event, seq: seq, pass: currentPass)
             let end = recordedEvents
             if let lower = open?.events.lowerBound { open?.events = lower..<end }
             if keepLimit != nil { dropBeyondLimit() }
         }
-        return event.seq
+        return seq
     }
 
     /// The summary of pass `number` (1-based), if it ran.
@@ -164,6 +165,7 @@ public struct EventLog: Sendable {
         log.keepLimit = keepLimit
         log.stored.removeAll(startingAgainAt: recordedEvents)
         log.passBase = currentPass
+        log.currentPass = currentPass
         log.nextSeq = nextSeq
         log.totals = totals
         return log
@@ -192,6 +194,7 @@ public struct EventLog: Sendable {
             stored.removeAll(from: mark.events)
         }
         nextSeq = mark.seq
+        currentPass = passBase + packedPasses.count + (open == nil ? 0 : 1)
     }
 
     private func unpackedSummary(_ packed: PackedSummary) -> PassSummary {

@@ -25,11 +25,12 @@ struct PackedEvents: Sendable {
     private(set) var startIndex = 0
     var endIndex: Int { startIndex + count }
 
-    mutating func append(_ event: ReuseEvent) {
-        if chunks.isEmpty || !chunks[chunks.count - 1].accepts(seq: event.seq) {
-            chunks.append(Chunk(start: endIndex, firstSeq: event.seq))
+    /// Stores an event as sequence number `seq` of pass `pass` (the event's own are not read).
+    mutating func append(_ event: ReuseEvent, seq: Int, pass: Int) {
+        if chunks.isEmpty || !chunks[chunks.count - 1].accepts(seq: seq) {
+            chunks.append(Chunk(start: endIndex, firstSeq: seq))
         }
-        chunks[chunks.count - 1].append(event)
+        chunks[chunks.count - 1].append(event, seq: seq, pass: pass)
         count += 1
     }
 
@@ -164,6 +165,10 @@ extension PackedEvents {
         private var attributes = Interner<Attribute>()
         private var paths = PathTable()
         private var whole: [ReuseEvent] = []
+        /// The last component name and pool key stored, with their ids:
+        /// consecutive events mostly name the same ones.
+        private var lastComponent: (name: String, id: UInt32)?
+        private var lastKey: (key: ViewKey, id: UInt32)?
 
         init(start: Int, firstSeq: Int) {
             self.start = start
@@ -181,8 +186,11 @@ extension PackedEvents {
             records.removeSubrange(offset...)
         }
 
-        mutating func append(_ event: ReuseEvent) {
-            guard let record = pack(event) else {
+        mutating func append(_ event: ReuseEvent, seq: Int, pass: Int) {
+            guard let record = pack(event, pass: pass) else {
+                var event = event
+                event.seq = seq
+                event.pass = pass
                 whole.append(event)
                 records.append(Record(view: 0, component: 0, path: 0, pass: 0, a: UInt32(whole.count - 1),
                                       b: 0, c: 0, kind: .whole))
@@ -214,23 +222,23 @@ extension PackedEvents {
 
         // MARK: Packing
 
-        private mutating func pack(_ event: ReuseEvent) -> Record? {
-            guard let view = UInt32(exactly: event.view.number), let pass = UInt32(exactly: event.pass) else { return nil }
+        private mutating func pack(_ event: ReuseEvent, pass: Int) -> Record? {
+            guard let view = UInt32(exactly: event.view.number), let pass = UInt32(exactly: pass) else { return nil }
             var record = Record(view: view, component: 0, path: 0, pass: pass, a: 0, b: 0, c: 0, kind: .whole)
             switch event.step {
             case .create(let parent, let key):
                 guard let parent = UInt32(exactly: parent.number) else { return nil }
-                (record.kind, record.a, record.b) = (.create, parent, keys.id(key))
+                (record.kind, record.a, record.b) = (.create, parent, keyID(key))
             case .reuse(let parent, let key, let previous):
                 guard let parent = UInt32(exactly: parent.number),
                       let previous = previous.map({ paths.id($0, names: &names) }) ?? 0 else { return nil }
-                (record.kind, record.a, record.b, record.c) = (.reuse, parent, keys.id(key), previous)
+                (record.kind, record.a, record.b, record.c) = (.reuse, parent, keyID(key), previous)
             case .unhide(let parent):
                 guard let parent = UInt32(exactly: parent.number) else { return nil }
                 (record.kind, record.a) = (.unhide, parent)
             case .hide(let parent, let key):
                 guard let parent = UInt32(exactly: parent.number) else { return nil }
-                (record.kind, record.a, record.b) = (.hide, parent, key.map { keys.id($0) } ?? 0)
+                (record.kind, record.a, record.b) = (.hide, parent, key.map { keyID($0) } ?? 0)
             case .apply(let attribute):
                 (record.kind, record.a) = (.apply, attributes.id(attribute))
             case .unapply(let attribute):
@@ -251,9 +259,23 @@ extension PackedEvents {
                 return nil
             }
             guard let path = event.path.map({ paths.id($0, names: &names) }) ?? 0 else { return nil }
-            record.component = event.component.map { names.id($0) } ?? 0
+            if let component = event.component {
+                if let last = lastComponent, last.name == component {
+                    record.component = last.id
+                } else {
+                    record.component = names.id(component)
+                    lastComponent = (component, record.component)
+                }
+            }
             record.path = path
             return record
+        }
+
+        private mutating func keyID(_ key: ViewKey) -> UInt32 {
+            if let last = lastKey, last.key == key { return last.id }
+            let id = keys.id(key)
+            lastKey = (key, id)
+            return id
         }
 
         private func step(of record: Record) -> ReuseEvent.Step {
@@ -285,7 +307,7 @@ extension PackedEvents {
 /// probing), 8 bytes per value at most, so a chunk's side tables cost
 /// little more than the values themselves. Ids follow the order values
 /// were first stored, never the hashing.
-struct Interner<Value: Hashable & Sendable>: Sendable {
+struct Interner<Value: Internable>: Sendable {
     private(set) var values: [Value] = []
     /// Each slot empty (0) or a value's id; a power of two, at most half full.
     private var slots: [UInt32] = []
@@ -294,7 +316,7 @@ struct Interner<Value: Hashable & Sendable>: Sendable {
     mutating func id(_ value: Value) -> UInt32 {
         if values.count * 2 >= slots.count { grow() }
         let mask = slots.count - 1
-        var slot = value.hashValue & mask
+        var slot = value.internHash & mask
         while true {
             let id = slots[slot]
             if id == 0 {
@@ -313,7 +335,7 @@ struct Interner<Value: Hashable & Sendable>: Sendable {
         slots = [UInt32](repeating: 0, count: capacity)
         let mask = capacity - 1
         for index in values.indices {
-            var slot = values[index].hashValue & mask
+            var slot = values[index].internHash & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = UInt32(index + 1)
         }
@@ -324,6 +346,20 @@ struct Interner<Value: Hashable & Sendable>: Sendable {
     func value(_ id: UInt32) -> Value? { id == 0 ? nil : values[Int(id) - 1] }
 }
 
+/// A value an ``Interner`` can store: hashable, with the hash its table uses.
+protocol Internable: Hashable, Sendable {
+    /// The hash that places the value in an interner's table.
+    var internHash: Int { get }
+}
+
+extension Internable {
+    var internHash: Int { hashValue }
+}
+
+extension String: Internable {}
+extension ViewKey: Internable {}
+extension Attribute: Internable {}
+
 /// Component paths stored as a tree of segments: a path is its last
 /// segment plus the id of the path before it, so `Feed/7/Title` adds one
 /// entry when `Feed/7` is already known.
@@ -333,38 +369,72 @@ struct PathTable: Sendable {
     /// One segment in 16 bytes: the path before it, the name's id (0: a
     /// list row; the top bit set when the name has namesakes), and the index
     /// or row number.
-    private struct Node: Hashable, Sendable {
+    private struct Node: Internable {
         var number: Int
         var parent: UInt32
         var name: UInt32
 
         static let namesakesBit: UInt32 = 1 << 31
+
+        /// Two multiply-xorshift rounds over the three fields (as
+        /// SplitMix64's finalizer mixes): a node is looked up for most
+        /// events, and SipHash over 16 bytes cost more than the rest of it.
+        var internHash: Int {
+            var mixed = UInt64(bitPattern: Int64(number)) ^ (UInt64(parent) << 32 | UInt64(name)) &* 0x9E37_79B9_7F4A_7C15
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int(bitPattern: UInt(mixed ^ (mixed >> 31)))
+        }
     }
 
     private var nodes = Interner<Node>()
-    /// The path looked up last and its id: events of one instance come in a run.
-    private var last: (path: ComponentPath, id: UInt32)?
+    /// The path looked up last and the id of each of its prefixes
+    /// (`lastIDs[k]`: its first k segments): events come in tree order, so
+    /// the next path usually shares all or most of it.
+    private var last = ComponentPath.root
+    private var lastIDs: [UInt32] = [1]
+    /// The path looked up before it, with its id: a cell's events and its
+    /// child's often alternate.
+    private var before: (path: ComponentPath, id: UInt32)?
 
     /// The path's id, stored now if it is new (nil if a name's id does not fit).
     mutating func id(_ path: ComponentPath, names: inout Interner<String>) -> UInt32? {
-        if let last, last.path.isIdentical(to: path) { return last.id }
-        var id: UInt32 = 1
-        for position in path.segments.indices {
+        if path.isIdentical(to: last) { return lastIDs[lastIDs.count - 1] }
+        if let before, path.isIdentical(to: before.path) { return before.id }
+        before = (last, lastIDs[lastIDs.count - 1])
+        var shared = 0
+        let count = path.segments.count
+        while shared < count, shared < last.segments.count, path.segments[shared] == last.segments[shared],
+              path.showsIndex(at: shared) == last.showsIndex(at: shared) {
+            shared += 1
+        }
+        lastIDs.removeSubrange((shared + 1)...)
+        last = path
+        var id = lastIDs[shared]
+        for position in shared..<count {
             let node: Node
             switch path.segments[position] {
             case .named(let name, let index):
                 let nameID = names.id(name)
-                guard nameID < Node.namesakesBit else { return nil }
                 node = Node(number: index, parent: id, name: nameID | (path.showsIndex(at: position) ? Node.namesakesBit : 0))
+                guard nameID < Node.namesakesBit else { return forget() }
             case .row(let row):
                 node = Node(number: row, parent: id, name: 0)
             }
             let (next, overflow) = nodes.id(node).addingReportingOverflow(1)
-            guard !overflow else { return nil }
+            guard !overflow else { return forget() }
             id = next
+            lastIDs.append(id)
         }
-        last = (path, id)
         return id
+    }
+
+    /// Starts the prefix cache afresh (after a path that could not be stored).
+    private mutating func forget() -> UInt32? {
+        last = .root
+        lastIDs = [1]
+        before = nil
+        return nil
     }
 
     /// The path with this id (0: nil).

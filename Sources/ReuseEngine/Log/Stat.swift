@@ -109,9 +109,14 @@ public enum Stat: String, Sendable, CaseIterable {
 
 /// Counts of steps by ``Stat``, for a pass or the whole session.
 public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
-    private var values = [Int](repeating: 0, count: Stat.counted.count)
+    /// One count per ``Stat/counted`` stat, inline (a pass's counts cost no allocation).
+    private var values = InlineArray<24, Int>(repeating: 0)
 
     public init() {}
+
+    public static func == (lhs: EventCounts, rhs: EventCounts) -> Bool {
+        lhs.values.indices.allSatisfy { lhs.values[$0] == rhs.values[$0] }
+    }
 
     /// The count of a counted stat (0 for stats measured on the state).
     public subscript(stat: Stat) -> Int {

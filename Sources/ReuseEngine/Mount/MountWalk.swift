@@ -24,7 +24,7 @@ extension Engine {
         planChildren(rootComponents, under: .root, row: nil, into: .root, pass: &pass)
         mounted = mountChildren(rootComponents, under: .root, into: .root, row: nil, pass: &pass)
         settle(&pass)
-        return store.log.passes[store.log.passes.count - 1]
+        return store.log.lastSummary
     }
 
     /// The path of each child: `[index]` among same-named siblings.

@@ -147,7 +147,7 @@ extension Engine {
 
     mutating func letPassGoBy(trigger: String) -> PassSummary {
         beginPass(trigger)
-        return store.log.passes[store.log.passes.count - 1]
+        return store.log.lastSummary
     }
 
     /// The list and row number of the innermost list row a path is in.
@@ -177,7 +177,7 @@ extension Engine {
             }
         }
         settle(&pass)
-        return store.log.passes[store.log.passes.count - 1]
+        return store.log.lastSummary
     }
 
     /// Switches the reuse strategy (a descriptor from ``StrategyRegistry`` with

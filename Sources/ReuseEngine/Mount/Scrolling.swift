@@ -65,7 +65,7 @@ extension Engine {
             engine.finishList(spec, at: path, host: host, firstTime: firstTime)
         }
         settle(&pass)
-        return ScrollOutcome(pass: store.log.passes[store.log.passes.count - 1], list: path, requested: requested, offset: offset)
+        return ScrollOutcome(pass: store.log.lastSummary, list: path, requested: requested, offset: offset)
     }
 
     /// The path, type and view of the mounted node at `listPath` (the node
