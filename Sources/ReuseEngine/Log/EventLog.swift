@@ -187,12 +187,8 @@ public struct EventLog: Sendable {
                 passCounts.removeSubrange(last.countsOffset...)
             }
         }
-        if mark.events < stored.startIndex {
-            // Back before the events held: none of them stays.
-            stored.removeAll(startingAgainAt: mark.events)
-        } else {
-            stored.removeAll(from: mark.events)
-        }
+        // Back before the events held, none of them stays and numbering starts again there.
+        stored.removeAll(from: mark.events)
         nextSeq = mark.seq
         currentPass = passBase + packedPasses.count + (open == nil ? 0 : 1)
     }
@@ -249,8 +245,7 @@ extension EventLog {
         }
 
         fileprivate static func unpack(_ summary: PackedSummary, counts: [Int], triggers: Interner<String>, pass: Int) -> PassSummary {
-            let end = counts.count
-            let slice = counts[summary.countsOffset..<Swift.min(end, summary.countsOffset + summary.countsMask.nonzeroBitCount)]
+            let slice = counts[summary.countsOffset..<(summary.countsOffset + summary.countsMask.nonzeroBitCount)]
             var result = PassSummary(pass: pass, trigger: triggers[summary.trigger], events: summary.events)
             result.counts = EventCounts(mask: summary.countsMask, values: slice)
             return result

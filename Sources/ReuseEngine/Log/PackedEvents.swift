@@ -62,12 +62,7 @@ struct PackedEvents: Sendable {
     /// Removes the events from `index` on.
     mutating func removeAll(from index: Int) {
         guard index < endIndex else { return }
-        guard index > startIndex else {
-            chunks.removeAll()
-            count = 0
-            startIndex = index
-            return
-        }
+        guard index > startIndex else { return removeAll(startingAgainAt: index) }
         while let last = chunks.last, last.start >= index { chunks.removeLast() }
         if !chunks.isEmpty { chunks[chunks.count - 1].removeAll(from: index - chunks[chunks.count - 1].start) }
         count = index - startIndex
@@ -98,8 +93,17 @@ struct PackedEvents: Sendable {
 }
 
 extension PackedEvents {
-    /// One event, in 32 bytes: the view, names by table id (0 for none), the
-    /// pass, and up to three numbers whose meaning depends on the kind.
+    /// One event, in 32 bytes: its kind, the view, names by table id (0 for
+    /// none), the pass, and up to three numbers whose meaning depends on the
+    /// kind:
+    ///
+    /// - `create`: a parent, b key; `reuse`: the same, c previous path (0: none)
+    /// - `unhide`: a parent; `hide`: a parent, b key (0: none)
+    /// - `apply`, `unapply`: a attribute; `update`: a attribute, b the
+    ///   attribute with its old value; `skip`: a attribute (0: the whole
+    ///   configuration)
+    /// - `reparent`: a from, b to
+    /// - kind nil: the event is kept whole beside the records, at index a.
     struct Record: Sendable {
         var view: UInt32
         var component: UInt32
@@ -108,51 +112,7 @@ extension PackedEvents {
         var a: UInt32
         var b: UInt32
         var c: UInt32
-        var kind: Code
-    }
-
-    /// What a record holds, and how its numbers `a`, `b` and `c` read.
-    enum Code: UInt8, Sendable {
-        /// a parent, b key.
-        case create
-        /// a parent, b key, c previous path (0: none).
-        case reuse
-        /// a parent.
-        case unhide
-        /// a parent, b key (0: none).
-        case hide
-        /// a attribute.
-        case apply, unapply
-        /// a attribute, b the attribute with its old value.
-        case update
-        /// a attribute (0: the whole configuration).
-        case skip
-        case enterPool, leavePool, prepareForReuse, reconfigure, recycle
-        /// a from, b to.
-        case reparent
-        /// a index into the whole events kept beside the records.
-        case whole
-
-        /// The kind of event a packed record holds (nil: read the whole event).
-        var kind: ReuseEvent.Kind? {
-            switch self {
-            case .create: .create
-            case .reuse: .reuse
-            case .unhide: .unhide
-            case .hide: .hide
-            case .apply: .apply
-            case .unapply: .unapply
-            case .update: .update
-            case .skip: .skip
-            case .enterPool: .enterPool
-            case .leavePool: .leavePool
-            case .prepareForReuse: .prepareForReuse
-            case .reconfigure: .reconfigure
-            case .recycle: .recycle
-            case .reparent: .reparent
-            case .whole: nil
-            }
-        }
+        var kind: ReuseEvent.Kind?
     }
 
     struct Chunk: Sendable {
@@ -193,7 +153,7 @@ extension PackedEvents {
                 event.pass = pass
                 whole.append(event)
                 records.append(Record(view: 0, component: 0, path: 0, pass: 0, a: UInt32(whole.count - 1),
-                                      b: 0, c: 0, kind: .whole))
+                                      b: 0, c: 0, kind: nil))
                 return
             }
             records.append(record)
@@ -201,60 +161,53 @@ extension PackedEvents {
 
         func event(at offset: Int) -> ReuseEvent {
             let record = records[offset]
-            if record.kind == .whole { return whole[Int(record.a)] }
+            guard let kind = record.kind else { return whole[Int(record.a)] }
             return ReuseEvent(seq: firstSeq + offset, pass: Int(record.pass), view: ViewID(Int(record.view)),
                               component: names.value(record.component), path: paths.path(record.path, names: names),
-                              step: step(of: record))
+                              step: step(of: record, kind: kind))
         }
 
         func event(at offset: Int, ifView view: ViewID?, kinds: Set<ReuseEvent.Kind>?) -> ReuseEvent? {
             let record = records[offset]
-            if let kind = record.kind.kind {
-                if let view, UInt32(exactly: view.number) != record.view { return nil }
-                if let kinds, !kinds.contains(kind) { return nil }
-                return event(at: offset)
+            guard let kind = record.kind else {
+                let event = whole[Int(record.a)]
+                return (view ?? event.view) == event.view && kinds?.contains(event.kind) != false ? event : nil
             }
-            let event = event(at: offset)
-            if let view, event.view != view { return nil }
-            if let kinds, !kinds.contains(event.kind) { return nil }
-            return event
+            // A packed record is tested before its event is read back.
+            guard view.map({ UInt32(exactly: $0.number) == record.view }) != false, kinds?.contains(kind) != false else { return nil }
+            return event(at: offset)
         }
 
         // MARK: Packing
 
         private mutating func pack(_ event: ReuseEvent, pass: Int) -> Record? {
             guard let view = UInt32(exactly: event.view.number), let pass = UInt32(exactly: pass) else { return nil }
-            var record = Record(view: view, component: 0, path: 0, pass: pass, a: 0, b: 0, c: 0, kind: .whole)
+            var record = Record(view: view, component: 0, path: 0, pass: pass, a: 0, b: 0, c: 0, kind: event.kind)
             switch event.step {
             case .create(let parent, let key):
                 guard let parent = UInt32(exactly: parent.number) else { return nil }
-                (record.kind, record.a, record.b) = (.create, parent, keyID(key))
+                (record.a, record.b) = (parent, keyID(key))
             case .reuse(let parent, let key, let previous):
                 guard let parent = UInt32(exactly: parent.number),
                       let previous = previous.map({ paths.id($0, names: &names) }) ?? 0 else { return nil }
-                (record.kind, record.a, record.b, record.c) = (.reuse, parent, keyID(key), previous)
+                (record.a, record.b, record.c) = (parent, keyID(key), previous)
             case .unhide(let parent):
                 guard let parent = UInt32(exactly: parent.number) else { return nil }
-                (record.kind, record.a) = (.unhide, parent)
+                record.a = parent
             case .hide(let parent, let key):
                 guard let parent = UInt32(exactly: parent.number) else { return nil }
-                (record.kind, record.a, record.b) = (.hide, parent, key.map { keyID($0) } ?? 0)
-            case .apply(let attribute):
-                (record.kind, record.a) = (.apply, attributes.id(attribute))
-            case .unapply(let attribute):
-                (record.kind, record.a) = (.unapply, attributes.id(attribute))
+                (record.a, record.b) = (parent, key.map { keyID($0) } ?? 0)
+            case .apply(let attribute), .unapply(let attribute):
+                record.a = attributes.id(attribute)
             case .update(let attribute, let old):
-                (record.kind, record.a, record.b) = (.update, attributes.id(attribute), attributes.id(Attribute(attribute.name, old)))
+                (record.a, record.b) = (attributes.id(attribute), attributes.id(Attribute(attribute.name, old)))
             case .skip(let attribute):
-                (record.kind, record.a) = (.skip, attribute.map { attributes.id($0) } ?? 0)
-            case .enterPool: record.kind = .enterPool
-            case .leavePool: record.kind = .leavePool
-            case .prepareForReuse: record.kind = .prepareForReuse
-            case .reconfigure: record.kind = .reconfigure
-            case .recycle: record.kind = .recycle
+                record.a = attribute.map { attributes.id($0) } ?? 0
+            case .enterPool, .leavePool, .prepareForReuse, .reconfigure, .recycle:
+                break
             case .reparent(let from, let to):
                 guard let from = UInt32(exactly: from.number), let to = UInt32(exactly: to.number) else { return nil }
-                (record.kind, record.a, record.b) = (.reparent, from, to)
+                (record.a, record.b) = (from, to)
             default:
                 return nil
             }
@@ -278,9 +231,9 @@ extension PackedEvents {
             return id
         }
 
-        private func step(of record: Record) -> ReuseEvent.Step {
+        private func step(of record: Record, kind: ReuseEvent.Kind) -> ReuseEvent.Step {
             let parent = ViewID(Int(record.a))
-            switch record.kind {
+            switch kind {
             case .create: return .create(parent: parent, key: keys[record.b])
             case .reuse: return .reuse(parent: parent, key: keys[record.b], previous: paths.path(record.c, names: names))
             case .unhide: return .unhide(parent: parent)
@@ -295,7 +248,7 @@ extension PackedEvents {
             case .reconfigure: return .reconfigure
             case .recycle: return .recycle
             case .reparent: return .reparent(from: parent, to: ViewID(Int(record.b)))
-            case .whole: preconditionFailure("a whole event is read from the side table")
+            default: preconditionFailure("only the kinds packed above have a record of their own")
             }
         }
     }
@@ -308,7 +261,7 @@ extension PackedEvents {
 /// little more than the values themselves. Ids follow the order values
 /// were first stored, never the hashing.
 struct Interner<Value: Internable>: Sendable {
-    private(set) var values: [Value] = []
+    private var values: [Value] = []
     /// Each slot empty (0) or a value's id; a power of two, at most half full.
     private var slots: [UInt32] = []
 
