@@ -23,7 +23,8 @@
 //
 // Then a same-semantics floor: the theodolite step of this list written as
 // tightly as possible, producing the same events; the counts must agree (the
-// benchmark exits 1 otherwise) and engine/floor is printed.
+// benchmark exits 1 otherwise) and engine/floor is printed; the same for a
+// `set` pass over a 50-card screen.
 //
 // Last, the shell replay: two 100,000-line scripts (one-row scrolls; `set`
 // on a 50-card screen) run through the interpreter, each in a child process:
@@ -306,6 +307,11 @@ if CommandLine.arguments.dropFirst().first == "replay" {
     ReplayBenchmark.measure(lines: 100_000)
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "floors" {
+    measureSameSemantics(viewport: 20, steps: 20_000)
+    measureSetPass(cards: 50, sets: 2_000)
+    exit(0)
+}
 
 let rowCounts = [1_000, 1_000_000, 1_000_000_000]
 let viewports = [10, 100, 1000]
@@ -458,6 +464,112 @@ func measureSameSemantics(viewport: Int, steps: Int) {
 }
 
 measureSameSemantics(viewport: 20, steps: 20_000)
+
+/// The Theodolite `set` pass over a screen of 50 cards (101 instances: the
+/// screen, each card and its title) written as tightly as it can be, with
+/// the same semantics: every instance keeps its view (same key, same
+/// position), its requested configuration is compared with the one
+/// attached to the view, and the one that changed is applied while the
+/// rest are skipped. Integer ids for values, flat arrays, 16-byte events in
+/// a reused buffer, counted per kind.
+struct SetPassFloor {
+    enum Kind: UInt8 { case apply, skip }
+    struct Event { var kind: Kind; var view: Int32; var instance: Int64 }
+
+    /// Per instance, in tree order (screen, then each card and its title):
+    /// the value id it asks for and its view.
+    var requested: [Int32]
+    var viewOf: [Int32]
+    /// Per view: the value id attached to it.
+    var attached: [Int32]
+    var events: [Event] = []
+    var counts = [0, 0]
+
+    init(cards: Int) {
+        let instances = 1 + 2 * cards
+        requested = Array(repeating: 0, count: instances)
+        viewOf = (0..<instances).map { Int32($0) }
+        attached = requested
+        events.reserveCapacity(4_096)
+    }
+
+    @inline(__always)
+    mutating func record(_ kind: Kind, _ view: Int32, _ instance: Int) {
+        if events.count == 4_096 { events.removeAll(keepingCapacity: true) }
+        events.append(Event(kind: kind, view: view, instance: Int64(instance)))
+        counts[Int(kind.rawValue)] += 1
+    }
+
+    /// `set Screen/Card[card] backgroundColor VALUE`, then the pass over every instance.
+    @inline(never)
+    mutating func set(card: Int, value: Int32) {
+        requested[1 + 2 * card] = value
+        for instance in requested.indices {
+            let view = viewOf[instance]
+            if attached[Int(view)] == requested[instance] {
+                record(.skip, view, instance)
+            } else {
+                attached[Int(view)] = requested[instance]
+                record(.apply, view, instance)
+            }
+        }
+    }
+}
+
+/// Engine and floor over the same `set` lines on a 50-card screen; the counts must agree.
+func measureSetPass(cards: Int, sets: Int) {
+    var engine = Engine()
+    do {
+        try engine.defineComponent("Title", viewClass: "UILabel", attributes: [("text", "t", true)], children: [])
+        try engine.defineComponent("Card", viewClass: "UIView", attributes: [("backgroundColor", "white", false)], children: ["Title"])
+        try engine.defineComponent("Screen", viewClass: "UIView", attributes: [], children: Array(repeating: "Card", count: cards))
+        try engine.mount(["Screen"], trigger: "mount Screen")
+    } catch {
+        fatalError("defining the set benchmark failed: \(error)")
+    }
+    engine.setKeepsEvents(false)
+    let paths = (0..<cards).map { ComponentPath([.named("Screen", index: 0), .named("Card", index: $0)]) }
+    // Line i sets card i % cards to red, then blue on the next round, as the replay script does.
+    func value(_ line: Int) -> (raw: String, id: Int32) { (line / cards) % 2 == 0 ? ("red", 1) : ("blue", 2) }
+    var floor = SetPassFloor(cards: cards)
+    let before = engine.log.totals
+    var best = Double.infinity
+    var floorBest = Double.infinity
+    var line = 0
+    for _ in 0..<3 {
+        let first = line
+        let start = now()
+        for offset in 0..<sets {
+            let current = first + offset
+            do {
+                _ = try engine.set(paths[current % cards], attribute: "backgroundColor", raw: value(current).raw,
+                                   quoted: false, trigger: "set")
+            } catch {
+                fatalError("set failed: \(error)")
+            }
+        }
+        best = min(best, Double(now() - start) / Double(sets))
+        let floorStart = now()
+        for offset in 0..<sets { floor.set(card: (first + offset) % cards, value: value(first + offset).id) }
+        floorBest = min(floorBest, Double(now() - floorStart) / Double(sets))
+        line += sets
+    }
+    let after = engine.log.totals
+    let engineCounts = [after[.applied] - before[.applied], after[.skipped] - before[.skipped],
+                        after[.created] - before[.created], after[.reused] - before[.reused]]
+    let floorCounts = [floor.counts[0], floor.counts[1], 0, 0]
+    print("")
+    print("Same-semantics floor for a set pass (\(cards) cards, \(1 + 2 * cards) instances, \(3 * sets) sets, theodolite):")
+    print("  engine \(fixed(best)) ns/pass, floor \(fixed(floorBest, 1)) ns/pass: \(ratio(best, floorBest))")
+    print("  counts (applied, skipped, created, reused): engine \(engineCounts), floor \(floorCounts)")
+    guard engineCounts == floorCounts else {
+        print("  MISMATCH: the floor does not do the engine's work; the ratio means nothing")
+        exit(1)
+    }
+    sink &+= floor.events.count
+}
+
+measureSetPass(cards: 50, sets: 2_000)
 
 // MARK: Time travel
 
