@@ -22,6 +22,9 @@ public struct Engine: Sendable {
     var hiddenPaths: OrderedSet<ComponentPath> = []
     /// Per-instance attribute values set with `set`, in the order they were set.
     var instanceValues: OrderedDictionary<ComponentPath, OrderedDictionary<String, AttributeTemplate>> = [:]
+    /// The component types that have instances in ``instanceValues``: the
+    /// other instances (most of a pass) skip hashing their path to look.
+    var componentsWithInstanceValues: Set<String> = []
     /// Scroll offsets by list instance.
     var listOffsets: [ComponentPath: Int] = [:]
     /// A component or list was (re)defined since the last full pass; the

@@ -29,6 +29,13 @@ public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
     /// The identifiers alone, values ignored.
     public var shape: AttributeShape { AttributeShape(attributes.map(\.name)) }
 
+    /// The same view class and the same attribute names in the same order
+    /// (values ignored): everything a key made from names can depend on.
+    func hasSameNames(as other: ViewConfiguration) -> Bool {
+        viewClass == other.viewClass && attributes.count == other.attributes.count
+            && zip(attributes, other.attributes).allSatisfy { $0.name == $1.name }
+    }
+
     public func value(of name: String) -> AttributeValue? {
         attributes.first { $0.name == name }?.value
     }

@@ -368,7 +368,7 @@ struct PathTable: Sendable {
             let node: Node
             switch path.segments[position] {
             case .named(let name, let index):
-                let nameID = names.id(name)
+                let nameID = nameID(name, names: &names)
                 node = Node(number: index, parent: id, name: nameID | (path.showsIndex(at: position) ? Node.namesakesBit : 0))
                 guard nameID < Node.namesakesBit else { return forget() }
             case .row(let row):
@@ -379,6 +379,21 @@ struct PathTable: Sendable {
             id = next
             lastIDs.append(id)
         }
+        return id
+    }
+
+    /// The two names looked up last, with their ids: a pass names the same
+    /// few component types over and over (`Card`, `Title`, `Card`, ...).
+    private var recentNames: (String, UInt32, String, UInt32) = ("", 0, "", 0)
+
+    private mutating func nameID(_ name: String, names: inout Interner<String>) -> UInt32 {
+        if recentNames.1 != 0, recentNames.0 == name { return recentNames.1 }
+        if recentNames.3 != 0, recentNames.2 == name {
+            recentNames = (recentNames.2, recentNames.3, recentNames.0, recentNames.1)
+            return recentNames.1
+        }
+        let id = names.id(name)
+        recentNames = (name, id, recentNames.0, recentNames.1)
         return id
     }
 

@@ -28,6 +28,25 @@ public struct MountPass: Sendable {
         }
     }
 
+    /// Keys this pass made lately, with what they were made from.
+    private var recentKeys: [(component: String, configuration: ViewConfiguration, key: ViewKey)] = []
+
+    /// The pool key for an instance's configuration. Within a pass the
+    /// catalogue does not change, so a key that reads only the component,
+    /// the view class and the attribute names is made once for the few
+    /// kinds of instance a pass meets (a full pass over 50 cards asks 50
+    /// times for the same key).
+    mutating func key(_ component: String, _ configuration: ViewConfiguration, keying: any Keying, catalog: Catalog) -> ViewKey {
+        guard !keying.readsValues else { return keying.key(component, configuration, catalog: catalog) }
+        for entry in recentKeys where entry.component == component && entry.configuration.hasSameNames(as: configuration) {
+            return entry.key
+        }
+        let key = keying.key(component, configuration, catalog: catalog)
+        if recentKeys.count == 8 { recentKeys.removeFirst() }
+        recentKeys.append((component, configuration, key))
+        return key
+    }
+
     mutating func visit(_ parent: ViewID) {
         if visited.insert(parent).inserted { parents.append(parent) }
     }

@@ -76,7 +76,7 @@ extension Engine {
             passAbandoned = true
             return node
         }
-        if hiddenPaths.contains(path) {
+        if !hiddenPaths.isEmpty, hiddenPaths.contains(path) {
             node.isHidden = true
             return node
         }
@@ -84,7 +84,7 @@ extension Engine {
         let instance = Instance(component: name, path: path)
         var container = parent
         if let configuration = configuration(of: definition, at: path, row: row) {
-            let key = strategy.keying.key(name, configuration, catalog: catalog)
+            let key = pass.key(name, configuration, keying: strategy.keying, catalog: catalog)
             pass.visit(parent)
             let vended = strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &store, pass: pass)
             pass.recordTaken(vended.view, from: parent)
@@ -149,7 +149,7 @@ extension Engine {
     /// then its instance values, with `{i}` replaced by the row number.
     func configuration(of definition: ComponentDefinition, at path: ComponentPath, row: Int?) -> ViewConfiguration? {
         guard var template = definition.view else { return nil }
-        if let values = instanceValues[path] {
+        if componentsWithInstanceValues.contains(definition.name), let values = instanceValues[path] {
             for (name, value) in values {
                 if let position = template.attributes.firstIndex(where: { $0.name == name }) {
                     template.attributes[position] = value

@@ -103,6 +103,7 @@ extension Engine {
         if let viewClass = definition.view?.viewClass { try catalog.checkProperty(attribute, on: viewClass) }
         try checkRootsMountable()
         instanceValues[node.path, default: [:]][attribute] = template
+        componentsWithInstanceValues.insert(node.name)
         // A data change inside a list row reconfigures that row alone.
         if !definitionsPending, let (listPath, row) = Engine.row(containing: node.path) {
             return reloadRow(row, of: listPath, payload: false, trigger: trigger)

@@ -12,6 +12,14 @@
 protocol Keying: Sendable {
     /// The pool key for a component type's configuration.
     func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey
+    /// Whether the key reads attribute values, not only the component, the
+    /// view class and the attribute names (a pass reuses keys it made when
+    /// it does not: ``MountPass/key(_:_:keying:catalog:)``).
+    var readsValues: Bool { get }
+}
+
+extension Keying {
+    var readsValues: Bool { false }
 }
 
 /// How a plain parent (not a list) hands out its views and what happens to

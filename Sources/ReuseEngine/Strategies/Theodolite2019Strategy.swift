@@ -53,6 +53,8 @@ extension StrategyDescriptor {
 /// Theodolite 2019's key: the view class, shape and every value; the
 /// component type is not part of it.
 struct ConfigurationKeying: Keying {
+    var readsValues: Bool { true }
+
     func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
         let values = configuration.attributes.sorted { $0.name < $1.name }
         return ViewKey(component: nil, viewClass: configuration.viewClass, shape: configuration.shape,
