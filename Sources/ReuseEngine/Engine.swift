@@ -21,7 +21,7 @@ public struct Engine: Sendable {
     /// Instances taken out of the tree with `hide`, in the order they were hidden.
     var hiddenPaths: OrderedSet<ComponentPath> = []
     /// Per-instance attribute values set with `set`, in the order they were set.
-    var instanceValues: OrderedDictionary<ComponentPath, OrderedDictionary<String, AttributeTemplate>> = [:]
+    var instanceValues: OrderedDictionary<ComponentPath, InstanceValues> = [:]
     /// The component types that have instances in ``instanceValues``: the
     /// other instances (most of a pass) skip hashing their path to look.
     var componentsWithInstanceValues: Set<String> = []

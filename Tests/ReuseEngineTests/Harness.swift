@@ -177,7 +177,7 @@ func summary(_ engine: Engine) -> String {
     lines += engine.catalog.components.values.map(\.declaration)
     lines += engine.catalog.attributes.values.map(\.declaration)
     lines.append("roots \(engine.rootComponents) hidden \(engine.hiddenPaths.map(\.description))")
-    lines.append("values \(engine.instanceValues.map { "\($0.key)=\($0.value.values.map(\.written))" })")
+    lines.append("values \(engine.instanceValues.map { "\($0.key)=\($0.value.templates.values.map(\.written))" })")
     lines.append("offsets \(engine.listOffsets.map { "\($0.key)=\($0.value)" }.sorted())")
     lines += engine.instances.map { "\($0.path) \($0.name) \($0.view?.description ?? "-") \($0.isHidden)" }
     for view in engine.views.all {

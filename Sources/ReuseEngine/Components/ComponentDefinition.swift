@@ -51,15 +51,32 @@ public struct AttributeTemplate: Hashable, Sendable {
 
 /// A view class plus attribute templates: a definition's view configuration.
 public struct ViewTemplate: Hashable, Sendable {
-    public var viewClass: String
-    public var attributes: [AttributeTemplate]
+    public var viewClass: String { didSet { fixed = ViewTemplate.fixedConfiguration(viewClass, attributes) } }
+    public var attributes: [AttributeTemplate] { didSet { fixed = ViewTemplate.fixedConfiguration(viewClass, attributes) } }
     /// Loads the component starts each time its view is bound to an item.
     public var loads: [LoadTemplate]
+    /// The configuration every instance asks for when no attribute reads
+    /// the row (`{i}`), made once per definition: a pass hands the same
+    /// value to every instance, and comparing it with the one attached to a
+    /// view finds the same storage at once.
+    public private(set) var fixed: ViewConfiguration?
 
     public init(viewClass: String, attributes: [AttributeTemplate], loads: [LoadTemplate] = []) {
         self.viewClass = viewClass
         self.attributes = attributes
         self.loads = loads
+        fixed = ViewTemplate.fixedConfiguration(viewClass, attributes)
+    }
+
+    /// The configuration of `attributes` when every one is parsed already.
+    static func fixedConfiguration(_ viewClass: String, _ attributes: [AttributeTemplate]) -> ViewConfiguration? {
+        var values: [Attribute] = []
+        values.reserveCapacity(attributes.count)
+        for attribute in attributes {
+            guard let value = attribute.resolved else { return nil }
+            values.append(Attribute(attribute.name, value))
+        }
+        return ViewConfiguration(viewClass: viewClass, attributes: values)
     }
 
     /// `UIImageView { image: placeholder } loads image "photo{i}" after 2`

@@ -2,8 +2,9 @@ import DequeModule
 
 /// A component instance in the mounted tree, with the view it holds.
 ///
-/// The tree is rebuilt by every full pass (its size is the visible tree's) and
-/// updated row by row while a list scrolls.
+/// A full pass walks the tree again in place (its size is the visible
+/// tree's), making new nodes only where the children changed; a scroll
+/// updates it row by row.
 public struct MountedNode: Sendable {
     /// The component type.
     public var name: String
@@ -20,6 +21,12 @@ public struct MountedNode: Sendable {
     public var rows: Deque<MountedNode> = []
     /// The row number when this instance is (or is inside) a list row.
     public var row: Int?
+
+    /// Drops the children and rows a pass mounted here before.
+    mutating func forgetSubtree() {
+        if !children.isEmpty { children = [] }
+        if !rows.isEmpty { rows = [] }
+    }
 
     /// Every node below this one, depth first (rows in row order).
     public func forEachDescendant(_ body: (MountedNode) -> Void) {

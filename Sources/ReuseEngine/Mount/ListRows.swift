@@ -106,7 +106,7 @@ extension Engine {
         node.view = view
         if case .component(_, let children) = definition.body {
             planChildren(children, under: path, row: row, into: view, pass: &pass)
-            node.children = mountChildren(children, under: path, into: view, row: row, pass: &pass)
+            mountChildren(children, under: path, into: view, row: row, nodes: &node.children, pass: &pass)
             // A cell's own subviews are a plain parent: settle them even when
             // the cell has no children left.
             pass.visit(view)
@@ -200,7 +200,7 @@ extension Engine {
             node.view = view
             if case .component(_, let children) = definition.body {
                 planChildren(children, under: childPath, row: nil, into: view, pass: &pass)
-                node.children = mountChildren(children, under: childPath, into: view, row: nil, pass: &pass)
+                mountChildren(children, under: childPath, into: view, row: nil, nodes: &node.children, pass: &pass)
                 pass.visit(view)
             }
             nodes.append(node)

@@ -22,7 +22,13 @@ extension Engine {
         var pass = MountPass(isRelayout: true, expectedViews: store.aliveCount)
         pass.visit(.root)
         planChildren(rootComponents, under: .root, row: nil, into: .root, pass: &pass)
-        mounted = mountChildren(rootComponents, under: .root, into: .root, row: nil, pass: &pass)
+        // The last pass's tree is walked again in place (held here alone, so
+        // it is edited, not copied): nodes whose place did not change keep
+        // their paths, and nothing is freed and made again.
+        var roots = mounted
+        mounted = []
+        mountChildren(rootComponents, under: .root, into: .root, row: nil, nodes: &roots, pass: &pass)
+        mounted = roots
         settle(&pass)
         return store.log.lastSummary
     }
@@ -54,33 +60,47 @@ extension Engine {
     }
 
     /// Mounts a component's children, in child order, into `container`.
+    ///
+    /// `nodes` holds what the last pass mounted there: when it names the
+    /// same children in the same order, each node is mounted again in place
+    /// (its path, made from the same parent path and names, is the same);
+    /// otherwise the children start as new nodes.
     mutating func mountChildren(_ children: [String], under parent: ComponentPath, into container: ViewID, row: Int?,
-                                pass: inout MountPass) -> [MountedNode] {
-        let paths = Engine.childPaths(children, under: parent)
-        var nodes: [MountedNode] = []
-        nodes.reserveCapacity(children.count)
-        for (name, path) in zip(children, paths) {
-            nodes.append(mountInstance(name, path: path, parent: container, row: row, pass: &pass))
+                                nodes: inout [MountedNode], pass: inout MountPass) {
+        if nodes.count != children.count || !zip(nodes, children).allSatisfy({ $0.name == $1 }) {
+            nodes = zip(children, Engine.childPaths(children, under: parent)).map { name, path in
+                MountedNode(name: name, path: path, row: row)
+            }
         }
-        return nodes
+        for index in nodes.indices {
+            mountInstance(&nodes[index], parent: container, row: row, pass: &pass)
+        }
     }
 
     /// Mounts one component instance (and its subtree) into `parent`.
-    mutating func mountInstance(_ name: String, path: ComponentPath, parent: ViewID, row: Int?,
-                                pass: inout MountPass) -> MountedNode {
-        var node = MountedNode(name: name, path: path, row: row)
+    /// `node` comes with its name and path, and what the last pass mounted
+    /// there, if anything: it leaves with what this pass mounted.
+    mutating func mountInstance(_ node: inout MountedNode, parent: ViewID, row: Int?, pass: inout MountPass) {
+        let (name, path) = (node.name, node.path)
+        node.row = row
+        node.view = nil
+        node.isHidden = false
         // Ctrl-C: the rest of the walk returns at once; the operation then
         // restores the state it began with.
-        if passAbandoned { return node }
+        if passAbandoned { return }
         if let check = interruptionCheck, check() {
             passAbandoned = true
-            return node
+            return
         }
         if !hiddenPaths.isEmpty, hiddenPaths.contains(path) {
             node.isHidden = true
-            return node
+            node.forgetSubtree()
+            return
         }
-        guard let definition = catalog.components[name] else { return node }
+        guard let definition = catalog.components[name] else {
+            node.forgetSubtree()
+            return
+        }
         let instance = Instance(component: name, path: path)
         var container = parent
         if let configuration = configuration(of: definition, at: path, row: row) {
@@ -110,13 +130,13 @@ extension Engine {
                     strategy.cells.forget(host: view)
                 }
             }
-            node.children = mountChildren(children, under: path, into: container, row: row, pass: &pass)
+            if !node.rows.isEmpty { node.rows = [] }
+            mountChildren(children, under: path, into: container, row: row, nodes: &node.children, pass: &pass)
         case .list(let spec):
             let firstTime = mountRows(of: spec, at: path, host: container, rows: &node.rows, keepsRows: false, pass: &pass)
             node.children = mountSupplementaries(of: spec, at: path, host: container, keeping: nil, pass: &pass)
             finishList(spec, at: path, host: container, firstTime: firstTime)
         }
-        return node
     }
 
     /// Starts the loads a component starts when its view is bound to its item.
@@ -148,18 +168,15 @@ extension Engine {
     /// The configuration an instance asks for: its definition's attributes,
     /// then its instance values, with `{i}` replaced by the row number.
     func configuration(of definition: ComponentDefinition, at path: ComponentPath, row: Int?) -> ViewConfiguration? {
-        guard var template = definition.view else { return nil }
+        guard let template = definition.view else { return nil }
+        var attributes = template.attributes
         if componentsWithInstanceValues.contains(definition.name), let values = instanceValues[path] {
-            for (name, value) in values {
-                if let position = template.attributes.firstIndex(where: { $0.name == name }) {
-                    template.attributes[position] = value
-                } else {
-                    template.attributes.append(value)
-                }
-            }
+            if let merged = values.configuration(over: template) { return merged }
+            attributes = values.applied(to: attributes)
+        } else if let fixed = template.fixed {
+            return fixed
         }
-        let attributes = template.attributes.map { attribute($0, row: row) }
-        return ViewConfiguration(viewClass: template.viewClass, attributes: attributes)
+        return ViewConfiguration(viewClass: template.viewClass, attributes: attributes.map { attribute($0, row: row) })
     }
 
     /// Ends a pass: the strategy settles the parents it visited.

@@ -95,14 +95,14 @@ extension Engine {
     mutating func setValue(_ path: ComponentPath, attribute: String, raw: String, quoted: Bool,
                              trigger: String) throws(EngineError) -> PassSummary {
         let node = try resolve(path)
-        guard let definition = catalog.components[node.name], definition.view != nil else {
+        guard let definition = catalog.components[node.name], let view = definition.view else {
             throw .noView(node.path)
         }
         if definition.isList { throw .listTakesNoAttributes(node.path) }
         let template = try catalog.template(attribute, raw: raw, quoted: quoted)
-        if let viewClass = definition.view?.viewClass { try catalog.checkProperty(attribute, on: viewClass) }
+        try catalog.checkProperty(attribute, on: view.viewClass)
         try checkRootsMountable()
-        instanceValues[node.path, default: [:]][attribute] = template
+        instanceValues[node.path, default: InstanceValues()].set(attribute, to: template, over: view)
         componentsWithInstanceValues.insert(node.name)
         // A data change inside a list row reconfigures that row alone.
         if !definitionsPending, let (listPath, row) = Engine.row(containing: node.path) {

@@ -1,0 +1,45 @@
+import OrderedCollections
+
+/// The values `set` gave one component instance, with the configuration
+/// they make over its definition, made once per change.
+///
+/// A pass asks every instance for its configuration; an instance with
+/// values of its own finds it here, ready, while its definition is the one
+/// it was made from and no value reads the row (`{i}`).
+struct InstanceValues: Sendable {
+    /// Per attribute, the value set last, in the order first set.
+    private(set) var templates: OrderedDictionary<String, AttributeTemplate> = [:]
+    /// The definition's view template the values were merged into.
+    private var madeFrom: ViewTemplate?
+    /// The merged configuration, when nothing in it reads the row.
+    private var merged: ViewConfiguration?
+
+    /// Sets one value and merges again over `template`.
+    mutating func set(_ attribute: String, to value: AttributeTemplate, over template: ViewTemplate) {
+        templates[attribute] = value
+        madeFrom = template
+        merged = ViewTemplate.fixedConfiguration(template.viewClass, applied(to: template.attributes))
+    }
+
+    /// The merged configuration if it was made over `template` (the same
+    /// definition still) and reads no row.
+    func configuration(over template: ViewTemplate) -> ViewConfiguration? {
+        guard let merged, let madeFrom, madeFrom == template else { return nil }
+        return merged
+    }
+
+    /// The definition's attribute templates with these values put over
+    /// them: a value replaces the attribute of its name in place, a new one
+    /// comes after, in the order set.
+    func applied(to attributes: [AttributeTemplate]) -> [AttributeTemplate] {
+        var result = attributes
+        for (name, value) in templates {
+            if let position = result.firstIndex(where: { $0.name == name }) {
+                result[position] = value
+            } else {
+                result.append(value)
+            }
+        }
+        return result
+    }
+}
