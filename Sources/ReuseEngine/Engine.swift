@@ -31,6 +31,9 @@ public struct Engine: Sendable {
     /// mounted tree and views still follow the old definitions until the next
     /// full pass (a scroll then runs one).
     var definitionsPending = false
+    /// The per-view tables a pass marks what it visits and takes in,
+    /// kept from pass to pass (``MountPass``).
+    var marks = PassMarks()
     /// Every operation since the session began, with checkpoints: what
     /// ``state(afterPass:)`` and ``rewind(toOperations:)`` replay. Not part
     /// of the state it records (a checkpoint holds none).

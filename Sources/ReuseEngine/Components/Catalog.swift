@@ -7,6 +7,8 @@ public struct Catalog: Sendable {
     public internal(set) var viewClasses: OrderedDictionary<String, ViewClass> = [:]
     public internal(set) var attributes: OrderedDictionary<String, AttributeDefinition> = [:]
     public internal(set) var components: OrderedDictionary<String, ComponentDefinition> = [:]
+    /// Each definition as the mount walk reads it (one reference to copy per lookup).
+    private(set) var mountable: [String: MountableDefinition] = [:]
     /// Cell types registered with lists (UIKit), in registration order.
     public internal(set) var registrations: OrderedDictionary<CellRegistration.Key, CellRegistration> = [:]
     /// For each identifier, the cell type registered under it last.
@@ -99,6 +101,7 @@ public struct Catalog: Sendable {
         // n components quadratic.
         if let previous = components[definition.name] { count(previous.references, by: -1) }
         components[definition.name] = definition
+        mountable[definition.name] = MountableDefinition(definition)
         count(definition.references, by: 1)
     }
 

@@ -194,3 +194,36 @@ public struct ListSpec: Hashable, Sendable {
 public enum Supplementary: String, Sendable, Hashable {
     case header, footer
 }
+
+/// A component definition as the mount walk reads it, kept by the catalog
+/// beside the definition: a pass looks one up per instance and copies one
+/// reference, where a copy of the definition retained its view template,
+/// children and list spec each time.
+final class MountableDefinition: Sendable {
+    let definition: ComponentDefinition
+    /// The view template (a list's is its `UIScrollView`), if the component has a view.
+    let view: ViewTemplate?
+    /// A plain component's children; `nil` for a list.
+    let children: [String]?
+    /// A list's shape; `nil` for a plain component.
+    let list: ListSpec?
+    /// The configuration of every instance when no attribute reads the row
+    /// and the instance has no values of its own (``ViewTemplate/fixed``).
+    let fixed: ViewConfiguration?
+
+    init(_ definition: ComponentDefinition) {
+        self.definition = definition
+        view = definition.view
+        fixed = view?.fixed
+        switch definition.body {
+        case .component(_, let children):
+            self.children = children
+            list = nil
+        case .list(let spec):
+            children = nil
+            list = spec
+        }
+    }
+
+    var name: String { definition.name }
+}

@@ -9,22 +9,24 @@ import OrderedCollections
 struct InstanceValues: Sendable {
     /// Per attribute, the value set last, in the order first set.
     private(set) var templates: OrderedDictionary<String, AttributeTemplate> = [:]
-    /// The definition's view template the values were merged into.
-    private var madeFrom: ViewTemplate?
+    /// The definition the values were merged into (held, so no other
+    /// definition can ever be this object: a redefinition makes a new one).
+    private var madeFrom: MountableDefinition?
     /// The merged configuration, when nothing in it reads the row.
     private var merged: ViewConfiguration?
 
-    /// Sets one value and merges again over `template`.
-    mutating func set(_ attribute: String, to value: AttributeTemplate, over template: ViewTemplate) {
+    /// Sets one value and merges again over `definition`'s view template.
+    mutating func set(_ attribute: String, to value: AttributeTemplate, over definition: MountableDefinition) {
         templates[attribute] = value
-        madeFrom = template
+        guard let template = definition.view else { return }
+        madeFrom = definition
         merged = ViewTemplate.fixedConfiguration(template.viewClass, applied(to: template.attributes))
     }
 
-    /// The merged configuration if it was made over `template` (the same
-    /// definition still) and reads no row.
-    func configuration(over template: ViewTemplate) -> ViewConfiguration? {
-        guard let merged, let madeFrom, madeFrom == template else { return nil }
+    /// The merged configuration if it was made over `definition` (not
+    /// redefined since) and reads no row.
+    func configuration(over definition: MountableDefinition) -> ViewConfiguration? {
+        guard let merged, madeFrom === definition else { return nil }
         return merged
     }
 

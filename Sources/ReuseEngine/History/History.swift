@@ -159,6 +159,7 @@ extension Engine {
         var copy = self
         copy.history = History()
         copy.store.log = store.log.detached()
+        copy.marks.dropTables()
         return copy
     }
 

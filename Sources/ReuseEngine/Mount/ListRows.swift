@@ -94,7 +94,7 @@ extension Engine {
             node.isHidden = true
             return (node, nil)
         }
-        guard let definition = catalog.components[name],
+        guard let definition = catalog.mountable[name],
               let configuration = configuration(of: definition, at: path, row: row) else {
             if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
             return (node, nil)
@@ -104,7 +104,7 @@ extension Engine {
             return (node, nil)
         }
         node.view = view
-        if case .component(_, let children) = definition.body {
+        if let children = definition.children {
             planChildren(children, under: path, row: row, into: view, pass: &pass)
             mountChildren(children, under: path, into: view, row: row, nodes: &node.children, pass: &pass)
             // A cell's own subviews are a plain parent: settle them even when
@@ -141,7 +141,7 @@ extension Engine {
         // with it the components inside the cell.
         if payload != nil || vended.acquisition.binds(instance) || pass.isBound(host) || strategy.cellApplication.configureBinds {
             pass.markBound(vended.view)
-            if let definition = catalog.components[component] {
+            if let definition = catalog.mountable[component] {
                 startLoads(of: definition, on: vended.view, for: instance, row: slot.row)
             }
         }
@@ -180,7 +180,7 @@ extension Engine {
             let twins = spec.header == spec.footer
             let childPath = path.appending(.named(name, index: twins && kind == .footer ? 1 : 0), namesakes: twins)
             var node = MountedNode(name: name, path: childPath, row: nil)
-            guard shows, !hiddenPaths.contains(childPath), let definition = catalog.components[name],
+            guard shows, !hiddenPaths.contains(childPath), let definition = catalog.mountable[name],
                   let configuration = configuration(of: definition, at: childPath, row: nil) else {
                 if let current {
                     store.setSupplementary(slot, nil, on: host)
@@ -198,7 +198,7 @@ extension Engine {
             store.setSupplementary(slot, view, on: host)
             guard let view else { continue }
             node.view = view
-            if case .component(_, let children) = definition.body {
+            if let children = definition.children {
                 planChildren(children, under: childPath, row: nil, into: view, pass: &pass)
                 mountChildren(children, under: childPath, into: view, row: nil, nodes: &node.children, pass: &pass)
                 pass.visit(view)

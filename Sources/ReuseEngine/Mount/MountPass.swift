@@ -1,32 +1,36 @@
 /// The bookkeeping of one pass, the same for every strategy: which parents
 /// were visited and in what order each handed out its views.
 ///
-/// Policies read it; only the mount walk writes it.
+/// Policies read it; only the mount walk writes it. Its marks are stamps in
+/// per-view tables the engine keeps from pass to pass (``PassMarks``), so a
+/// pass hashes and allocates nothing for them, and starting one costs
+/// nothing whatever the number of views.
 public struct MountPass: Sendable {
-    /// Plain parents visited, in visit order; they are settled at the end.
-    private(set) var parents: [ViewID] = []
-    private var visited: Set<ViewID> = []
-    /// Per parent, the views taken, in the order they were taken.
-    private var takenByParent: [ViewID: [ViewID]] = [:]
-    /// Every view taken in this pass.
-    private var takenViews: Set<ViewID> = []
-    /// Views bound to their item in this pass (their components start their loads).
-    private var boundViews: Set<ViewID> = []
+    /// The marks of this pass: those stamped ``PassMarks/stamp``.
+    private(set) var marks: PassMarks
     /// The pass lays lists out again from scratch (a full pass, or a jump with
     /// `scroll to`) rather than moving them by rows (`scroll by`).
     public let isRelayout: Bool
 
-    /// `expectedViews`: about how many views the pass will take (a full pass
-    /// over the tree: the views alive), so its tables are sized once
-    /// instead of growing and rehashing; a scroll step gives none.
-    init(isRelayout: Bool, expectedViews: Int = 0) {
+    /// Begins a pass on the engine's tables, which it holds until ``end(returning:)``.
+    init(isRelayout: Bool, marks: inout PassMarks) {
         self.isRelayout = isRelayout
-        if expectedViews > 0 {
-            takenViews.reserveCapacity(expectedViews)
-            visited.reserveCapacity(expectedViews)
-            parents.reserveCapacity(expectedViews)
-        }
+        self.marks = marks
+        marks = PassMarks(stamp: self.marks.stamp)
+        self.marks.begin()
     }
+
+    /// Ends the pass: the tables go back to the engine for the next one.
+    consuming func end(returning marks: inout PassMarks) {
+        marks = self.marks
+    }
+
+    /// This pass's stamp: a policy marks what it keeps per pool with it
+    /// (``ViewStore/nextInPool(_:in:stamp:)``).
+    var stamp: Int { marks.stamp }
+
+    /// The parents visited, in visit order; they are settled at the end.
+    var parents: [ViewID] { marks.parents }
 
     /// Keys this pass made lately, with what they were made from.
     private var recentKeys: [(component: String, configuration: ViewConfiguration, key: ViewKey)] = []
@@ -47,23 +51,105 @@ public struct MountPass: Sendable {
         return key
     }
 
+    mutating func visit(_ parent: ViewID) { marks.visit(parent) }
+
+    mutating func recordTaken(_ view: ViewID, from parent: ViewID) { marks.recordTaken(view, from: parent) }
+
+    /// `view` was bound to its item in this pass; so is everything mounted inside it.
+    mutating func markBound(_ view: ViewID) { marks.markBound(view) }
+
+    func isBound(_ view: ViewID) -> Bool { marks.isBound(view) }
+
+    /// Whether some instance took `view` in this pass.
+    func wasTaken(_ view: ViewID) -> Bool { marks.wasTaken(view) }
+
+    /// The views taken from `parent` in this pass, in the order they were taken.
+    func taken(from parent: ViewID) -> [ViewID] { marks.taken(from: parent) }
+}
+
+/// Per-view tables of pass marks, indexed by view number: a mark counts
+/// only when it holds the running pass's stamp, so nothing is cleared
+/// between passes. The views taken from each parent are a list threaded
+/// through the tables (first, last, next), in the order they were taken.
+///
+/// The engine keeps them between passes; a checkpoint keeps the stamp alone
+/// (``dropTables()``), which is all a later pass needs to tell its marks
+/// from old ones.
+struct PassMarks: Sendable {
+    /// The running (or last) pass's stamp; it only grows.
+    private(set) var stamp: Int
+    /// Parents visited, in visit order.
+    private(set) var parents: [ViewID] = []
+    private var visited: [Int] = []
+    private var taken: [Int] = []
+    private var bound: [Int] = []
+    /// Per parent, the stamp of its list of taken views, and the list's
+    /// first and last view numbers; per view, the next one taken from its parent.
+    private var listed: [Int] = []
+    private var first: [Int] = []
+    private var last: [Int] = []
+    private var next: [Int] = []
+
+    init(stamp: Int = 0) { self.stamp = stamp }
+
+    /// A new pass: a new stamp, no parents.
+    mutating func begin() {
+        stamp += 1
+        parents.removeAll(keepingCapacity: true)
+    }
+
+    /// The tables without their contents, for a checkpoint: the stamp goes on.
+    mutating func dropTables() { self = PassMarks(stamp: stamp) }
+
+    /// Whether `table` holds this pass's stamp for `view`.
+    private func isMarked(_ table: [Int], _ view: ViewID) -> Bool {
+        let index = view.number - 1
+        return index < table.count && table[index] == stamp
+    }
+
+    /// Sets `view`'s entry, growing the table to hold it (new views get ids past its end).
+    private static func set(_ table: inout [Int], _ view: ViewID, _ value: Int) {
+        let index = view.number - 1
+        if index >= table.count {
+            table.append(contentsOf: repeatElement(0, count: index + 1 - table.count))
+        }
+        table[index] = value
+    }
+
     mutating func visit(_ parent: ViewID) {
-        if visited.insert(parent).inserted { parents.append(parent) }
+        guard !isMarked(visited, parent) else { return }
+        PassMarks.set(&visited, parent, stamp)
+        parents.append(parent)
     }
 
     mutating func recordTaken(_ view: ViewID, from parent: ViewID) {
-        takenByParent[parent, default: []].append(view)
-        takenViews.insert(view)
+        // A view is handed out once a pass; a second take would close the list on itself.
+        guard !isMarked(taken, view) else { return }
+        PassMarks.set(&taken, view, stamp)
+        PassMarks.set(&next, view, 0)
+        if isMarked(listed, parent) {
+            PassMarks.set(&next, ViewID(last[parent.number - 1]), view.number)
+        } else {
+            PassMarks.set(&listed, parent, stamp)
+            PassMarks.set(&first, parent, view.number)
+        }
+        PassMarks.set(&last, parent, view.number)
     }
 
-    /// `view` was bound to its item in this pass; so is everything mounted inside it.
-    mutating func markBound(_ view: ViewID) { boundViews.insert(view) }
+    mutating func markBound(_ view: ViewID) { PassMarks.set(&bound, view, stamp) }
 
-    func isBound(_ view: ViewID) -> Bool { !boundViews.isEmpty && boundViews.contains(view) }
+    func isBound(_ view: ViewID) -> Bool { isMarked(bound, view) }
 
-    /// Whether some instance took `view` in this pass.
-    func wasTaken(_ view: ViewID) -> Bool { takenViews.contains(view) }
+    func wasTaken(_ view: ViewID) -> Bool { isMarked(taken, view) }
 
-    /// The views taken from `parent` in this pass, in the order they were taken.
-    func taken(from parent: ViewID) -> [ViewID] { takenByParent[parent] ?? [] }
+    func taken(from parent: ViewID) -> [ViewID] {
+        guard isMarked(listed, parent) else { return [] }
+        var views: [ViewID] = []
+        var number = first[parent.number - 1]
+        while number != 0 {
+            views.append(ViewID(number))
+            number = next[number - 1]
+        }
+        return views
+    }
 }

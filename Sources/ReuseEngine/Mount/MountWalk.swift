@@ -19,7 +19,7 @@ extension Engine {
         definitionsPending = false
         beginPass(trigger)
         first(&self)
-        var pass = MountPass(isRelayout: true, expectedViews: store.aliveCount)
+        var pass = MountPass(isRelayout: true, marks: &marks)
         pass.visit(.root)
         planChildren(rootComponents, under: .root, row: nil, into: .root, pass: &pass)
         // The last pass's tree is walked again in place (held here alone, so
@@ -29,7 +29,7 @@ extension Engine {
         mounted = []
         mountChildren(rootComponents, under: .root, into: .root, row: nil, nodes: &roots, pass: &pass)
         mounted = roots
-        settle(&pass)
+        settle(pass)
         return store.log.lastSummary
     }
 
@@ -97,7 +97,7 @@ extension Engine {
             node.forgetSubtree()
             return
         }
-        guard let definition = catalog.components[name] else {
+        guard let definition = catalog.mountable[name] else {
             node.forgetSubtree()
             return
         }
@@ -118,8 +118,7 @@ extension Engine {
             node.view = vended.view
             container = vended.view
         }
-        switch definition.body {
-        case .component(_, let children):
+        if let children = definition.children {
             if let view = node.view {
                 planChildren(children, under: path, row: row, into: view, pass: &pass)
                 // Settle this view's pools even when no child mounts into it
@@ -132,7 +131,7 @@ extension Engine {
             }
             if !node.rows.isEmpty { node.rows = [] }
             mountChildren(children, under: path, into: container, row: row, nodes: &node.children, pass: &pass)
-        case .list(let spec):
+        } else if let spec = definition.list {
             let firstTime = mountRows(of: spec, at: path, host: container, rows: &node.rows, keepsRows: false, pass: &pass)
             node.children = mountSupplementaries(of: spec, at: path, host: container, keeping: nil, pass: &pass)
             finishList(spec, at: path, host: container, firstTime: firstTime)
@@ -140,7 +139,7 @@ extension Engine {
     }
 
     /// Starts the loads a component starts when its view is bound to its item.
-    mutating func startLoads(of definition: ComponentDefinition, on view: ViewID, for instance: Instance, row: Int?) {
+    mutating func startLoads(of definition: MountableDefinition, on view: ViewID, for instance: Instance, row: Int?) {
         guard let loads = definition.view?.loads, !loads.isEmpty else { return }
         for load in loads {
             store.startLoad(attribute(load.attribute, row: row), after: load.after, checksItem: load.checksItem, on: view, for: instance)
@@ -167,21 +166,23 @@ extension Engine {
 
     /// The configuration an instance asks for: its definition's attributes,
     /// then its instance values, with `{i}` replaced by the row number.
-    func configuration(of definition: ComponentDefinition, at path: ComponentPath, row: Int?) -> ViewConfiguration? {
-        guard let template = definition.view else { return nil }
-        var attributes = template.attributes
-        if componentsWithInstanceValues.contains(definition.name), let values = instanceValues[path] {
-            if let merged = values.configuration(over: template) { return merged }
-            attributes = values.applied(to: attributes)
-        } else if let fixed = template.fixed {
-            return fixed
+    func configuration(of definition: MountableDefinition, at path: ComponentPath, row: Int?) -> ViewConfiguration? {
+        if !componentsWithInstanceValues.isEmpty, componentsWithInstanceValues.contains(definition.name),
+           let values = instanceValues[path], let template = definition.view {
+            if let merged = values.configuration(over: definition) { return merged }
+            return ViewConfiguration(viewClass: template.viewClass,
+                                     attributes: values.applied(to: template.attributes).map { attribute($0, row: row) })
         }
-        return ViewConfiguration(viewClass: template.viewClass, attributes: attributes.map { attribute($0, row: row) })
+        if let fixed = definition.fixed { return fixed }
+        guard let template = definition.view else { return nil }
+        return ViewConfiguration(viewClass: template.viewClass, attributes: template.attributes.map { attribute($0, row: row) })
     }
 
-    /// Ends a pass: the strategy settles the parents it visited.
-    mutating func settle(_ pass: inout MountPass) {
+    /// Ends a pass: the strategy settles the parents it visited, and the
+    /// pass gives its tables back for the next one.
+    mutating func settle(_ pass: consuming MountPass) {
         strategy.parents.settle(pass.parents, store: &store, pass: pass)
+        pass.end(returning: &marks)
     }
 
     /// The blocks that will mount into one view: `children`, looking through
@@ -189,12 +190,12 @@ extension Engine {
     func plannedBlocks(_ children: [String], under path: ComponentPath, row: Int?) -> [PlannedBlock] {
         var blocks: [PlannedBlock] = []
         for (child, childPath) in zip(children, Engine.childPaths(children, under: path)) {
-            guard !hiddenPaths.contains(childPath), let definition = catalog.components[child] else { continue }
+            guard !hiddenPaths.contains(childPath), let definition = catalog.mountable[child] else { continue }
             if let configuration = configuration(of: definition, at: childPath, row: row) {
                 let instance = Instance(component: child, path: childPath)
                 blocks.append(PlannedBlock(instance: instance, key: strategy.keying.key(child, configuration, catalog: catalog),
                                            configuration: configuration))
-            } else if case .component(_, let grandchildren) = definition.body {
+            } else if let grandchildren = definition.children {
                 blocks += plannedBlocks(grandchildren, under: childPath, row: row)
             }
         }

@@ -95,14 +95,14 @@ extension Engine {
     mutating func setValue(_ path: ComponentPath, attribute: String, raw: String, quoted: Bool,
                              trigger: String) throws(EngineError) -> PassSummary {
         let node = try resolve(path)
-        guard let definition = catalog.components[node.name], let view = definition.view else {
+        guard let definition = catalog.mountable[node.name], let view = definition.view else {
             throw .noView(node.path)
         }
-        if definition.isList { throw .listTakesNoAttributes(node.path) }
+        if definition.list != nil { throw .listTakesNoAttributes(node.path) }
         let template = try catalog.template(attribute, raw: raw, quoted: quoted)
         try catalog.checkProperty(attribute, on: view.viewClass)
         try checkRootsMountable()
-        instanceValues[node.path, default: InstanceValues()].set(attribute, to: template, over: view)
+        instanceValues[node.path, default: InstanceValues()].set(attribute, to: template, over: definition)
         componentsWithInstanceValues.insert(node.name)
         // A data change inside a list row reconfigures that row alone.
         if !definitionsPending, let (listPath, row) = Engine.row(containing: node.path) {
@@ -161,7 +161,7 @@ extension Engine {
     /// Runs a pass that mounts one row of a list again, reloading its cell.
     mutating func reloadRow(_ row: Int, of listPath: ComponentPath, payload: Bool, trigger: String) -> PassSummary {
         beginPass(trigger)
-        var pass = MountPass(isRelayout: false)
+        var pass = MountPass(isRelayout: false, marks: &marks)
         // Only the list's path, type and view: holding its node would copy its rows.
         if let (path, name, view) = try? listTarget(listPath), let host = view,
            case .list(let spec)? = catalog.components[name]?.body {
@@ -177,7 +177,7 @@ extension Engine {
                 engine.store.putRows(content, on: host)
             }
         }
-        settle(&pass)
+        settle(pass)
         return store.log.lastSummary
     }
 

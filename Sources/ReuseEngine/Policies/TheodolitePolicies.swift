@@ -20,13 +20,6 @@ struct ViewClassKeying: Keying {
 /// pass, views nobody took are hidden and subviews follow the order views
 /// were taken.
 struct PositionalVend: ParentReuse {
-    private struct PoolRef: Hashable {
-        var parent: ViewID
-        var key: ViewKey
-    }
-
-    /// How many views each pool handed out in this pass.
-    private var cursors: [PoolRef: Int] = [:]
     /// Hidden views are shown when vended (false: at the container's reset, as ComponentKit does).
     var unhidesAtVend: Bool
 
@@ -36,32 +29,25 @@ struct PositionalVend: ParentReuse {
 
     func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
 
-    mutating func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
-                       store: inout ViewStore, pass: MountPass) -> Vended {
-        let ref = PoolRef(parent: parent, key: key)
-        let cursor = cursors[ref, default: 0]
-        if let pool = store.pool(key, in: parent), cursor < pool.views.count {
-            let view = pool.views[cursor]
-            cursors[ref] = cursor + 1
+    /// The cursor of each pool (how many of its views this pass handed
+    /// out) is kept in the pool, stamped with the pass
+    /// (``ViewStore/nextInPool(_:in:stamp:)``).
+    func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
+              store: inout ViewStore, pass: MountPass) -> Vended {
+        if let view = store.nextInPool(key, in: parent, stamp: pass.stamp) {
             return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance, unhides: unhidesAtVend)))
         }
         let view = store.createView(viewClass, key: key, in: parent, for: instance)
-        cursors[ref] = store.pool(key, in: parent)?.views.count ?? 0
+        store.handOutAll(key, in: parent, stamp: pass.stamp)
         return Vended(view: view, acquisition: .created)
     }
 
-    mutating func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
+    func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
         for parent in visited {
             store.hideUntaken(in: parent, pass: pass)
             store.order(parent, first: pass.taken(from: parent))
         }
-        forgetCursors()
     }
-
-    /// Forgets the cursors. (Not `removeAll(keepingCapacity:)`: clearing a
-    /// table sized by the last full pass would make every scroll step cost
-    /// the whole viewport.)
-    mutating func forgetCursors() { if !cursors.isEmpty { cursors = [:] } }
 }
 
 /// List cells on a stack per key: a row that leaves pushes its cell, hidden;

@@ -52,7 +52,7 @@ struct PersistentShapeKeying: Keying {
 /// `didEnterReusePool`); finally the vended views are sorted into vend order
 /// within the places they hold, the others keeping theirs.
 struct PoolHookVend: ParentReuse {
-    var positional = PositionalVend(unhidesAtVend: false)
+    let positional = PositionalVend(unhidesAtVend: false)
 
     var plansChildren: Bool { false }
 
@@ -77,7 +77,6 @@ struct PoolHookVend: ParentReuse {
             }
             store.sortVended(parent, inVendOrder: pass.taken(from: parent))
         }
-        positional.forgetCursors()
     }
 
     /// The visited containers with every container after those inside it,

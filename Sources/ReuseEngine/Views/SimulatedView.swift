@@ -83,6 +83,27 @@ public struct ReusePool: Sendable, Equatable {
     public internal(set) var views: [ViewID] = []
     /// List hosts only: hidden cells waiting for a row, the top is last.
     public internal(set) var waiting: [ViewID] = []
+    /// Positional vend's cursor: how many of `views` the pass stamped
+    /// `handedOutStamp` handed out (none, in any other pass). Kept in the
+    /// pool so a vend finds it with the pool, without a table of its own;
+    /// not part of what the pool holds (equality ignores it).
+    var handedOut = 0
+    var handedOutStamp = 0
+
+    /// The next view not handed out in the pass stamped `stamp`, if any.
+    mutating func handOut(stamp: Int) -> ViewID? {
+        if handedOutStamp != stamp {
+            handedOutStamp = stamp
+            handedOut = 0
+        }
+        guard handedOut < views.count else { return nil }
+        handedOut += 1
+        return views[handedOut - 1]
+    }
+
+    public static func == (lhs: ReusePool, rhs: ReusePool) -> Bool {
+        lhs.views == rhs.views && lhs.waiting == rhs.waiting
+    }
 }
 
 /// The cells a list host shows: rows `firstRow ..< firstRow + cells.count`,

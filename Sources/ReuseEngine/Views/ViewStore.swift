@@ -65,6 +65,24 @@ public struct ViewStore: Sendable {
     /// The pool of `key` in `parent`, if it exists.
     public func pool(_ key: ViewKey, in parent: ViewID) -> ReusePool? { views[parent.number - 1].pools[key] }
 
+    /// Positional vend's step: the next view of the pool of `key` in
+    /// `parent` that the pass stamped `stamp` has not handed out yet, now
+    /// counted as handed out; `nil` when the pool has none left (or none).
+    mutating func nextInPool(_ key: ViewKey, in parent: ViewID, stamp: Int) -> ViewID? {
+        let index = parent.number - 1
+        guard let position = views[index].pools.index(forKey: key) else { return nil }
+        return views[index].pools.values[position].handOut(stamp: stamp)
+    }
+
+    /// Counts every view of the pool of `key` in `parent` as handed out in
+    /// the pass stamped `stamp` (a view was just created there for it).
+    mutating func handOutAll(_ key: ViewKey, in parent: ViewID, stamp: Int) {
+        let index = parent.number - 1
+        guard let position = views[index].pools.index(forKey: key) else { return }
+        views[index].pools.values[position].handedOut = views[index].pools.values[position].views.count
+        views[index].pools.values[position].handedOutStamp = stamp
+    }
+
     // MARK: Views entering and leaving use
 
     /// Creates a view of `viewClass`, adds it to `parent`'s subviews and to
