@@ -31,6 +31,12 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
 
     public static let root = ComponentPath()
 
+    /// Where the segments are stored (0 for the root): two paths alive at
+    /// once with the same address share their storage, so they are equal.
+    var storageAddress: UInt {
+        segments.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
+
     /// Equal segments and equal namesakes flags: the same path, shown the same way.
     func isIdentical(to other: ComponentPath) -> Bool {
         segments == other.segments && namesakes == other.namesakes

@@ -40,3 +40,13 @@ public struct MountedNode: Sendable {
         }
     }
 }
+
+extension [MountedNode] {
+    /// Whether these nodes are instances of `names`, in order (read in
+    /// place: no node is copied).
+    func isNamed(_ names: [String]) -> Bool {
+        guard count == names.count else { return false }
+        for index in indices where self[index].name != names[index] { return false }
+        return true
+    }
+}

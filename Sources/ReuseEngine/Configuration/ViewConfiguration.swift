@@ -32,8 +32,13 @@ public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
     /// The same view class and the same attribute names in the same order
     /// (values ignored): everything a key made from names can depend on.
     func hasSameNames(as other: ViewConfiguration) -> Bool {
-        viewClass == other.viewClass && attributes.count == other.attributes.count
-            && zip(attributes, other.attributes).allSatisfy { $0.name == $1.name }
+        guard viewClass == other.viewClass, attributes.count == other.attributes.count else { return false }
+        // The same storage (a definition's fixed configuration): the same names.
+        if attributes.withUnsafeBufferPointer({ $0.baseAddress }) == other.attributes.withUnsafeBufferPointer({ $0.baseAddress }) {
+            return true
+        }
+        for index in attributes.indices where attributes[index].name != other.attributes[index].name { return false }
+        return true
     }
 
     public func value(of name: String) -> AttributeValue? {

@@ -28,6 +28,7 @@ struct PackedEvents: Sendable {
     /// Stores an event as sequence number `seq` of pass `pass` (the event's own are not read).
     mutating func append(_ event: ReuseEvent, seq: Int, pass: Int) {
         if chunks.isEmpty || !chunks[chunks.count - 1].accepts(seq: seq) {
+            if !chunks.isEmpty { chunks[chunks.count - 1].seal() }
             chunks.append(Chunk(start: endIndex, firstSeq: seq))
         }
         chunks[chunks.count - 1].append(event, seq: seq, pass: pass)
@@ -125,9 +126,8 @@ extension PackedEvents {
         private var attributes = Interner<Attribute>()
         private var paths = PathTable()
         private var whole: [ReuseEvent] = []
-        /// The last component name and pool key stored, with their ids:
-        /// consecutive events mostly name the same ones.
-        private var lastComponent: (name: String, id: UInt32)?
+        /// The last pool key stored, with its id: consecutive events mostly
+        /// name the same one. (Component names: ``PathTable/nameID(_:names:)``.)
         private var lastKey: (key: ViewKey, id: UInt32)?
 
         init(start: Int, firstSeq: Int) {
@@ -145,6 +145,9 @@ extension PackedEvents {
         mutating func removeAll(from offset: Int) {
             records.removeSubrange(offset...)
         }
+
+        /// The chunk takes no more events: its lookup caches go.
+        mutating func seal() { paths.seal() }
 
         mutating func append(_ event: ReuseEvent, seq: Int, pass: Int) {
             guard let record = pack(event, pass: pass) else {
@@ -213,12 +216,7 @@ extension PackedEvents {
             }
             guard let path = event.path.map({ paths.id($0, names: &names) }) ?? 0 else { return nil }
             if let component = event.component {
-                if let last = lastComponent, last.name == component {
-                    record.component = last.id
-                } else {
-                    record.component = names.id(component)
-                    lastComponent = (component, record.component)
-                }
+                record.component = paths.nameID(component, names: &names)
             }
             record.path = path
             return record
@@ -309,7 +307,15 @@ extension Internable {
     var internHash: Int { hashValue }
 }
 
-extension String: Internable {}
+extension String: Internable {
+    /// FNV-1a over the UTF-8 bytes: names are short, and SipHash cost more
+    /// than the rest of recording an event.
+    var internHash: Int {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return Int(bitPattern: UInt(hash))
+    }
+}
 extension ViewKey: Internable {}
 extension Attribute: Internable {}
 
@@ -350,8 +356,34 @@ struct PathTable: Sendable {
     /// child's often alternate.
     private var before: (path: ComponentPath, id: UInt32)?
 
+    /// Paths looked up lately, by where their segments are stored: a pass
+    /// hands each instance the path it had the pass before (the mount walk
+    /// keeps its nodes), so most lookups end at an address comparison. An
+    /// entry holds its path, so that storage cannot be freed and reused for
+    /// another path while the entry is here. Dropped when the chunk is full.
+    private var byStorage: [(path: ComponentPath, address: UInt, id: UInt32)?] = []
+    private static let storageSlots = 256
+
     /// The path's id, stored now if it is new (nil if a name's id does not fit).
     mutating func id(_ path: ComponentPath, names: inout Interner<String>) -> UInt32? {
+        let address = path.storageAddress
+        guard address != 0 else { return 1 }
+        let slot = Int(truncatingIfNeeded: (address >> 4) ^ (address >> 12)) & (PathTable.storageSlots - 1)
+        if slot < byStorage.count, let entry = byStorage[slot], entry.address == address, entry.path.isIdentical(to: path) {
+            return entry.id
+        }
+        guard let id = interned(path, names: &names) else { return nil }
+        if byStorage.isEmpty { byStorage = Array(repeating: nil, count: PathTable.storageSlots) }
+        byStorage[slot] = (path, address, id)
+        return id
+    }
+
+    /// Forgets the paths held by address (the chunk takes no more events).
+    mutating func seal() { byStorage = [] }
+
+    /// ``id(_:names:)`` by the segments: the prefix shared with the path
+    /// looked up last is not looked up again.
+    private mutating func interned(_ path: ComponentPath, names: inout Interner<String>) -> UInt32? {
         if path.isIdentical(to: last) { return lastIDs[lastIDs.count - 1] }
         if let before, path.isIdentical(to: before.path) { return before.id }
         before = (last, lastIDs[lastIDs.count - 1])
@@ -386,7 +418,7 @@ struct PathTable: Sendable {
     /// few component types over and over (`Card`, `Title`, `Card`, ...).
     private var recentNames: (String, UInt32, String, UInt32) = ("", 0, "", 0)
 
-    private mutating func nameID(_ name: String, names: inout Interner<String>) -> UInt32 {
+    mutating func nameID(_ name: String, names: inout Interner<String>) -> UInt32 {
         if recentNames.1 != 0, recentNames.0 == name { return recentNames.1 }
         if recentNames.3 != 0, recentNames.2 == name {
             recentNames = (recentNames.2, recentNames.3, recentNames.0, recentNames.1)

@@ -32,8 +32,15 @@ public struct MountPass: Sendable {
     /// The parents visited, in visit order; they are settled at the end.
     var parents: [ViewID] { marks.parents }
 
-    /// Keys this pass made lately, with what they were made from.
-    private var recentKeys: [(component: String, configuration: ViewConfiguration, key: ViewKey)] = []
+    /// A key this pass made, with what it was made from.
+    private struct RecentKey {
+        var component: String
+        var configuration: ViewConfiguration
+        var key: ViewKey
+    }
+
+    /// Keys this pass made lately.
+    private var recentKeys: [RecentKey] = []
 
     /// The pool key for an instance's configuration. Within a pass the
     /// catalogue does not change, so a key that reads only the component,
@@ -42,12 +49,14 @@ public struct MountPass: Sendable {
     /// times for the same key).
     mutating func key(_ component: String, _ configuration: ViewConfiguration, keying: any Keying, catalog: Catalog) -> ViewKey {
         guard !keying.readsValues else { return keying.key(component, configuration, catalog: catalog) }
-        for entry in recentKeys where entry.component == component && entry.configuration.hasSameNames(as: configuration) {
-            return entry.key
+        // Read in place: copying each entry retained its strings and arrays.
+        for index in recentKeys.indices
+        where recentKeys[index].component == component && recentKeys[index].configuration.hasSameNames(as: configuration) {
+            return recentKeys[index].key
         }
         let key = keying.key(component, configuration, catalog: catalog)
         if recentKeys.count == 8 { recentKeys.removeFirst() }
-        recentKeys.append((component, configuration, key))
+        recentKeys.append(RecentKey(component: component, configuration: configuration, key: key))
         return key
     }
 

@@ -67,7 +67,7 @@ extension Engine {
     /// otherwise the children start as new nodes.
     mutating func mountChildren(_ children: [String], under parent: ComponentPath, into container: ViewID, row: Int?,
                                 nodes: inout [MountedNode], pass: inout MountPass) {
-        if nodes.count != children.count || !zip(nodes, children).allSatisfy({ $0.name == $1 }) {
+        if !nodes.isNamed(children) {
             nodes = zip(children, Engine.childPaths(children, under: parent)).map { name, path in
                 MountedNode(name: name, path: path, row: row)
             }

@@ -105,7 +105,10 @@ extension ViewStore {
     @discardableResult
     mutating func hideUntaken(in parent: ViewID, pass: MountPass) -> [ViewID] {
         var hidden: [ViewID] = []
-        for view in self[parent].subviews where !self[view].isHidden && !pass.wasTaken(view) {
+        let subviews = self[parent].subviews
+        for index in subviews.indices {
+            let view = subviews[index]
+            if pass.wasTaken(view) || views[view.number - 1].isHidden { continue }
             hidden.append(view)
             hide(view, in: parent)
         }
