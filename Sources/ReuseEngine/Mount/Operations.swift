@@ -236,7 +236,11 @@ extension Engine {
 
     /// The mounted nodes a path goes through, one per segment, as far as it
     /// resolves: linear in the path's length (times the siblings at each level).
-    public func nodes(along path: ComponentPath) -> [MountedNode] {
+    public func nodes(along path: ComponentPath) -> [MountedNode] { Engine.nodes(along: path, in: mounted) }
+
+    /// ``nodes(along:)`` in the tree `mounted` (a client holding the tree
+    /// alone walks it without copying the engine).
+    public static func nodes(along path: ComponentPath, in mounted: [MountedNode]) -> [MountedNode] {
         var found: [MountedNode] = []
         found.reserveCapacity(path.segments.count)
         for segment in path.segments {
@@ -246,8 +250,10 @@ extension Engine {
                 let siblings = found.last?.children ?? mounted
                 next = siblings.first { $0.path.segments.last == segment }
             case .row(let row):
-                guard let list = found.last, case .list? = catalog.components[list.name]?.body,
-                      let first = list.rows.first?.row, row >= first, row - first < list.rows.count else { return found }
+                // Only a list's node has rows.
+                guard let list = found.last, let first = list.rows.first?.row, row >= first, row - first < list.rows.count else {
+                    return found
+                }
                 next = list.rows[row - first]
             }
             guard let next else { return found }

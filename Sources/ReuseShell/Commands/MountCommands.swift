@@ -23,9 +23,17 @@ extension Interpreter {
 
     /// Refuses a bare name (`Card`) where mounted namesakes exist (`Card[0]`,
     /// `Card[1]`): it would silently mean the first.
-    func checkUnambiguous(_ path: ComponentPath, written token: Token, in state: Engine? = nil) throws(ShellError) {
+    func checkUnambiguous(_ path: ComponentPath, written token: Token) throws(ShellError) {
         // Asked of the engine in place (a copy of it would cost more than the check).
-        let found = if let state { state.namesakes(of: path) } else { engine.namesakes(of: path) }
+        try refuseAmbiguity(Engine.namesakes(of: path, in: engine.mounted), written: token)
+    }
+
+    /// ``checkUnambiguous(_:written:)`` in another state (a past pass's).
+    func checkUnambiguous(_ path: ComponentPath, written token: Token, in state: borrowing Engine) throws(ShellError) {
+        try refuseAmbiguity(Engine.namesakes(of: path, in: state.mounted), written: token)
+    }
+
+    private func refuseAmbiguity(_ found: (position: Int, namesakes: [MountedNode])?, written token: Token) throws(ShellError) {
         guard let (position, namesakes) = found else { return }
         let candidates = namesakes.prefix(6).map(\.path.display)
         let more = namesakes.count > 6 ? ", ..." : ""
@@ -338,14 +346,14 @@ extension Engine {
     /// The first name in `path` written without an index (`Card`, not
     /// `Card[0]`) that has mounted namesakes at its level: its position and
     /// all the namesakes. Nil when the path is unambiguous.
-    func namesakes(of path: ComponentPath) -> (position: Int, namesakes: [MountedNode])? {
+    static func namesakes(of path: ComponentPath, in mounted: [MountedNode]) -> (position: Int, namesakes: [MountedNode])? {
         func isBare(_ position: Int) -> Bool {
             if case .named(_, 0) = path.segments[position], !path.showsIndex(at: position) { return true }
             return false
         }
         guard path.segments.indices.contains(where: isBare) else { return nil }
         // One walk down the path: at each level, the siblings of the segment.
-        let nodes = path.segments.count > 1 ? self.nodes(along: path) : []
+        let nodes = path.segments.count > 1 ? Engine.nodes(along: path, in: mounted) : []
         for position in path.segments.indices where isBare(position) {
             guard position <= nodes.count, case .named(let name, _) = path.segments[position] else { break }
             let siblings = position == 0 ? mounted : nodes[position - 1].children
