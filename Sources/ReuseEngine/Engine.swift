@@ -20,8 +20,9 @@ public struct Engine: Sendable {
     public internal(set) var mounted: [MountedNode] = []
     /// Instances taken out of the tree with `hide`, in the order they were hidden.
     var hiddenPaths: OrderedSet<ComponentPath> = []
-    /// Per-instance attribute values set with `set`, in the order they were set.
-    var instanceValues: OrderedDictionary<ComponentPath, InstanceValues> = [:]
+    /// Per-instance attribute values set with `set`, by instance (type and
+    /// path), in the order they were set.
+    var instanceValues: OrderedDictionary<InstanceKey, InstanceValues> = [:]
     /// The component types that have instances in ``instanceValues``: the
     /// other instances (most of a pass) skip hashing their path to look.
     var componentsWithInstanceValues: Set<String> = []

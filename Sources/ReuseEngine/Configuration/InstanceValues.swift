@@ -1,5 +1,19 @@
 import OrderedCollections
 
+/// A component instance that `set` gave values to: its type and path.
+///
+/// Both, as a framework's instance identity is (ComponentKit's scope: the
+/// component class and its place): a value set on `Feed/0` while a `Row`
+/// shows there does not pass to a `Label` that shows there after the list
+/// is redefined, and comes back with the `Row`.
+struct InstanceKey: Hashable, Sendable, CustomStringConvertible {
+    var component: String
+    var path: ComponentPath
+
+    /// `Feed/0 (Row)`
+    var description: String { "\(path) (\(component))" }
+}
+
 /// The values `set` gave one component instance, with the configuration
 /// they make over its definition, made once per change.
 ///

@@ -151,8 +151,7 @@ extension Engine {
         // Attached configurations match what each instance asks for (once
         // redefinitions have taken effect).
         for (view, node) in held where !definitionsPending {
-            guard let definition = catalog.mountable[node.name],
-                  let expected = configuration(of: definition, at: node.path, row: node.row) else { continue }
+            guard let expected = configurationFromScratch(of: node.name, at: node.path, row: node.row) else { continue }
             let attached = store[view].attached
             if attached != expected {
                 fail(view, "attached \(attached?.description ?? "nothing") but \(node.path) asks for \(expected)")

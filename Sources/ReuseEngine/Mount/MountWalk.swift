@@ -168,7 +168,7 @@ extension Engine {
     /// then its instance values, with `{i}` replaced by the row number.
     func configuration(of definition: MountableDefinition, at path: ComponentPath, row: Int?) -> ViewConfiguration? {
         if !componentsWithInstanceValues.isEmpty, componentsWithInstanceValues.contains(definition.name),
-           let values = instanceValues[path], let template = definition.view {
+           let values = instanceValues[InstanceKey(component: definition.name, path: path)], let template = definition.view {
             if let merged = values.configuration(over: definition) { return merged }
             return ViewConfiguration(viewClass: template.viewClass,
                                      attributes: values.applied(to: template.attributes).map { attribute($0, row: row) })
@@ -176,6 +176,17 @@ extension Engine {
         if let fixed = definition.fixed { return fixed }
         guard let template = definition.view else { return nil }
         return ViewConfiguration(viewClass: template.viewClass, attributes: template.attributes.map { attribute($0, row: row) })
+    }
+
+    /// ``configuration(of:at:row:)`` worked out from the catalogue's
+    /// definition and the `set` values, with nothing made in advance: what
+    /// the invariant checker holds attached configurations to, so a stale
+    /// stored configuration cannot agree with itself.
+    func configurationFromScratch(of name: String, at path: ComponentPath, row: Int?) -> ViewConfiguration? {
+        guard let template = catalog.components[name]?.view else { return nil }
+        let values = instanceValues[InstanceKey(component: name, path: path)]
+        let attributes = values.map { $0.applied(to: template.attributes) } ?? template.attributes
+        return ViewConfiguration(viewClass: template.viewClass, attributes: attributes.map { attribute($0, row: row) })
     }
 
     /// Ends a pass: the strategy settles the parents it visited, and the

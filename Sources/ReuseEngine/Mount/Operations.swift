@@ -102,7 +102,8 @@ extension Engine {
         let template = try catalog.template(attribute, raw: raw, quoted: quoted)
         try catalog.checkProperty(attribute, on: view.viewClass)
         try checkRootsMountable()
-        instanceValues[node.path, default: InstanceValues()].set(attribute, to: template, over: definition)
+        instanceValues[InstanceKey(component: node.name, path: node.path), default: InstanceValues()]
+            .set(attribute, to: template, over: definition)
         componentsWithInstanceValues.insert(node.name)
         // A data change inside a list row reconfigures that row alone.
         if !definitionsPending, let (listPath, row) = Engine.row(containing: node.path) {

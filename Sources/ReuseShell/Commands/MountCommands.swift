@@ -136,7 +136,8 @@ enum SetCommand {
         name: "set", group: .mount,
         usage: "set PATH ATTRIBUTE VALUE",
         summary: "give one instance its own attribute value; run a pass",
-        details: "A new attribute changes the configuration's shape, so the instance moves to another pool.",
+        details: "A new attribute changes the configuration's shape, so the instance moves to another pool. "
+            + "The value belongs to the instance, its type and path: another type shown at that path later (a redefined list's row) does not get it.",
         example: "set Card[1] backgroundColor blue",
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in

@@ -1,0 +1,107 @@
+import Testing
+@testable import ReuseEngine
+
+/// What the mount path keeps from pass to pass (issue 13) must never show:
+/// configurations made once per definition and per `set`, the tree walked
+/// again in place, and the per-view pass marks.
+@Suite struct MountPathCacheTests {
+    /// A `set` value merged once stays right when its definition changes:
+    /// the merge is redone over the new definition, never reused.
+    @Test func setValuesFollowARedefinition() throws {
+        var h = Harness()
+        try h.component("Card", view: "UIView", [("backgroundColor", "white")])
+        try h.component("Screen", view: "UIView", children: ["Card", "Card"])
+        try h.mount("Screen")
+        try h.set("Screen/Card[1]", "backgroundColor", "red")
+        #expect(try h.viewOf("Screen/Card[1]").attached?.value(of: "alpha") == nil)
+        try h.component("Card", view: "UIView", [("backgroundColor", "white"), ("alpha", "0.5")])
+        try h.remount()
+        let card = try h.viewOf("Screen/Card[1]")
+        #expect(card.attached?.value(of: "backgroundColor") == .color("red"))
+        #expect(card.attached?.value(of: "alpha") == .number(0.5))
+        #expect(try h.viewOf("Screen/Card[0]").attached?.value(of: "backgroundColor") == .color("white"))
+        // The same after a second value on the new definition.
+        try h.set("Screen/Card[0]", "alpha", "0.25")
+        #expect(try h.viewOf("Screen/Card[0]").attached?.value(of: "alpha") == .number(0.25))
+        #expect(try h.viewOf("Screen/Card[1]").attached?.value(of: "alpha") == .number(0.5))
+    }
+
+    /// A value belongs to the instance, its type and path: a row redefined
+    /// to another cell type does not get it, and the first type gets it back.
+    @Test func setValuesBelongToTheInstanceType() throws {
+        var h = Harness()
+        try h.component("Row", view: "UIView", [("backgroundColor", "white")])
+        try h.component("Other", view: "UIView", [("backgroundColor", "white")])
+        try h.list("Feed", rows: 10, viewport: 2, cells: ["Row"])
+        try h.mount("Feed")
+        try h.set("Feed/0", "backgroundColor", "red")
+        #expect(try h.viewOf("Feed/0").attached?.value(of: "backgroundColor") == .color("red"))
+        try h.list("Feed", rows: 10, viewport: 2, cells: ["Other"])
+        try h.remount()
+        #expect(try h.viewOf("Feed/0").attached?.value(of: "backgroundColor") == .color("white"))
+        // Another instance of Other with a value of its own changes nothing at Feed/0.
+        try h.set("Feed/1", "backgroundColor", "blue")
+        #expect(try h.viewOf("Feed/0").attached?.value(of: "backgroundColor") == .color("white"))
+        try h.list("Feed", rows: 10, viewport: 2, cells: ["Row"])
+        try h.remount()
+        #expect(try h.viewOf("Feed/0").attached?.value(of: "backgroundColor") == .color("red"))
+        #expect(try h.viewOf("Feed/1").attached?.value(of: "backgroundColor") == .color("white"))
+    }
+
+    /// A parent whose children change keeps no node of the old ones: the
+    /// tree after the remount is the one a fresh engine mounts.
+    @Test func aTreeWalkedAgainMatchesAFreshMount() throws {
+        var h = Harness()
+        try h.component("A", view: "UIView", [("alpha", "0.5")])
+        try h.component("B", view: "UILabel", [("text", "b")])
+        try h.component("Box", children: ["B"])
+        try h.component("Screen", view: "UIView", children: ["A", "Box", "A"])
+        try h.mount("Screen")
+        try h.component("Screen", view: "UIView", children: ["Box", "A", "B", "A"])
+        try h.component("Box", children: ["B", "B"])
+        try h.remount()
+
+        var fresh = Harness()
+        try fresh.component("A", view: "UIView", [("alpha", "0.5")])
+        try fresh.component("B", view: "UILabel", [("text", "b")])
+        try fresh.component("Box", children: ["B", "B"])
+        try fresh.component("Screen", view: "UIView", children: ["Box", "A", "B", "A"])
+        try fresh.mount("Screen")
+
+        func shape(_ nodes: [MountedNode]) -> [String] {
+            var lines: [String] = []
+            func walk(_ node: MountedNode, _ depth: Int) {
+                lines.append(String(repeating: " ", count: depth) + node.path.display + (node.view == nil ? "" : " view"))
+                for child in node.children { walk(child, depth + 1) }
+            }
+            for node in nodes { walk(node, 0) }
+            return lines
+        }
+        #expect(shape(h.engine.mounted) == shape(fresh.engine.mounted))
+        for path in ["Screen/Box/B[0]", "Screen/Box/B[1]", "Screen/B", "Screen/A[0]", "Screen/A[1]"] {
+            #expect(try h.viewOf(path).owner?.display == path)
+        }
+    }
+
+    /// Pass marks are stamps: a view taken in one pass is not taken in the
+    /// next unless that pass takes it, across a checkpoint and a rewind.
+    @Test func passMarksDoNotOutliveTheirPass() throws {
+        var h = Harness()
+        h.engine.history.spacing = 1...1
+        try h.component("Card", view: "UIView", [("backgroundColor", "white")])
+        try h.component("Screen", view: "UIView", children: ["Card", "Card", "Card"])
+        try h.mount("Screen")
+        try h.component("Screen", view: "UIView", children: ["Card"])
+        let shrunk = try h.remount()
+        #expect(shrunk.counts[.hidden] == 2)
+        let operations = h.engine.operationCount
+        try h.component("Screen", view: "UIView", children: ["Card", "Card", "Card"])
+        let grown = try h.remount()
+        #expect(grown.counts[.unhidden] == 2 && grown.counts[.created] == 0)
+        h.engine.rewind(toOperations: operations)
+        try h.component("Screen", view: "UIView", children: ["Card", "Card"])
+        let again = try h.remount()
+        #expect(again.counts[.unhidden] == 1 && again.counts[.hidden] == 0 && again.counts[.created] == 0)
+        #expect(h.engine.checkInvariants() == [])
+    }
+}
