@@ -173,7 +173,7 @@ public final class Interpreter {
         // they change anything, so a failed command has changed nothing.
         // (A copy here would cost the whole event log on every command.)
         let savedCurrent = current
-        current = (location, line, Interpreter.canonicalText(tokens))
+        current = (location, line, canonicalText(of: line, tokens))
         defer { current = savedCurrent }
         let operations = engine.operationCount
         do {
@@ -406,6 +406,31 @@ public final class Interpreter {
 
     /// The trigger text of a pass: the running command's canonical text.
     var trigger: String { current?.text ?? "" }
+
+    /// The last line run and its canonical text: a script repeats lines
+    /// (a thousand `scroll Feed by 1`), and the text is the same for the
+    /// same line.
+    private var lastCanonical: (line: String, text: String) = ("", "")
+
+    /// ``canonicalText(_:)`` of `line`, whose tokens are `tokens`.
+    private func canonicalText(of line: String, _ tokens: [Token]) -> String {
+        if line == lastCanonical.line { return lastCanonical.text }
+        let text = Interpreter.canonicalText(tokens)
+        lastCanonical = (line, text)
+        return text
+    }
+
+    /// The last PATH text parsed and what it gave: parsing is pure, and a
+    /// script names the same path line after line.
+    private var lastParsedPath: (text: String, result: Result<ComponentPath, PathSyntaxError>)?
+
+    /// ``ComponentPath/parse(_:)`` of `text`.
+    func parsedPath(_ text: String) -> Result<ComponentPath, PathSyntaxError> {
+        if let last = lastParsedPath, last.text == text { return last.result }
+        let result = ComponentPath.parse(text)
+        lastParsedPath = (text, result)
+        return result
+    }
 
     /// A command's canonical text: its tokens one space apart, strings
     /// quoted, no space before `:` and `,`, no comment.

@@ -11,7 +11,7 @@ extension Interpreter {
                 throw ShellError(error.message, at: token)
             }
         }
-        switch ComponentPath.parse(token.text) {
+        switch parsedPath(token.text) {
         case .success(let path):
             try checkUnambiguous(path, written: token)
             return path

@@ -7,6 +7,10 @@ import ReuseEngine
 /// Printed after every command that runs a pass, so it is built as bytes in
 /// one buffer: no string per count.
 enum PassLine {
+    /// Each entry's label as bytes, made once (appending a string's UTF-8
+    /// view byte by byte cost more than the rest of the line).
+    private static let labels: [[UInt8]] = Stat.passLine.map { Array($0.label.utf8) }
+
     static func text(for summary: PassSummary, style: Style, width: Int) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(summary.trigger.utf8.count + 160)
@@ -30,10 +34,10 @@ enum PassLine {
         let lastShown = entries.indices.last(where: shows) ?? 0
         var lineHasCounts = false
         for index in entries.indices where shows(index) {
-            let (stat, _, label) = entries[index]
-            let value = counts[stat]
+            let value = counts[entries[index].stat]
+            let label = labels[index]
             let last = index == lastShown
-            let pieceWidth = label.utf8.count + 1 + decimalWidth(value) + (last ? 0 : 1)
+            let pieceWidth = label.count + 1 + decimalWidth(value) + (last ? 0 : 1)
             if width > 0, column + 1 + pieceWidth > width, lineHasCounts {
                 bytes.append(contentsOf: "\n  ".utf8)
                 column = 2 + pieceWidth
@@ -41,7 +45,7 @@ enum PassLine {
                 bytes.append(UInt8(ascii: " "))
                 column += 1 + pieceWidth
             }
-            bytes.append(contentsOf: label.utf8)
+            bytes.append(contentsOf: label)
             bytes.append(UInt8(ascii: " "))
             appendDecimal(value, to: &bytes)
             if !last { bytes.append(UInt8(ascii: ",")) }
