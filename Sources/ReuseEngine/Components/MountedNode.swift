@@ -21,6 +21,11 @@ public struct MountedNode: Sendable {
     public var rows: Deque<MountedNode> = []
     /// The row number when this instance is (or is inside) a list row.
     public var row: Int?
+    /// The configuration this instance asked for in the last pass, with the
+    /// definition it was made from, kept while it does not read the row:
+    /// the next pass reuses it while the definition is the same object
+    /// (a redefinition makes a new one), and `set` on this instance drops it.
+    var configuration: (definition: MountableDefinition, value: ViewConfiguration)?
 
     /// Drops the children and rows a pass mounted here before.
     mutating func forgetSubtree() {

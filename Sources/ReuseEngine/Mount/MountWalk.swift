@@ -103,7 +103,7 @@ extension Engine {
         }
         let instance = Instance(component: name, path: path)
         var container = parent
-        if let configuration = configuration(of: definition, at: path, row: row) {
+        if let configuration = configuration(of: definition, for: &node) {
             let key = pass.key(name, configuration, keying: strategy.keying, catalog: catalog)
             pass.visit(parent)
             let vended = strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &store, pass: pass)
@@ -176,6 +176,26 @@ extension Engine {
         if let fixed = definition.fixed { return fixed }
         guard let template = definition.view else { return nil }
         return ViewConfiguration(viewClass: template.viewClass, attributes: template.attributes.map { attribute($0, row: row) })
+    }
+
+    /// ``configuration(of:at:row:)`` for `node`, kept in it when it does not
+    /// read the row, and taken from it while its definition is unchanged.
+    func configuration(of definition: MountableDefinition, for node: inout MountedNode) -> ViewConfiguration? {
+        if let kept = node.configuration, kept.definition === definition { return kept.value }
+        node.configuration = nil
+        guard let configuration = configuration(of: definition, at: node.path, row: node.row) else { return nil }
+        if readsNoRow(definition, at: node.path) { node.configuration = (definition, configuration) }
+        return configuration
+    }
+
+    /// Whether the configuration of `definition` at `path` is the same in every
+    /// row: no attribute of its definition or of its `set` values reads `{i}`.
+    func readsNoRow(_ definition: MountableDefinition, at path: ComponentPath) -> Bool {
+        if !componentsWithInstanceValues.isEmpty, componentsWithInstanceValues.contains(definition.name),
+           let values = instanceValues[InstanceKey(component: definition.name, path: path)] {
+            return values.configuration(over: definition) != nil
+        }
+        return definition.fixed != nil
     }
 
     /// ``configuration(of:at:row:)`` worked out from the catalogue's
