@@ -104,12 +104,20 @@ public struct EventLog: Sendable {
     /// Records an event; returns its sequence number.
     @discardableResult
     mutating func record(_ event: ReuseEvent) -> Int {
+        record(event.view, component: event.component, path: event.path, step: event.step)
+    }
+
+    /// Records the event of `step` done to `view` for an instance (its type
+    /// and path), from its parts: no event value is made unless the step is
+    /// one kept whole (a pass records thousands, mostly skips).
+    @discardableResult
+    mutating func record(_ view: ViewID, component: String?, path: ComponentPath?, step: ReuseEvent.Step) -> Int {
         let seq = nextSeq
         nextSeq += 1
-        totals.count(event.step)
-        open?.counts.count(event.step)
+        totals.count(step)
+        open?.counts.count(step)
         if keepsEvents {
-            stored.append(event, seq: seq, pass: currentPass)
+            stored.append(view, component: component, path: path, step: step, seq: seq, pass: currentPass)
             let end = recordedEvents
             if let lower = open?.events.lowerBound { open?.events = lower..<end }
             if keepLimit != nil { dropBeyondLimit() }

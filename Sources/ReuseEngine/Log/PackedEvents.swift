@@ -27,11 +27,16 @@ struct PackedEvents: Sendable {
 
     /// Stores an event as sequence number `seq` of pass `pass` (the event's own are not read).
     mutating func append(_ event: ReuseEvent, seq: Int, pass: Int) {
+        append(event.view, component: event.component, path: event.path, step: event.step, seq: seq, pass: pass)
+    }
+
+    /// Stores the event of `step` done to `view` for an instance, from its parts.
+    mutating func append(_ view: ViewID, component: String?, path: ComponentPath?, step: ReuseEvent.Step, seq: Int, pass: Int) {
         if chunks.isEmpty || !chunks[chunks.count - 1].accepts(seq: seq) {
             if !chunks.isEmpty { chunks[chunks.count - 1].seal() }
             chunks.append(Chunk(start: endIndex, firstSeq: seq))
         }
-        chunks[chunks.count - 1].append(event, seq: seq, pass: pass)
+        chunks[chunks.count - 1].append(view, component: component, path: path, step: step, seq: seq, pass: pass)
         count += 1
     }
 
@@ -149,12 +154,9 @@ extension PackedEvents {
         /// The chunk takes no more events: its lookup caches go.
         mutating func seal() { paths.seal() }
 
-        mutating func append(_ event: ReuseEvent, seq: Int, pass: Int) {
-            guard let record = pack(event, pass: pass) else {
-                var event = event
-                event.seq = seq
-                event.pass = pass
-                whole.append(event)
+        mutating func append(_ view: ViewID, component: String?, path: ComponentPath?, step: ReuseEvent.Step, seq: Int, pass: Int) {
+            guard let record = pack(view, component: component, path: path, step: step, pass: pass) else {
+                whole.append(ReuseEvent(seq: seq, pass: pass, view: view, component: component, path: path, step: step))
                 records.append(Record(view: 0, component: 0, path: 0, pass: 0, a: UInt32(whole.count - 1),
                                       b: 0, c: 0, kind: nil))
                 return
@@ -183,10 +185,11 @@ extension PackedEvents {
 
         // MARK: Packing
 
-        private mutating func pack(_ event: ReuseEvent, pass: Int) -> Record? {
-            guard let view = UInt32(exactly: event.view.number), let pass = UInt32(exactly: pass) else { return nil }
-            var record = Record(view: view, component: 0, path: 0, pass: pass, a: 0, b: 0, c: 0, kind: event.kind)
-            switch event.step {
+        private mutating func pack(_ view: ViewID, component: String?, path: ComponentPath?, step: ReuseEvent.Step,
+                                   pass: Int) -> Record? {
+            guard let viewNumber = UInt32(exactly: view.number), let pass = UInt32(exactly: pass) else { return nil }
+            var record = Record(view: viewNumber, component: 0, path: 0, pass: pass, a: 0, b: 0, c: 0, kind: step.kind)
+            switch step {
             case .create(let parent, let key):
                 guard let parent = UInt32(exactly: parent.number) else { return nil }
                 (record.a, record.b) = (parent, keyID(key))
@@ -214,11 +217,11 @@ extension PackedEvents {
             default:
                 return nil
             }
-            guard let path = event.path.map({ paths.id($0, names: &names) }) ?? 0 else { return nil }
-            if let component = event.component {
+            guard let pathID = path.map({ paths.id($0, names: &names) }) ?? 0 else { return nil }
+            if let component {
                 record.component = paths.nameID(component, names: &names)
             }
-            record.path = path
+            record.path = pathID
             return record
         }
 

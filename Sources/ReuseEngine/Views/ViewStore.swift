@@ -133,7 +133,7 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         guard views[index].isHidden else { return }
         views[index].isHidden = false
-        log.record(ReuseEvent(view: view, component: views[index].ownerComponent, path: views[index].owner, step: .unhide(parent: parent)))
+        log.record(view, component: views[index].ownerComponent, path: views[index].owner, step: .unhide(parent: parent))
     }
 
     /// Keeps a slot's view for the same slot (a row that stays, a reload in place).
@@ -198,8 +198,7 @@ public struct ViewStore: Sendable {
     private mutating func recordLeaving(_ view: ViewID, _ step: (ViewKey?) -> ReuseEvent.Step) {
         // Fields read in place (a copy of the whole view would retain all of it).
         let index = view.number - 1
-        log.record(ReuseEvent(view: view, component: views[index].ownerComponent, path: views[index].owner,
-                              step: step(views[index].poolKey)))
+        log.record(view, component: views[index].ownerComponent, path: views[index].owner, step: step(views[index].poolKey))
     }
 
     /// Moves a view to another pool of the same parent (a view matched by
@@ -440,12 +439,12 @@ public struct ViewStore: Sendable {
     /// Records a step done to `view` for `instance` (or for no instance); returns its sequence number.
     @discardableResult
     mutating func record(_ view: ViewID, for instance: Instance?, _ step: ReuseEvent.Step) -> Int {
-        log.record(ReuseEvent(view: view, component: instance?.component, path: instance?.path, step: step))
+        log.record(view, component: instance?.component, path: instance?.path, step: step)
     }
 
     /// Records a step done to `view` for the instance that holds (or held) it last.
     mutating func recordForOwner(_ view: ViewID, _ step: ReuseEvent.Step) {
-        log.record(ReuseEvent(view: view, component: self[view].ownerComponent, path: self[view].owner, step: step))
+        log.record(view, component: views[view.number - 1].ownerComponent, path: views[view.number - 1].owner, step: step)
     }
 
     /// Drops every view but the root, the loads pending on them, and the log (a strategy switch).
