@@ -364,25 +364,41 @@ struct PathTable: Sendable {
     /// keeps its nodes), so most lookups end at an address comparison. An
     /// entry holds its path, so that storage cannot be freed and reused for
     /// another path while the entry is here. Dropped when the chunk is full.
-    private var byStorage: [(path: ComponentPath, address: UInt, id: UInt32)?] = []
-    private static let storageSlots = 256
+    /// (Three parallel tables, so a lookup compares an address before it
+    /// touches a path, and copies none.)
+    private var storedAddresses: [UInt] = []
+    private var storedPaths: [ComponentPath] = []
+    private var storedIDs: [UInt32] = []
+    private static let storageSlotBits = 10
 
     /// The path's id, stored now if it is new (nil if a name's id does not fit).
     mutating func id(_ path: ComponentPath, names: inout Interner<String>) -> UInt32? {
         let address = path.storageAddress
         guard address != 0 else { return 1 }
-        let slot = Int(truncatingIfNeeded: (address >> 4) ^ (address >> 12)) & (PathTable.storageSlots - 1)
-        if slot < byStorage.count, let entry = byStorage[slot], entry.address == address, entry.path.isIdentical(to: path) {
-            return entry.id
+        // Fibonacci hashing of the address: its top bits pick the slot.
+        let slot = Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - PathTable.storageSlotBits))
+        if slot < storedAddresses.count, storedAddresses[slot] == address, storedPaths[slot].isIdentical(to: path) {
+            return storedIDs[slot]
         }
         guard let id = interned(path, names: &names) else { return nil }
-        if byStorage.isEmpty { byStorage = Array(repeating: nil, count: PathTable.storageSlots) }
-        byStorage[slot] = (path, address, id)
+        if storedAddresses.isEmpty {
+            let slots = 1 << PathTable.storageSlotBits
+            storedAddresses = Array(repeating: 0, count: slots)
+            storedPaths = Array(repeating: .root, count: slots)
+            storedIDs = Array(repeating: 0, count: slots)
+        }
+        storedAddresses[slot] = address
+        storedPaths[slot] = path
+        storedIDs[slot] = id
         return id
     }
 
     /// Forgets the paths held by address (the chunk takes no more events).
-    mutating func seal() { byStorage = [] }
+    mutating func seal() {
+        storedAddresses = []
+        storedPaths = []
+        storedIDs = []
+    }
 
     /// ``id(_:names:)`` by the segments: the prefix shared with the path
     /// looked up last is not looked up again.
