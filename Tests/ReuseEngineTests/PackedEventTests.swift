@@ -119,6 +119,20 @@ import Testing
         #expect(Stat.counted.enumerated().allSatisfy { $0.element.countIndex == $0.offset })
     }
 
+    @Test func passCountsReadBackExactlyInAsFewBytesAsTheyNeed() {
+        var counts = EventCounts()
+        let values = [1, 127, 128, 300, 16_383, 16_384, 1 << 40, Int.max]
+        for (value, stat) in zip(values, Stat.counted) {
+            if let index = stat.countIndex { counts.values[index] = value }
+        }
+        var bytes: [UInt8] = [0xFF]  // something before: offsets are honoured
+        let mask = counts.packed(into: &bytes)
+        #expect(bytes.count == 1 + 1 + 1 + 2 + 2 + 2 + 3 + 6 + 9)
+        let unpacked = EventCounts(mask: mask, bytes: bytes, from: 1)
+        for stat in Stat.counted { #expect(unpacked[stat] == counts[stat], "\(stat)") }
+        #expect(mask.nonzeroBitCount == values.count)
+    }
+
     @Test func aRecordIsThirtyTwoBytesAndAFinishedPassThirtyTwoMore() {
         #expect(MemoryLayout<PackedEvents.Record>.stride == 32)
         #expect(MemoryLayout<PackedSummary>.stride == 32)

@@ -10,8 +10,9 @@ public struct EventLog: Sendable {
     private var stored = PackedEvents()
     /// Summaries of the passes before the last, packed.
     private var packedPasses: [PackedSummary] = []
-    /// Their counts that are not zero, in order.
-    private var passCounts: [Int] = []
+    /// Their counts that are not zero, in order, packed
+    /// (``EventCounts/packed(into:)``).
+    private var passCounts: [UInt8] = []
     private var triggers = Interner<String>()
     /// The summary of the last pass, still counting.
     private var open: PassSummary?
@@ -238,7 +239,7 @@ extension EventLog {
     /// The pass summaries, oldest first, unpacked as they are read.
     public struct Passes: RandomAccessCollection, Equatable, Sendable {
         fileprivate let packed: [PackedSummary]
-        fileprivate let counts: [Int]
+        fileprivate let counts: [UInt8]
         fileprivate let triggers: Interner<String>
         fileprivate let open: PassSummary?
         /// Passes before the first one held.
@@ -252,10 +253,9 @@ extension EventLog {
             return Self.unpack(packed[position], counts: counts, triggers: triggers, pass: base + position + 1)
         }
 
-        fileprivate static func unpack(_ summary: PackedSummary, counts: [Int], triggers: Interner<String>, pass: Int) -> PassSummary {
-            let slice = counts[summary.countsOffset..<(summary.countsOffset + summary.countsMask.nonzeroBitCount)]
+        fileprivate static func unpack(_ summary: PackedSummary, counts: [UInt8], triggers: Interner<String>, pass: Int) -> PassSummary {
             var result = PassSummary(pass: pass, trigger: triggers[summary.trigger], events: summary.events)
-            result.counts = EventCounts(mask: summary.countsMask, values: slice)
+            result.counts = EventCounts(mask: summary.countsMask, bytes: counts, from: summary.countsOffset)
             return result
         }
 

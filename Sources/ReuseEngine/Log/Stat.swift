@@ -110,7 +110,7 @@ public enum Stat: String, Sendable, CaseIterable {
 /// Counts of steps by ``Stat``, for a pass or the whole session.
 public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     /// One count per ``Stat/counted`` stat, inline (a pass's counts cost no allocation).
-    private var values = InlineArray<24, Int>(repeating: 0)
+    var values = InlineArray<24, Int>(repeating: 0)
 
     public init() {}
 
@@ -130,23 +130,38 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The counts that are not zero, as a bit per counted stat (in
-    /// ``Stat/counted`` order) and the values in that order: how the log
-    /// keeps a pass's counts.
-    func packed(into values: inout [Int]) -> UInt32 {
+    /// ``Stat/counted`` order) and the values in that order, each in as
+    /// few bytes as it needs (LEB128: seven bits a byte, the top bit set
+    /// on all but the last): how the log keeps a pass's counts, most of
+    /// them one byte.
+    func packed(into bytes: inout [UInt8]) -> UInt32 {
         var mask: UInt32 = 0
-        for index in self.values.indices where self.values[index] != 0 {
+        for index in values.indices where values[index] != 0 {
             mask |= 1 << UInt32(index)
-            values.append(self.values[index])
+            var rest = UInt64(bitPattern: Int64(values[index]))
+            while rest >= 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+                rest >>= 7
+            }
+            bytes.append(UInt8(rest))
         }
         return mask
     }
 
-    /// Counts unpacked from ``packed(into:)``'s mask and values.
-    init(mask: UInt32, values packed: ArraySlice<Int>) {
-        var next = packed.startIndex
+    /// Counts unpacked from ``packed(into:)``'s mask and the bytes from `offset` on.
+    init(mask: UInt32, bytes: [UInt8], from offset: Int) {
+        var next = offset
         for index in values.indices where mask & (1 << UInt32(index)) != 0 {
-            values[index] = packed[next]
-            next += 1
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                let byte = bytes[next]
+                next += 1
+                value |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 { break }
+                shift += 7
+            }
+            values[index] = Int(Int64(bitPattern: value))
         }
     }
 
