@@ -5,8 +5,10 @@
 /// Each policy receives the ``ViewStore`` (the views and the log, through
 /// operations that record what they do) and the current ``MountPass``
 /// (read-only bookkeeping: parents visited, views taken), never the engine.
-/// A policy that keeps state of its own (cursors, a cache by position, a
-/// plan) keeps it in its own stored properties.
+/// A policy that keeps state of its own (a cache by position, a plan)
+/// keeps it in its own stored properties. One exception, for speed:
+/// ``PositionalVend``'s cursor per pool lives in the pool, stamped with
+/// the pass (``ViewStore/nextInPool(_:in:stamp:)``).
 
 /// How views under a plain parent are keyed into pools.
 protocol Keying: Sendable {
