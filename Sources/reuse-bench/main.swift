@@ -303,6 +303,24 @@ func power(_ rows: Int) -> String {
 func megabytes(_ kilobytes: Int) -> String { fixed(Double(kilobytes) / 1024, 1) }
 
 ReplayBenchmark.runChildIfAsked()
+let usage = """
+    usage: reuse-bench [floors | replay]
+      (none)   every section: scrolling lists of 10^3-10^9 rows, the same-semantics floors, the shell replay
+      floors   the engine beside its same-semantics floors alone (a scroll step, a set pass)
+      replay   the two 100,000-line shell replays alone
+    Build with -c release for meaningful figures.
+    """
+switch CommandLine.arguments.dropFirst().first {
+case nil, "replay", "floors":
+    break
+case "-h", "--help", "help":
+    print(usage)
+    exit(0)
+case let other?:
+    let message = "reuse-bench: unknown argument '\(other)'\n\(usage)\n"
+    _ = message.withCString { write(2, $0, strlen($0)) }
+    exit(64)
+}
 if CommandLine.arguments.dropFirst().first == "replay" {
     ReplayBenchmark.measure(lines: 100_000)
     exit(0)
