@@ -83,6 +83,38 @@ import Testing
         }
     }
 
+    /// A list's header and footer are not children walked again when the
+    /// list becomes a plain component with a child of their type: a footer
+    /// twin was `L/Head[1]`; the child is `L/Head`.
+    @Test func aListsFooterIsNotTakenForAChild() throws {
+        var h = Harness()
+        try h.component("Head", view: "UILabel", [("text", "h")])
+        try h.component("Row", view: "UIView")
+        try h.run(#_sourceLocation) { (engine: inout Engine) throws(EngineError) in
+            _ = try engine.defineList("L", rows: 5, viewport: 2, cells: ["Row"], header: "Head", footer: "Head")
+        }
+        try h.mount("L")
+        try h.scroll("L", to: 3)
+        #expect(try h.node("L/Head[1]").view != nil)
+        try h.component("L", view: "UIView", children: ["Head"])
+        try h.remount()
+        #expect(h.engine.mounted.first?.children.map(\.path.display) == ["L/Head"])
+        try h.set("L/Head", "text", "x")
+        #expect(try h.viewOf("L/Head").attached?.value(of: "text") == .text("x"))
+    }
+
+    /// A list redefined as a plain component keeps its rows until the next
+    /// full pass, and they name nothing: `set` on one is refused.
+    @Test func rowsOfAListRedefinedAwayNameNothing() throws {
+        var h = Harness()
+        try h.component("Row", view: "UILabel", [("text", "r{i}")])
+        try h.list("Feed", rows: 10, viewport: 3, cells: ["Row"])
+        try h.mount("Feed")
+        try h.component("Feed", view: "UIView")
+        #expect(throws: EngineError.self) { try h.set("Feed/1", "text", "x") }
+        #expect(h.engine.instanceValues.isEmpty)
+    }
+
     /// Pass marks are stamps: a view taken in one pass is not taken in the
     /// next unless that pass takes it, across a checkpoint and a rewind.
     @Test func passMarksDoNotOutliveTheirPass() throws {

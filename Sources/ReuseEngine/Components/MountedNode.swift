@@ -26,6 +26,10 @@ public struct MountedNode: Sendable {
     /// the next pass reuses it while the definition is the same object
     /// (a redefinition makes a new one), and `set` on this instance drops it.
     var configuration: (definition: MountableDefinition, value: ViewConfiguration)?
+    /// `children` are a list's header and footer (paths of their own:
+    /// `L/Head[1]` for a footer twin), not children made from a child list:
+    /// a pass that mounts the node as a plain component starts them afresh.
+    var childrenAreSupplementaries = false
 
     /// Drops the children and rows a pass mounted here before.
     mutating func forgetSubtree() {

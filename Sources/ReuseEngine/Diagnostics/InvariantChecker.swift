@@ -14,6 +14,7 @@ extension Engine {
     /// - a view under a visible parent is hidden exactly when no mounted
     ///   instance holds it;
     /// - each held view's attached configuration is what its instance asks for;
+    /// - each plain component's children have the paths a fresh mount gives;
     /// - no view is held by two instances;
     /// - a removed view's subtree is removed too, and the views alive are
     ///   exactly the views reachable from the root (what `stats`, `tree --all`
@@ -155,6 +156,25 @@ extension Engine {
             let attached = store[view].attached
             if attached != expected {
                 fail(view, "attached \(attached?.description ?? "nothing") but \(node.path) asks for \(expected)")
+            }
+        }
+
+        // Each plain component's children have the paths a fresh mount gives
+        // them (a pass walks the last tree again in place, keeping paths).
+        if !definitionsPending {
+            func checkChildren(_ nodes: [MountedNode], of names: [String], under path: ComponentPath) {
+                let expected = Engine.childPaths(names, under: path)
+                guard nodes.count == expected.count,
+                      zip(nodes, expected).allSatisfy({ $0.path.isIdentical(to: $1) }) else {
+                    fail(nil, "\(path.display.isEmpty ? "the root" : path.display) has children "
+                         + "\(nodes.map(\.path.display)) where a mount gives \(expected.map(\.display))")
+                    return
+                }
+            }
+            checkChildren(mounted, of: rootComponents, under: .root)
+            for node in instances where !node.isHidden {
+                guard let children = catalog.mountable[node.name]?.children else { continue }
+                checkChildren(node.children, of: children, under: node.path)
             }
         }
         return violations

@@ -130,10 +130,16 @@ extension Engine {
                 }
             }
             if !node.rows.isEmpty { node.rows = [] }
+            // A list's header and footer are not children to walk again.
+            if node.childrenAreSupplementaries {
+                node.children = []
+                node.childrenAreSupplementaries = false
+            }
             mountChildren(children, under: path, into: container, row: row, nodes: &node.children, pass: &pass)
         } else if let spec = definition.list {
             let firstTime = mountRows(of: spec, at: path, host: container, rows: &node.rows, keepsRows: false, pass: &pass)
             node.children = mountSupplementaries(of: spec, at: path, host: container, keeping: nil, pass: &pass)
+            node.childrenAreSupplementaries = true
             finishList(spec, at: path, host: container, firstTime: firstTime)
         }
     }

@@ -94,7 +94,9 @@ extension Engine {
 
     mutating func setValue(_ path: ComponentPath, attribute: String, raw: String, quoted: Bool,
                              trigger: String) throws(EngineError) -> PassSummary {
-        let node = try resolve(path)
+        // Only its type and path: holding the node would make the pass copy
+        // its subtree instead of walking it in place.
+        let node = try instance(at: path)
         guard let definition = catalog.mountable[node.name], let view = definition.view else {
             throw .noView(node.path)
         }
@@ -213,6 +215,13 @@ extension Engine {
     // MARK: Paths
 
     /// The mounted node at `path`, or an error naming the nearest miss.
+    /// The type and path of the mounted instance at `path` (the node itself,
+    /// with its subtree, does not outlive this call).
+    func instance(at path: ComponentPath) throws(EngineError) -> (name: String, path: ComponentPath) {
+        let node = try resolve(path)
+        return (node.name, node.path)
+    }
+
     public func resolve(_ path: ComponentPath) throws(EngineError) -> MountedNode {
         guard !mounted.isEmpty else { throw .nothingMounted }
         let nodes = nodes(along: path)
@@ -239,11 +248,11 @@ extension Engine {
 
     /// The mounted nodes a path goes through, one per segment, as far as it
     /// resolves: linear in the path's length (times the siblings at each level).
-    public func nodes(along path: ComponentPath) -> [MountedNode] { Engine.nodes(along: path, in: mounted) }
+    public func nodes(along path: ComponentPath) -> [MountedNode] { Engine.nodes(along: path, in: mounted, catalog: catalog) }
 
-    /// ``nodes(along:)`` in the tree `mounted` (a client holding the tree
-    /// alone walks it without copying the engine).
-    public static func nodes(along path: ComponentPath, in mounted: [MountedNode]) -> [MountedNode] {
+    /// ``nodes(along:)`` in the tree `mounted` under `catalog` (a client
+    /// holding the two alone walks them without copying the engine).
+    public static func nodes(along path: ComponentPath, in mounted: [MountedNode], catalog: Catalog) -> [MountedNode] {
         var found: [MountedNode] = []
         found.reserveCapacity(path.segments.count)
         for segment in path.segments {
@@ -253,8 +262,11 @@ extension Engine {
                 let siblings = found.last?.children ?? mounted
                 next = siblings.first { $0.path.segments.last == segment }
             case .row(let row):
-                // Only a list's node has rows.
-                guard let list = found.last, let first = list.rows.first?.row, row >= first, row - first < list.rows.count else {
+                // A row only of what the catalogue calls a list now: a list
+                // redefined as a plain component keeps its rows until the
+                // next full pass, and they name nothing.
+                guard let list = found.last, catalog.mountable[list.name]?.list != nil,
+                      let first = list.rows.first?.row, row >= first, row - first < list.rows.count else {
                     return found
                 }
                 next = list.rows[row - first]

@@ -25,12 +25,12 @@ extension Interpreter {
     /// `Card[1]`): it would silently mean the first.
     func checkUnambiguous(_ path: ComponentPath, written token: Token) throws(ShellError) {
         // Asked of the engine in place (a copy of it would cost more than the check).
-        try refuseAmbiguity(Engine.namesakes(of: path, in: engine.mounted), written: token)
+        try refuseAmbiguity(Engine.namesakes(of: path, in: engine.mounted, catalog: engine.catalog), written: token)
     }
 
     /// ``checkUnambiguous(_:written:)`` in another state (a past pass's).
     func checkUnambiguous(_ path: ComponentPath, written token: Token, in state: borrowing Engine) throws(ShellError) {
-        try refuseAmbiguity(Engine.namesakes(of: path, in: state.mounted), written: token)
+        try refuseAmbiguity(Engine.namesakes(of: path, in: state.mounted, catalog: state.catalog), written: token)
     }
 
     private func refuseAmbiguity(_ found: (position: Int, namesakes: [MountedNode])?, written token: Token) throws(ShellError) {
@@ -347,14 +347,14 @@ extension Engine {
     /// The first name in `path` written without an index (`Card`, not
     /// `Card[0]`) that has mounted namesakes at its level: its position and
     /// all the namesakes. Nil when the path is unambiguous.
-    static func namesakes(of path: ComponentPath, in mounted: [MountedNode]) -> (position: Int, namesakes: [MountedNode])? {
+    static func namesakes(of path: ComponentPath, in mounted: [MountedNode], catalog: Catalog) -> (position: Int, namesakes: [MountedNode])? {
         func isBare(_ position: Int) -> Bool {
             if case .named(_, 0) = path.segments[position], !path.showsIndex(at: position) { return true }
             return false
         }
         guard path.segments.indices.contains(where: isBare) else { return nil }
         // One walk down the path: at each level, the siblings of the segment.
-        let nodes = path.segments.count > 1 ? Engine.nodes(along: path, in: mounted) : []
+        let nodes = path.segments.count > 1 ? Engine.nodes(along: path, in: mounted, catalog: catalog) : []
         for position in path.segments.indices where isBare(position) {
             guard position <= nodes.count, case .named(let name, _) = path.segments[position] else { break }
             let siblings = position == 0 ? mounted : nodes[position - 1].children
