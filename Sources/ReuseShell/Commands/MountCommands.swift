@@ -29,7 +29,7 @@ extension Interpreter {
     }
 
     /// ``checkUnambiguous(_:written:)`` in another state (a past pass's).
-    func checkUnambiguous(_ path: ComponentPath, written token: Token, in state: borrowing Engine) throws(ShellError) {
+    func checkUnambiguous(_ path: ComponentPath, written token: Token, in state: Engine) throws(ShellError) {
         try refuseAmbiguity(Engine.namesakes(of: path, in: state.mounted, catalog: state.catalog), written: token)
     }
 
@@ -347,14 +347,16 @@ extension Engine {
     /// The first name in `path` written without an index (`Card`, not
     /// `Card[0]`) that has mounted namesakes at its level: its position and
     /// all the namesakes. Nil when the path is unambiguous.
-    static func namesakes(of path: ComponentPath, in mounted: [MountedNode], catalog: Catalog) -> (position: Int, namesakes: [MountedNode])? {
+    /// (`catalog` is read only for a path of more than one segment.)
+    static func namesakes(of path: ComponentPath, in mounted: [MountedNode],
+                          catalog: @autoclosure () -> Catalog) -> (position: Int, namesakes: [MountedNode])? {
         func isBare(_ position: Int) -> Bool {
             if case .named(_, 0) = path.segments[position], !path.showsIndex(at: position) { return true }
             return false
         }
         guard path.segments.indices.contains(where: isBare) else { return nil }
         // One walk down the path: at each level, the siblings of the segment.
-        let nodes = path.segments.count > 1 ? Engine.nodes(along: path, in: mounted, catalog: catalog) : []
+        let nodes = path.segments.count > 1 ? Engine.nodes(along: path, in: mounted, catalog: catalog()) : []
         for position in path.segments.indices where isBare(position) {
             guard position <= nodes.count, case .named(let name, _) = path.segments[position] else { break }
             let siblings = position == 0 ? mounted : nodes[position - 1].children
