@@ -16,7 +16,7 @@ public struct Engine: Sendable {
     public internal(set) var strategy = StrategyRegistry.standard
     /// The component types mounted at the root, in order.
     var rootComponents: [String] = []
-    /// The mounted tree under the root, rebuilt by each full pass.
+    /// The mounted tree under the root, walked again in place by each full pass.
     public internal(set) var mounted: [MountedNode] = []
     /// Instances taken out of the tree with `hide`, in the order they were hidden.
     var hiddenPaths: OrderedSet<ComponentPath> = []
