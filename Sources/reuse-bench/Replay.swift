@@ -79,7 +79,7 @@ enum ReplayBenchmark {
             fputs(script.text, file)
             fclose(file)
             defer { unlink(path) }
-            let fields = runChild(["--replay", path]).flatMap { output, _, status in
+            let fields = runChild(["--replay", path]).flatMap { output, status in
                 status == 0 ? output.split(whereSeparator: \.isWhitespace) : nil
             }
             guard let fields, fields.count == 4, let seconds = Double(fields[0]), let peakKB = Int(fields[3]) else {
@@ -95,9 +95,9 @@ enum ReplayBenchmark {
         }
     }
 
-    /// Runs this executable again with `arguments`; its standard output, its
-    /// peak resident memory in kB (wait4's `ru_maxrss`) and its exit status.
-    static func runChild(_ arguments: [String]) -> (String, Int, Int32)? {
+    /// Runs this executable again with `arguments`; its standard output and
+    /// its exit status.
+    static func runChild(_ arguments: [String]) -> (String, Int32)? {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()
@@ -121,9 +121,8 @@ enum ReplayBenchmark {
         }
         close(pipeEnds[0])
         var status: Int32 = 0
-        var usage = rusage()
-        guard wait4(child, &status, 0, &usage) == child else { return nil }
+        guard waitpid(child, &status, 0) == child else { return nil }
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (String(decoding: bytes, as: UTF8.self), Int(usage.ru_maxrss), exitStatus)
+        return (String(decoding: bytes, as: UTF8.self), exitStatus)
     }
 }

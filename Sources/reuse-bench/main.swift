@@ -470,15 +470,24 @@ func measureSameSemantics(viewport: Int, steps: Int) {
     let after = engine.log.totals
     let engineCounts = [Stat.created, .reused, .unhidden, .hidden, .applied, .skipped].map { after[$0] - before[$0] }
     let floorCounts = [SameSemanticsFloor.Kind.create, .reuse, .unhide, .hide, .apply, .skip].map { floor.counts[Int($0.rawValue)] - floorBefore[Int($0.rawValue)] }
+    reportFloor("Same-semantics floor (viewport \(viewport), \(3 * steps) one-row steps, theodolite)", per: "step",
+                engine: best, floor: floorBest, counted: "created, reused, unhidden, hidden, applied, skipped",
+                engineCounts: engineCounts, floorCounts: floorCounts)
+    sink &+= floor.events.count
+}
+
+/// Prints the engine beside its same-semantics floor, with the counts both
+/// produced; exits 1 when they differ (the ratio would mean nothing).
+func reportFloor(_ title: String, per unit: String, engine: Double, floor: Double, counted: String,
+                 engineCounts: [Int], floorCounts: [Int]) {
     print("")
-    print("Same-semantics floor (viewport \(viewport), \(3 * steps) one-row steps, theodolite):")
-    print("  engine \(fixed(best)) ns/step, floor \(fixed(floorBest, 1)) ns/step: \(ratio(best, floorBest))")
-    print("  counts (created, reused, unhidden, hidden, applied, skipped): engine \(engineCounts), floor \(floorCounts)")
+    print(title + ":")
+    print("  engine \(fixed(engine)) ns/\(unit), floor \(fixed(floor, 1)) ns/\(unit): \(ratio(engine, floor))")
+    print("  counts (\(counted)): engine \(engineCounts), floor \(floorCounts)")
     guard engineCounts == floorCounts else {
         print("  MISMATCH: the floor does not do the engine's work; the ratio means nothing")
         exit(1)
     }
-    sink &+= floor.events.count
 }
 
 measureSameSemantics(viewport: 20, steps: 20_000)
@@ -576,14 +585,9 @@ func measureSetPass(cards: Int, sets: Int) {
     let engineCounts = [after[.applied] - before[.applied], after[.skipped] - before[.skipped],
                         after[.created] - before[.created], after[.reused] - before[.reused]]
     let floorCounts = [floor.counts[0], floor.counts[1], 0, 0]
-    print("")
-    print("Same-semantics floor for a set pass (\(cards) cards, \(1 + 2 * cards) instances, \(3 * sets) sets, theodolite):")
-    print("  engine \(fixed(best)) ns/pass, floor \(fixed(floorBest, 1)) ns/pass: \(ratio(best, floorBest))")
-    print("  counts (applied, skipped, created, reused): engine \(engineCounts), floor \(floorCounts)")
-    guard engineCounts == floorCounts else {
-        print("  MISMATCH: the floor does not do the engine's work; the ratio means nothing")
-        exit(1)
-    }
+    reportFloor("Same-semantics floor for a set pass (\(cards) cards, \(1 + 2 * cards) instances, \(3 * sets) sets, theodolite)",
+                per: "pass", engine: best, floor: floorBest, counted: "applied, skipped, created, reused",
+                engineCounts: engineCounts, floorCounts: floorCounts)
     sink &+= floor.events.count
 }
 

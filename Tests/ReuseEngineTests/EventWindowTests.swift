@@ -13,7 +13,7 @@ import Testing
         try engine.mount(["Feed"], trigger: "mount Feed")
         let feed = ComponentPath([.named("Feed", index: 0)])
         for step in 0..<3_000 {
-            try engine.scroll(feed, .by(step % 7 == 6 ? -3 : 1), trigger: "scroll")
+            _ = try engine.scroll(feed, .by(step % 7 == 6 ? -3 : 1), trigger: "scroll")
         }
         return engine
     }
@@ -46,8 +46,8 @@ import Testing
         }
         // And the session goes on with the same numbers.
         let feed = ComponentPath([.named("Feed", index: 0)])
-        try kept.scroll(feed, .by(1), trigger: "scroll")
-        try all.scroll(feed, .by(1), trigger: "scroll")
+        _ = try kept.scroll(feed, .by(1), trigger: "scroll")
+        _ = try all.scroll(feed, .by(1), trigger: "scroll")
         #expect(kept.log.events.last == all.log.events.last)
     }
 }

@@ -138,3 +138,12 @@ import Testing
         #expect(MemoryLayout<PackedSummary>.stride == 32)
     }
 }
+
+extension EventLog {
+    /// Records `event`'s view, type, path and step (its own sequence and
+    /// pass numbers are the log's to give).
+    @discardableResult
+    mutating func record(_ event: ReuseEvent) -> Int {
+        record(event.view, component: event.component, path: event.path, step: event.step)
+    }
+}

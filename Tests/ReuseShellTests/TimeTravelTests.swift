@@ -47,7 +47,7 @@ import Testing
     static func everything(_ session: Session, saveTo file: String) -> [String] {
         var result = ["tree --json", "pools --json", "components --json", "stats --json", "log --json --last 1000000"]
             .map { session.line($0).output }
-        session.line("save \(file)")
+        _ = session.line("save \(file)")
         result.append((try? String(contentsOfFile: file, encoding: .utf8)) ?? "(not saved)")
         return result
     }
@@ -83,8 +83,8 @@ import Testing
                     "\(lesson): undo of \(total - kept) differs from a session that stopped there")
             // The next command takes the same ids and sequence numbers
             // (`explain` is a display setting, not state: undo leaves it).
-            undone.line("explain off")
-            never.line("explain off")
+            _ = undone.line("explain off")
+            _ = never.line("explain off")
             let next = undone.engineHasMounts ? "remount" : "component Extra view UIView"
             #expect(undone.line(next).output == never.line(next).output)
             #expect(undone.line("log --json --last 1000000").output == never.line("log --json --last 1000000").output)

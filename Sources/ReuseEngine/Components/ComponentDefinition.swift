@@ -51,24 +51,19 @@ public struct AttributeTemplate: Hashable, Sendable {
 
 /// A view class plus attribute templates: a definition's view configuration.
 public struct ViewTemplate: Hashable, Sendable {
-    public var viewClass: String { didSet { fixed = ViewTemplate.fixedConfiguration(viewClass, attributes) } }
-    public var attributes: [AttributeTemplate] { didSet { fixed = ViewTemplate.fixedConfiguration(viewClass, attributes) } }
+    public var viewClass: String
+    public var attributes: [AttributeTemplate]
     /// Loads the component starts each time its view is bound to an item.
     public var loads: [LoadTemplate]
-    /// The configuration every instance asks for when no attribute reads
-    /// the row (`{i}`), made once per definition: a pass hands the same
-    /// value to every instance, and comparing it with the one attached to a
-    /// view finds the same storage at once.
-    public private(set) var fixed: ViewConfiguration?
 
     public init(viewClass: String, attributes: [AttributeTemplate], loads: [LoadTemplate] = []) {
         self.viewClass = viewClass
         self.attributes = attributes
         self.loads = loads
-        fixed = ViewTemplate.fixedConfiguration(viewClass, attributes)
     }
 
-    /// The configuration of `attributes` when every one is parsed already.
+    /// The configuration of `attributes` when every one is parsed already
+    /// (none reads the row, `{i}`); `nil` otherwise.
     static func fixedConfiguration(_ viewClass: String, _ attributes: [AttributeTemplate]) -> ViewConfiguration? {
         var values: [Attribute] = []
         values.reserveCapacity(attributes.count)
@@ -208,13 +203,15 @@ final class MountableDefinition: Sendable {
     /// A list's shape; `nil` for a plain component.
     let list: ListSpec?
     /// The configuration of every instance when no attribute reads the row
-    /// and the instance has no values of its own (``ViewTemplate/fixed``).
+    /// and the instance has no values of its own, made once per definition:
+    /// a pass hands the same value to every instance, and comparing it with
+    /// the one attached to a view finds the same storage at once.
     let fixed: ViewConfiguration?
 
     init(_ definition: ComponentDefinition) {
         self.definition = definition
         view = definition.view
-        fixed = view?.fixed
+        fixed = view.flatMap { ViewTemplate.fixedConfiguration($0.viewClass, $0.attributes) }
         switch definition.body {
         case .component(_, let children):
             self.children = children

@@ -102,15 +102,10 @@ public struct EventLog: Sendable {
                                           countsOffset: offset, events: summary.events))
     }
 
-    /// Records an event; returns its sequence number.
-    @discardableResult
-    mutating func record(_ event: ReuseEvent) -> Int {
-        record(event.view, component: event.component, path: event.path, step: event.step)
-    }
-
     /// Records the event of `step` done to `view` for an instance (its type
     /// and path), from its parts: no event value is made unless the step is
-    /// one kept whole (a pass records thousands, mostly skips).
+    /// one kept whole (a pass records thousands, mostly skips). Returns its
+    /// sequence number.
     @discardableResult
     mutating func record(_ view: ViewID, component: String?, path: ComponentPath?, step: ReuseEvent.Step) -> Int {
         let seq = nextSeq

@@ -25,12 +25,8 @@ struct PackedEvents: Sendable {
     private(set) var startIndex = 0
     var endIndex: Int { startIndex + count }
 
-    /// Stores an event as sequence number `seq` of pass `pass` (the event's own are not read).
-    mutating func append(_ event: ReuseEvent, seq: Int, pass: Int) {
-        append(event.view, component: event.component, path: event.path, step: event.step, seq: seq, pass: pass)
-    }
-
-    /// Stores the event of `step` done to `view` for an instance, from its parts.
+    /// Stores the event of `step` done to `view` for an instance, from its
+    /// parts, as sequence number `seq` of pass `pass`.
     mutating func append(_ view: ViewID, component: String?, path: ComponentPath?, step: ReuseEvent.Step, seq: Int, pass: Int) {
         if chunks.isEmpty || !chunks[chunks.count - 1].accepts(seq: seq) {
             if !chunks.isEmpty { chunks[chunks.count - 1].seal() }

@@ -173,15 +173,7 @@ extension Engine {
     /// The configuration an instance asks for: its definition's attributes,
     /// then its instance values, with `{i}` replaced by the row number.
     func configuration(of definition: MountableDefinition, at path: ComponentPath, row: Int?) -> ViewConfiguration? {
-        if !componentsWithInstanceValues.isEmpty, componentsWithInstanceValues.contains(definition.name),
-           let values = instanceValues[InstanceKey(component: definition.name, path: path)], let template = definition.view {
-            if let merged = values.configuration(over: definition) { return merged }
-            return ViewConfiguration(viewClass: template.viewClass,
-                                     attributes: values.applied(to: template.attributes).map { attribute($0, row: row) })
-        }
-        if let fixed = definition.fixed { return fixed }
-        guard let template = definition.view else { return nil }
-        return ViewConfiguration(viewClass: template.viewClass, attributes: template.attributes.map { attribute($0, row: row) })
+        made(definition, at: path, row: row)?.configuration
     }
 
     /// ``configuration(of:at:row:)`` for `node`, kept in it when it does not
@@ -189,19 +181,25 @@ extension Engine {
     func configuration(of definition: MountableDefinition, for node: inout MountedNode) -> ViewConfiguration? {
         if let kept = node.configuration, kept.definition === definition { return kept.value }
         node.configuration = nil
-        guard let configuration = configuration(of: definition, at: node.path, row: node.row) else { return nil }
-        if readsNoRow(definition, at: node.path) { node.configuration = (definition, configuration) }
+        guard let (configuration, readsRow) = made(definition, at: node.path, row: node.row) else { return nil }
+        if !readsRow { node.configuration = (definition, configuration) }
         return configuration
     }
 
-    /// Whether the configuration of `definition` at `path` is the same in every
-    /// row: no attribute of its definition or of its `set` values reads `{i}`.
-    func readsNoRow(_ definition: MountableDefinition, at path: ComponentPath) -> Bool {
+    /// The configuration an instance asks for, and whether it reads the row
+    /// (`{i}` in its definition or its `set` values): one made in advance
+    /// (``MountableDefinition/fixed``, ``InstanceValues``) when there is one.
+    private func made(_ definition: MountableDefinition, at path: ComponentPath,
+                      row: Int?) -> (configuration: ViewConfiguration, readsRow: Bool)? {
+        guard let template = definition.view else { return nil }
         if !componentsWithInstanceValues.isEmpty, componentsWithInstanceValues.contains(definition.name),
            let values = instanceValues[InstanceKey(component: definition.name, path: path)] {
-            return values.configuration(over: definition) != nil
+            if let merged = values.configuration(over: definition) { return (merged, false) }
+            let attributes = values.applied(to: template.attributes)
+            return (ViewConfiguration(viewClass: template.viewClass, attributes: attributes.map { attribute($0, row: row) }), true)
         }
-        return definition.fixed != nil
+        if let fixed = definition.fixed { return (fixed, false) }
+        return (ViewConfiguration(viewClass: template.viewClass, attributes: template.attributes.map { attribute($0, row: row) }), true)
     }
 
     /// ``configuration(of:at:row:)`` worked out from the catalogue's

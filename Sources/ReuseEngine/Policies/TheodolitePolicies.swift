@@ -107,10 +107,7 @@ extension ViewStore {
     @discardableResult
     mutating func hideUntaken(in parent: ViewID, pass: MountPass) -> [ViewID] {
         var hidden: [ViewID] = []
-        let subviews = self[parent].subviews
-        for index in subviews.indices {
-            let view = subviews[index]
-            if pass.wasTaken(view) || views[view.number - 1].isHidden { continue }
+        for view in self[parent].subviews where !pass.wasTaken(view) && !views[view.number - 1].isHidden {
             hidden.append(view)
             hide(view, in: parent)
         }

@@ -101,6 +101,12 @@ public struct ReusePool: Sendable, Equatable {
         return views[handedOut - 1]
     }
 
+    /// Every view counted as handed out in the pass stamped `stamp`.
+    mutating func handOutAll(stamp: Int) {
+        handedOutStamp = stamp
+        handedOut = views.count
+    }
+
     public static func == (lhs: ReusePool, rhs: ReusePool) -> Bool {
         lhs.views == rhs.views && lhs.waiting == rhs.waiting
     }

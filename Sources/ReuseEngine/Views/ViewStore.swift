@@ -69,18 +69,21 @@ public struct ViewStore: Sendable {
     /// `parent` that the pass stamped `stamp` has not handed out yet, now
     /// counted as handed out; `nil` when the pool has none left (or none).
     mutating func nextInPool(_ key: ViewKey, in parent: ViewID, stamp: Int) -> ViewID? {
-        let index = parent.number - 1
-        guard let position = views[index].pools.index(forKey: key) else { return nil }
-        return views[index].pools.values[position].handOut(stamp: stamp)
+        modifyPool(key, in: parent) { $0.handOut(stamp: stamp) } ?? nil
     }
 
     /// Counts every view of the pool of `key` in `parent` as handed out in
     /// the pass stamped `stamp` (a view was just created there for it).
     mutating func handOutAll(_ key: ViewKey, in parent: ViewID, stamp: Int) {
+        modifyPool(key, in: parent) { $0.handOutAll(stamp: stamp) }
+    }
+
+    /// Runs `body` on the pool of `key` in `parent` in place, if it exists.
+    @discardableResult
+    private mutating func modifyPool<T>(_ key: ViewKey, in parent: ViewID, _ body: (inout ReusePool) -> T) -> T? {
         let index = parent.number - 1
-        guard let position = views[index].pools.index(forKey: key) else { return }
-        views[index].pools.values[position].handedOut = views[index].pools.values[position].views.count
-        views[index].pools.values[position].handedOutStamp = stamp
+        guard let position = views[index].pools.index(forKey: key) else { return nil }
+        return body(&views[index].pools.values[position])
     }
 
     // MARK: Views entering and leaving use
@@ -133,7 +136,7 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         guard views[index].isHidden else { return }
         views[index].isHidden = false
-        log.record(view, component: views[index].ownerComponent, path: views[index].owner, step: .unhide(parent: parent))
+        recordForOwner(view, .unhide(parent: parent))
     }
 
     /// Keeps a slot's view for the same slot (a row that stays, a reload in place).
@@ -196,9 +199,7 @@ public struct ViewStore: Sendable {
 
     /// Records a view leaving use, with its pool and the instance that held it last.
     private mutating func recordLeaving(_ view: ViewID, _ step: (ViewKey?) -> ReuseEvent.Step) {
-        // Fields read in place (a copy of the whole view would retain all of it).
-        let index = view.number - 1
-        log.record(view, component: views[index].ownerComponent, path: views[index].owner, step: step(views[index].poolKey))
+        recordForOwner(view, step(views[view.number - 1].poolKey))
     }
 
     /// Moves a view to another pool of the same parent (a view matched by
@@ -442,7 +443,9 @@ public struct ViewStore: Sendable {
         log.record(view, component: instance?.component, path: instance?.path, step: step)
     }
 
-    /// Records a step done to `view` for the instance that holds (or held) it last.
+    /// Records a step done to `view` for the instance that holds (or held)
+    /// it last (its fields read in place: a copy of the whole view would
+    /// retain all of it).
     mutating func recordForOwner(_ view: ViewID, _ step: ReuseEvent.Step) {
         log.record(view, component: views[view.number - 1].ownerComponent, path: views[view.number - 1].owner, step: step)
     }
