@@ -46,12 +46,10 @@ public final class Interpreter {
     /// Set by `quit`.
     public private(set) var wantsToQuit = false
     /// State-changing commands that succeeded since the last `reset`, for `save` and `compare`.
-    public private(set) var recorded: [RecordedCommand] = []
-    /// The engine's operation count before each recorded command: where `undo` goes back to.
-    private var operationsBefore: [Int] = []
+    public private(set) var recorded = RecordedCommands()
     /// Sessions ended by `reset`, oldest first, so a mark taken in one can
     /// still be restored (presenter mode going back over a `reset`).
-    private var endedSessions: [(engine: Engine, recorded: [RecordedCommand], operationsBefore: [Int])] = []
+    private var endedSessions: [(engine: Engine, recorded: RecordedCommands)] = []
     /// Splits lines into tokens (each line exactly once).
     var lexer = Lexer()
     /// Lines tokenized so far: each line run is tokenized exactly once.
@@ -180,11 +178,7 @@ public final class Interpreter {
             try spec.run(&arguments, self)
             // Recorded when it changed the session (`strategy` alone lists, and changes nothing).
             if spec.recordsForSave, engine.operationCount > operations {
-                var text = Interpreter.trimmed(line)
-                // A run of one command (a thousand `scroll Feed by 1`) keeps one copy of its text.
-                if let last = recorded.last, last.line == text { text = last.line }
-                recorded.append(RecordedCommand(command: spec.name, line: text))
-                operationsBefore.append(operations)
+                recorded.append(RecordedCommand(command: spec.name, line: Interpreter.trimmed(line)), operationsBefore: operations)
             }
             return true
         } catch {
@@ -334,10 +328,9 @@ public final class Interpreter {
     func markQuit() { wantsToQuit = true }
 
     func resetSession() {
-        endedSessions.append((engine, recorded, operationsBefore))
+        endedSessions.append((engine, recorded))
         engine = Interpreter.interruptibleEngine()
-        recorded = []
-        operationsBefore = []
+        recorded = RecordedCommands()
     }
 
     // MARK: Going back
@@ -364,11 +357,10 @@ public final class Interpreter {
         if mark.session < endedSessions.count {
             let ended = endedSessions[mark.session]
             endedSessions.removeLast(endedSessions.count - mark.session)
-            (engine, recorded, operationsBefore) = ended
+            (engine, recorded) = ended
         }
         engine.rewind(toOperations: mark.operations)
-        recorded.removeLast(max(0, recorded.count - mark.recorded))
-        operationsBefore.removeLast(max(0, operationsBefore.count - mark.recorded))
+        recorded.removeLast(recorded.count - mark.recorded)
         explains = mark.explains
     }
 
@@ -379,9 +371,8 @@ public final class Interpreter {
         let count = min(max(0, count), recorded.count)
         guard count > 0 else { return [] }
         let taken = Array(recorded.suffix(count).reversed())
-        engine.rewind(toOperations: operationsBefore[operationsBefore.count - count])
+        engine.rewind(toOperations: recorded.operationsBefore(recorded.count - count))
         recorded.removeLast(count)
-        operationsBefore.removeLast(count)
         return taken
     }
 
@@ -454,12 +445,4 @@ public final class Interpreter {
         while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
         return String(slice)
     }
-}
-
-/// A state-changing command that succeeded: which command, and its line as typed.
-public struct RecordedCommand: Sendable, Equatable {
-    /// The command's name (`mount`).
-    public var command: String
-    /// The line, without surrounding blanks.
-    public var line: String
 }

@@ -122,4 +122,42 @@ extension HistoryTests {
         #expect(MemoryLayout<Operation>.size <= 32)
         #expect(MemoryLayout<History.Entry>.stride <= 72)
     }
+
+    /// A run of equal operations stores one; rewinding into the middle of
+    /// a run and going on with another operation equals never having run
+    /// the rest, and every past state still rebuilds.
+    @Test func aRunOfEqualOperationsIsStoredOnce() throws {
+        func feed() throws -> Harness {
+            var h = Harness()
+            h.thorough = false
+            h.engine.history.spacing = 64...64
+            try h.component("Title", view: "UILabel", [("text", "row {i}")])
+            try h.component("Row", view: "UIView", [("backgroundColor", "white")], children: ["Title"])
+            try h.list("Feed", rows: 1_000, viewport: 5, cells: ["Row"])
+            try h.mount("Feed")
+            return h
+        }
+        var h = try feed()
+        let setup = h.engine.history.entries.storedOperations
+        var live: [Int: String] = [:]
+        for _ in 0..<100 {
+            let pass = try h.scroll("Feed", by: 1).pass
+            live[pass] = Self.state(h.engine)
+        }
+        #expect(h.engine.history.entries.storedOperations == setup + 1)
+        for pass in live.keys.sorted() where pass % 7 == 0 {
+            #expect(Self.state(try #require(h.engine.state(afterPass: pass))) == live[pass], "pass \(pass)")
+        }
+        h.engine.rewind(toOperations: h.engine.operationCount - 60)
+        for _ in 0..<3 { _ = try h.scroll("Feed", by: 2) }
+        var fresh = try feed()
+        for _ in 0..<40 { _ = try fresh.scroll("Feed", by: 1) }
+        for _ in 0..<3 { _ = try fresh.scroll("Feed", by: 2) }
+        #expect(Self.state(h.engine) == Self.state(fresh.engine))
+        #expect(Array(h.engine.log.events) == Array(fresh.engine.log.events))
+        #expect(h.engine.history.entries.storedOperations == setup + 2)
+        let past = try #require(h.engine.state(afterPass: h.engine.log.currentPass - 4))
+        let freshPast = try #require(fresh.engine.state(afterPass: fresh.engine.log.currentPass - 4))
+        #expect(Self.state(past) == Self.state(freshPast))
+    }
 }

@@ -347,3 +347,29 @@ extension CommandTests {
         #expect(session.run("log keep all") == "the log keeps every event from now on\n")
     }
 }
+
+/// The commands `save` writes and `undo` takes back: a run of one command
+/// stores its text once, and undoing into the middle of a run, or past it,
+/// leaves exactly the commands before.
+@Suite struct RecordedCommandTests {
+    @Test func undoIntoARunKeepsTheCommandsBefore() {
+        let session = Session("""
+            component Row view UIView { backgroundColor: white }
+            list Feed rows 100 viewport 5 cells Row
+            mount Feed
+            """)
+        for _ in 0..<5 { #expect(session.line("scroll Feed by 1").ok) }
+        for _ in 0..<2 { #expect(session.line("  scroll Feed by 2").ok) }
+        #expect(session.line("log").ok)  // changes nothing: not recorded
+        let lines = { session.interpreter.recorded.map(\.line) }
+        let setup = ["component Row view UIView { backgroundColor: white }", "list Feed rows 100 viewport 5 cells Row", "mount Feed"]
+        #expect(lines() == setup + Array(repeating: "scroll Feed by 1", count: 5) + ["scroll Feed by 2", "scroll Feed by 2"])
+        #expect(session.line("undo 4").output.hasPrefix("undone: scroll Feed by 2\nundone: scroll Feed by 2\nundone: scroll Feed by 1\n"))
+        #expect(lines() == setup + Array(repeating: "scroll Feed by 1", count: 3))
+        #expect(session.interpreter.engine.operationCount == 6)
+        #expect(session.line("scroll Feed by 3").ok)
+        #expect(lines() == setup + Array(repeating: "scroll Feed by 1", count: 3) + ["scroll Feed by 3"])
+        #expect(session.line("undo 4").ok)
+        #expect(lines() == setup && session.interpreter.recorded.map(\.command) == ["component", "list", "mount"])
+    }
+}

@@ -32,7 +32,7 @@ struct History: Sendable {
     /// these bounds (tests narrow them to take many checkpoints).
     var spacing = 4_096...65_536
 
-    private(set) var entries: [Entry] = []
+    private(set) var entries = Journal()
     /// In operation order; the first holds the state before any operation.
     private(set) var checkpoints: [Checkpoint] = []
     /// Events recorded and operations run since the last checkpoint.
@@ -40,7 +40,7 @@ struct History: Sendable {
 
     /// Starts the history at `origin` (an engine before any operation).
     mutating func start(at origin: Engine) {
-        entries = []
+        entries = Journal()
         checkpoints = [Checkpoint(operations: 0, engine: origin)]
         workSinceCheckpoint = 0
     }
@@ -49,8 +49,6 @@ struct History: Sendable {
     /// (`viewCount`: the views ever created plus the component types
     /// defined, which a checkpoint copies).
     mutating func append(_ entry: Entry, events: Int, viewCount: Int) -> Bool {
-        var entry = entry
-        if let previous = entries.last { entry.operation.sharePath(with: previous.operation) }
         entries.append(entry)
         workSinceCheckpoint += events + 1
         let due = min(max(16 * viewCount, spacing.lowerBound), spacing.upperBound)
@@ -102,11 +100,65 @@ struct History: Sendable {
     mutating func truncate(to count: Int) {
         guard count < entries.count else { return }
         let end = entries[count].before
-        entries.removeLast(entries.count - count)
+        entries.removeAll(from: count)
         while let last = checkpoints.last, last.operations > count, checkpoints.count > 1 { checkpoints.removeLast() }
         let from = checkpoints.last?.operations ?? 0
         let start = from < entries.count ? entries[from].before : end
         workSinceCheckpoint = (end.seq - start.seq) + (count - from)
+    }
+}
+
+extension History {
+    /// The operations of a session in order, each with where the log stood
+    /// around it: 32 bytes an operation, and one stored ``Operation`` for a
+    /// run of equal ones (a thousand `scroll Feed by 1` store one).
+    struct Journal: RandomAccessCollection, Sendable {
+        /// One entry as stored. Counts of passes and operations fit in 32
+        /// bits: a session holds far less than 2^32 of either (each costs
+        /// more than a byte of memory).
+        private struct Stored: Sendable {
+            var events: Int
+            var seq: Int
+            var passes: Int
+            /// Passes the operation ran.
+            var passesRun: UInt32
+            /// Its index in `operations`.
+            var operation: UInt32
+        }
+
+        private var stored = ChunkedArray<Stored>()
+        private var operations = ChunkedArray<Operation>()
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { stored.count }
+        /// Operations stored: one for each run of equal ones.
+        var storedOperations: Int { operations.count }
+
+        subscript(index: Int) -> Entry {
+            let entry = stored[index]
+            return Entry(operation: operations[Int(entry.operation)],
+                         before: EventLog.Mark(passes: entry.passes, events: entry.events, seq: entry.seq),
+                         passesAfter: entry.passes + Int(entry.passesRun))
+        }
+
+        mutating func append(_ entry: Entry) {
+            var operation = entry.operation
+            if let last = operations.last, operation.repeats(last) {
+                // The run goes on: the stored operation stands for this one too.
+            } else {
+                if let last = operations.last { operation.sharePath(with: last) }
+                operations.append(operation)
+            }
+            stored.append(Stored(events: entry.before.events, seq: entry.before.seq, passes: entry.before.passes,
+                                 passesRun: UInt32(entry.passesAfter - entry.before.passes),
+                                 operation: UInt32(operations.count - 1)))
+        }
+
+        /// Forgets the entries from `index` on, and the operations only they used.
+        mutating func removeAll(from index: Int) {
+            stored.removeAll(from: index)
+            operations.removeAll(from: stored.last.map { Int($0.operation) + 1 } ?? 0)
+        }
     }
 }
 

@@ -57,6 +57,27 @@ extension Operation {
         }
     }
 
+    /// Whether this operation is `previous` again (the same command on the
+    /// same path), so the journal can let one stored copy stand for both.
+    /// Only the commands a session repeats by the thousand are compared;
+    /// for the rest this says no, and each is stored.
+    func repeats(_ previous: Operation) -> Bool {
+        switch (self, previous) {
+        case (.scroll(let path, let motion), .scroll(let other, let otherMotion)):
+            motion == otherMotion && path.isIdentical(to: other)
+        case (.set(let path, let attribute, let raw, let quoted), .set(let other, let otherAttribute, let otherRaw, let otherQuoted)):
+            attribute == otherAttribute && raw == otherRaw && quoted == otherQuoted && path.isIdentical(to: other)
+        case (.hide(let path), .hide(let other)), (.show(let path), .show(let other)):
+            path.isIdentical(to: other)
+        case (.reload(let path, let payload), .reload(let other, let otherPayload)):
+            payload == otherPayload && path.isIdentical(to: other)
+        case (.wait, .wait), (.remount, .remount):
+            true
+        default:
+            false
+        }
+    }
+
     /// Takes `other`'s path in place of an equal one of its own, so that a
     /// run of commands on one path (a thousand `scroll Feed by 1`) keeps
     /// one copy of it in the journal rather than one per command.

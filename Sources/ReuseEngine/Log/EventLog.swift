@@ -1,7 +1,7 @@
 /// Every step of every pass, in order, with per-pass summaries and totals.
 ///
-/// Events are kept packed (``PackedEvents``: 32 bytes each, names in side
-/// tables) and read back as ``ReuseEvent`` values; pass summaries are kept
+/// Events are kept packed (``PackedEvents``: about 15 bytes each, names
+/// in side tables) and read back as ``ReuseEvent`` values; pass summaries are kept
 /// packed as well (the trigger stored once, only the counts that are not
 /// zero), except the last pass's, which is still counting.
 public struct EventLog: Sendable {
@@ -9,7 +9,7 @@ public struct EventLog: Sendable {
     /// waiting to be dropped in one go.
     private var stored = PackedEvents()
     /// Summaries of the passes before the last, packed.
-    private var packedPasses: [PackedSummary] = []
+    private var packedPasses = ChunkedArray<PackedSummary>()
     /// Their counts that are not zero, in order, packed
     /// (``EventCounts/packed(into:)``).
     private var passCounts: [UInt8] = []
@@ -54,6 +54,9 @@ public struct EventLog: Sendable {
     var lastSummary: PassSummary {
         open ?? PassSummary(pass: currentPass, trigger: "", events: recordedEvents..<recordedEvents)
     }
+
+    /// The bytes the packed records of the events held take.
+    var recordBytes: Int { stored.recordBytes }
 
     /// Events recorded so far, dropped ones included.
     var recordedEvents: Int { stored.endIndex }
@@ -184,9 +187,10 @@ public struct EventLog: Sendable {
             open = nil
             if keep < packedPasses.count {
                 passCounts.removeSubrange(packedPasses[keep].countsOffset...)
-                packedPasses.removeSubrange(keep...)
+                packedPasses.removeAll(from: keep)
             }
-            if let last = packedPasses.popLast() {
+            if let last = packedPasses.last {
+                packedPasses.removeLast(1)
                 open = unpackedSummary(last)
                 passCounts.removeSubrange(last.countsOffset...)
             }
@@ -233,7 +237,7 @@ extension EventLog {
 
     /// The pass summaries, oldest first, unpacked as they are read.
     public struct Passes: RandomAccessCollection, Equatable, Sendable {
-        fileprivate let packed: [PackedSummary]
+        fileprivate let packed: ChunkedArray<PackedSummary>
         fileprivate let counts: [UInt8]
         fileprivate let triggers: Interner<String>
         fileprivate let open: PassSummary?

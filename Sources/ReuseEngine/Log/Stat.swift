@@ -138,12 +138,7 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
         var mask: UInt32 = 0
         for index in values.indices where values[index] != 0 {
             mask |= 1 << UInt32(index)
-            var rest = UInt64(bitPattern: Int64(values[index]))
-            while rest >= 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-                rest >>= 7
-            }
-            bytes.append(UInt8(rest))
+            LEB128.append(UInt64(bitPattern: Int64(values[index])), to: &bytes)
         }
         return mask
     }
@@ -152,16 +147,7 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     init(mask: UInt32, bytes: [UInt8], from offset: Int) {
         var next = offset
         for index in values.indices where mask & (1 << UInt32(index)) != 0 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let byte = bytes[next]
-                next += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 { break }
-                shift += 7
-            }
-            values[index] = Int(Int64(bitPattern: value))
+            values[index] = Int(Int64(bitPattern: LEB128.read(bytes, at: &next)))
         }
     }
 

@@ -1,0 +1,27 @@
+/// Unsigned numbers in as few bytes as they need: seven bits a byte, low
+/// bits first, the top bit set on every byte but the last (LEB128). What
+/// the log packs its records and pass counts with: most numbers there are
+/// small, and take one byte.
+enum LEB128 {
+    static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// The number that starts at `offset`; `offset` moves past it.
+    static func read(_ bytes: [UInt8], at offset: inout Int) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+}
