@@ -135,6 +135,8 @@ extension PackedEvents {
         /// The last pool key stored, with its id: consecutive events mostly
         /// name the same one. (Component names: ``PathTable/nameID(_:names:)``.)
         private var lastKey: (key: ViewKey, id: UInt32)?
+        /// The last numbered attribute stored, with its id (a list's rows name the same one).
+        private var lastNumbered: (attribute: NumberedAttribute, id: UInt32)?
 
         init(start: Int, firstSeq: Int) {
             self.start = start
@@ -234,7 +236,14 @@ extension PackedEvents {
         /// number, as a numbered attribute in a and the number in b.
         private mutating func store(_ attribute: Attribute, in record: inout Record) {
             if let (numbered, number) = NumberedAttribute.split(attribute) {
-                (record.a, record.b, record.numbered) = (numberedAttributes.id(numbered), number, true)
+                let id: UInt32
+                if let last = lastNumbered, last.attribute == numbered {
+                    id = last.id
+                } else {
+                    id = numberedAttributes.id(numbered)
+                    lastNumbered = (numbered, id)
+                }
+                (record.a, record.b, record.numbered) = (id, number, true)
             } else {
                 record.a = attributes.id(attribute)
             }
@@ -283,42 +292,39 @@ extension PackedEvents {
     /// record takes about 11 bytes, plus 4 for where it starts: a
     /// `scroll by 1` step's six events take some 90 bytes where 32-byte
     /// records took 192.
+    ///
+    /// Records are encoded when the chunk is sealed, all at once: the
+    /// chunk being filled keeps them as ``Record`` values (so recording an
+    /// event costs an append), and only that chunk is ever held that way.
+    /// A sealed chunk that takes records again (the log was cut back into
+    /// it) holds an encoded part and an open part.
     struct EncodedRecords: Sendable {
         private var bytes: [UInt8] = []
-        /// Where each record starts in `bytes`.
+        /// Where each encoded record starts in `bytes`.
         private var starts: [UInt32] = []
-        /// The pass of the first record: the others store theirs as a difference.
+        /// The records after the encoded ones, not encoded yet.
+        private var open: [Record] = []
+        /// The pass of the first record encoded: the others store theirs as a difference.
         private var basePass: UInt32?
 
+        /// The most bytes a record takes: a tag and seven numbers.
+        private static let maximumBytes = 1 + 7 * LEB128.maximumBytes
+
         init() {
-            starts.reserveCapacity(PackedEvents.chunkCapacity)
+            open.reserveCapacity(PackedEvents.chunkCapacity)
         }
 
-        var count: Int { starts.count }
-        var byteCount: Int { bytes.count + MemoryLayout<UInt32>.stride * starts.count }
+        var count: Int { starts.count + open.count }
+        var byteCount: Int {
+            bytes.count + MemoryLayout<UInt32>.stride * starts.count + MemoryLayout<Record>.stride * open.count
+        }
 
         mutating func append(_ record: Record) {
-            // A chunk holds at most 4,096 records of at most 36 bytes each.
-            starts.append(UInt32(bytes.count))
-            let tag = record.kind.flatMap { Self.code(of: $0) } ?? 0
-            bytes.append(tag | (record.numbered ? 0x80 : 0))
-            guard tag != 0 else {
-                LEB128.append(UInt64(record.a), to: &bytes)
-                return
-            }
-            let base = basePass ?? record.pass
-            basePass = base
-            let difference = Int64(record.pass) - Int64(base)
-            LEB128.append(UInt64(record.view), to: &bytes)
-            LEB128.append(UInt64(record.component), to: &bytes)
-            LEB128.append(UInt64(record.path), to: &bytes)
-            LEB128.append(UInt64(bitPattern: (difference << 1) ^ (difference >> 63)), to: &bytes)
-            LEB128.append(UInt64(record.a), to: &bytes)
-            LEB128.append(UInt64(record.b), to: &bytes)
-            LEB128.append(UInt64(record.c), to: &bytes)
+            open.append(record)
         }
 
         subscript(offset: Int) -> Record {
+            guard offset < starts.count else { return open[offset - starts.count] }
             var at = Int(starts[offset])
             let tag = bytes[at]
             at += 1
@@ -335,15 +341,59 @@ extension PackedEvents {
         }
 
         mutating func removeAll(from offset: Int) {
-            guard offset < starts.count else { return }
+            guard offset < count else { return }
+            guard offset < starts.count else { return open.removeSubrange((offset - starts.count)...) }
+            open.removeAll()
             bytes.removeSubrange(Int(starts[offset])...)
             starts.removeSubrange(offset...)
             if starts.isEmpty { basePass = nil }
         }
 
-        /// Gives back the room the bytes do not fill (a growing array keeps up to half its room free).
+        /// Encodes the open records; the bytes then take no more room than they fill.
         mutating func seal() {
-            bytes = Array(bytes[...])
+            guard !open.isEmpty else { return }
+            let base = basePass ?? open[0].pass
+            basePass = base
+            // Locals only inside the loop (no access to self's storage per record).
+            let records = open
+            let offset = bytes.count
+            var used = 0
+            var newStarts: [UInt32] = []
+            let encoded = [UInt8](unsafeUninitializedCapacity: records.count * Self.maximumBytes) { buffer, initialized in
+                newStarts = [UInt32](unsafeUninitializedCapacity: records.count) { offsets, written in
+                    records.withUnsafeBufferPointer { records in
+                        for index in records.indices {
+                            offsets[index] = UInt32(offset + used)
+                            Self.encode(records[index], base: base, into: buffer, at: &used)
+                        }
+                    }
+                    written = records.count
+                }
+                initialized = used
+            }
+            starts.append(contentsOf: newStarts)
+            var sealed: [UInt8] = []
+            sealed.reserveCapacity(bytes.count + used)
+            sealed.append(contentsOf: bytes)
+            sealed.append(contentsOf: encoded)
+            bytes = sealed
+            open = []
+        }
+
+        private static func encode(_ record: Record, base: UInt32, into buffer: UnsafeMutableBufferPointer<UInt8>,
+                                   at offset: inout Int) {
+            let tag = record.kind.flatMap { code(of: $0) } ?? 0
+            buffer[offset] = tag | (record.numbered ? 0x80 : 0)
+            offset += 1
+            guard tag != 0 else { return LEB128.write(UInt64(record.a), into: buffer, at: &offset) }
+            let difference = Int64(record.pass) - Int64(base)
+            LEB128.write(UInt64(record.view), into: buffer, at: &offset)
+            LEB128.write(UInt64(record.component), into: buffer, at: &offset)
+            LEB128.write(UInt64(record.path), into: buffer, at: &offset)
+            LEB128.write(UInt64(bitPattern: (difference << 1) ^ (difference >> 63)), into: buffer, at: &offset)
+            LEB128.write(UInt64(record.a), into: buffer, at: &offset)
+            LEB128.write(UInt64(record.b), into: buffer, at: &offset)
+            LEB128.write(UInt64(record.c), into: buffer, at: &offset)
         }
 
         /// The tag of a kind a record can hold (from 1; 0 is an event kept whole).
@@ -392,25 +442,22 @@ struct NumberedAttribute: Internable {
 
     static func split(_ attribute: Attribute) -> (NumberedAttribute, UInt32)? {
         switch attribute.value {
-        case .text(let text):
-            let utf8 = text.utf8
-            func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-            guard let last = utf8.lastIndex(where: isDigit) else { return nil }
-            var first = last
-            var digits = 1
-            while first > utf8.startIndex {
-                let before = utf8.index(before: first)
-                guard isDigit(utf8[before]) else { break }
-                first = before
-                digits += 1
-                if digits > 9 { return nil }
+        case .text(var text):
+            return text.withUTF8 { utf8 -> (NumberedAttribute, UInt32)? in
+                func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+                var end = utf8.count
+                while end > 0, !isDigit(utf8[end - 1]) { end -= 1 }
+                guard end > 0 else { return nil }
+                var start = end - 1
+                while start > 0, isDigit(utf8[start - 1]) { start -= 1 }
+                guard end - start <= 9, end - start == 1 || utf8[start] != UInt8(ascii: "0") else { return nil }
+                var number: UInt32 = 0
+                for byte in utf8[start..<end] { number = number * 10 + UInt32(byte &- UInt8(ascii: "0")) }
+                // Both parts end or start at an ASCII digit: whole characters.
+                let prefix = String(decoding: UnsafeBufferPointer(rebasing: utf8[..<start]), as: UTF8.self)
+                let suffix = String(decoding: UnsafeBufferPointer(rebasing: utf8[end...]), as: UTF8.self)
+                return (NumberedAttribute(name: attribute.name, prefix: prefix, suffix: suffix, isText: true), number)
             }
-            guard digits == 1 || utf8[first] != UInt8(ascii: "0") else { return nil }
-            var number: UInt32 = 0
-            for byte in utf8[first...last] { number = number * 10 + UInt32(byte - UInt8(ascii: "0")) }
-            let end = utf8.index(after: last)
-            return (NumberedAttribute(name: attribute.name, prefix: String(text[..<first]), suffix: String(text[end...]),
-                                      isText: true), number)
         case .number(let value):
             guard value >= 0, value <= Double(UInt32.max), value.rounded(.towardZero) == value,
                   value.sign == .plus else { return nil }

@@ -3,13 +3,29 @@
 /// the log packs its records and pass counts with: most numbers there are
 /// small, and take one byte.
 enum LEB128 {
-    static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+    /// The most bytes a number takes.
+    static let maximumBytes = 10
+
+    /// Writes `value` into `buffer` at `offset`, which moves past it; the
+    /// buffer has room for ``maximumBytes`` from `offset`.
+    @inline(__always)
+    static func write(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: inout Int) {
         var rest = value
         while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            buffer[offset] = UInt8(truncatingIfNeeded: rest) | 0x80
+            offset += 1
             rest >>= 7
         }
-        bytes.append(UInt8(rest))
+        buffer[offset] = UInt8(rest)
+        offset += 1
+    }
+
+    static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumBytes) { buffer in
+            var count = 0
+            write(value, into: buffer, at: &count)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 
     /// The number that starts at `offset`; `offset` moves past it.
