@@ -1,8 +1,8 @@
 import Testing
 @testable import ReuseEngine
 
-/// The log keeps events packed (32-byte records, names in side tables per
-/// chunk); every event must read back exactly as it was recorded, across
+/// The log keeps events packed (records of numbers, encoded in LEB128 when
+/// their chunk is sealed; names in side tables per chunk); every event must read back exactly as it was recorded, across
 /// chunks, gaps in sequence numbers, windows and truncation.
 @Suite struct PackedEventTests {
     static let key = ViewKey(component: "Card", viewClass: "UIView", shape: AttributeShape(["backgroundColor"]))
