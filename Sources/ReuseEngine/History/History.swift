@@ -129,6 +129,9 @@ extension History {
         private var stored = ChunkedArray<Stored>()
         private var operations = ChunkedArray<Operation>()
 
+        /// Bytes an entry takes as stored.
+        static var storedStride: Int { MemoryLayout<Stored>.stride }
+
         var startIndex: Int { 0 }
         var endIndex: Int { stored.count }
         /// Operations stored: one for each run of equal ones.

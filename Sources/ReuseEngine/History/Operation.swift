@@ -78,9 +78,10 @@ extension Operation {
         }
     }
 
-    /// Takes `other`'s path in place of an equal one of its own, so that a
-    /// run of commands on one path (a thousand `scroll Feed by 1`) keeps
-    /// one copy of it in the journal rather than one per command.
+    /// Takes `other`'s path in place of an equal one of its own, so that
+    /// different commands on one path in a row (`scroll Feed by 1`, then
+    /// `by -1`, then `by 1`) keep one copy of it in the journal. (A run of
+    /// the same command stores one operation: ``repeats(_:)``.)
     mutating func sharePath(with other: Operation) {
         guard let shared = other.path, let own = path, own.isIdentical(to: shared) else { return }
         switch self {

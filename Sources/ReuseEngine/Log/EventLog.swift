@@ -1,6 +1,6 @@
 /// Every step of every pass, in order, with per-pass summaries and totals.
 ///
-/// Events are kept packed (``PackedEvents``: about 15 bytes each, names
+/// Events are kept packed (``PackedEvents``: about 14 bytes each, names
 /// in side tables) and read back as ``ReuseEvent`` values; pass summaries are kept
 /// packed as well (the trigger stored once, only the counts that are not
 /// zero), except the last pass's, which is still counting.
@@ -57,6 +57,8 @@ public struct EventLog: Sendable {
 
     /// The bytes the packed records of the events held take.
     var recordBytes: Int { stored.recordBytes }
+    /// Events held whole beside the packed records (rare kinds, large numbers).
+    var wholeEvents: Int { stored.wholeCount }
 
     /// Events recorded so far, dropped ones included.
     var recordedEvents: Int { stored.endIndex }

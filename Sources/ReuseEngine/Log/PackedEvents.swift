@@ -1,4 +1,4 @@
-/// The events of a log, packed: records of numbers (about 15 bytes each,
+/// The events of a log, packed: records of numbers (about 14 bytes each,
 /// see ``EncodedRecords``) that hold no references, with what the steps
 /// name (paths, pool keys, attributes, component names) in side tables.
 ///
@@ -79,6 +79,8 @@ struct PackedEvents: Sendable {
 
     /// The bytes the records take (side tables and events kept whole aside).
     var recordBytes: Int { chunks.reduce(0) { $0 + $1.recordBytes } }
+    /// Events kept whole beside the records.
+    var wholeCount: Int { chunks.reduce(0) { $0 + $1.wholeCount } }
 
     private func chunkHolding(_ index: Int) -> Int {
         // Chunks are full except where a gap in sequence numbers started a
@@ -106,7 +108,9 @@ extension PackedEvents {
     /// - `unhide`: a parent; `hide`: a parent, b key (0: none)
     /// - `apply`, `unapply`: a attribute; `update`: a attribute, b the
     ///   attribute with its old value; `skip`: a attribute (0: the whole
-    ///   configuration)
+    ///   configuration). For `apply`, `unapply` and `skip` with `numbered`
+    ///   set, a is a ``NumberedAttribute`` and b its number (a list's
+    ///   `text: "row 12345"` stores `"row "` once per chunk).
     /// - `reparent`: a from, b to
     /// - kind nil: the event is kept whole beside the records, at index a.
     struct Record: Sendable {
@@ -145,12 +149,17 @@ extension PackedEvents {
 
         var count: Int { records.count }
         var recordBytes: Int { records.byteCount }
+        var wholeCount: Int { whole.count }
 
         func accepts(seq: Int) -> Bool {
             records.count < PackedEvents.chunkCapacity && seq == firstSeq + records.count
         }
 
         mutating func removeAll(from offset: Int) {
+            // The events kept whole that the removed records name (a suffix of `whole`) go too.
+            if let first = (offset..<records.count).first(where: { records[$0].kind == nil }) {
+                whole.removeSubrange(Int(records[first].a)...)
+            }
             records.removeAll(from: offset)
         }
 
@@ -237,7 +246,7 @@ extension PackedEvents {
         private mutating func store(_ attribute: Attribute, in record: inout Record) {
             if let (numbered, number) = NumberedAttribute.split(attribute) {
                 let id: UInt32
-                if let last = lastNumbered, last.attribute == numbered {
+                if let last = lastNumbered, last.attribute.isStored(as: numbered) {
                     id = last.id
                 } else {
                     id = numberedAttributes.id(numbered)
@@ -289,8 +298,8 @@ extension PackedEvents {
     /// (the kind, and whether the attribute is numbered), then the view,
     /// component, path, pass and a, b, c in LEB128 (the pass counted from
     /// the chunk's first, zigzagged). Most numbers are small ids, so a
-    /// record takes about 11 bytes, plus 4 for where it starts: a
-    /// `scroll by 1` step's six events take some 90 bytes where 32-byte
+    /// record takes 10 to 12 bytes, plus 4 for where it starts: a
+    /// `scroll by 1` step's six events take some 94 bytes where 32-byte
     /// records took 192.
     ///
     /// Records are encoded when the chunk is sealed, all at once: the
@@ -440,6 +449,10 @@ struct NumberedAttribute: Internable {
     var suffix: String
     var isText: Bool
 
+    func isStored(as other: NumberedAttribute) -> Bool {
+        name == other.name && isText == other.isText && prefix.isStored(as: other.prefix) && suffix.isStored(as: other.suffix)
+    }
+
     static func split(_ attribute: Attribute) -> (NumberedAttribute, UInt32)? {
         switch attribute.value {
         case .text(var text):
@@ -453,7 +466,9 @@ struct NumberedAttribute: Internable {
                 guard end - start <= 9, end - start == 1 || utf8[start] != UInt8(ascii: "0") else { return nil }
                 var number: UInt32 = 0
                 for byte in utf8[start..<end] { number = number * 10 + UInt32(byte &- UInt8(ascii: "0")) }
-                // Both parts end or start at an ASCII digit: whole characters.
+                // Cut at ASCII digits, so both parts are valid UTF-8 (the
+                // suffix may start with a combining mark: joined back, the
+                // bytes are the same).
                 let prefix = String(decoding: UnsafeBufferPointer(rebasing: utf8[..<start]), as: UTF8.self)
                 let suffix = String(decoding: UnsafeBufferPointer(rebasing: utf8[end...]), as: UTF8.self)
                 return (NumberedAttribute(name: attribute.name, prefix: prefix, suffix: suffix, isText: true), number)
@@ -496,7 +511,7 @@ struct Interner<Value: Internable>: Sendable {
                 slots[slot] = new
                 return new
             }
-            if values[Int(id) - 1] == value { return id }
+            if values[Int(id) - 1].isStored(as: value) { return id }
             slot = (slot + 1) & mask
         }
     }
@@ -521,10 +536,16 @@ struct Interner<Value: Internable>: Sendable {
 protocol Internable: Hashable, Sendable {
     /// The hash that places the value in an interner's table.
     var internHash: Int { get }
+    /// Whether this value can be read back as `other`: equal, and for
+    /// texts spelled with the same bytes. (Strings compare equal when their
+    /// spellings are canonically equivalent, `é` and `e` + U+0301; the
+    /// log shows what was typed.)
+    func isStored(as other: Self) -> Bool
 }
 
 extension Internable {
     var internHash: Int { hashValue }
+    func isStored(as other: Self) -> Bool { self == other }
 }
 
 extension String: Internable {
@@ -535,9 +556,18 @@ extension String: Internable {
         for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         return Int(bitPattern: UInt(hash))
     }
+
+    func isStored(as other: String) -> Bool { utf8.elementsEqual(other.utf8) }
 }
 extension ViewKey: Internable {}
-extension Attribute: Internable {}
+extension Attribute: Internable {
+    func isStored(as other: Attribute) -> Bool {
+        switch (value, other.value) {
+        case (.text(let text), .text(let otherText)): name == other.name && text.isStored(as: otherText)
+        default: self == other
+        }
+    }
+}
 
 /// Component paths stored as a tree of segments: a path is its last
 /// segment plus the id of the path before it, so `Feed/7/Title` adds one

@@ -22,7 +22,7 @@ public enum Stat: String, Sendable, CaseIterable {
     public var isCounted: Bool { countIndex != nil }
 
     /// Index into ``EventCounts`` (counted stats only).
-    var countIndex: Int? {
+    @usableFromInline var countIndex: Int? {
         switch self {
         case .created: 0
         case .reused: 1
@@ -109,19 +109,23 @@ public enum Stat: String, Sendable, CaseIterable {
 
 /// Counts of steps by ``Stat``, for a pass or the whole session.
 public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
-    /// One count per ``Stat/counted`` stat, inline (a pass's counts cost no allocation).
-    var values = InlineArray<24, Int>(repeating: 0)
+    /// One count per ``Stat/counted`` stat, inline (a pass's counts cost no
+    /// allocation). Read through `values.span`: the array's own subscript
+    /// getter copied all 192 bytes for every count read.
+    @usableFromInline var values = InlineArray<24, Int>(repeating: 0)
 
     public init() {}
 
     public static func == (lhs: EventCounts, rhs: EventCounts) -> Bool {
-        lhs.values.indices.allSatisfy { lhs.values[$0] == rhs.values[$0] }
+        let left = lhs.values.span, right = rhs.values.span
+        return left.indices.allSatisfy { left[$0] == right[$0] }
     }
 
     /// The count of a counted stat (0 for stats measured on the state).
-    public subscript(stat: Stat) -> Int {
+    // Inlinable: a pass line reads a dozen counts, and a call copied the counts each time.
+    @inlinable public subscript(stat: Stat) -> Int {
         guard let index = stat.countIndex else { return 0 }
-        return values[index]
+        return values.span[index]
     }
 
     mutating func count(_ step: ReuseEvent.Step) {
@@ -136,9 +140,10 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     /// them one byte.
     func packed(into bytes: inout [UInt8]) -> UInt32 {
         var mask: UInt32 = 0
-        for index in values.indices where values[index] != 0 {
+        let counts = values.span
+        for index in counts.indices where counts[index] != 0 {
             mask |= 1 << UInt32(index)
-            LEB128.append(UInt64(bitPattern: Int64(values[index])), to: &bytes)
+            LEB128.append(UInt64(bitPattern: Int64(counts[index])), to: &bytes)
         }
         return mask
     }
