@@ -557,7 +557,10 @@ extension String: Internable {
         return Int(bitPattern: UInt(hash))
     }
 
-    func isStored(as other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+    func isStored(as other: String) -> Bool {
+        var (own, other) = (self, other)
+        return own.withUTF8 { mine in other.withUTF8 { theirs in mine.elementsEqual(theirs) } }
+    }
 }
 extension ViewKey: Internable {}
 extension Attribute: Internable {
