@@ -82,6 +82,24 @@ import Testing
         #expect(Array(all.events(of: pass)) == Array(recorded[pass.events]))
     }
 
+    /// A backward scan visits the matching events newest first and reads
+    /// no further than its body asks (what `log --last` and `why` rely on).
+    @Test func aBackwardScanStopsWhereItsBodySays() {
+        let steps = Self.everyStep
+        let events = (0..<(2 * PackedEvents.chunkCapacity + 100)).map { steps[$0 % steps.count] }
+        let (log, recorded) = Self.log(events, perPass: 13)
+        var visited: [ReuseEvent] = []
+        log.forEachBackwards(view: ViewID(5), kinds: [.apply, .skip]) { event in
+            visited.append(event)
+            return visited.count < 4
+        }
+        let expected = recorded.filter { $0.view == ViewID(5) && [.apply, .skip].contains($0.kind) }.suffix(4).reversed()
+        #expect(visited == Array(expected))
+        var all = 0
+        log.forEachBackwards(pass: 300) { _ in all += 1; return true }
+        #expect(all == 13)
+    }
+
     @Test func eventsCountedButNotKeptLeaveAGapInSequenceNumbers() {
         var log = EventLog()
         log.beginPass("first")

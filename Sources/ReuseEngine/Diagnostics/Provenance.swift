@@ -38,7 +38,9 @@ public struct Provenance: Sendable {
 extension Engine {
     /// The provenance of one property of one view.
     ///
-    /// Cost: the view's events in the log (a scan of the log).
+    /// Cost: the log read backwards from the newest event to where the
+    /// property's story starts (its setter, the load it came from, or the
+    /// reset before it); the whole log only when nothing ever set it.
     public func why(_ id: ViewID, _ property: String) throws(EngineError) -> Provenance {
         guard let view = store.lookUp(id) else { throw .unknownView(id) }
         let defaults = catalog.viewClasses[view.viewClass]?.defaults
@@ -50,17 +52,31 @@ extension Engine {
         let fresh = view.attached.map { freshProperties(for: $0, on: view.viewClass)[property] } ?? defaults?[property]
         let leak = leaks(of: id).first { $0.property == property }
         let setters = (view.sources[property] ?? []).compactMap { $0 }
-        let events = log.query(view: id)
+        // The log is read backwards from the newest event, only as far as
+        // the story goes: a long session's older events are not read back.
         var resetBy: ReuseEvent?
         if setters.isEmpty {
-            resetBy = events.last { Engine.resets($0.step, property) }
+            log.forEachBackwards(view: id) { event in
+                if Engine.resets(event.step, property) { resetBy = event }
+                return resetBy == nil
+            }
         }
         // A late result's story starts where its load started.
-        let loadStart = setters.first?.load.flatMap { number in
-            events.first { if case .loadStart(let load) = $0.step { load.number == number } else { false } }?.seq
+        var loadStart: Int?
+        if let number = setters.first?.load {
+            log.forEachBackwards(view: id, kinds: [.load]) { event in
+                if case .loadStart(let load) = event.step, load.number == number { loadStart = event.seq }
+                return loadStart == nil
+            }
         }
         let start = loadStart ?? setters.first?.seq ?? resetBy.map { $0.seq + 1 } ?? 0
-        let since = events.filter { $0.seq >= start && Engine.bears($0.step, on: property) }
+        var since: [ReuseEvent] = []
+        log.forEachBackwards(view: id) { event in
+            guard event.seq >= start else { return false }
+            if Engine.bears(event.step, on: property) { since.append(event) }
+            return true
+        }
+        since.reverse()
         return Provenance(view: id, property: property, shows: shows, fresh: fresh, isStale: leak != nil,
                           setters: setters, resetBy: resetBy, since: since, holder: view.owner,
                           holderSets: view.attached?.value(of: property),

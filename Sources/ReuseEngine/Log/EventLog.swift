@@ -137,21 +137,34 @@ public struct EventLog: Sendable {
     /// Scans backwards over the packed records and stops once it has
     /// `limit`; only the events that match are read back whole.
     public func query(view: ViewID? = nil, pass: Int? = nil, kinds: Set<ReuseEvent.Kind>? = nil, last limit: Int? = nil) -> [ReuseEvent] {
+        var result: [ReuseEvent] = []
+        let wanted = limit ?? Int.max
+        guard wanted > 0 else { return [] }
+        forEachBackwards(view: view, pass: pass, kinds: kinds) { event in
+            result.append(event)
+            return result.count < wanted
+        }
+        result.reverse()
+        return result
+    }
+
+    /// Calls `body` with the kept events that match, newest first, until it
+    /// returns false: a question about recent events (`why`, `log --last`)
+    /// reads back only the events it looks at, whatever the log's length.
+    public func forEachBackwards(view: ViewID? = nil, pass: Int? = nil, kinds: Set<ReuseEvent.Kind>? = nil,
+                                 _ body: (ReuseEvent) -> Bool) {
         let slice: Events
         if let pass {
-            guard let summary = summary(ofPass: pass) else { return [] }
+            guard let summary = summary(ofPass: pass) else { return }
             slice = events(of: summary)
         } else {
             slice = events
         }
-        var result: [ReuseEvent] = []
         var index = slice.endIndex
-        while index > slice.startIndex, result.count < (limit ?? Int.max) {
+        while index > slice.startIndex {
             index -= 1
-            if let event = stored.event(at: index, ifView: view, kinds: kinds) { result.append(event) }
+            if let event = stored.event(at: index, ifView: view, kinds: kinds), !body(event) { return }
         }
-        result.reverse()
-        return result
     }
 
     // MARK: Marks, for going back

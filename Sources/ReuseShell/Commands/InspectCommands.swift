@@ -371,9 +371,12 @@ enum LogCommand {
             kinds = set
         }
         let cap = 200
-        let all = engine.log.query(view: view, pass: pass, kinds: kinds, last: nil)
         let limit = last ?? (pass == nil && view == nil && kinds == nil ? cap : nil)
-        let events = limit.map { all.count > $0 ? Array(all.suffix($0)) : all } ?? all
+        // The query scans back from the newest event and stops at `limit`:
+        // `log --last 3` after a million events reads three of them.
+        let events = engine.log.query(view: view, pass: pass, kinds: kinds, last: limit)
+        // Capped only without filters, where every kept event matches.
+        let matching = last == nil && limit != nil ? engine.log.events.count : events.count
         if flags.contains("json") {
             shell.emit(json: JSON.object([("events", .array(events.map { EventReport(event: $0).json }))]))
             return
@@ -386,8 +389,8 @@ enum LogCommand {
             }
             return
         }
-        if last == nil, events.count < all.count {
-            shell.emit(shell.style.dim("(the last \(events.count) of \(all.count) events; use --pass N or --last N)"))
+        if last == nil, events.count < matching {
+            shell.emit(shell.style.dim("(the last \(events.count) of \(matching) events; use --pass N or --last N)"))
         }
         for event in events { shell.emit(EventReport(event: event).line) }
     }
