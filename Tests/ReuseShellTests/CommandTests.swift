@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReuseShell
+import ReuseEngine
 
 /// Each command, run in process, with the output a user sees.
 @Suite struct CommandTests {
@@ -371,5 +372,20 @@ extension CommandTests {
         #expect(lines() == setup + Array(repeating: "scroll Feed by 1", count: 3) + ["scroll Feed by 3"])
         #expect(session.line("undo 4").ok)
         #expect(lines() == setup && session.interpreter.recorded.map(\.command) == ["component", "list", "mount"])
+    }
+}
+
+/// An event line's columns fit a short session's numbers; a long
+/// session's wider ones still stand apart.
+@Suite struct EventLineTests {
+    @Test(arguments: [(78, 1, 41), (12_345, 2_057, 9), (600_081, 100_001, 123_456)])
+    func columnsStayApart(seq: Int, pass: Int, view: Int) {
+        var event = ReuseEvent(view: ViewID(view), component: "Row", path: ComponentPath([.named("Feed", index: 0), .row(7)]),
+                               step: .unhide(parent: ViewID(2)))
+        event.seq = seq
+        event.pass = pass
+        let words = EventReport(event: event).line.split(separator: " ").map(String.init)
+        #expect(Array(words.prefix(5)) == ["#\(seq)", "pass", "\(pass)", "unhide", "v\(view)"])
+        if seq < 10_000 { #expect(EventReport(event: event).line.hasPrefix("#\(seq)".padding(6) + "pass \(pass)".padding(9))) }
     }
 }

@@ -52,8 +52,11 @@ struct EventReport {
 
     /// `#12   pass 3   reuse     v4    Card[1]  from v1 (Card, UIView, [cornerRadius])  was Card[2]`
     var line: String {
-        var line = "#\(event.seq)".padding(6) + "pass \(event.pass)".padding(9) + event.kind.rawValue.padding(9) + " "
-            + event.view.description.padding(6)
+        // Columns for the numbers of a short session; a wider number (a
+        // long session's `#600081`, `pass 100001`) still gets its space.
+        func column(_ text: String, _ width: Int) -> String { text.displayWidth < width ? text.padding(width) : text + " " }
+        var line = column("#\(event.seq)", 6) + column("pass \(event.pass)", 9) + event.kind.rawValue.padding(9) + " "
+            + column(event.view.description, 6)
         var detail: [String] = []
         if let path { detail.append(path) }
         switch event.step {
