@@ -160,5 +160,8 @@ extension HistoryTests {
         let past = try #require(h.engine.state(afterPass: h.engine.log.currentPass - 4))
         let freshPast = try #require(fresh.engine.state(afterPass: fresh.engine.log.currentPass - 4))
         #expect(Self.state(past) == Self.state(freshPast))
+        // A past state counts on from its checkpoint but keeps no events:
+        // they are the live log's.
+        #expect(past.log.events.isEmpty && past.log.currentPass == h.engine.log.currentPass - 4)
     }
 }

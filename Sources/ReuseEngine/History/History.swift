@@ -229,10 +229,17 @@ extension Engine {
         // A replay is never interrupted: it rebuilds a state that existed.
         engine.interruptionCheck = nil
         engine.passAbandoned = false
+        // The steps of a replay are in the live log already: it counts them
+        // (pass and sequence numbers, totals) but keeps none, which also
+        // spares a replay far into the past the memory and time of
+        // recording them again.
+        let keepsEvents = engine.store.log.keepsEvents
+        engine.store.log.keepsEvents = false
         for entry in history.entries[checkpoint.operations..<count] {
             // It succeeded from this very state once: it succeeds again.
             try? entry.operation.replay(on: &engine)
         }
+        engine.store.log.keepsEvents = keepsEvents
         engine.interruptionCheck = interruptionCheck
         return engine
     }
