@@ -35,6 +35,8 @@ public struct Engine: Sendable {
     /// The per-view tables a pass marks what it visits and takes in,
     /// kept from pass to pass (``MountPass``).
     var marks = PassMarks()
+    /// Pool keys made lately, kept from pass to pass (``KeyMemo``).
+    var keyMemo = KeyMemo()
     /// Every operation since the session began, with checkpoints: what
     /// ``state(afterPass:)`` and ``rewind(toOperations:)`` replay. Not part
     /// of the state it records (a checkpoint holds none).

@@ -137,3 +137,68 @@ import Testing
         #expect(h.engine.checkInvariants() == [])
     }
 }
+
+/// Pool keys are made once per kind of instance: within a pass for any
+/// keying that reads no values, from pass to pass only for a pure one
+/// (one that reads nothing but the component, class and names).
+@Suite struct KeyMemoTests {
+    final class Calls: @unchecked Sendable { var count = 0 }
+
+    struct CountingKeying: Keying {
+        let calls: Calls
+        let pure: Bool
+        var isPure: Bool { pure }
+        func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+            calls.count += 1
+            return ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
+        }
+    }
+
+    static let red = ViewConfiguration(viewClass: "UIView", attributes: [Attribute("backgroundColor", .color("red"))])
+    static let blue = ViewConfiguration(viewClass: "UIView", attributes: [Attribute("backgroundColor", .color("blue"))])
+    static let alpha = ViewConfiguration(viewClass: "UIView", attributes: [Attribute("alpha", .number(0.5))])
+
+    @Test(arguments: [true, false])
+    func aKeyIsMadeOncePerKindOfInstance(pure: Bool) {
+        let calls = Calls()
+        let keying = CountingKeying(calls: calls, pure: pure)
+        let catalog = Catalog()
+        var memo = KeyMemo()
+        memo.beginPass()
+        let first = memo.key("Card", Self.red, keying: keying, catalog: catalog)
+        // Other values, the same names: the same key, not made again.
+        #expect(memo.key("Card", Self.blue, keying: keying, catalog: catalog) == first && calls.count == 1)
+        #expect(memo.key("Card", Self.alpha, keying: keying, catalog: catalog) != first && calls.count == 2)
+        #expect(memo.key("Title", Self.red, keying: keying, catalog: catalog) != first && calls.count == 3)
+        memo.beginPass()
+        #expect(memo.key("Card", Self.red, keying: keying, catalog: catalog) == first)
+        #expect(calls.count == (pure ? 3 : 4), "a pure key outlives its pass; another is made again")
+    }
+
+    /// Two keyings never answer for each other, whatever they were asked.
+    @Test func keyingsDoNotShareKeys() {
+        let catalog = Catalog()
+        var memo = KeyMemo()
+        memo.beginPass()
+        let shape = memo.key("Card", Self.red, keying: ComponentShapeKeying(), catalog: catalog)
+        let viewClass = memo.key("Card", Self.red, keying: ViewClassKeying(), catalog: catalog)
+        #expect(shape == ComponentShapeKeying().key("Card", Self.red, catalog: catalog))
+        #expect(viewClass == ViewClassKeying().key("Card", Self.red, catalog: catalog) && viewClass != shape)
+    }
+
+    /// A strategy switch between two pure keyings, mid-session: the next
+    /// passes key by the new strategy (a kept key of the old one would put
+    /// views in the wrong pools, which the invariant checker would see).
+    @Test func aStrategySwitchKeysByTheNewStrategy() throws {
+        var h = Harness()
+        try h.component("Title", view: "UILabel", [("text", "row {i}")])
+        try h.component("Row", view: "UIView", [("backgroundColor", "white")], children: ["Title"])
+        try h.list("Feed", rows: 100, viewport: 3, cells: ["Row"])
+        try h.mount("Feed")
+        for _ in 0..<3 { _ = try h.scroll("Feed", by: 1) }
+        _ = try h.strategy("naive")
+        for _ in 0..<3 { _ = try h.scroll("Feed", by: 1) }
+        let host = try #require(try h.node("Feed").view)
+        #expect(h.engine.views[host].pools.keys.map(\.description) == ["(UIView)"])
+    }
+}

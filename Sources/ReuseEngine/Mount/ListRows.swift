@@ -120,7 +120,12 @@ extension Engine {
     mutating func mountCell(_ component: String, path: ComponentPath, slot: Slot, _ configuration: ViewConfiguration,
                             host: ViewID, current: ViewID?, reload payload: Bool? = nil, pass: inout MountPass) -> ViewID? {
         let instance = Instance(component: component, path: path, slot: slot)
-        guard let key = strategy.cells.key(component, configuration, list: store[host].ownerComponent ?? "", catalog: catalog) else {
+        let cellKey: ViewKey? = if let keying = strategy.cells.keying {
+            pass.key(component, configuration, keying: keying, catalog: catalog)
+        } else {
+            strategy.cells.key(component, configuration, list: store[host].ownerComponent ?? "", catalog: catalog)
+        }
+        guard let key = cellKey else {
             if let current { release(current, slot: slot, from: host, pass: pass) }
             return nil
         }

@@ -12,17 +12,22 @@ public struct MountPass: Sendable {
     /// `scroll to`) rather than moving them by rows (`scroll by`).
     public let isRelayout: Bool
 
-    /// Begins a pass on the engine's tables, which it holds until ``end(returning:)``.
-    init(isRelayout: Bool, marks: inout PassMarks) {
+    /// Begins a pass on the engine's tables and key memo, which it holds
+    /// until ``end(returning:keys:)``.
+    init(isRelayout: Bool, marks: inout PassMarks, keys: inout KeyMemo) {
         self.isRelayout = isRelayout
         self.marks = marks
         marks = PassMarks(stamp: self.marks.stamp)
         self.marks.begin()
+        self.keys = keys
+        keys = KeyMemo()
+        self.keys.beginPass()
     }
 
-    /// Ends the pass: the tables go back to the engine for the next one.
-    consuming func end(returning marks: inout PassMarks) {
+    /// Ends the pass: the tables and the memo go back to the engine for the next one.
+    consuming func end(returning marks: inout PassMarks, keys: inout KeyMemo) {
         marks = self.marks
+        keys = self.keys
     }
 
     /// This pass's stamp: a policy marks what it keeps per pool with it
@@ -32,32 +37,12 @@ public struct MountPass: Sendable {
     /// The parents visited, in visit order; they are settled at the end.
     var parents: [ViewID] { marks.parents }
 
-    /// A key this pass made, with what it was made from.
-    private struct RecentKey {
-        var component: String
-        var configuration: ViewConfiguration
-        var key: ViewKey
-    }
+    /// Keys made lately (this pass's, and earlier passes' that hold in any pass).
+    private var keys: KeyMemo
 
-    /// Keys this pass made lately.
-    private var recentKeys: [RecentKey] = []
-
-    /// The pool key for an instance's configuration. Within a pass the
-    /// catalogue does not change, so a key that reads only the component,
-    /// the view class and the attribute names is made once for the few
-    /// kinds of instance a pass meets (a full pass over 50 cards asks 50
-    /// times for the same key).
+    /// The pool key for an instance's configuration (``KeyMemo/key(_:_:keying:catalog:)``).
     mutating func key(_ component: String, _ configuration: ViewConfiguration, keying: any Keying, catalog: Catalog) -> ViewKey {
-        guard !keying.readsValues else { return keying.key(component, configuration, catalog: catalog) }
-        // Read in place: copying each entry retained its strings and arrays.
-        for index in recentKeys.indices
-        where recentKeys[index].component == component && recentKeys[index].configuration.hasSameNames(as: configuration) {
-            return recentKeys[index].key
-        }
-        let key = keying.key(component, configuration, catalog: catalog)
-        if recentKeys.count == 8 { recentKeys.removeFirst() }
-        recentKeys.append(RecentKey(component: component, configuration: configuration, key: key))
-        return key
+        keys.key(component, configuration, keying: keying, catalog: catalog)
     }
 
     mutating func visit(_ parent: ViewID) { marks.visit(parent) }
@@ -74,6 +59,49 @@ public struct MountPass: Sendable {
 
     /// The views taken from `parent` in this pass, in the order they were taken.
     func taken(from parent: ViewID) -> [ViewID] { marks.taken(from: parent) }
+}
+
+/// Pool keys made lately, with what each was made from: an instance asks
+/// for its key at every pass, and making one hashes its strings.
+///
+/// Within a pass the catalogue does not change, so a key that reads only
+/// the component, the view class and the attribute names is made once for
+/// the few kinds of instance a pass meets (a full pass over 50 cards asks
+/// 50 times for the same key). A key from a keying that reads nothing else
+/// at all (``Keying/isPure``: not the catalogue either) holds in every
+/// later pass too, so it is kept from pass to pass: a scroll step, a pass
+/// of its own, then makes no key.
+struct KeyMemo: Sendable {
+    private struct Entry {
+        var keying: ObjectIdentifier
+        var isPure: Bool
+        var component: String
+        var configuration: ViewConfiguration
+        var key: ViewKey
+    }
+
+    private var entries: [Entry] = []
+    private static let capacity = 8
+
+    /// A new pass: the keys that held only for the last one go.
+    mutating func beginPass() {
+        entries.removeAll { !$0.isPure }
+    }
+
+    mutating func key(_ component: String, _ configuration: ViewConfiguration, keying: any Keying, catalog: Catalog) -> ViewKey {
+        guard !keying.readsValues else { return keying.key(component, configuration, catalog: catalog) }
+        let type = ObjectIdentifier(Swift.type(of: keying))
+        // Read in place: copying each entry retained its strings and arrays.
+        for index in entries.indices
+        where entries[index].keying == type && entries[index].component == component
+            && entries[index].configuration.hasSameNames(as: configuration) {
+            return entries[index].key
+        }
+        let key = keying.key(component, configuration, catalog: catalog)
+        if entries.count == Self.capacity { entries.removeFirst() }
+        entries.append(Entry(keying: type, isPure: keying.isPure, component: component, configuration: configuration, key: key))
+        return key
+    }
 }
 
 /// Per-view tables of pass marks, indexed by view number: a mark counts

@@ -19,7 +19,7 @@ extension Engine {
         definitionsPending = false
         beginPass(trigger)
         first(&self)
-        var pass = MountPass(isRelayout: true, marks: &marks)
+        var pass = MountPass(isRelayout: true, marks: &marks, keys: &keyMemo)
         pass.visit(.root)
         planChildren(rootComponents, under: .root, row: nil, into: .root, pass: &pass)
         // The last pass's tree is walked again in place (held here alone, so
@@ -217,7 +217,7 @@ extension Engine {
     /// pass gives its tables back for the next one.
     mutating func settle(_ pass: consuming MountPass) {
         strategy.parents.settle(pass.parents, store: &store, pass: pass)
-        pass.end(returning: &marks)
+        pass.end(returning: &marks, keys: &keyMemo)
     }
 
     /// The blocks that will mount into one view: `children`, looking through

@@ -166,7 +166,7 @@ extension Engine {
     /// Runs a pass that mounts one row of a list again, reloading its cell.
     mutating func reloadRow(_ row: Int, of listPath: ComponentPath, payload: Bool, trigger: String) -> PassSummary {
         beginPass(trigger)
-        var pass = MountPass(isRelayout: false, marks: &marks)
+        var pass = MountPass(isRelayout: false, marks: &marks, keys: &keyMemo)
         // Only the list's path, type and view: holding its node would copy its rows.
         if let (path, name, view) = try? listTarget(listPath), let host = view,
            case .list(let spec)? = catalog.components[name]?.body {

@@ -58,7 +58,7 @@ extension Engine {
             return ScrollOutcome(pass: runFullPass(trigger: trigger), list: path, requested: requested, offset: offset)
         }
         beginPass(trigger)
-        var pass = MountPass(isRelayout: { if case .to = motion { true } else { false } }(), marks: &marks)
+        var pass = MountPass(isRelayout: { if case .to = motion { true } else { false } }(), marks: &marks, keys: &keyMemo)
         updateNode(at: path) { engine, node in
             let firstTime = engine.mountRows(of: spec, at: path, host: host, rows: &node.rows, keepsRows: true, pass: &pass)
             node.children = engine.mountSupplementaries(of: spec, at: path, host: host, keeping: node.children, pass: &pass)

@@ -18,10 +18,16 @@ protocol Keying: Sendable {
     /// view class and the attribute names (a pass reuses keys it made when
     /// it does not: ``MountPass/key(_:_:keying:catalog:)``).
     var readsValues: Bool { get }
+    /// Whether the key reads nothing but the component, the view class and
+    /// the attribute names: not the values, not the catalogue, and the
+    /// keying holds no options. Such a key is made once per kind of
+    /// instance and kept from pass to pass (``KeyMemo``).
+    var isPure: Bool { get }
 }
 
 extension Keying {
     var readsValues: Bool { false }
+    var isPure: Bool { false }
 }
 
 /// How a plain parent (not a list) hands out its views and what happens to
@@ -71,6 +77,14 @@ protocol CellReuse: Sendable {
     /// Refuses lists this system cannot dequeue for (UIKit's unregistered
     /// identifiers). The mounted lists are found only by a system that checks.
     func validate(lists: @autoclosure () -> [String], catalog: Catalog) throws(EngineError)
+    /// The keying whose key ``key(_:_:list:catalog:)`` always is, if it is
+    /// that alone (then the pass's ``KeyMemo`` may answer for it); nil when
+    /// the key reads more (the list type, registrations).
+    var keying: (any Keying)? { get }
+}
+
+extension CellReuse {
+    var keying: (any Keying)? { nil }
 }
 
 /// List cells kept in the host's pools alone, the stack of each key: a

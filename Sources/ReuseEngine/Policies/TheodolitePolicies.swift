@@ -3,6 +3,8 @@
 
 /// Theodolite's key: (component type, view class, attribute shape).
 struct ComponentShapeKeying: Keying {
+    var isPure: Bool { true }
+
     func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
         ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
     }
@@ -10,6 +12,8 @@ struct ComponentShapeKeying: Keying {
 
 /// A key of the view class alone (`naive`, Valdi's pools).
 struct ViewClassKeying: Keying {
+    var isPure: Bool { true }
+
     func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
         ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil)
     }
@@ -55,10 +59,14 @@ struct PositionalVend: ParentReuse {
 /// List cells on a stack per key: a row that leaves pushes its cell, hidden;
 /// a row that enters takes the top cell of its key, or a new one.
 struct StackCells<K: Keying>: QueueCells {
-    var keying: K
+    var cellKeying: K
+
+    init(keying: K) { cellKeying = keying }
+
+    var keying: (any Keying)? { cellKeying }
 
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
-        keying.key(component, configuration, catalog: catalog)
+        cellKeying.key(component, configuration, catalog: catalog)
     }
 
     func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
