@@ -202,3 +202,19 @@ import Testing
         #expect(h.engine.views[host].pools.keys.map(\.description) == ["(UIView)"])
     }
 }
+
+/// A row's template text is filled in place of every `{i}`, left to right,
+/// exactly as replacing the placeholder in the string would.
+@Suite struct TemplateFillingTests {
+    @Test func everyPlaceholderIsFilledAsStringReplacementWould() {
+        let texts = ["row {i}", "{i}", "{i}{i}", "{{i}}", "{i", "i}", "{ i}", "no placeholder", "", "é {i} ü 🎉{i}",
+                     "{i}x{i}y{i}", "{I}", "{{{i}}}", String(repeating: "ab{i}", count: 50)]
+        for text in texts {
+            for row in [0, 7, 12_345, -3, Int.max, Int.min] {
+                #expect(AttributeTemplate.filling(text, row: row) == text.replacing("{i}", with: String(row)), "\(text) at \(row)")
+            }
+        }
+        // Bytes, not just equal strings: the text around the number is kept as written.
+        #expect(Array(AttributeTemplate.filling("cafe\u{301} {i}", row: 2).utf8) == Array("cafe\u{301} 2".utf8))
+    }
+}
