@@ -52,6 +52,8 @@ public final class Interpreter {
     private var endedSessions: [(engine: Engine, recorded: RecordedCommands)] = []
     /// Splits lines into tokens (each line exactly once).
     var lexer = Lexer()
+    /// Pass lines, with the last one's counts part kept.
+    private var passLines = PassLine.Cache()
     /// Lines tokenized so far: each line run is tokenized exactly once.
     public var linesTokenized: Int { lexer.linesTokenized }
     /// Directory that relative paths in `source`/`save` start from.
@@ -383,7 +385,7 @@ public final class Interpreter {
                 emit("  " + style.dim(Narrator(engine: engine).sentence(for: event)))
             }
         }
-        write(PassLine.text(for: summary, style: style, width: options.width) + "\n")
+        write(passLines.text(for: summary, style: style, width: options.width) + "\n")
     }
 
     /// Converts an engine error into a located shell error: the caret goes

@@ -66,3 +66,37 @@ import Testing
         #expect(session.run("compare theodolite naive\n").split(separator: "\n").count == 3)
     }
 }
+
+/// The interpreter keeps the counts part of the last pass line; every line
+/// it prints is still the one made from scratch, as pass numbers grow a
+/// digit (the counts start further right) and the counts change, at every
+/// width where wrapping could tell.
+@Suite struct PassLineCacheTests {
+    @Test(arguments: [false, true])
+    func cachedLinesEqualLinesMadeAfresh(color: Bool) {
+        var script = """
+            component Title view UILabel { text: "row {i}" }
+            component Row view UIView { backgroundColor: white } children Title
+            list Feed rows 1000 viewport 3 cells Row
+            mount Feed
+
+            """
+        for step in 0..<110 { script += step % 17 == 5 ? "scroll Feed by 2\n" : step % 23 == 7 ? "remount\n" : "scroll Feed by 1\n" }
+        let style = Style(color: color)
+        for width in [0] + Array(24...90) {
+            var output = ""
+            let interpreter = Interpreter(options: .init(style: style, width: width)) { output += $0 }
+            #expect(interpreter.run(script: script, file: "<test>"))
+            // Each pass line, with its continuation lines, appears in order.
+            var remaining = Substring(output)
+            for summary in interpreter.engine.log.passes {
+                let line = PassLine.text(for: summary, style: style, width: width) + "\n"
+                guard let range = remaining.range(of: line) else {
+                    Issue.record("width \(width): pass \(summary.pass) printed otherwise than \(line)")
+                    return
+                }
+                remaining = remaining[range.upperBound...]
+            }
+        }
+    }
+}

@@ -12,23 +12,32 @@ enum PassLine {
     private static let labels: [[UInt8]] = Stat.passLine.map { Array($0.label.utf8) }
 
     static func text(for summary: PassSummary, style: Style, width: Int) -> String {
+        var line = head(of: summary, style: style)
+        appendCounts(summary.counts, from: line.column, width: width, to: &line.bytes)
+        return String(decoding: line.bytes, as: UTF8.self)
+    }
+
+    /// `pass 2 (scroll Feed by 1):`, and the column it ends at.
+    static func head(of summary: PassSummary, style: Style) -> (bytes: [UInt8], column: Int) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(summary.trigger.utf8.count + 160)
-        var column: Int
         if style.color {
             let head = style.accent("pass \(summary.pass)") + " " + style.dim("(\(summary.trigger))") + ":"
             bytes.append(contentsOf: head.utf8)
-            column = head.displayWidth
-        } else {
-            bytes.append(contentsOf: "pass ".utf8)
-            column = 5 + appendDecimal(summary.pass, to: &bytes)
-            bytes.append(contentsOf: " (".utf8)
-            bytes.append(contentsOf: summary.trigger.utf8)
-            bytes.append(contentsOf: "):".utf8)
-            column += 4 + summary.trigger.displayWidth
+            return (bytes, head.displayWidth)
         }
+        bytes.append(contentsOf: "pass ".utf8)
+        var column = 5 + appendDecimal(summary.pass, to: &bytes)
+        bytes.append(contentsOf: " (".utf8)
+        bytes.append(contentsOf: summary.trigger.utf8)
+        bytes.append(contentsOf: "):".utf8)
+        column += 4 + summary.trigger.displayWidth
+        return (bytes, column)
+    }
 
-        let counts = summary.counts
+    /// The counts, wrapped to `width` from `column` on.
+    static func appendCounts(_ counts: EventCounts, from column: Int, width: Int, to bytes: inout [UInt8]) {
+        var column = column
         let entries = Stat.passLine
         func shows(_ index: Int) -> Bool { entries[index].always || counts[entries[index].stat] > 0 }
         let lastShown = entries.indices.last(where: shows) ?? 0
@@ -51,7 +60,26 @@ enum PassLine {
             if !last { bytes.append(UInt8(ascii: ",")) }
             lineHasCounts = true
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Pass lines with the counts part of the last one kept: a run of one
+    /// command (a thousand `scroll Feed by 1`) prints the same counts from
+    /// the same column every time, so only the head is made again.
+    struct Cache {
+        private var last: (counts: EventCounts, column: Int, width: Int, bytes: [UInt8])?
+
+        mutating func text(for summary: PassSummary, style: Style, width: Int) -> String {
+            var line = PassLine.head(of: summary, style: style)
+            if let last, last.counts == summary.counts, last.column == line.column, last.width == width {
+                line.bytes.append(contentsOf: last.bytes)
+            } else {
+                var counts: [UInt8] = []
+                PassLine.appendCounts(summary.counts, from: line.column, width: width, to: &counts)
+                line.bytes.append(contentsOf: counts)
+                last = (summary.counts, line.column, width, counts)
+            }
+            return String(decoding: line.bytes, as: UTF8.self)
+        }
     }
 
     /// Columns `value` takes in decimal.
