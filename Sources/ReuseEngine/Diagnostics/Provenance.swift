@@ -40,7 +40,9 @@ extension Engine {
     ///
     /// Cost: the log read backwards from the newest event to where the
     /// property's story starts (its setter, the load it came from, or the
-    /// reset before it); the whole log only when nothing ever set it.
+    /// reset before it). The whole kept log when there is no such event:
+    /// nothing set or reset the property, or the start of its load was
+    /// dropped by `log keep`.
     public func why(_ id: ViewID, _ property: String) throws(EngineError) -> Provenance {
         guard let view = store.lookUp(id) else { throw .unknownView(id) }
         let defaults = catalog.viewClasses[view.viewClass]?.defaults
