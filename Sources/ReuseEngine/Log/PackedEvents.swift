@@ -381,11 +381,9 @@ extension PackedEvents {
                 initialized = used
             }
             starts.append(contentsOf: newStarts)
-            var sealed: [UInt8] = []
-            sealed.reserveCapacity(bytes.count + used)
-            sealed.append(contentsOf: bytes)
-            sealed.append(contentsOf: encoded)
-            bytes = sealed
+            // Sized to what is written (`encoded` has room for the longest records).
+            bytes.reserveCapacity(bytes.count + used)
+            bytes.append(contentsOf: encoded)
             open = []
         }
 

@@ -52,11 +52,6 @@ public struct ChunkedArray<Element> {
         removeAll(from: count - Swift.max(0, k))
     }
 
-    @inlinable public mutating func removeAll() {
-        chunks = []
-        storedCount = 0
-    }
-
     /// There are as many chunks as `count` needs, and the last holds the
     /// rest: checked after every change in debug builds, in O(1) (tests
     /// check every chunk through ``validate()``).

@@ -11,12 +11,6 @@ enum PassLine {
     /// view byte by byte cost more than the rest of the line).
     private static let labels: [[UInt8]] = Stat.passLine.map { Array($0.label.utf8) }
 
-    static func text(for summary: PassSummary, style: Style, width: Int) -> String {
-        var line = head(of: summary, style: style)
-        appendCounts(summary.counts, from: line.column, width: width, to: &line.bytes)
-        return String(decoding: line.bytes, as: UTF8.self)
-    }
-
     /// `pass 2 (scroll Feed by 1):`, and the column it ends at.
     static func head(of summary: PassSummary, style: Style) -> (bytes: [UInt8], column: Int) {
         var bytes: [UInt8] = []
