@@ -63,12 +63,15 @@ public struct Engine: Sendable {
 
     // MARK: Reading
 
+    // Read in place: the walk reads the catalogue per instance, and a
+    // returned copy retained each of its tables.
+
     /// The simulated views (`engine.views[v3]`), read-only.
-    public var views: ViewStore { store }
+    public var views: ViewStore { _read { yield store } }
     /// Everything the session declared.
-    public var catalog: Catalog { store.catalog }
+    public var catalog: Catalog { _read { yield store.catalog } }
     /// Every step, per pass and in total.
-    public var log: EventLog { store.log }
+    public var log: EventLog { _read { yield store.log } }
 
     /// The current offset of a list instance.
     public func offset(of listPath: ComponentPath) -> Int { listOffsets[listPath, default: 0] }

@@ -8,7 +8,16 @@ public struct Catalog: Sendable {
     public internal(set) var attributes: OrderedDictionary<String, AttributeDefinition> = [:]
     public internal(set) var components: OrderedDictionary<String, ComponentDefinition> = [:]
     /// Each definition as the mount walk reads it (one reference to copy per lookup).
-    private(set) var mountable: [String: MountableDefinition] = [:]
+    private(set) var mountable: [String: MountableDefinition] = [:] {
+        didSet { definitions = Version() }
+    }
+    /// Changes whenever `mountable` does: a node keeps the definition it
+    /// found under it (``Engine/definition(for:)``), so a pass looks a name
+    /// up only after a definition changed.
+    private(set) var definitions = Version()
+
+    /// A mark of one state of a catalogue's definitions, told apart by identity.
+    final class Version: Sendable {}
     /// Cell types registered with lists (UIKit), in registration order.
     public internal(set) var registrations: OrderedDictionary<CellRegistration.Key, CellRegistration> = [:]
     /// For each identifier, the cell type registered under it last.

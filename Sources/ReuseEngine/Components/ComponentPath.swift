@@ -14,19 +14,35 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         case row(Int)
     }
 
-    public private(set) var segments: [Segment]
-    /// For each segment: whether siblings share its name (shown as `Name[0]`).
-    private var namesakes: [Bool]
+    /// A segment with its namesakes flag, stored side by side: a path is one
+    /// array, so copying one (paths are copied into nodes, views, events and
+    /// sources) retains one buffer, and appending a segment allocates one.
+    fileprivate struct Element: Hashable, Sendable {
+        var segment: Segment
+        /// Whether siblings share the segment's name (shown as `Name[0]`).
+        var namesakes: Bool
+    }
+
+    private var elements: [Element]
+
+    /// The segments from the root, read in place.
+    public var segments: Segments { Segments(elements: elements) }
+
+    /// A path's segments: a view of its storage, no array made.
+    public struct Segments: RandomAccessCollection, Sendable {
+        fileprivate let elements: [Element]
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { elements.count }
+        public subscript(position: Int) -> Segment { elements[position].segment }
+    }
 
     public init(_ segments: [Segment] = []) {
-        self.segments = segments
-        self.namesakes = Array(repeating: false, count: segments.count)
+        elements = segments.map { Element(segment: $0, namesakes: false) }
     }
 
     /// A path with each segment's namesakes flag given (as stored by the event log).
     init(segments: [Segment], namesakes: [Bool]) {
-        self.segments = segments
-        self.namesakes = namesakes
+        elements = zip(segments, namesakes).map { Element(segment: $0, namesakes: $1) }
     }
 
     public static let root = ComponentPath()
@@ -34,27 +50,27 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// Where the segments are stored (0 for the root): two paths alive at
     /// once with the same address share their storage, so they are equal.
     var storageAddress: UInt {
-        segments.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 
     /// Equal segments and equal namesakes flags: the same path, shown the same way.
     func isIdentical(to other: ComponentPath) -> Bool {
-        segments == other.segments && namesakes == other.namesakes
+        elements == other.elements
     }
 
     public func appending(_ segment: Segment, namesakes: Bool = false) -> ComponentPath {
-        var path = self
-        path.segments.append(segment)
-        path.namesakes.append(namesakes)
+        var path = ComponentPath(elements: [])
+        path.elements.reserveCapacity(elements.count + 1)
+        path.elements.append(contentsOf: elements)
+        path.elements.append(Element(segment: segment, namesakes: namesakes))
         return path
     }
 
+    private init(elements: [Element]) { self.elements = elements }
+
     /// The path of the first `count` segments.
     public func prefix(_ count: Int) -> ComponentPath {
-        var path = self
-        path.segments = Array(segments.prefix(count))
-        path.namesakes = Array(namesakes.prefix(count))
-        return path
+        ComponentPath(elements: Array(elements.prefix(count)))
     }
 
     /// The last segment's component name (rows have none).
@@ -71,12 +87,12 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
 
     private func text(showingNamesakes: Bool) -> String {
         var out = ""
-        for (position, segment) in segments.enumerated() {
+        for (position, element) in elements.enumerated() {
             if position > 0 { out += "/" }
-            switch segment {
+            switch element.segment {
             case .named(let name, let index):
                 out += name
-                if index != 0 || (showingNamesakes && namesakes[position]) { out += "[\(index)]" }
+                if index != 0 || (showingNamesakes && element.namesakes) { out += "[\(index)]" }
             case .row(let row):
                 out += String(row)
             }
@@ -84,9 +100,18 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         return out
     }
 
-    public static func == (lhs: ComponentPath, rhs: ComponentPath) -> Bool { lhs.segments == rhs.segments }
+    /// Equal segments; the namesakes flags are how a path is shown, not which it is.
+    public static func == (lhs: ComponentPath, rhs: ComponentPath) -> Bool {
+        guard lhs.elements.count == rhs.elements.count else { return false }
+        if lhs.storageAddress == rhs.storageAddress { return true }
+        for index in lhs.elements.indices where lhs.elements[index].segment != rhs.elements[index].segment { return false }
+        return true
+    }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(segments) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(elements.count)
+        for element in elements { hasher.combine(element.segment) }
+    }
 
     public static func < (lhs: ComponentPath, rhs: ComponentPath) -> Bool {
         lhs.description < rhs.description
@@ -131,16 +156,14 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
             guard end < bytes.endIndex else { break }
             start = bytes.index(after: end)
         }
-        var path = ComponentPath(segments)
-        path.namesakes = written
-        return .success(path)
+        return .success(ComponentPath(segments: segments, namesakes: written))
     }
 
     /// Whether the segment at `position` is shown with its index: it has
     /// same-named siblings (paths from the mount walk), or the index was
     /// written out (parsed paths, `Card[0]`).
     public func showsIndex(at position: Int) -> Bool {
-        namesakes.indices.contains(position) && namesakes[position]
+        elements.indices.contains(position) && elements[position].namesakes
     }
 
     /// A row number or index as written: digits only, no sign, no leading

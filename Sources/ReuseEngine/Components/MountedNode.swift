@@ -26,6 +26,9 @@ public struct MountedNode: Sendable {
     /// the next pass reuses it while the definition is the same object
     /// (a redefinition makes a new one), and `set` on this instance drops it.
     var configuration: (definition: MountableDefinition, value: ViewConfiguration)?
+    /// The definition the last pass mounted this instance with, and the
+    /// catalogue version it was found under (``Engine/definition(for:)``).
+    var definition: (version: Catalog.Version, value: MountableDefinition)?
     /// `children` are a list's header and footer (paths of their own:
     /// `L/Head[1]` for a footer twin), not children made from a child list:
     /// a pass that mounts the node as a plain component starts them afresh.

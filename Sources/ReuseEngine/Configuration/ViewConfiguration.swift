@@ -89,39 +89,58 @@ public struct AttributeShape: Hashable, Sendable, CustomStringConvertible {
 /// Strategies that key more coarsely leave fields out (`naive` keeps only the
 /// view class) or add a ``KeyQualifier`` (`theodolite-2019` keys by values).
 public struct ViewKey: Hashable, Sendable, CustomStringConvertible {
+    /// The fields, stored once and shared by every copy of the key: a key is
+    /// copied into each view, pool, event and memo entry it names, and a copy
+    /// now retains one object instead of every string and array in it.
+    private final class Fields: Sendable {
+        let component: String?
+        let viewClass: String?
+        let shape: AttributeShape?
+        let qualifier: KeyQualifier?
+        /// The fields' hash, computed once: a key is looked up in several
+        /// tables per vend, and hashing its strings each time was a sixth of a pass.
+        let hash: Int
+
+        init(component: String?, viewClass: String?, shape: AttributeShape?, qualifier: KeyQualifier?) {
+            self.component = component
+            self.viewClass = viewClass
+            self.shape = shape
+            self.qualifier = qualifier
+            var hasher = Hasher()
+            hasher.combine(component)
+            hasher.combine(viewClass)
+            hasher.combine(shape)
+            hasher.combine(qualifier)
+            hash = hasher.finalize()
+        }
+    }
+
+    private let fields: Fields
+
     /// The component type, or `nil` when the strategy ignores it.
-    public let component: String?
+    public var component: String? { fields.component }
     /// The view class, or `nil` when the strategy queues views of any class
     /// together (UIKit's identifiers, DivKit's `reuse_id`).
-    public let viewClass: String?
+    public var viewClass: String? { fields.viewClass }
     /// The attribute shape, or `nil` when the strategy ignores it.
-    public let shape: AttributeShape?
+    public var shape: AttributeShape? { fields.shape }
     /// A distinction some strategies add beyond component, class and shape.
-    public let qualifier: KeyQualifier?
-    /// The fields' hash, computed once: a key is looked up in several
-    /// tables per vend (the pass's cursors, the parent's pools), and hashing
-    /// its strings each time was a sixth of a pass.
-    private let fieldsHash: Int
+    public var qualifier: KeyQualifier? { fields.qualifier }
 
     public init(component: String?, viewClass: String?, shape: AttributeShape?, qualifier: KeyQualifier? = nil) {
-        self.component = component
-        self.viewClass = viewClass
-        self.shape = shape
-        self.qualifier = qualifier
-        var hasher = Hasher()
-        hasher.combine(component)
-        hasher.combine(viewClass)
-        hasher.combine(shape)
-        hasher.combine(qualifier)
-        fieldsHash = hasher.finalize()
+        fields = Fields(component: component, viewClass: viewClass, shape: shape, qualifier: qualifier)
     }
 
+    /// Keys made once and handed around (``KeyMemo``) are one object: equal
+    /// without reading a field.
     public static func == (lhs: ViewKey, rhs: ViewKey) -> Bool {
-        lhs.fieldsHash == rhs.fieldsHash && lhs.component == rhs.component && lhs.viewClass == rhs.viewClass
-            && lhs.shape == rhs.shape && lhs.qualifier == rhs.qualifier
+        if lhs.fields === rhs.fields { return true }
+        let (l, r) = (lhs.fields, rhs.fields)
+        return l.hash == r.hash && l.component == r.component && l.viewClass == r.viewClass
+            && l.shape == r.shape && l.qualifier == r.qualifier
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(fieldsHash) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields.hash) }
 
     /// `(Foo, UIView, [backgroundColor])`, or `(UIView)` for class-only keys.
     public var description: String {

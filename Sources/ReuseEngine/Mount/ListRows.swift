@@ -15,13 +15,25 @@ extension Engine {
     /// Cost: the rows that enter and leave (plus the staying rows in a full
     /// pass), never the list's length nor the viewport: `rows` and the host's
     /// cells are edited in place, so keep no other reference to them.
+    /// `known` is the list's offset when the caller has just set it.
     /// Returns whether the host showed this list for the first time.
     @discardableResult
     mutating func mountRows(of spec: ListSpec, at path: ComponentPath, host: ViewID,
-                            rows: inout Deque<MountedNode>, keepsRows: Bool, pass: inout MountPass) -> Bool {
-        // A list redefined shorter: bring its offset back into range.
-        if let offset = listOffsets[path], offset > spec.maximumOffset { listOffsets[path] = spec.maximumOffset }
-        let window = spec.window(at: listOffsets[path, default: 0])
+                            rows: inout Deque<MountedNode>, keepsRows: Bool, offset known: Int? = nil,
+                            pass: inout MountPass) -> Bool {
+        let offset: Int
+        if let known {
+            offset = known
+        } else {
+            // A list redefined shorter: bring its offset back into range.
+            var stored = listOffsets[path, default: 0]
+            if stored > spec.maximumOffset {
+                stored = spec.maximumOffset
+                listOffsets[path] = stored
+            }
+            offset = stored
+        }
+        let window = spec.window(at: offset)
         if store[host].list == nil {
             // A former plain parent now hosting a list: its views become free cells.
             for view in store[host].subviews { store.recycle(view, in: host) }
@@ -89,7 +101,7 @@ extension Engine {
         let name = spec.cell(forRow: row)
         let path = listPath.appending(.row(row))
         var node = MountedNode(name: name, path: path, row: row)
-        if hiddenPaths.contains(path) {
+        if !hiddenPaths.isEmpty, hiddenPaths.contains(path) {
             if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
             node.isHidden = true
             return (node, nil)
@@ -167,6 +179,10 @@ extension Engine {
     /// or footer that stays is not touched.
     mutating func mountSupplementaries(of spec: ListSpec, at path: ComponentPath, host: ViewID,
                                        keeping: [MountedNode]?, pass: inout MountPass) -> [MountedNode] {
+        // Most lists have neither: nothing to look up.
+        if spec.header == nil && spec.footer == nil && store[host].list?.header == nil && store[host].list?.footer == nil {
+            return []
+        }
         let window = spec.window(at: listOffsets[path, default: 0])
         var nodes: [MountedNode] = []
         // A host taken over from another list type: a header or footer this

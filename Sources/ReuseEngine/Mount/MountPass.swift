@@ -58,7 +58,11 @@ public struct MountPass: Sendable {
     func wasTaken(_ view: ViewID) -> Bool { marks.wasTaken(view) }
 
     /// The views taken from `parent` in this pass, in the order they were taken.
-    func taken(from parent: ViewID) -> [ViewID] { marks.taken(from: parent) }
+    func taken(from parent: ViewID) -> [ViewID] { Array(marks.taken(from: parent)) }
+
+    /// ``taken(from:)`` read in place, without making an array (settling
+    /// asks it of every parent a pass visited, and usually the order holds).
+    func takenInOrder(from parent: ViewID) -> PassMarks.TakenViews { marks.taken(from: parent) }
 }
 
 /// Pool keys made lately, with what each was made from: an instance asks
@@ -104,28 +108,36 @@ struct KeyMemo: Sendable {
     }
 }
 
-/// Per-view tables of pass marks, indexed by view number: a mark counts
-/// only when it holds the running pass's stamp, so nothing is cleared
-/// between passes. The views taken from each parent are a list threaded
-/// through the tables (first, last, next), in the order they were taken.
+/// Per-view pass marks, indexed by view number: a mark counts only when it
+/// holds the running pass's stamp, so nothing is cleared between passes.
+/// The views taken from each parent are a list threaded through the
+/// entries (first, last, next), in the order they were taken.
 ///
-/// The engine keeps them between passes; a checkpoint keeps the stamp alone
-/// (``dropTables()``), which is all a later pass needs to tell its marks
-/// from old ones.
+/// One entry per view holds all of a view's marks, so marking one grows
+/// and writes one table. The engine keeps them between passes; a
+/// checkpoint keeps the stamp alone (``dropTables()``), which is all a
+/// later pass needs to tell its marks from old ones.
 struct PassMarks: Sendable {
     /// The running (or last) pass's stamp; it only grows.
     private(set) var stamp: Int
     /// Parents visited, in visit order.
     private(set) var parents: [ViewID] = []
-    private var visited: [Int] = []
-    private var taken: [Int] = []
-    private var bound: [Int] = []
-    /// Per parent, the stamp of its list of taken views, and the list's
-    /// first and last view numbers; per view, the next one taken from its parent.
-    private var listed: [Int] = []
-    private var first: [Int] = []
-    private var last: [Int] = []
-    private var next: [Int] = []
+    /// Index `n - 1` holds view `vn`'s marks.
+    private var entries: [Entry] = []
+
+    /// One view's marks: each a stamp, or a view number.
+    fileprivate struct Entry: Sendable {
+        var visited = 0
+        var taken = 0
+        var bound = 0
+        /// As a parent: the stamp of its list of taken views, and the
+        /// list's first and last view numbers.
+        var listed = 0
+        var first = 0
+        var last = 0
+        /// The next view taken from the same parent (0: the last).
+        var next = 0
+    }
 
     init(stamp: Int = 0) { self.stamp = stamp }
 
@@ -138,55 +150,74 @@ struct PassMarks: Sendable {
     /// The tables without their contents, for a checkpoint: the stamp goes on.
     mutating func dropTables() { self = PassMarks(stamp: stamp) }
 
-    /// Whether `table` holds this pass's stamp for `view`.
-    private func isMarked(_ table: [Int], _ view: ViewID) -> Bool {
+    /// `view`'s index, the table grown to hold it (new views get ids past its end).
+    private mutating func index(_ view: ViewID) -> Int {
         let index = view.number - 1
-        return index < table.count && table[index] == stamp
-    }
-
-    /// Sets `view`'s entry, growing the table to hold it (new views get ids past its end).
-    private static func set(_ table: inout [Int], _ view: ViewID, _ value: Int) {
-        let index = view.number - 1
-        if index >= table.count {
-            table.append(contentsOf: repeatElement(0, count: index + 1 - table.count))
+        if index >= entries.count {
+            entries.append(contentsOf: repeatElement(Entry(), count: index + 1 - entries.count))
         }
-        table[index] = value
+        return index
     }
 
     mutating func visit(_ parent: ViewID) {
-        guard !isMarked(visited, parent) else { return }
-        PassMarks.set(&visited, parent, stamp)
+        let index = index(parent)
+        guard entries[index].visited != stamp else { return }
+        entries[index].visited = stamp
         parents.append(parent)
     }
 
     mutating func recordTaken(_ view: ViewID, from parent: ViewID) {
+        let taken = index(view)
+        let from = index(parent)
         // A view is handed out once a pass; a second take would close the list on itself.
-        guard !isMarked(taken, view) else { return }
-        PassMarks.set(&taken, view, stamp)
-        PassMarks.set(&next, view, 0)
-        if isMarked(listed, parent) {
-            PassMarks.set(&next, ViewID(last[parent.number - 1]), view.number)
+        guard entries[taken].taken != stamp else { return }
+        entries[taken].taken = stamp
+        entries[taken].next = 0
+        if entries[from].listed == stamp {
+            entries[entries[from].last - 1].next = view.number
         } else {
-            PassMarks.set(&listed, parent, stamp)
-            PassMarks.set(&first, parent, view.number)
+            entries[from].listed = stamp
+            entries[from].first = view.number
         }
-        PassMarks.set(&last, parent, view.number)
+        entries[from].last = view.number
     }
 
-    mutating func markBound(_ view: ViewID) { PassMarks.set(&bound, view, stamp) }
+    mutating func markBound(_ view: ViewID) {
+        let index = index(view)
+        entries[index].bound = stamp
+    }
 
-    func isBound(_ view: ViewID) -> Bool { isMarked(bound, view) }
+    func isBound(_ view: ViewID) -> Bool {
+        let index = view.number - 1
+        return index < entries.count && entries[index].bound == stamp
+    }
 
-    func wasTaken(_ view: ViewID) -> Bool { isMarked(taken, view) }
+    func wasTaken(_ view: ViewID) -> Bool {
+        let index = view.number - 1
+        return index < entries.count && entries[index].taken == stamp
+    }
 
-    func taken(from parent: ViewID) -> [ViewID] {
-        guard isMarked(listed, parent) else { return [] }
-        var views: [ViewID] = []
-        var number = first[parent.number - 1]
-        while number != 0 {
-            views.append(ViewID(number))
-            number = next[number - 1]
+    func taken(from parent: ViewID) -> TakenViews {
+        let index = parent.number - 1
+        let listed = index < entries.count && entries[index].listed == stamp
+        return TakenViews(first: listed ? entries[index].first : 0, entries: entries)
+    }
+
+    /// The views taken from one parent, in the order they were taken: the
+    /// list threaded through the entries, read in place.
+    struct TakenViews: Sequence, IteratorProtocol {
+        private var number: Int
+        private let entries: [Entry]
+
+        fileprivate init(first: Int, entries: [Entry]) {
+            number = first
+            self.entries = entries
         }
-        return views
+
+        mutating func next() -> ViewID? {
+            guard number != 0 else { return nil }
+            defer { number = entries[number - 1].next }
+            return ViewID(number)
+        }
     }
 }

@@ -97,7 +97,7 @@ extension Engine {
             node.forgetSubtree()
             return
         }
-        guard let definition = catalog.mountable[name] else {
+        guard let definition = definition(for: &node) else {
             node.forgetSubtree()
             return
         }
@@ -142,6 +142,16 @@ extension Engine {
             node.childrenAreSupplementaries = true
             finishList(spec, at: path, host: container, firstTime: firstTime)
         }
+    }
+
+    /// The catalogue's definition of `node`'s type, kept in the node while
+    /// the catalogue's definitions are unchanged: a full pass over the same
+    /// tree hashes no names.
+    func definition(for node: inout MountedNode) -> MountableDefinition? {
+        if let kept = node.definition, kept.version === catalog.definitions { return kept.value }
+        let found = catalog.mountable[node.name]
+        node.definition = found.map { (catalog.definitions, $0) }
+        return found
     }
 
     /// Starts the loads a component starts when its view is bound to its item.

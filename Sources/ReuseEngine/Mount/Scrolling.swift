@@ -33,39 +33,107 @@ extension Engine {
     }
 
     mutating func scrollList(_ listPath: ComponentPath, _ motion: ScrollMotion, trigger: String) throws(EngineError) -> ScrollOutcome {
+        // Definitions changed since the last full pass: the rows on screen were
+        // mounted under the old ones, so this scroll runs a full pass.
+        if definitionsPending { return try scrollWithFullPass(listPath, motion, trigger: trigger) }
+        // The list's node is found and moved in one walk, nothing copied.
+        var outcome: Result<ScrollOutcome, EngineError>?
+        withNode(along: listPath) { engine, node in
+            outcome = engine.scrollInPlace(&node, typed: listPath, motion, trigger: trigger)
+        }
+        if let outcome { return try outcome.get() }
+        // The path names no mounted node: resolving it says which segment failed.
+        _ = try resolve(listPath)
+        throw .noSuchPath(listPath, suggestion: nil)
+    }
+
+    /// A scroll after definitions changed: the offset moves, then a full pass.
+    private mutating func scrollWithFullPass(_ listPath: ComponentPath, _ motion: ScrollMotion,
+                                             trigger: String) throws(EngineError) -> ScrollOutcome {
         // Only the node's path, type and view: holding the node itself would
-        // keep a second reference to its rows, and the step would copy them all.
+        // keep a second reference to its rows.
         let (path, name, view) = try listTarget(listPath)
         guard let definition = catalog.components[name], case .list(let spec) = definition.body else {
             throw .notAList(listPath)
         }
-        guard let host = view else { throw .noView(listPath) }
+        guard view != nil else { throw .noView(listPath) }
         try validateStrategy()
-        // Definitions changed since the last full pass: the rows on screen were
-        // mounted under the old ones, so this scroll runs a full pass.
-        if definitionsPending { try checkRootsMountable() }
-        let current = listOffsets[path, default: 0]
+        try checkRootsMountable()
+        let (requested, offset) = Engine.move(&listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
+        return ScrollOutcome(pass: runFullPass(trigger: trigger), list: path, requested: requested, offset: offset)
+    }
+
+    /// ``scrollList(_:_:trigger:)`` on the list's node, reached in place,
+    /// when no definition changed since the last full pass: the same checks
+    /// in the same order, then one pass that moves the window.
+    private mutating func scrollInPlace(_ node: inout MountedNode, typed listPath: ComponentPath, _ motion: ScrollMotion,
+                                        trigger: String) -> Result<ScrollOutcome, EngineError> {
+        guard let definition = catalog.components[node.name], case .list(let spec) = definition.body else {
+            return .failure(.notAList(listPath))
+        }
+        guard let host = node.view else { return .failure(.noView(listPath)) }
+        do { try validateStrategy() } catch { return .failure(error) }
+        let path = node.path
+        // Read and written in one lookup.
+        let (requested, offset) = Engine.move(&listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
+        beginPass(trigger)
+        var pass = MountPass(isRelayout: { if case .to = motion { true } else { false } }(), marks: &marks, keys: &keyMemo)
+        let firstTime = mountRows(of: spec, at: path, host: host, rows: &node.rows, keepsRows: true, offset: offset, pass: &pass)
+        node.children = mountSupplementaries(of: spec, at: path, host: host, keeping: node.children, pass: &pass)
+        finishList(spec, at: path, host: host, firstTime: firstTime)
+        settle(pass)
+        return .success(ScrollOutcome(pass: store.log.lastSummary, list: path, requested: requested, offset: offset))
+    }
+
+    /// Moves a list's stored offset: returns the offset asked for
+    /// (saturated on overflow) and the one kept, clamped to the list.
+    static func move(_ stored: inout Int, _ motion: ScrollMotion, maximumOffset: Int) -> (requested: Int, offset: Int) {
         let requested: Int
         switch motion {
         case .to(let target): requested = target
         case .by(let delta):
-            let (sum, overflow) = current.addingReportingOverflow(delta)
+            let (sum, overflow) = stored.addingReportingOverflow(delta)
             requested = overflow ? (delta > 0 ? Int.max : Int.min) : sum
         }
-        let offset = max(0, min(requested, spec.maximumOffset))
-        listOffsets[path] = offset
-        if definitionsPending {
-            return ScrollOutcome(pass: runFullPass(trigger: trigger), list: path, requested: requested, offset: offset)
+        stored = max(0, min(requested, maximumOffset))
+        return (requested, stored)
+    }
+
+    /// Runs `body` on the mounted node `path` names, found as
+    /// ``nodes(along:in:catalog:)`` finds it, in place (no node is copied);
+    /// returns false when the path names none.
+    @discardableResult
+    mutating func withNode(along path: ComponentPath, _ body: (inout Engine, inout MountedNode) -> Void) -> Bool {
+        let segments = path.segments
+        guard let head = segments.first, case .named = head else { return false }
+        func named(_ nodes: inout [MountedNode], _ depth: Int) -> Bool {
+            let segment = segments[depth]
+            for index in nodes.indices where nodes[index].path.segments.last == segment {
+                return arrived(&nodes[index], depth)
+            }
+            return false
         }
-        beginPass(trigger)
-        var pass = MountPass(isRelayout: { if case .to = motion { true } else { false } }(), marks: &marks, keys: &keyMemo)
-        updateNode(at: path) { engine, node in
-            let firstTime = engine.mountRows(of: spec, at: path, host: host, rows: &node.rows, keepsRows: true, pass: &pass)
-            node.children = engine.mountSupplementaries(of: spec, at: path, host: host, keeping: node.children, pass: &pass)
-            engine.finishList(spec, at: path, host: host, firstTime: firstTime)
+        func arrived(_ node: inout MountedNode, _ depth: Int) -> Bool {
+            let next = depth + 1
+            if next == segments.count {
+                body(&self, &node)
+                return true
+            }
+            switch segments[next] {
+            case .named:
+                return named(&node.children, next)
+            case .row(let row):
+                // A row only of what the catalogue calls a list now.
+                guard catalog.mountable[node.name]?.list != nil, let first = node.rows.first?.row,
+                      row >= first, row - first < node.rows.count else { return false }
+                return arrived(&node.rows[row - first], next)
+            }
         }
-        settle(pass)
-        return ScrollOutcome(pass: store.log.lastSummary, list: path, requested: requested, offset: offset)
+        var roots = mounted
+        mounted = []
+        let found = named(&roots, 0)
+        mounted = roots
+        return found
     }
 
     /// The path, type and view of the mounted node at `listPath` (the node

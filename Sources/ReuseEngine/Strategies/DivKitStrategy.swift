@@ -109,7 +109,7 @@ struct BlockMatching: ParentReuse {
                 store.remove(view, from: parent, reason: .leftover)
                 elementPaths[view] = nil
             }
-            store.order(parent, first: pass.taken(from: parent))
+            store.order(parent, first: pass.takenInOrder(from: parent))
         }
         if !planned.isEmpty { planned = [:] }
         if !plannedPaths.isEmpty { plannedPaths = [:] }

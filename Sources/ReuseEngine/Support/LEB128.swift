@@ -21,6 +21,11 @@ enum LEB128 {
     }
 
     static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        // Most numbers (a pass's counts) take one byte.
+        if value < 0x80 {
+            bytes.append(UInt8(value))
+            return
+        }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumBytes) { buffer in
             var count = 0
             write(value, into: buffer, at: &count)

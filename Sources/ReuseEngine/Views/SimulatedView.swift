@@ -42,6 +42,17 @@ public struct SimulatedView: Sendable {
         sources[property]?.last ?? nil
     }
 
+    /// Makes `source` the one source of a property's value: written in
+    /// place over the one it had (a reused cell's text, applied each time a
+    /// row enters), so no array is made.
+    mutating func setSource(_ source: PropertySource, of property: String) {
+        if let position = sources.index(forKey: property), sources.values[position].count == 1 {
+            sources.values[position][0] = source
+        } else {
+            sources[property] = [source]
+        }
+    }
+
     init(id: ViewID, viewClass: ViewClass, superview: ViewID?) {
         self.id = id
         self.viewClass = viewClass.name

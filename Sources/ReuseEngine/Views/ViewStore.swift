@@ -234,10 +234,11 @@ public struct ViewStore: Sendable {
     }
 
     /// Puts `parent`'s subviews in this order, the rest after; records it when it changed.
-    mutating func order(_ parent: ViewID, first: [ViewID]) {
+    mutating func order(_ parent: ViewID, first: some Sequence<ViewID>) {
         let index = parent.number - 1
         // Usually nothing moved: the views taken already lead, in order.
         if views[index].subviews.starts(with: first) { return }
+        let first = Array(first)
         let firstSet = Set(first)
         let order = first + views[index].subviews.filter { !firstSet.contains($0) }
         if order != views[index].subviews {
@@ -306,7 +307,7 @@ public struct ViewStore: Sendable {
             views[index].sources[attribute.name] = sources
         } else {
             views[index].properties[attribute.name] = .value(attribute.value)
-            views[index].sources[attribute.name] = [source]
+            views[index].setSource(source, of: attribute.name)
         }
     }
 
@@ -363,7 +364,7 @@ public struct ViewStore: Sendable {
             views[index].sources[attribute.name] = sources
         } else {
             views[index].properties[attribute.name] = .value(attribute.value)
-            views[index].sources[attribute.name] = [source]
+            views[index].setSource(source, of: attribute.name)
         }
     }
 
