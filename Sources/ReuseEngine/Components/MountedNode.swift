@@ -25,7 +25,13 @@ public struct MountedNode: Sendable {
     /// definition it was made from, kept while it does not read the row:
     /// the next pass reuses it while the definition is the same object
     /// (a redefinition makes a new one), and `set` on this instance drops it.
-    var configuration: (definition: MountableDefinition, value: ViewConfiguration)?
+    var configuration: (definition: MountableDefinition, value: ViewConfiguration)? {
+        didSet { keptKey = nil }
+    }
+    /// The pool key of the kept `configuration`, made by a keying of this
+    /// type that reads nothing else (``Keying/isPure``): it holds as long
+    /// as the configuration is kept, and goes with it.
+    var keptKey: (keying: ObjectIdentifier, key: ViewKey)?
     /// The definition the last pass mounted this instance with, and the
     /// catalogue version it was found under (``Engine/definition(for:)``).
     var definition: (version: Catalog.Version, value: MountableDefinition)?

@@ -115,8 +115,11 @@ public struct EventLog: Sendable {
     mutating func record(_ view: ViewID, component: String?, path: ComponentPath?, step: ReuseEvent.Step) -> Int {
         let seq = nextSeq
         nextSeq += 1
-        totals.count(step)
-        open?.counts.count(step)
+        if let index = EventCounts.index(of: step) {
+            let amount = step.multiplicity
+            totals.add(amount, at: index)
+            open?.counts.add(amount, at: index)
+        }
         if keepsEvents {
             stored.append(view, component: component, path: path, step: step, seq: seq, pass: currentPass)
             let end = recordedEvents

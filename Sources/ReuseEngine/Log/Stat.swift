@@ -129,8 +129,17 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     }
 
     mutating func count(_ step: ReuseEvent.Step) {
-        guard let index = step.kind.stat?.countIndex else { return }
-        values[index] = values[index].addingSaturated(step.multiplicity)
+        guard let index = EventCounts.index(of: step) else { return }
+        add(step.multiplicity, at: index)
+    }
+
+    /// Where a step is counted, if it is (worked out once for the totals
+    /// and the pass's counts).
+    static func index(of step: ReuseEvent.Step) -> Int? { step.kind.stat?.countIndex }
+
+    /// Adds `amount` to the count at `index` (from ``index(of:)``).
+    mutating func add(_ amount: Int, at index: Int) {
+        values[index] = values[index].addingSaturated(amount)
     }
 
     /// The counts that are not zero, as a bit per counted stat (in

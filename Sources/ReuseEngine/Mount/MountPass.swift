@@ -40,6 +40,17 @@ public struct MountPass: Sendable {
     /// Keys made lately (this pass's, and earlier passes' that hold in any pass).
     private var keys: KeyMemo
 
+    /// The type of the strategy's keying, asked once a pass (a node keeps
+    /// its key tagged with it: ``Engine/key(for:_:pass:)``).
+    private var keyingType: ObjectIdentifier?
+
+    mutating func type(of keying: any Keying) -> ObjectIdentifier {
+        if let keyingType { return keyingType }
+        let type = ObjectIdentifier(Swift.type(of: keying))
+        keyingType = type
+        return type
+    }
+
     /// The pool key for an instance's configuration (``KeyMemo/key(_:_:keying:catalog:)``).
     mutating func key(_ component: String, _ configuration: ViewConfiguration, keying: any Keying, catalog: Catalog) -> ViewKey {
         keys.key(component, configuration, keying: keying, catalog: catalog)

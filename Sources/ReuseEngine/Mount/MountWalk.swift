@@ -104,7 +104,7 @@ extension Engine {
         let instance = Instance(component: name, path: path)
         var container = parent
         if let configuration = configuration(of: definition, for: &node) {
-            let key = pass.key(name, configuration, keying: strategy.keying, catalog: catalog)
+            let key = key(for: &node, configuration, pass: &pass)
             pass.visit(parent)
             let vended = strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &store, pass: pass)
             pass.recordTaken(vended.view, from: parent)
@@ -142,6 +142,18 @@ extension Engine {
             node.childrenAreSupplementaries = true
             finishList(spec, at: path, host: container, firstTime: firstTime)
         }
+    }
+
+    /// The pool key of `node`'s configuration: the one kept in the node
+    /// while its configuration is kept (``MountedNode/keptKey``), else the
+    /// pass's, kept when the strategy's keying is pure.
+    func key(for node: inout MountedNode, _ configuration: ViewConfiguration, pass: inout MountPass) -> ViewKey {
+        let type = pass.type(of: strategy.keying)
+        if let kept = node.keptKey, kept.keying == type { return kept.key }
+        let keying = strategy.keying
+        let key = pass.key(node.name, configuration, keying: keying, catalog: catalog)
+        if node.configuration != nil, keying.isPure { node.keptKey = (type, key) }
+        return key
     }
 
     /// The catalogue's definition of `node`'s type, kept in the node while
