@@ -164,19 +164,30 @@ public struct Catalog: Sendable {
     /// nearest bound (a row's `{i}` value; UIKit clamps `alpha` the same way)
     /// instead of an error.
     func parse(_ name: String, raw: String, quoted: Bool, row: Int, clamping: Bool = false) throws(EngineError) -> AttributeValue {
-        guard let definition = attributes[name] else {
+        guard let index = attributes.index(forKey: name) else {
             throw .unknownAttribute(name, suggestion: closestName(to: name, in: attributes.keys))
         }
         let text = AttributeTemplate.filling(raw, row: row)
-        switch definition.kind.parse(text, quoted: quoted) {
+        switch attributes.values[index].kind.parse(text, quoted: quoted) {
         case .success(let value):
-            if case .number(let number) = value, let range = definition.range, !range.contains(number) {
+            if case .number(let number) = value, let range = attributes.values[index].range, !range.contains(number) {
                 if clamping { return .number(min(max(number, range.lowerBound), range.upperBound)) }
                 throw .outOfRange(attribute: name, value: text, range: range)
             }
             return value
         case .failure(let error): throw .invalidValue(attribute: name, error)
         }
+    }
+
+    /// What applying attribute `name` does to its property (`nil`: not
+    /// declared), read in place: a copy of the definition retained its texts.
+    func effect(of name: String) -> AttributeDefinition.Effect? {
+        attributes.index(forKey: name).map { attributes.values[$0].effect }
+    }
+
+    /// Whether attribute `name` has an unapplicator, read in place.
+    func hasUnapplicator(_ name: String) -> Bool {
+        attributes.index(forKey: name).map { attributes.values[$0].hasUnapplicator } ?? false
     }
 
     /// A template attribute, parsed now when it has no `{i}`.

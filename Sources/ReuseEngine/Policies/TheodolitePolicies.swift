@@ -94,7 +94,7 @@ extension ViewStore {
                 record(view, for: instance, .skip(nil))
                 return
             }
-            for attribute in old.attributes where catalog.attributes[attribute.name]?.hasUnapplicator == true {
+            for attribute in old.attributes where catalog.hasUnapplicator(attribute.name) {
                 unapply(attribute, on: view, for: instance)
             }
         }

@@ -275,14 +275,14 @@ public struct ViewStore: Sendable {
     /// Puts an already hidden cell on top of its pool's stack.
     mutating func pushWaiting(_ cell: ViewID, in host: ViewID) {
         if let key = views[cell.number - 1].poolKey {
-            views[host.number - 1].pools[key]?.waiting.append(cell)
+            modifyPool(key, in: host) { $0.waiting.append(cell) }
         }
     }
 
     /// The top waiting cell of `key`'s stack in a list host, taken (and
     /// shown, unless `unhides` is false).
     mutating func popWaiting(_ key: ViewKey, host: ViewID, for instance: Instance, unhides: Bool = true) -> (ViewID, Taken)? {
-        guard let view = views[host.number - 1].pools[key]?.waiting.popLast() else { return nil }
+        guard let view = modifyPool(key, in: host, { $0.waiting.popLast() }) ?? nil else { return nil }
         return (view, take(view, key: key, in: host, for: instance, unhides: unhides))
     }
 
@@ -297,7 +297,7 @@ public struct ViewStore: Sendable {
     /// Sets the attribute's value (or adds its entry) and remembers who did.
     mutating func write(_ attribute: Attribute, on view: ViewID, source: PropertySource) {
         let index = view.number - 1
-        if catalog.attributes[attribute.name]?.effect == .adds {
+        if catalog.effect(of: attribute.name) == .adds {
             var entries: [AttributeValue] = []
             if case .entries(let existing)? = views[index].properties[attribute.name] { entries = existing }
             var sources = alignedSources(attribute.name, of: view, entries: entries.count)
@@ -327,7 +327,7 @@ public struct ViewStore: Sendable {
     /// the property to the class default.
     mutating func unapply(_ attribute: Attribute, on view: ViewID, for instance: Instance) {
         let index = view.number - 1
-        if catalog.attributes[attribute.name]?.effect == .adds {
+        if catalog.effect(of: attribute.name) == .adds {
             if case .entries(var entries)? = views[index].properties[attribute.name],
                let position = entries.firstIndex(of: attribute.value) {
                 var sources = alignedSources(attribute.name, of: view, entries: entries.count)
@@ -354,7 +354,7 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         let seq = record(view, for: instance, .update(attribute, old: old))
         let source = source(instance, seq: seq, .update)
-        if catalog.attributes[attribute.name]?.effect == .adds,
+        if catalog.effect(of: attribute.name) == .adds,
            case .entries(var entries)? = views[index].properties[attribute.name],
            let position = entries.firstIndex(of: old) {
             var sources = alignedSources(attribute.name, of: view, entries: entries.count)
