@@ -139,6 +139,9 @@ extension PackedEvents {
         /// The last pool key stored, with its id: consecutive events mostly
         /// name the same one. (Component names: ``PathTable/nameID(_:names:)``.)
         private var lastKey: (key: ViewKey, id: UInt32)?
+        /// The key looked up before it: a list row's events name its cell's
+        /// key and its child's in turn (keys made once compare by identity).
+        private var keyBefore: (key: ViewKey, id: UInt32)?
         /// The last numbered attribute stored, with its id (a list's rows name the same one).
         private var lastNumbered: (attribute: NumberedAttribute, id: UInt32)?
 
@@ -265,8 +268,12 @@ extension PackedEvents {
 
         private mutating func keyID(_ key: ViewKey) -> UInt32 {
             if let last = lastKey, last.key == key { return last.id }
+            if let before = keyBefore, before.key == key {
+                (lastKey, keyBefore) = (before, lastKey)
+                return before.id
+            }
             let id = keys.id(key)
-            lastKey = (key, id)
+            (lastKey, keyBefore) = ((key, id), lastKey)
             return id
         }
 
@@ -612,21 +619,27 @@ struct PathTable: Sendable {
     /// keeps its nodes), so most lookups end at an address comparison. An
     /// entry holds its path, so that storage cannot be freed and reused for
     /// another path while the entry is here. Dropped when the chunk is full.
+    /// 2,048 slots, each address with two it may take.
     /// (Three parallel tables, so a lookup compares an address before it
     /// touches a path, and copies none.)
     private var storedAddresses: [UInt] = []
     private var storedPaths: [ComponentPath] = []
     private var storedIDs: [UInt32] = []
-    private static let storageSlotBits = 10
+    private static let storageSlotBits = 11
 
     /// The path's id, stored now if it is new (nil if a name's id does not fit).
     mutating func id(_ path: ComponentPath, names: inout Interner<String>) -> UInt32? {
         let address = path.storageAddress
         guard address != 0 else { return 1 }
         // Fibonacci hashing of the address: its top bits pick the slot.
+        // Two slots per address (the pair `slot`, `slot ^ 1`): two paths
+        // a pass names whose addresses meet in one slot no longer push each
+        // other out at every pass.
         let slot = Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - PathTable.storageSlotBits))
-        if slot < storedAddresses.count, storedAddresses[slot] == address, storedPaths[slot].isIdentical(to: path) {
-            return storedIDs[slot]
+        if slot < storedAddresses.count {
+            if storedAddresses[slot] == address, storedPaths[slot].isIdentical(to: path) { return storedIDs[slot] }
+            let other = slot ^ 1
+            if storedAddresses[other] == address, storedPaths[other].isIdentical(to: path) { return storedIDs[other] }
         }
         guard let id = interned(path, names: &names) else { return nil }
         if storedAddresses.isEmpty {
@@ -635,9 +648,11 @@ struct PathTable: Sendable {
             storedPaths = Array(repeating: .root, count: slots)
             storedIDs = Array(repeating: 0, count: slots)
         }
-        storedAddresses[slot] = address
-        storedPaths[slot] = path
-        storedIDs[slot] = id
+        // The first slot of the pair, unless it holds another path and the second is free.
+        let target = storedAddresses[slot] != 0 && storedAddresses[slot ^ 1] == 0 ? slot ^ 1 : slot
+        storedAddresses[target] = address
+        storedPaths[target] = path
+        storedIDs[target] = id
         return id
     }
 
