@@ -120,4 +120,25 @@ import Testing
             scroll L by 1
             """, under: strategy)
     }
+
+    /// (h) An attribute redeclared from setting a value to adding entries
+    /// (found by a differential review, 2026-11-26): the first entry kept
+    /// the old value's source too, two sources for one entry.
+    @Test(arguments: StrategyRegistry.names)
+    func attributeRedeclaredToAddEntries(strategy: String) {
+        BrokenInvariantTests.expectSound("""
+            attribute score kind number
+            component P view UIView { score: 1 }
+            component C view UIView { score: {i} }
+            list L rows 4 viewport 2 cells C
+            register L C
+            mount P L
+            attribute score kind number adds
+            component P view UIView { score: 2 }
+            remount
+            scroll L by 2
+            attribute score kind number
+            remount
+            """, under: strategy)
+    }
 }

@@ -42,7 +42,7 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
 
     /// A path with each segment's namesakes flag given (as stored by the event log).
     init(segments: [Segment], namesakes: [Bool]) {
-        elements = zip(segments, namesakes).map { Element(segment: $0, namesakes: $1) }
+        elements = segments.indices.map { Element(segment: segments[$0], namesakes: namesakes.indices.contains($0) && namesakes[$0]) }
     }
 
     public static let root = ComponentPath()

@@ -6,8 +6,15 @@ import DequeModule
 /// tree's), making new nodes only where the children changed; a scroll
 /// updates it row by row.
 public struct MountedNode: Sendable {
-    /// The component type.
-    public var name: String
+    /// The component type. (A node never changes type: a pass makes a new
+    /// node where the children changed. Should one, it forgets what it
+    /// kept for the old type.)
+    public var name: String {
+        didSet {
+            definition = nil
+            configuration = nil
+        }
+    }
     /// Its path; ``ComponentPath/display`` is how users see it.
     public var path: ComponentPath
     /// The view this instance holds; `nil` for viewless components and for
@@ -39,6 +46,21 @@ public struct MountedNode: Sendable {
     /// `L/Head[1]` for a footer twin), not children made from a child list:
     /// a pass that mounts the node as a plain component starts them afresh.
     var childrenAreSupplementaries = false
+
+    /// Whether a path's `segment` names this node among its siblings.
+    func isNamed(by segment: ComponentPath.Segment) -> Bool {
+        path.segments.last == segment
+    }
+
+    /// Where row `row` is in `rows`, if this node shows it: a row only of
+    /// what the catalogue calls a list now (a list redefined as a plain
+    /// component keeps its rows until the next full pass, and they name
+    /// nothing).
+    func rowIndex(_ row: Int, catalog: Catalog) -> Int? {
+        guard catalog.mountable[name]?.list != nil, let first = rows.first?.row,
+              row >= first, row - first < rows.count else { return nil }
+        return row - first
+    }
 
     /// Drops the children and rows a pass mounted here before.
     mutating func forgetSubtree() {

@@ -44,9 +44,12 @@ public struct MountPass: Sendable {
     /// its key tagged with it: ``Engine/key(for:_:pass:)``).
     private var keyingType: ObjectIdentifier?
 
-    mutating func type(of keying: any Keying) -> ObjectIdentifier {
+    /// The type of `keying`, the keying of the strategy this pass runs
+    /// (a pass runs one strategy: a switch comes before its pass begins),
+    /// worked out at its first call.
+    mutating func typeOfStrategyKeying(_ keying: @autoclosure () -> any Keying) -> ObjectIdentifier {
         if let keyingType { return keyingType }
-        let type = ObjectIdentifier(Swift.type(of: keying))
+        let type = ObjectIdentifier(Swift.type(of: keying()))
         keyingType = type
         return type
     }

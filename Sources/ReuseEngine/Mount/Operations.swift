@@ -260,16 +260,10 @@ extension Engine {
             switch segment {
             case .named:
                 let siblings = found.last?.children ?? mounted
-                next = siblings.first { $0.path.segments.last == segment }
+                next = siblings.firstIndex { $0.isNamed(by: segment) }.map { siblings[$0] }
             case .row(let row):
-                // A row only of what the catalogue calls a list now: a list
-                // redefined as a plain component keeps its rows until the
-                // next full pass, and they name nothing.
-                guard let list = found.last, catalog.mountable[list.name]?.list != nil,
-                      let first = list.rows.first?.row, row >= first, row - first < list.rows.count else {
-                    return found
-                }
-                next = list.rows[row - first]
+                guard let list = found.last, let index = list.rowIndex(row, catalog: catalog) else { return found }
+                next = list.rows[index]
             }
             guard let next else { return found }
             found.append(next)

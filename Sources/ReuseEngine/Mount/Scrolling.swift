@@ -100,15 +100,16 @@ extension Engine {
     }
 
     /// Runs `body` on the mounted node `path` names, found as
-    /// ``nodes(along:in:catalog:)`` finds it, in place (no node is copied);
-    /// returns false when the path names none.
+    /// ``nodes(along:in:catalog:)`` finds it (by the same two rules,
+    /// ``MountedNode/isNamed(by:)`` and ``MountedNode/rowIndex(_:catalog:)``),
+    /// in place: no node is copied. Returns false when the path names none.
     @discardableResult
     mutating func withNode(along path: ComponentPath, _ body: (inout Engine, inout MountedNode) -> Void) -> Bool {
         let segments = path.segments
         guard let head = segments.first, case .named = head else { return false }
         func named(_ nodes: inout [MountedNode], _ depth: Int) -> Bool {
             let segment = segments[depth]
-            for index in nodes.indices where nodes[index].path.segments.last == segment {
+            for index in nodes.indices where nodes[index].isNamed(by: segment) {
                 return arrived(&nodes[index], depth)
             }
             return false
@@ -123,10 +124,8 @@ extension Engine {
             case .named:
                 return named(&node.children, next)
             case .row(let row):
-                // A row only of what the catalogue calls a list now.
-                guard catalog.mountable[node.name]?.list != nil, let first = node.rows.first?.row,
-                      row >= first, row - first < node.rows.count else { return false }
-                return arrived(&node.rows[row - first], next)
+                guard let index = node.rowIndex(row, catalog: catalog) else { return false }
+                return arrived(&node.rows[index], next)
             }
         }
         var roots = mounted

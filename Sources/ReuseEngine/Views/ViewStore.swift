@@ -234,11 +234,24 @@ public struct ViewStore: Sendable {
     }
 
     /// Puts `parent`'s subviews in this order, the rest after; records it when it changed.
+    /// `first` is read once (the views a pass took, read in place).
     mutating func order(_ parent: ViewID, first: some Sequence<ViewID>) {
         let index = parent.number - 1
-        // Usually nothing moved: the views taken already lead, in order.
-        if views[index].subviews.starts(with: first) { return }
-        let first = Array(first)
+        // Usually nothing moved: the views taken already lead, in order,
+        // and nothing is made; else `leading` is every view of `first`.
+        var leading: [ViewID]?
+        var matched = 0
+        for view in first {
+            if leading == nil {
+                if matched < views[index].subviews.count, views[index].subviews[matched] == view {
+                    matched += 1
+                    continue
+                }
+                leading = Array(views[index].subviews[..<matched])
+            }
+            leading?.append(view)
+        }
+        guard let first = leading else { return }
         let firstSet = Set(first)
         let order = first + views[index].subviews.filter { !firstSet.contains($0) }
         if order != views[index].subviews {
@@ -312,10 +325,13 @@ public struct ViewStore: Sendable {
     }
 
     /// The sources of a property's entries, one per entry: entries a class
-    /// default put there (first) have none.
+    /// default put there (first) have none. Sources of no entry are
+    /// dropped: the one source of a value the property held before its
+    /// attribute was redeclared to add entries, whose value an entry replaces.
     private func alignedSources(_ name: String, of view: ViewID, entries: Int) -> [PropertySource?] {
         let sources = self[view].sources[name] ?? []
-        return Array(repeating: nil, count: max(0, entries - sources.count)) + sources
+        if sources.count > entries { return Array(sources.suffix(entries)) }
+        return Array(repeating: nil, count: entries - sources.count) + sources
     }
 
     /// The source of a value set now by `instance` in event `seq`.
