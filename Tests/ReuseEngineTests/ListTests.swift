@@ -209,6 +209,16 @@ import Testing
         #expect(h.engine.offset(of: Harness.path("Outer/0/Inner")) == 0)
         #expect(try h.node("Outer/1/Inner").rows.map(\.row) == [2, 3, 4])
         #expect(try h.viewOf("Outer/1/Inner/4").properties["text"] == .value(.text("Item 4")))
+        // A scroll reaches its list through the tree in place; paths that
+        // name no list get the errors resolving them gives.
+        #expect(throws: EngineError.notAList(Harness.path("Outer/1"))) { try h.scroll("Outer/1", by: 1) }
+        #expect(throws: EngineError.rowNotVisible(list: Harness.path("Outer"), row: 4, visible: 0..<2)) {
+            try h.scroll("Outer/4/Inner", by: 1)
+        }
+        #expect(throws: EngineError.noSuchPath(Harness.path("Outr"), suggestion: "Outer")) { try h.scroll("Outr", by: 1) }
+        #expect(throws: EngineError.noSuchPath(Harness.path("Outer/1/Innr"), suggestion: "Outer/1/Inner")) {
+            try h.scroll("Outer/1/Innr", by: 1)
+        }
         // The outer list scrolls whole rows, inner lists included.
         let outer = try h.scroll("Outer", by: 1)
         #expect(outer.counts[.created] == 0)

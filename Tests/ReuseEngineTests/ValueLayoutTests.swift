@@ -111,30 +111,4 @@ import Testing
         #expect(try h.viewOf("Card/Title").attached?.value(of: "text") == .text("b"))
         #expect(try h.viewOf("Card").attached?.value(of: "alpha") == .number(0.5))
     }
-
-    // MARK: Scrolling in place
-
-    /// A list inside a list's row is found through the row and scrolled in
-    /// place; paths that name no list get the errors resolving them gives.
-    @Test func aScrollFindsItsListInPlace() throws {
-        var h = Harness()
-        try h.component("Dot", view: "UIView", [("backgroundColor", "red")])
-        try h.list("Inner", rows: 10, viewport: 2, cells: ["Dot"])
-        try h.component("Cell", view: "UIView", children: ["Inner"])
-        try h.list("Outer", rows: 5, viewport: 2, cells: ["Cell"])
-        try h.mount("Outer")
-        let pass = try h.scroll("Outer/1/Inner", by: 3)
-        #expect(pass.counts[.created] == 0 && pass.counts[.reused] == 2)
-        #expect(h.engine.offset(of: Harness.path("Outer/1/Inner")) == 3)
-        #expect(h.engine.offset(of: Harness.path("Outer/0/Inner")) == 0)
-        #expect(try h.viewOf("Outer/1/Inner/4").owner == Harness.path("Outer/1/Inner/4"))
-        #expect(throws: EngineError.notAList(Harness.path("Outer/1"))) { try h.scroll("Outer/1", by: 1) }
-        #expect(throws: EngineError.rowNotVisible(list: Harness.path("Outer"), row: 4, visible: 0..<2)) {
-            try h.scroll("Outer/4/Inner", by: 1)
-        }
-        #expect(throws: EngineError.noSuchPath(Harness.path("Outr"), suggestion: "Outer")) { try h.scroll("Outr", by: 1) }
-        #expect(throws: EngineError.noSuchPath(Harness.path("Outer/1/Innr"), suggestion: "Outer/1/Inner")) {
-            try h.scroll("Outer/1/Innr", by: 1)
-        }
-    }
 }

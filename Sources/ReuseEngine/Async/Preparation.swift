@@ -90,7 +90,7 @@ extension ViewStore {
         let fresh = catalog.viewClasses[target.viewClass]?.defaults[name]
         guard let shown = target.properties[name], shown != fresh else { return }
         let holder = Instance(component: target.ownerComponent ?? "", path: target.owner ?? .root)
-        if catalog.attributes[name]?.hasUnapplicator == true {
+        if catalog.hasUnapplicator(name) {
             switch shown {
             case .entries(let entries):
                 var defaults: [AttributeValue] = []

@@ -43,7 +43,7 @@ extension Engine {
             for (name, value) in viewClass.defaults { properties[name] = value }
         }
         for attribute in configuration.attributes {
-            if catalog.attributes[attribute.name]?.effect == .adds {
+            if catalog.effect(of: attribute.name) == .adds {
                 var entries: [AttributeValue] = []
                 if case .entries(let existing)? = properties[attribute.name] { entries = existing }
                 properties[attribute.name] = .entries(entries + [attribute.value])

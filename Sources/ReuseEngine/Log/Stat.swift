@@ -128,11 +128,6 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
         return values.span[index]
     }
 
-    mutating func count(_ step: ReuseEvent.Step) {
-        guard let index = EventCounts.index(of: step) else { return }
-        add(step.multiplicity, at: index)
-    }
-
     /// Where a step is counted, if it is (worked out once for the totals
     /// and the pass's counts).
     static func index(of step: ReuseEvent.Step) -> Int? { step.kind.stat?.countIndex }

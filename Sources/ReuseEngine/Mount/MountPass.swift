@@ -71,12 +71,10 @@ public struct MountPass: Sendable {
     /// Whether some instance took `view` in this pass.
     func wasTaken(_ view: ViewID) -> Bool { marks.wasTaken(view) }
 
-    /// The views taken from `parent` in this pass, in the order they were taken.
-    func taken(from parent: ViewID) -> [ViewID] { Array(marks.taken(from: parent)) }
-
-    /// ``taken(from:)`` read in place, without making an array (settling
-    /// asks it of every parent a pass visited, and usually the order holds).
-    func takenInOrder(from parent: ViewID) -> PassMarks.TakenViews { marks.taken(from: parent) }
+    /// The views taken from `parent` in this pass, in the order they were
+    /// taken, read in place (settling asks it of every parent a pass
+    /// visited, and usually the order holds: no array is made).
+    func taken(from parent: ViewID) -> PassMarks.TakenViews { marks.taken(from: parent) }
 }
 
 /// Pool keys made lately, with what each was made from: an instance asks
@@ -201,20 +199,19 @@ struct PassMarks: Sendable {
         entries[index].bound = stamp
     }
 
-    func isBound(_ view: ViewID) -> Bool {
+    /// Whether `view`'s mark at `field` holds this pass's stamp (views past
+    /// the table's end have no marks).
+    private func isMarked(_ view: ViewID, _ field: KeyPath<Entry, Int>) -> Bool {
         let index = view.number - 1
-        return index < entries.count && entries[index].bound == stamp
+        return index < entries.count && entries[index][keyPath: field] == stamp
     }
 
-    func wasTaken(_ view: ViewID) -> Bool {
-        let index = view.number - 1
-        return index < entries.count && entries[index].taken == stamp
-    }
+    func isBound(_ view: ViewID) -> Bool { isMarked(view, \.bound) }
+
+    func wasTaken(_ view: ViewID) -> Bool { isMarked(view, \.taken) }
 
     func taken(from parent: ViewID) -> TakenViews {
-        let index = parent.number - 1
-        let listed = index < entries.count && entries[index].listed == stamp
-        return TakenViews(first: listed ? entries[index].first : 0, entries: entries)
+        TakenViews(first: isMarked(parent, \.listed) ? entries[parent.number - 1].first : 0, entries: entries)
     }
 
     /// The views taken from one parent, in the order they were taken: the

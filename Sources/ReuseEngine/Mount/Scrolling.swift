@@ -53,11 +53,7 @@ extension Engine {
         // Only the node's path, type and view: holding the node itself would
         // keep a second reference to its rows.
         let (path, name, view) = try listTarget(listPath)
-        guard let definition = catalog.components[name], case .list(let spec) = definition.body else {
-            throw .notAList(listPath)
-        }
-        guard view != nil else { throw .noView(listPath) }
-        try validateStrategy()
+        let (spec, _) = try scrollable(name, view: view, typed: listPath)
         try checkRootsMountable()
         let (requested, offset) = Engine.move(&listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
         return ScrollOutcome(pass: runFullPass(trigger: trigger), list: path, requested: requested, offset: offset)
@@ -68,11 +64,8 @@ extension Engine {
     /// in the same order, then one pass that moves the window.
     private mutating func scrollInPlace(_ node: inout MountedNode, typed listPath: ComponentPath, _ motion: ScrollMotion,
                                         trigger: String) -> Result<ScrollOutcome, EngineError> {
-        guard let definition = catalog.components[node.name], case .list(let spec) = definition.body else {
-            return .failure(.notAList(listPath))
-        }
-        guard let host = node.view else { return .failure(.noView(listPath)) }
-        do { try validateStrategy() } catch { return .failure(error) }
+        let spec: ListSpec, host: ViewID
+        do { (spec, host) = try scrollable(node.name, view: node.view, typed: listPath) } catch { return .failure(error) }
         let path = node.path
         // Read and written in one lookup.
         let (requested, offset) = Engine.move(&listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
@@ -83,6 +76,18 @@ extension Engine {
         finishList(spec, at: path, host: host, firstTime: firstTime)
         settle(pass)
         return .success(ScrollOutcome(pass: store.log.lastSummary, list: path, requested: requested, offset: offset))
+    }
+
+    /// What a scroll checks of its target, in this order: a list (by the
+    /// catalogue's definition now), with a view, under a strategy that can
+    /// run the mounted lists. Returns the list's shape and its host view.
+    private func scrollable(_ name: String, view: ViewID?, typed listPath: ComponentPath) throws(EngineError) -> (ListSpec, ViewID) {
+        guard let definition = catalog.components[name], case .list(let spec) = definition.body else {
+            throw .notAList(listPath)
+        }
+        guard let host = view else { throw .noView(listPath) }
+        try validateStrategy()
+        return (spec, host)
     }
 
     /// Moves a list's stored offset: returns the offset asked for

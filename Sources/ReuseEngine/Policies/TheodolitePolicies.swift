@@ -51,7 +51,7 @@ struct PositionalVend: ParentReuse {
             // A leaf (most views a pass visits) has nothing to hide or order.
             if store[parent].subviews.isEmpty { continue }
             store.hideUntaken(in: parent, pass: pass)
-            store.order(parent, first: pass.takenInOrder(from: parent))
+            store.order(parent, first: pass.taken(from: parent))
         }
     }
 }

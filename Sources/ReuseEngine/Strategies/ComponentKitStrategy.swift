@@ -39,7 +39,7 @@ extension StrategyDescriptor {
 /// ComponentKit's key: the shape holds only attributes without an unapplicator.
 struct PersistentShapeKeying: Keying {
     func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        let persistent = configuration.attributes.filter { catalog.attributes[$0.name]?.hasUnapplicator != true }.map(\.name)
+        let persistent = configuration.attributes.filter { !catalog.hasUnapplicator($0.name) }.map(\.name)
         return ViewKey(component: component, viewClass: configuration.viewClass, shape: AttributeShape(persistent))
     }
 }
@@ -75,7 +75,7 @@ struct PoolHookVend: ParentReuse {
                     store.hookSubtree(view, .enterPool)
                 }
             }
-            store.sortVended(parent, inVendOrder: pass.taken(from: parent))
+            store.sortVended(parent, inVendOrder: Array(pass.taken(from: parent)))
         }
     }
 
@@ -158,7 +158,7 @@ struct PerAttributeDiff: Application {
             return
         }
         let catalog = store.catalog
-        for attribute in old.attributes where catalog.attributes[attribute.name]?.hasUnapplicator == true {
+        for attribute in old.attributes where catalog.hasUnapplicator(attribute.name) {
             let replacement = configuration.value(of: attribute.name)
             let hasUpdater = catalog.attributes[attribute.name]?.hasUpdater == true
             if replacement == nil || (replacement != attribute.value && !hasUpdater) {

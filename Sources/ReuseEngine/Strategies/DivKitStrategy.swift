@@ -109,7 +109,7 @@ struct BlockMatching: ParentReuse {
                 store.remove(view, from: parent, reason: .leftover)
                 elementPaths[view] = nil
             }
-            store.order(parent, first: pass.takenInOrder(from: parent))
+            store.order(parent, first: pass.taken(from: parent))
         }
         if !planned.isEmpty { planned = [:] }
         if !plannedPaths.isEmpty { plannedPaths = [:] }
@@ -164,7 +164,7 @@ extension ViewStore {
     /// overwritten; additive entries are not added twice.
     mutating func reconfigure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
         let seq = record(view, for: instance, .reconfigure)
-        for attribute in configuration.attributes where catalog.attributes[attribute.name]?.effect != .adds
+        for attribute in configuration.attributes where catalog.effect(of: attribute.name) != .adds
             && self[view].properties[attribute.name] != .value(attribute.value) {
             write(attribute, on: view, source: PropertySource(component: instance.component, path: instance.path,
                                                              pass: log.currentPass, seq: seq, means: .apply))

@@ -90,7 +90,7 @@ struct OwnerFirstVend: ParentReuse {
             if keepsBug27 {
                 guard parent != .root else { continue }
                 store.hideUntaken(in: parent, pass: pass)
-                store.order(parent, first: pass.takenInOrder(from: parent))
+                store.order(parent, first: pass.taken(from: parent))
             } else {
                 store.hideUntaken(in: parent, pass: pass)
             }

@@ -86,7 +86,7 @@ extension ViewStore {
             if old.value(of: attribute.name) == attribute.value {
                 record(view, for: instance, .skip(attribute))
             } else {
-                if catalog.attributes[attribute.name]?.effect == .adds, old.value(of: attribute.name) != nil {
+                if catalog.effect(of: attribute.name) == .adds, old.value(of: attribute.name) != nil {
                     // An additive attribute's old entry goes before the new one is added.
                     resetAttribute(attribute, on: view, for: instance)
                 }
