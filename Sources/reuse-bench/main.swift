@@ -21,10 +21,12 @@
 // A step must not cost more on a longer list: the last table compares each
 // list with the 10^3-row one of the same viewport.
 //
-// Then a same-semantics floor: the theodolite step of this list written as
-// tightly as possible, producing the same events; the counts must agree (the
-// benchmark exits 1 otherwise) and engine/floor is printed; the same for a
-// `set` pass over a 50-card screen.
+// Then the same-semantics floor (PassFloor.swift): the theodolite pass
+// written a second time, minimally, over integer ids and flat arrays, run on
+// the same list: it must produce the same event counts (the benchmark exits
+// 1 otherwise) and engine/floor is printed; the same for a `set` pass over a
+// 50-card screen. Beside it, each workload written out with its outcome
+// known in advance (no pass at all): a lower bound no pass can reach.
 //
 // Last, the shell replay: two 100,000-line scripts (one-row scrolls; `set`
 // on a 50-card screen) run through the interpreter, each in a child process:
@@ -389,14 +391,16 @@ print("RSS d: resident growth while building and mounting that list; HWM: proces
 
 // MARK: Same-semantics floor
 
-/// The Theodolite scroll step of the benchmark list written as tightly as it
-/// can be, with the same semantics: the leaving row's cell is hidden and
-/// pushed on its key's stack; the entering row pops it (a reuse and an
-/// unhide), its label is compared with the row it showed (apply, or skip),
-/// its child Dot is reused and skipped (its configuration never changes).
-/// Integer ids, flat arrays, no strings, and every step recorded as a
-/// 16-byte event in a reused buffer, counted per kind like the engine's log.
-struct SameSemanticsFloor {
+/// The benchmark's scroll step written out, its outcome known in advance
+/// (no pass: it does not look up a key, compare a configuration nor settle
+/// a parent; it knows the child Dot is kept and skipped): what any
+/// implementation must at least do, shown beside ``PassFloor``.
+/// The leaving row's cell is hidden and pushed on its key's stack; the
+/// entering row pops it (a reuse and an unhide), its label is compared with
+/// the row it showed (apply, or skip), its child Dot is reused and skipped.
+/// Every step is recorded as a 16-byte event in a reused buffer, counted
+/// per kind like the engine's log.
+struct WrittenOutStep {
     enum Kind: UInt8 { case create, reuse, unhide, hide, apply, skip }
     struct Event { var kind: Kind; var view: Int32; var row: Int64 }
 
@@ -445,7 +449,20 @@ struct SameSemanticsFloor {
     }
 }
 
-/// Engine and floor over the same one-row steps; the counts must agree.
+/// The benchmark list (`Feed` of `Cell`, a UILabel `text: "Row {i}"` with a
+/// child `Dot`, a UIView `backgroundColor: red`) in the pass floor, mounted.
+func makePassFloorFeed(viewport: Int) -> (PassFloor, list: Int32) {
+    var floor = PassFloor()
+    let dot = floor.define(attributes: [(0, 1)])
+    let cell = floor.define(attributes: [(1, PassFloor.template | 1 << 32)], children: [dot])
+    let feed = floor.define(attributes: [], list: .init(rows: 1_000_000_000, viewport: viewport, cell: cell))
+    let list = floor.makeNode(feed)
+    floor.roots = [list]
+    floor.fullPass()
+    return (floor, list)
+}
+
+/// Engine and floors over the same one-row steps; the counts must agree.
 func measureSameSemantics(viewport: Int, steps: Int) {
     var engine = makeEngine(rows: 1_000_000_000, viewport: viewport)
     do { try engine.mount(["Feed"], trigger: "mount") } catch { fatalError("mount failed: \(error)") }
@@ -453,10 +470,16 @@ func measureSameSemantics(viewport: Int, steps: Int) {
     for _ in 0..<200 { _ = try? engine.scroll(listPath, .by(1), trigger: "scroll") }
     let before = engine.log.totals
     var best = Double.infinity
+    var (floor, list) = makePassFloorFeed(viewport: viewport)
     var floorBest = Double.infinity
-    var floor = SameSemanticsFloor(viewport: viewport)
-    for _ in 0..<200 { floor.stepForward() }
+    var written = WrittenOutStep(viewport: viewport)
+    var writtenBest = Double.infinity
+    for _ in 0..<200 {
+        floor.scroll(list, by: 1)
+        written.stepForward()
+    }
     let floorBefore = floor.counts
+    let writtenBefore = written.counts
     for _ in 0..<3 {
         let start = now()
         for _ in 0..<steps {
@@ -464,42 +487,45 @@ func measureSameSemantics(viewport: Int, steps: Int) {
         }
         best = min(best, Double(now() - start) / Double(steps))
         let floorStart = now()
-        for _ in 0..<steps { floor.stepForward() }
+        for _ in 0..<steps { floor.scroll(list, by: 1) }
         floorBest = min(floorBest, Double(now() - floorStart) / Double(steps))
+        let writtenStart = now()
+        for _ in 0..<steps { written.stepForward() }
+        writtenBest = min(writtenBest, Double(now() - writtenStart) / Double(steps))
     }
     let after = engine.log.totals
     let engineCounts = [Stat.created, .reused, .unhidden, .hidden, .applied, .skipped].map { after[$0] - before[$0] }
-    let floorCounts = [SameSemanticsFloor.Kind.create, .reuse, .unhide, .hide, .apply, .skip].map { floor.counts[Int($0.rawValue)] - floorBefore[Int($0.rawValue)] }
+    let floorCounts = [PassFloor.Kind.create, .reuse, .unhide, .hide, .apply, .skip].map { floor.counts[Int($0.rawValue)] - floorBefore[Int($0.rawValue)] }
+    let writtenCounts = [WrittenOutStep.Kind.create, .reuse, .unhide, .hide, .apply, .skip].map { written.counts[Int($0.rawValue)] - writtenBefore[Int($0.rawValue)] }
     reportFloor("Same-semantics floor (viewport \(viewport), \(3 * steps) one-row steps, theodolite)", per: "step",
-                engine: best, floor: floorBest, counted: "created, reused, unhidden, hidden, applied, skipped",
-                engineCounts: engineCounts, floorCounts: floorCounts)
-    sink &+= floor.events.count
+                engine: best, floor: floorBest, written: writtenBest, counted: "created, reused, unhidden, hidden, applied, skipped",
+                engineCounts: engineCounts, floorCounts: floorCounts, writtenCounts: writtenCounts)
+    sink &+= floor.events.count + written.events.count
 }
 
-/// Prints the engine beside its same-semantics floor, with the counts both
-/// produced; exits 1 when they differ (the ratio would mean nothing).
-func reportFloor(_ title: String, per unit: String, engine: Double, floor: Double, counted: String,
-                 engineCounts: [Int], floorCounts: [Int]) {
+/// Prints the engine beside its same-semantics floor (``PassFloor``) and
+/// the workload written out (its outcome known in advance), with the counts
+/// each produced; exits 1 when they differ (the ratio would mean nothing).
+func reportFloor(_ title: String, per unit: String, engine: Double, floor: Double, written: Double, counted: String,
+                 engineCounts: [Int], floorCounts: [Int], writtenCounts: [Int]) {
     print("")
     print(title + ":")
     print("  engine \(fixed(engine)) ns/\(unit), floor \(fixed(floor, 1)) ns/\(unit): \(ratio(engine, floor))")
-    print("  counts (\(counted)): engine \(engineCounts), floor \(floorCounts)")
-    guard engineCounts == floorCounts else {
-        print("  MISMATCH: the floor does not do the engine's work; the ratio means nothing")
+    print("  written out (no pass, outcome known): \(fixed(written, 1)) ns/\(unit): \(ratio(engine, written))")
+    print("  counts (\(counted)): engine \(engineCounts), floor \(floorCounts), written out \(writtenCounts)")
+    guard engineCounts == floorCounts, engineCounts == writtenCounts else {
+        print("  MISMATCH: a floor does not do the engine's work; the ratio means nothing")
         exit(1)
     }
 }
 
 measureSameSemantics(viewport: 20, steps: 20_000)
 
-/// The Theodolite `set` pass over a screen of 50 cards (101 instances: the
-/// screen, each card and its title) written as tightly as it can be, with
-/// the same semantics: every instance keeps its view (same key, same
-/// position), its requested configuration is compared with the one
-/// attached to the view, and the one that changed is applied while the
-/// rest are skipped. Integer ids for values, flat arrays, 16-byte events in
-/// a reused buffer, counted per kind.
-struct SetPassFloor {
+/// The benchmark's `set` pass written out, its outcome known in advance (no
+/// key, no pool, no settling: every instance keeps its view): per instance,
+/// the value id it asks for compared with the one attached, applied or
+/// skipped. Flat arrays, 16-byte events in a reused buffer, counted per kind.
+struct WrittenOutSetPass {
     enum Kind: UInt8 { case apply, skip }
     struct Event { var kind: Kind; var view: Int32; var instance: Int64 }
 
@@ -558,10 +584,20 @@ func measureSetPass(cards: Int, sets: Int) {
     let paths = (0..<cards).map { ComponentPath([.named("Screen", index: 0), .named("Card", index: $0)]) }
     // Line i sets card i % cards to red, then blue on the next round, as the replay script does.
     func value(_ line: Int) -> (raw: String, id: Int32) { (line / cards) % 2 == 0 ? ("red", 1) : ("blue", 2) }
-    var floor = SetPassFloor(cards: cards)
+    var written = WrittenOutSetPass(cards: cards)
+    var floor = PassFloor()
+    let title = floor.define(attributes: [(0, 3)])
+    let card = floor.define(attributes: [(1, 4)], children: [title])
+    let screen = floor.define(attributes: [], children: Array(repeating: card, count: cards))
+    let root = floor.makeNode(screen)
+    floor.roots = [root]
+    floor.fullPass()
+    let cardNodes = (0..<cards).map { floor.child(root, $0) }
     let before = engine.log.totals
+    let floorBefore = floor.counts
     var best = Double.infinity
     var floorBest = Double.infinity
+    var writtenBest = Double.infinity
     var line = 0
     for _ in 0..<3 {
         let first = line
@@ -577,18 +613,25 @@ func measureSetPass(cards: Int, sets: Int) {
         }
         best = min(best, Double(now() - start) / Double(sets))
         let floorStart = now()
-        for offset in 0..<sets { floor.set(card: (first + offset) % cards, value: value(first + offset).id) }
+        for offset in 0..<sets {
+            floor.set(cardNodes[(first + offset) % cards], slot: 0, to: PassFloor.Value(value(first + offset).id))
+            floor.fullPass()
+        }
         floorBest = min(floorBest, Double(now() - floorStart) / Double(sets))
+        let writtenStart = now()
+        for offset in 0..<sets { written.set(card: (first + offset) % cards, value: value(first + offset).id) }
+        writtenBest = min(writtenBest, Double(now() - writtenStart) / Double(sets))
         line += sets
     }
     let after = engine.log.totals
     let engineCounts = [after[.applied] - before[.applied], after[.skipped] - before[.skipped],
                         after[.created] - before[.created], after[.reused] - before[.reused]]
-    let floorCounts = [floor.counts[0], floor.counts[1], 0, 0]
+    let floorCounts = [PassFloor.Kind.apply, .skip, .create, .reuse].map { floor.counts[Int($0.rawValue)] - floorBefore[Int($0.rawValue)] }
+    let writtenCounts = [written.counts[0], written.counts[1], 0, 0]
     reportFloor("Same-semantics floor for a set pass (\(cards) cards, \(1 + 2 * cards) instances, \(3 * sets) sets, theodolite)",
-                per: "pass", engine: best, floor: floorBest, counted: "applied, skipped, created, reused",
-                engineCounts: engineCounts, floorCounts: floorCounts)
-    sink &+= floor.events.count
+                per: "pass", engine: best, floor: floorBest, written: writtenBest, counted: "applied, skipped, created, reused",
+                engineCounts: engineCounts, floorCounts: floorCounts, writtenCounts: writtenCounts)
+    sink &+= floor.events.count + written.events.count
 }
 
 measureSetPass(cards: 50, sets: 2_000)
