@@ -166,10 +166,11 @@ extension Acquisition {
     /// from another instance, shown again from its pool, or bound again),
     /// rather than kept by the instance it showed or handed back still bound
     /// (RecyclerView's cache): when a bound component starts its loads.
-    func binds(_ instance: Instance) -> Bool {
+    /// Asked of the acquisition of the instance the view was vended for.
+    var binds: Bool {
         switch self {
         case .created, .mustRebind: true
-        case .taken(let taken): !taken.keptBound && (taken.wasHidden || taken.previousOwner != instance.path)
+        case .taken(let taken): !taken.keptBound && taken.isReuse
         }
     }
 }

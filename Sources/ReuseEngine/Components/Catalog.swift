@@ -193,7 +193,7 @@ public struct Catalog: Sendable {
     /// A template attribute, parsed now when it has no `{i}`.
     func template(_ name: String, raw: String, quoted: Bool) throws(EngineError) -> AttributeTemplate {
         let value = try parse(name, raw: raw, quoted: quoted, row: 0)
-        let resolved = raw.contains(AttributeTemplate.rowPlaceholder) ? nil : value
+        let resolved = AttributeTemplate.readsRow(raw) ? nil : value
         return AttributeTemplate(name: name, raw: raw, wasQuoted: quoted, resolved: resolved)
     }
 

@@ -64,6 +64,13 @@ public struct AttributeTemplate: Hashable, Sendable {
         return filled ?? raw
     }
 
+    /// Whether `raw` holds `{i}` (a byte scan: `String.contains(_:)` on a
+    /// string costs thousands of instructions, and every `set` asks it).
+    public static func readsRow(_ raw: String) -> Bool {
+        var text = raw
+        return text.withUTF8 { bytes in bytes.indices.contains { isPlaceholder(bytes, at: $0) } }
+    }
+
     /// Whether `{i}` starts at `index`.
     private static func isPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         index + 2 < bytes.count && bytes[index] == UInt8(ascii: "{") && bytes[index + 1] == UInt8(ascii: "i")

@@ -156,7 +156,7 @@ extension Engine {
         strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
         // A reload binds the row again (cellForRowAt, onBindViewHolder), and
         // with it the components inside the cell.
-        if payload != nil || vended.acquisition.binds(instance) || pass.isBound(host) || strategy.cellApplication.configureBinds {
+        if payload != nil || vended.acquisition.binds || pass.isBound(host) || strategy.cellApplication.configureBinds {
             pass.markBound(vended.view)
             if let definition = catalog.mountable[component] {
                 startLoads(of: definition, on: vended.view, for: instance, row: slot.row)

@@ -101,34 +101,9 @@ extension Engine {
             node.forgetSubtree()
             return
         }
-        let instance = Instance(component: name, path: path)
-        var container = parent
-        if let configuration = configuration(of: definition, for: &node) {
-            let key = key(for: &node, configuration, pass: &pass)
-            pass.visit(parent)
-            let vended = strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &store, pass: pass)
-            pass.recordTaken(vended.view, from: parent)
-            strategy.application.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
-            // Bound to its item now, or inside a view bound in this pass (a cell
-            // dequeued for a row binds everything in it).
-            if vended.acquisition.binds(instance) || pass.isBound(parent) {
-                pass.markBound(vended.view)
-                startLoads(of: definition, on: vended.view, for: instance, row: row)
-            }
-            node.view = vended.view
-            container = vended.view
-        }
+        let container = mountView(of: &node, definition, parent: parent, row: row, pass: &pass) ?? parent
         if let children = definition.children {
-            if let view = node.view {
-                planChildren(children, under: path, row: row, into: view, pass: &pass)
-                // Settle this view's pools even when no child mounts into it
-                // (children hidden or removed), so their views get hidden.
-                pass.visit(view)
-                if store[view].list != nil {
-                    store.forgetList(of: view)
-                    strategy.cells.forget(host: view)
-                }
-            }
+            if let view = node.view { prepareParent(view, children: children, under: path, row: row, pass: &pass) }
             if !node.rows.isEmpty { node.rows = [] }
             // A list's header and footer are not children to walk again.
             if node.childrenAreSupplementaries {
@@ -141,6 +116,49 @@ extension Engine {
             node.children = mountSupplementaries(of: spec, at: path, host: container, keeping: nil, pass: &pass)
             node.childrenAreSupplementaries = true
             finishList(spec, at: path, host: container, firstTime: firstTime)
+        }
+    }
+
+    /// Steps 1 and 2 for one instance: its key, a view from its parent (or a
+    /// new one), configured; returns the view (nil: a viewless component).
+    ///
+    /// Out of ``mountInstance(_:parent:row:pass:)``, like
+    /// ``prepareParent(_:children:under:row:pass:)``: that one recurses once
+    /// per level of the tree, so what it holds across the recursion is kept
+    /// small (a tree at ``Catalog/maximumDepth`` mounts on a thread's stack
+    /// in a debug build too).
+    @inline(never)
+    mutating func mountView(of node: inout MountedNode, _ definition: MountableDefinition, parent: ViewID, row: Int?,
+                            pass: inout MountPass) -> ViewID? {
+        guard let configuration = configuration(of: definition, for: &node) else { return nil }
+        let instance = Instance(component: node.name, path: node.path)
+        let key = key(for: &node, configuration, pass: &pass)
+        pass.visit(parent)
+        let vended = strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &store, pass: pass)
+        pass.recordTaken(vended.view, from: parent)
+        strategy.application.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
+        // Bound to its item now, or inside a view bound in this pass (a cell
+        // dequeued for a row binds everything in it).
+        if vended.acquisition.binds || pass.isBound(parent) {
+            pass.markBound(vended.view)
+            startLoads(of: definition, on: vended.view, for: instance, row: row)
+        }
+        node.view = vended.view
+        return vended.view
+    }
+
+    /// Step 3's preparation of a view its children mount into: a planning
+    /// strategy sees them first; the view is visited to be settled, even
+    /// when no child mounts into it (children hidden or removed: their views
+    /// get hidden), unless it is a leaf holding no views (nothing to
+    /// settle); a former list host forgets its rows.
+    @inline(never)
+    mutating func prepareParent(_ view: ViewID, children: [String], under path: ComponentPath, row: Int?, pass: inout MountPass) {
+        planChildren(children, under: path, row: row, into: view, pass: &pass)
+        if !children.isEmpty || store.hasSubviews(view) { pass.visit(view) }
+        if store[view].list != nil {
+            store.forgetList(of: view)
+            strategy.cells.forget(host: view)
         }
     }
 

@@ -34,6 +34,9 @@ public struct ViewStore: Sendable {
         _read { yield views[id.number - 1] }
     }
 
+    /// Whether `view` holds any view.
+    func hasSubviews(_ view: ViewID) -> Bool { !views[view.number - 1].subviews.isEmpty }
+
     /// Every view ever created, in id order (removed ones included: see ``SimulatedView/isRemoved``).
     public var all: [SimulatedView] { views }
 
@@ -110,6 +113,9 @@ public struct ViewStore: Sendable {
         var wasHidden: Bool
         /// The instance that held the view before this take.
         var previousOwner: ComponentPath?
+        /// The take was a reuse: the view waited hidden or held another
+        /// instance (worked out once: comparing paths again cost a pass more).
+        var isReuse = false
         /// The view comes back to the slot it showed, still bound: nothing
         /// binds it again (RecyclerView's scrap and cache).
         var keptBound = false
@@ -121,8 +127,9 @@ public struct ViewStore: Sendable {
     @discardableResult
     mutating func take(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance, unhides: Bool = true) -> Taken {
         let index = view.number - 1
-        let taken = Taken(wasHidden: views[index].isHidden, previousOwner: views[index].owner)
-        if taken.wasHidden || taken.previousOwner != instance.path {
+        var taken = Taken(wasHidden: views[index].isHidden, previousOwner: views[index].owner)
+        taken.isReuse = taken.wasHidden || taken.previousOwner != instance.path
+        if taken.isReuse {
             record(view, for: instance, .reuse(parent: parent, key: key, previous: taken.previousOwner))
         }
         views[index].owner = instance.path
