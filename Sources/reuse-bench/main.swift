@@ -292,7 +292,8 @@ func fixed(_ value: Double, _ decimals: Int = 0) -> String {
 
 func ratio(_ engine: Double, _ floor: Double) -> String {
     guard engine.isFinite, floor.isFinite, floor > 0 else { return "-" }
-    return fixed(engine / floor, 0) + "x"
+    let times = engine / floor
+    return fixed(times, times < 10 ? 1 : 0) + "x"
 }
 
 func power(_ rows: Int) -> String {
