@@ -67,6 +67,13 @@ func memory() -> (hwm: Int, rss: Int) {
     return (hwm, rss)
 }
 
+/// Nanoseconds per unit of `body`, which runs `units` of them.
+func nanoseconds(per units: Int, _ body: () -> Void) -> Double {
+    let start = now()
+    body()
+    return Double(now() - start) / Double(units)
+}
+
 /// Keeps the floor loops from being optimised away.
 nonisolated(unsafe) var sink = 0
 
@@ -482,17 +489,13 @@ func measureSameSemantics(viewport: Int, steps: Int) {
     let floorBefore = floor.counts
     let writtenBefore = written.counts
     for _ in 0..<3 {
-        let start = now()
-        for _ in 0..<steps {
-            do { _ = try engine.scroll(listPath, .by(1), trigger: "scroll") } catch { fatalError("scroll failed: \(error)") }
-        }
-        best = min(best, Double(now() - start) / Double(steps))
-        let floorStart = now()
-        for _ in 0..<steps { floor.scroll(list, by: 1) }
-        floorBest = min(floorBest, Double(now() - floorStart) / Double(steps))
-        let writtenStart = now()
-        for _ in 0..<steps { written.stepForward() }
-        writtenBest = min(writtenBest, Double(now() - writtenStart) / Double(steps))
+        best = min(best, nanoseconds(per: steps) {
+            for _ in 0..<steps {
+                do { _ = try engine.scroll(listPath, .by(1), trigger: "scroll") } catch { fatalError("scroll failed: \(error)") }
+            }
+        })
+        floorBest = min(floorBest, nanoseconds(per: steps) { for _ in 0..<steps { floor.scroll(list, by: 1) } })
+        writtenBest = min(writtenBest, nanoseconds(per: steps) { for _ in 0..<steps { written.stepForward() } })
     }
     let after = engine.log.totals
     let engineCounts = [Stat.created, .reused, .unhidden, .hidden, .applied, .skipped].map { after[$0] - before[$0] }
@@ -602,26 +605,26 @@ func measureSetPass(cards: Int, sets: Int) {
     var line = 0
     for _ in 0..<3 {
         let first = line
-        let start = now()
-        for offset in 0..<sets {
-            let current = first + offset
-            do {
-                _ = try engine.set(paths[current % cards], attribute: "backgroundColor", raw: value(current).raw,
-                                   quoted: false, trigger: "set")
-            } catch {
-                fatalError("set failed: \(error)")
+        best = min(best, nanoseconds(per: sets) {
+            for offset in 0..<sets {
+                let current = first + offset
+                do {
+                    _ = try engine.set(paths[current % cards], attribute: "backgroundColor", raw: value(current).raw,
+                                       quoted: false, trigger: "set")
+                } catch {
+                    fatalError("set failed: \(error)")
+                }
             }
-        }
-        best = min(best, Double(now() - start) / Double(sets))
-        let floorStart = now()
-        for offset in 0..<sets {
-            floor.set(cardNodes[(first + offset) % cards], slot: 0, to: PassFloor.Value(value(first + offset).id))
-            floor.fullPass()
-        }
-        floorBest = min(floorBest, Double(now() - floorStart) / Double(sets))
-        let writtenStart = now()
-        for offset in 0..<sets { written.set(card: (first + offset) % cards, value: value(first + offset).id) }
-        writtenBest = min(writtenBest, Double(now() - writtenStart) / Double(sets))
+        })
+        floorBest = min(floorBest, nanoseconds(per: sets) {
+            for offset in 0..<sets {
+                floor.set(cardNodes[(first + offset) % cards], slot: 0, to: PassFloor.Value(value(first + offset).id))
+                floor.fullPass()
+            }
+        })
+        writtenBest = min(writtenBest, nanoseconds(per: sets) {
+            for offset in 0..<sets { written.set(card: (first + offset) % cards, value: value(first + offset).id) }
+        })
         line += sets
     }
     let after = engine.log.totals

@@ -81,7 +81,7 @@ extension Engine {
     /// `node` comes with its name and path, and what the last pass mounted
     /// there, if anything: it leaves with what this pass mounted.
     mutating func mountInstance(_ node: inout MountedNode, parent: ViewID, row: Int?, pass: inout MountPass) {
-        let (name, path) = (node.name, node.path)
+        let path = node.path
         node.row = row
         node.view = nil
         node.isHidden = false
@@ -122,11 +122,10 @@ extension Engine {
     /// Steps 1 and 2 for one instance: its key, a view from its parent (or a
     /// new one), configured; returns the view (nil: a viewless component).
     ///
-    /// Out of ``mountInstance(_:parent:row:pass:)``, like
-    /// ``prepareParent(_:children:under:row:pass:)``: that one recurses once
-    /// per level of the tree, so what it holds across the recursion is kept
-    /// small (a tree at ``Catalog/maximumDepth`` mounts on a thread's stack
-    /// in a debug build too).
+    /// A function of its own, like ``prepareParent(_:children:under:row:pass:)``:
+    /// ``mountInstance(_:parent:row:pass:)`` recurses once per level of the
+    /// tree, so its frame is kept small (with these steps inline, a debug
+    /// build overflowed a test thread's stack on a tree at ``Catalog/maximumDepth``).
     @inline(never)
     mutating func mountView(of node: inout MountedNode, _ definition: MountableDefinition, parent: ViewID, row: Int?,
                             pass: inout MountPass) -> ViewID? {

@@ -48,8 +48,8 @@ struct PositionalVend: ParentReuse {
 
     func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
         for parent in visited {
-            // A leaf (most views a pass visits) has nothing to hide or order.
-            if store[parent].subviews.isEmpty { continue }
+            // A parent holding no views (all its children viewless or hidden) has nothing to hide or order.
+            guard store.hasSubviews(parent) else { continue }
             store.hideUntaken(in: parent, pass: pass)
             store.order(parent, first: pass.taken(from: parent))
         }

@@ -115,7 +115,7 @@ public struct ViewStore: Sendable {
         var previousOwner: ComponentPath?
         /// The take was a reuse: the view waited hidden or held another
         /// instance (worked out once: comparing paths again cost a pass more).
-        var isReuse = false
+        var isReuse: Bool
         /// The view comes back to the slot it showed, still bound: nothing
         /// binds it again (RecyclerView's scrap and cache).
         var keptBound = false
@@ -127,8 +127,8 @@ public struct ViewStore: Sendable {
     @discardableResult
     mutating func take(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance, unhides: Bool = true) -> Taken {
         let index = view.number - 1
-        var taken = Taken(wasHidden: views[index].isHidden, previousOwner: views[index].owner)
-        taken.isReuse = taken.wasHidden || taken.previousOwner != instance.path
+        let (wasHidden, owner) = (views[index].isHidden, views[index].owner)
+        let taken = Taken(wasHidden: wasHidden, previousOwner: owner, isReuse: wasHidden || owner != instance.path)
         if taken.isReuse {
             record(view, for: instance, .reuse(parent: parent, key: key, previous: taken.previousOwner))
         }
