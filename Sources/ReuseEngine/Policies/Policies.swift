@@ -137,11 +137,11 @@ enum Acquisition {
     /// again (RecyclerView's RecycledViewPool).
     case mustRebind(ViewStore.Taken)
 
-    /// The instance that held the view before this pass took it.
-    var previousOwner: ComponentPath? {
+    /// The instance taking the view held it before this pass too.
+    var keptOwner: Bool {
         switch self {
-        case .created: nil
-        case .taken(let taken), .mustRebind(let taken): taken.previousOwner
+        case .created: false
+        case .taken(let taken), .mustRebind(let taken): taken.keptOwner
         }
     }
 }

@@ -153,7 +153,7 @@ struct PerAttributeDiff: Application {
             store.applyAll(configuration, on: view, for: instance)
             return
         }
-        if old == configuration, acquired.previousOwner == instance.path {
+        if old == configuration, acquired.keptOwner {
             store.record(view, for: instance, .skip(nil))
             return
         }

@@ -24,7 +24,7 @@ public struct SimulatedView: Sendable {
     /// The configuration applied last, attached to the view.
     public internal(set) var attached: ViewConfiguration?
     /// The pools of this view as a parent: ViewKey -> pool, in first-use order.
-    public internal(set) var pools: OrderedDictionary<ViewKey, ReusePool> = [:]
+    public internal(set) var pools = PoolTable()
     /// The key of the superview's pool this view lives in.
     public internal(set) var poolKey: ViewKey?
     /// The component instance that took the view last (``ComponentPath/display`` for users).

@@ -84,9 +84,7 @@ public struct ViewStore: Sendable {
     /// Runs `body` on the pool of `key` in `parent` in place, if it exists.
     @discardableResult
     private mutating func modifyPool<T>(_ key: ViewKey, in parent: ViewID, _ body: (inout ReusePool) -> T) -> T? {
-        let index = parent.number - 1
-        guard let position = views[index].pools.index(forKey: key) else { return nil }
-        return body(&views[index].pools.values[position])
+        views[parent.number - 1].pools.modify(key, body)
     }
 
     // MARK: Views entering and leaving use
@@ -111,8 +109,10 @@ public struct ViewStore: Sendable {
     struct Taken {
         /// The view waited hidden (it is shown now).
         var wasHidden: Bool
-        /// The instance that held the view before this take.
-        var previousOwner: ComponentPath?
+        /// The instance taking the view held it before this take too (a
+        /// flag, not the path: a take is copied through every policy call,
+        /// and a path in it retained and released at each copy).
+        var keptOwner: Bool
         /// The take was a reuse: the view waited hidden or held another
         /// instance (worked out once: comparing paths again cost a pass more).
         var isReuse: Bool
@@ -127,13 +127,16 @@ public struct ViewStore: Sendable {
     @discardableResult
     mutating func take(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance, unhides: Bool = true) -> Taken {
         let index = view.number - 1
-        let (wasHidden, owner) = (views[index].isHidden, views[index].owner)
-        let taken = Taken(wasHidden: wasHidden, previousOwner: owner, isReuse: wasHidden || owner != instance.path)
+        let wasHidden = views[index].isHidden
+        let keptOwner = views[index].owner == instance.path
+        let taken = Taken(wasHidden: wasHidden, keptOwner: keptOwner, isReuse: wasHidden || !keptOwner)
         if taken.isReuse {
-            record(view, for: instance, .reuse(parent: parent, key: key, previous: taken.previousOwner))
+            record(view, for: instance, .reuse(parent: parent, key: key, previous: views[index].owner))
         }
-        views[index].owner = instance.path
-        views[index].ownerComponent = instance.component
+        // Written only when they change (the same instance again, most
+        // takes of a pass): a write retains the new value and releases the old.
+        if !keptOwner { views[index].owner = instance.path }
+        if views[index].ownerComponent != instance.component { views[index].ownerComponent = instance.component }
         if taken.wasHidden, unhides { unhide(view, in: parent) }
         return taken
     }
@@ -456,7 +459,7 @@ public struct ViewStore: Sendable {
     mutating func forgetList(of host: ViewID) {
         let index = host.number - 1
         views[index].list = nil
-        for key in views[index].pools.keys { views[index].pools[key]?.waiting = [] }
+        for position in views[index].pools.indices { views[index].pools.modify(at: position) { $0.waiting = [] } }
     }
 
     // MARK: Recording
