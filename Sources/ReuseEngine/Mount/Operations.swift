@@ -214,14 +214,18 @@ extension Engine {
 
     // MARK: Paths
 
-    /// The mounted node at `path`, or an error naming the nearest miss.
-    /// The type and path of the mounted instance at `path` (the node itself,
-    /// with its subtree, does not outlive this call).
-    func instance(at path: ComponentPath) throws(EngineError) -> (name: String, path: ComponentPath) {
-        let node = try resolve(path)
-        return (node.name, node.path)
+    /// The type and path of the mounted instance at `path`, found in place
+    /// (``withNode(along:_:)``: no node on the way is copied), or the error
+    /// ``resolve(_:)`` gives, naming the nearest miss.
+    mutating func instance(at path: ComponentPath) throws(EngineError) -> (name: String, path: ComponentPath) {
+        var found: (name: String, path: ComponentPath)?
+        withNode(along: path) { _, node in found = (node.name, node.path) }
+        if let found { return found }
+        _ = try resolve(path)
+        throw .noSuchPath(path, suggestion: nil)
     }
 
+    /// The mounted node at `path`, or an error naming the nearest miss.
     public func resolve(_ path: ComponentPath) throws(EngineError) -> MountedNode {
         guard !mounted.isEmpty else { throw .nothingMounted }
         let nodes = nodes(along: path)
