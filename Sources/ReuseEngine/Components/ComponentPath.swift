@@ -53,6 +53,12 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 
+    /// The same storage as `other` (a copy of it): identical without
+    /// comparing a segment.
+    func sharesStorage(with other: ComponentPath) -> Bool {
+        storageAddress == other.storageAddress
+    }
+
     /// Equal segments and equal namesakes flags: the same path, shown the same way.
     func isIdentical(to other: ComponentPath) -> Bool {
         elements == other.elements

@@ -111,8 +111,8 @@ extension Engine {
             if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
             return (node, nil)
         }
-        guard let view = mountCell(name, path: path, slot: .row(row), configuration, host: host, current: cell,
-                                   reload: reload, pass: &pass) else {
+        guard let view = mountCell(name, path: path, slot: .row(row), configuration, definition: definition, host: host,
+                                   current: cell, reload: reload, pass: &pass) else {
             return (node, nil)
         }
         node.view = view
@@ -130,7 +130,8 @@ extension Engine {
     /// right key, else one from ``CellReuse``; then configures it. Returns
     /// nil (giving `current` back) when the system shows nothing in the slot.
     mutating func mountCell(_ component: String, path: ComponentPath, slot: Slot, _ configuration: ViewConfiguration,
-                            host: ViewID, current: ViewID?, reload payload: Bool? = nil, pass: inout MountPass) -> ViewID? {
+                            definition: MountableDefinition, host: ViewID, current: ViewID?, reload payload: Bool? = nil,
+                            pass: inout MountPass) -> ViewID? {
         let instance = Instance(component: component, path: path, slot: slot)
         let cellKey: ViewKey? = if let keying = strategy.cells.keying {
             pass.key(component, configuration, keying: keying, catalog: catalog)
@@ -158,9 +159,7 @@ extension Engine {
         // with it the components inside the cell.
         if payload != nil || vended.acquisition.binds || pass.isBound(host) || strategy.cellApplication.configureBinds {
             pass.markBound(vended.view)
-            if let definition = catalog.mountable[component] {
-                startLoads(of: definition, on: vended.view, for: instance, row: slot.row)
-            }
+            startLoads(of: definition, on: vended.view, for: instance, row: slot.row)
         }
         return vended.view
     }
@@ -215,7 +214,8 @@ extension Engine {
                 nodes.append(kept)
                 continue
             }
-            let view = mountCell(name, path: childPath, slot: slot, configuration, host: host, current: current, pass: &pass)
+            let view = mountCell(name, path: childPath, slot: slot, configuration, definition: definition, host: host,
+                                 current: current, pass: &pass)
             store.setSupplementary(slot, view, on: host)
             guard let view else { continue }
             node.view = view

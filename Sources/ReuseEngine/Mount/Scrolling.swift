@@ -53,7 +53,7 @@ extension Engine {
         // Only the node's path, type and view: holding the node itself would
         // keep a second reference to its rows.
         let (path, name, view) = try listTarget(listPath)
-        let (spec, _) = try scrollable(name, view: view, typed: listPath)
+        let (spec, _) = try scrollable(catalog.mountable[name]?.list, view: view, typed: listPath)
         try checkRootsMountable()
         let (requested, offset) = Engine.move(&listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
         return ScrollOutcome(pass: runFullPass(trigger: trigger), list: path, requested: requested, offset: offset)
@@ -65,7 +65,12 @@ extension Engine {
     private mutating func scrollInPlace(_ node: inout MountedNode, typed listPath: ComponentPath, _ motion: ScrollMotion,
                                         trigger: String) -> Result<ScrollOutcome, EngineError> {
         let spec: ListSpec, host: ViewID
-        do { (spec, host) = try scrollable(node.name, view: node.view, typed: listPath) } catch { return .failure(error) }
+        // The definition the node keeps while the catalogue is unchanged: no
+        // name hashed. (Read here, not through definition(for:): a call on
+        // the engine from inside withNode's body copied the whole engine.)
+        let list = if let kept = node.definition, kept.version === catalog.definitions { kept.value.list }
+            else { catalog.mountable[node.name]?.list }
+        do { (spec, host) = try scrollable(list, view: node.view, typed: listPath) } catch { return .failure(error) }
         let path = node.path
         // Read and written in one lookup.
         let (requested, offset) = Engine.move(&listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
@@ -78,13 +83,11 @@ extension Engine {
         return .success(ScrollOutcome(pass: store.log.lastSummary, list: path, requested: requested, offset: offset))
     }
 
-    /// What a scroll checks of its target, in this order: a list (by the
-    /// catalogue's definition now), with a view, under a strategy that can
-    /// run the mounted lists. Returns the list's shape and its host view.
-    private func scrollable(_ name: String, view: ViewID?, typed listPath: ComponentPath) throws(EngineError) -> (ListSpec, ViewID) {
-        guard let definition = catalog.components[name], case .list(let spec) = definition.body else {
-            throw .notAList(listPath)
-        }
+    /// What a scroll checks of its target, in this order: a list (`spec`,
+    /// from the catalogue's definition now), with a view, under a strategy
+    /// that can run the mounted lists. Returns the list's shape and its host view.
+    private func scrollable(_ spec: ListSpec?, view: ViewID?, typed listPath: ComponentPath) throws(EngineError) -> (ListSpec, ViewID) {
+        guard let spec else { throw .notAList(listPath) }
         guard let host = view else { throw .noView(listPath) }
         try validateStrategy()
         return (spec, host)

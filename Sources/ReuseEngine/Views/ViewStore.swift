@@ -128,14 +128,19 @@ public struct ViewStore: Sendable {
     mutating func take(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance, unhides: Bool = true) -> Taken {
         let index = view.number - 1
         let wasHidden = views[index].isHidden
-        let keptOwner = views[index].owner == instance.path
+        let owner = views[index].owner
+        // The path the same instance handed in last time, in the same storage (most takes of a pass).
+        let samePath = owner?.sharesStorage(with: instance.path) == true
+        let keptOwner = samePath || owner == instance.path
         let taken = Taken(wasHidden: wasHidden, keptOwner: keptOwner, isReuse: wasHidden || !keptOwner)
         if taken.isReuse {
-            record(view, for: instance, .reuse(parent: parent, key: key, previous: views[index].owner))
+            record(view, for: instance, .reuse(parent: parent, key: key, previous: owner))
         }
-        // Written only when they change (the same instance again, most
-        // takes of a pass): a write retains the new value and releases the old.
-        if !keptOwner { views[index].owner = instance.path }
+        // Owner and type are written only when they change: a write retains
+        // the new value and releases the old. An equal path may be shown
+        // another way (`Card` became `Card[0]` when a second Card joined):
+        // then it is written.
+        if !samePath && owner?.isIdentical(to: instance.path) != true { views[index].owner = instance.path }
         if views[index].ownerComponent != instance.component { views[index].ownerComponent = instance.component }
         if taken.wasHidden, unhides { unhide(view, in: parent) }
         return taken
