@@ -77,11 +77,26 @@ extension Engine {
         }
     }
 
+    /// ``mountChildren(_:under:into:row:nodes:pass:)`` for `node`'s children,
+    /// their paths made from `node.path` only when they are new nodes (the
+    /// parent's path, copied out for every call, cost a retain and release
+    /// per instance per pass).
+    mutating func mountChildren(_ children: [String], of node: inout MountedNode, into container: ViewID, row: Int?,
+                                pass: inout MountPass) {
+        if !node.children.isNamed(children) {
+            node.children = zip(children, Engine.childPaths(children, under: node.path)).map { name, path in
+                MountedNode(name: name, path: path, row: row)
+            }
+        }
+        for index in node.children.indices {
+            mountInstance(&node.children[index], parent: container, row: row, pass: &pass)
+        }
+    }
+
     /// Mounts one component instance (and its subtree) into `parent`.
     /// `node` comes with its name and path, and what the last pass mounted
     /// there, if anything: it leaves with what this pass mounted.
     mutating func mountInstance(_ node: inout MountedNode, parent: ViewID, row: Int?, pass: inout MountPass) {
-        let path = node.path
         node.row = row
         node.view = nil
         node.isHidden = false
@@ -92,7 +107,7 @@ extension Engine {
             passAbandoned = true
             return
         }
-        if !hiddenPaths.isEmpty, hiddenPaths.contains(path) {
+        if !hiddenPaths.isEmpty, hiddenPaths.contains(node.path) {
             node.isHidden = true
             node.forgetSubtree()
             return
@@ -103,15 +118,16 @@ extension Engine {
         }
         let container = mountView(of: &node, definition, parent: parent, row: row, pass: &pass) ?? parent
         if let children = definition.children {
-            if let view = node.view { prepareParent(view, children: children, under: path, row: row, pass: &pass) }
+            if let view = node.view { prepareParent(view, children: children, under: node.path, row: row, pass: &pass) }
             if !node.rows.isEmpty { node.rows = [] }
             // A list's header and footer are not children to walk again.
             if node.childrenAreSupplementaries {
                 node.children = []
                 node.childrenAreSupplementaries = false
             }
-            mountChildren(children, under: path, into: container, row: row, nodes: &node.children, pass: &pass)
+            mountChildren(children, of: &node, into: container, row: row, pass: &pass)
         } else if let spec = definition.list {
+            let path = node.path
             let firstTime = mountRows(of: spec, at: path, host: container, rows: &node.rows, keepsRows: false, pass: &pass)
             node.children = mountSupplementaries(of: spec, at: path, host: container, keeping: nil, pass: &pass)
             node.childrenAreSupplementaries = true
