@@ -14,6 +14,9 @@ public struct EventLog: Sendable {
     /// (``EventCounts/packed(into:)``).
     private var passCounts: [UInt8] = []
     private var triggers = Interner<String>()
+    /// The last trigger interned and its id: most passes repeat the last
+    /// one's text (`scroll`), found by its representation without hashing it.
+    private var lastTrigger: (text: String, id: UInt32)?
     /// The summary of the last pass, still counting.
     private var open: PassSummary?
     public private(set) var totals = EventCounts()
@@ -103,7 +106,14 @@ public struct EventLog: Sendable {
     private mutating func pack(_ summary: PassSummary) {
         let offset = passCounts.count
         let mask = summary.counts.packed(into: &passCounts)
-        packedPasses.append(PackedSummary(trigger: triggers.id(summary.trigger), countsMask: mask,
+        let trigger: UInt32
+        if let last = lastTrigger, last.text.hasSameRepresentation(as: summary.trigger) {
+            trigger = last.id
+        } else {
+            trigger = triggers.id(summary.trigger)
+            lastTrigger = (summary.trigger, trigger)
+        }
+        packedPasses.append(PackedSummary(trigger: trigger, countsMask: mask,
                                           countsOffset: offset, events: summary.events))
     }
 

@@ -563,12 +563,16 @@ extension String: Internable {
     }
 
     func isStored(as other: String) -> Bool {
-        // The same storage, or the same small string held inline: the same
-        // bytes, without reaching them (a pass's trigger is looked up at
-        // every pass, most often the text the last one had).
-        if unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self) { return true }
+        if hasSameRepresentation(as: other) { return true }
         var (own, other) = (self, other)
         return own.withUTF8 { mine in other.withUTF8 { theirs in mine.elementsEqual(theirs) } }
+    }
+}
+extension String {
+    /// The same storage, or the same small string held inline: then the
+    /// same bytes, known without reaching them (false says nothing).
+    func hasSameRepresentation(as other: String) -> Bool {
+        unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self)
     }
 }
 extension ViewKey: Internable {}
