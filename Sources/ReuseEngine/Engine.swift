@@ -37,6 +37,9 @@ public struct Engine: Sendable {
     var marks = PassMarks()
     /// Pool keys made lately, kept from pass to pass (``KeyMemo``).
     var keyMemo = KeyMemo()
+    /// The definitions of the last few component types a pass looked up
+    /// by name (``mountableDefinition(named:)``).
+    var definitionMemo = DefinitionMemo()
     /// Every operation since the session began, with checkpoints: what
     /// ``state(afterPass:)`` and ``rewind(toOperations:)`` replay. Not part
     /// of the state it records (a checkpoint holds none).

@@ -163,8 +163,16 @@ public struct Catalog: Sendable {
     /// With `clamping`, a number outside the attribute's range becomes the
     /// nearest bound (a row's `{i}` value; UIKit clamps `alpha` the same way)
     /// instead of an error.
+    /// Where attribute `name` is declared, found as a view's property names
+    /// are (``SimulatedView/position(of:in:)``): a pass asks it for every
+    /// attribute it makes, applies or unapplies, with the names of the
+    /// same few templates.
+    func attributeIndex(_ name: String) -> Int? {
+        SimulatedView.position(of: name, in: attributes.keys)
+    }
+
     func parse(_ name: String, raw: String, quoted: Bool, row: Int, clamping: Bool = false) throws(EngineError) -> AttributeValue {
-        guard let index = attributes.index(forKey: name) else {
+        guard let index = attributeIndex(name) else {
             throw .unknownAttribute(name, suggestion: closestName(to: name, in: attributes.keys))
         }
         let text = AttributeTemplate.filling(raw, row: row)
@@ -182,12 +190,12 @@ public struct Catalog: Sendable {
     /// What applying attribute `name` does to its property (`nil`: not
     /// declared), read in place: a copy of the definition retained its texts.
     func effect(of name: String) -> AttributeDefinition.Effect? {
-        attributes.index(forKey: name).map { attributes.values[$0].effect }
+        attributeIndex(name).map { attributes.values[$0].effect }
     }
 
     /// Whether attribute `name` has an unapplicator, read in place.
     func hasUnapplicator(_ name: String) -> Bool {
-        attributes.index(forKey: name).map { attributes.values[$0].hasUnapplicator } ?? false
+        attributeIndex(name).map { attributes.values[$0].hasUnapplicator } ?? false
     }
 
     /// A template attribute, parsed now when it has no `{i}`.

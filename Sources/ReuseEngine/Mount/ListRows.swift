@@ -106,7 +106,7 @@ extension Engine {
             node.isHidden = true
             return (node, nil)
         }
-        guard let definition = catalog.mountable[name],
+        guard let definition = mountableDefinition(named: name),
               let configuration = configuration(of: definition, at: path, row: row) else {
             if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
             return (node, nil)

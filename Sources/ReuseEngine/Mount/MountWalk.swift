@@ -192,10 +192,22 @@ extension Engine {
     /// The catalogue's definition of `node`'s type, kept in the node while
     /// the catalogue's definitions are unchanged: a full pass over the same
     /// tree hashes no names.
-    func definition(for node: inout MountedNode) -> MountableDefinition? {
+    mutating func definition(for node: inout MountedNode) -> MountableDefinition? {
         if let kept = node.definition, kept.version === catalog.definitions { return kept.value }
-        let found = catalog.mountable[node.name]
+        let found = mountableDefinition(named: node.name)
         node.definition = found.map { (catalog.definitions, $0) }
+        return found
+    }
+
+    /// The catalogue's definition of component type `name`: from
+    /// ``DefinitionMemo`` while the catalogue's definitions are unchanged,
+    /// else looked up by name (and remembered). A scroll step mounts a new
+    /// row's nodes, which keep no definition yet: the memo saves hashing
+    /// the cell's and its children's names at every step.
+    mutating func mountableDefinition(named name: String) -> MountableDefinition? {
+        if let found = definitionMemo.definition(named: name, in: catalog.definitions) { return found }
+        guard let found = catalog.mountable[name] else { return nil }
+        definitionMemo.remember(found, named: name, in: catalog.definitions)
         return found
     }
 
@@ -299,5 +311,30 @@ extension Engine {
         let blocks = plannedBlocks(children, under: path, row: row)
         pass.visit(container)
         strategy.parents.plan(blocks, into: container, store: &store, pass: pass)
+    }
+}
+
+/// The definitions of the last few component types looked up by name,
+/// under one version of the catalogue's definitions; names are matched
+/// by representation (the same storage or the same short name inline),
+/// so a hit hashes nothing.
+struct DefinitionMemo: Sendable {
+    private var version: Catalog.Version?
+    private var entries: [(name: String, definition: MountableDefinition)] = []
+    private static let capacity = 4
+
+    func definition(named name: String, in version: Catalog.Version) -> MountableDefinition? {
+        guard self.version === version else { return nil }
+        for entry in entries where entry.name.hasSameRepresentation(as: name) { return entry.definition }
+        return nil
+    }
+
+    mutating func remember(_ definition: MountableDefinition, named name: String, in version: Catalog.Version) {
+        if self.version !== version {
+            self.version = version
+            entries.removeAll(keepingCapacity: true)
+        }
+        if entries.count == Self.capacity { entries.removeFirst() }
+        entries.append((name, definition))
     }
 }

@@ -20,7 +20,7 @@ public struct SimulatedView: Sendable {
     /// For each property set since the view was made, who set it: one
     /// source for a value, one per entry for an additive property (`nil` for
     /// entries a class default put there). So a leak can name the row it came from.
-    public internal(set) var sources: [String: [PropertySource?]] = [:]
+    public internal(set) var sources: OrderedDictionary<String, [PropertySource?]> = [:]
     /// The configuration applied last, attached to the view.
     public internal(set) var attached: ViewConfiguration?
     /// The pools of this view as a parent: ViewKey -> pool, in first-use order.
@@ -42,15 +42,31 @@ public struct SimulatedView: Sendable {
         sources[property]?.last ?? nil
     }
 
-    /// Makes `source` the one source of a property's value: written in
-    /// place over the one it had (a reused cell's text, applied each time a
-    /// row enters), so no array is made.
-    mutating func setSource(_ source: PropertySource, of property: String) {
-        if let position = sources.index(forKey: property), sources.values[position].count == 1 {
+    /// Sets a property's value and makes `source` its one source, each
+    /// written in place over the one it had (a reused cell's text, applied
+    /// each time a row enters): no array is made, and a name found by its
+    /// representation is not hashed (``position(of:in:)``).
+    mutating func setValue(_ value: PropertyValue, source: PropertySource, of property: String) {
+        if let position = SimulatedView.position(of: property, in: properties.keys) {
+            properties.values[position] = value
+        } else {
+            properties[property] = value
+        }
+        if let position = SimulatedView.position(of: property, in: sources.keys), sources.values[position].count == 1 {
             sources.values[position][0] = source
         } else {
             sources[property] = [source]
         }
+    }
+
+    /// Where `name` is among a view's few property names: first a scan for
+    /// the same representation (the same storage, or the same short name
+    /// held inline, as the template's names and the class defaults' are),
+    /// then the hash table.
+    static func position(of name: String, in names: OrderedSet<String>) -> Int? {
+        let elements = names.elements
+        for index in elements.indices where elements[index].hasSameRepresentation(as: name) { return index }
+        return names.firstIndex(of: name)
     }
 
     init(id: ViewID, viewClass: ViewClass, superview: ViewID?) {

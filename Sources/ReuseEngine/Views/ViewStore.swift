@@ -334,8 +334,7 @@ public struct ViewStore: Sendable {
             views[index].properties[attribute.name] = .entries(entries)
             views[index].sources[attribute.name] = sources
         } else {
-            views[index].properties[attribute.name] = .value(attribute.value)
-            views[index].setSource(source, of: attribute.name)
+            views[index].setValue(.value(attribute.value), source: source, of: attribute.name)
         }
     }
 
@@ -394,8 +393,7 @@ public struct ViewStore: Sendable {
             views[index].properties[attribute.name] = .entries(entries)
             views[index].sources[attribute.name] = sources
         } else {
-            views[index].properties[attribute.name] = .value(attribute.value)
-            views[index].setSource(source, of: attribute.name)
+            views[index].setValue(.value(attribute.value), source: source, of: attribute.name)
         }
     }
 
