@@ -83,6 +83,24 @@ import Testing
         }
     }
 
+    /// A take skips rewriting a view's owner only when it is the very value
+    /// the view holds: the same name typed with other bytes (`Café`
+    /// precomposed, then with a combining accent) is one component, and its
+    /// view shows the spelling typed last, as before the skip existed.
+    @Test func aViewShowsTheSpellingItsOwnerWasTypedWithLast() throws {
+        let precomposed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+        #expect(precomposed == decomposed && Array(precomposed.utf8) != Array(decomposed.utf8))
+        var h = Harness()
+        try h.component(precomposed, view: "UIView")
+        try h.component("Other", view: "UIView")
+        try h.mount(precomposed)
+        let view = try #require(h.engine.mounted.first?.view)
+        try h.mount(decomposed, "Other")
+        #expect(h.engine.mounted.first?.view == view)
+        #expect(h.engine.views[view].ownerComponent.map { Array($0.utf8) } == Array(decomposed.utf8))
+        #expect(h.engine.views[view].owner.map { Array($0.display.utf8) } == Array(decomposed.utf8))
+    }
+
     /// A list's header and footer are not children walked again when the
     /// list becomes a plain component with a child of their type: a footer
     /// twin was `L/Head[1]`; the child is `L/Head`.

@@ -159,10 +159,6 @@ public struct Catalog: Sendable {
         preparations[preparation.component] = preparation.doesNothing ? nil : preparation
     }
 
-    /// Parses a written value for an attribute, with `{i}` replaced by `row`.
-    /// With `clamping`, a number outside the attribute's range becomes the
-    /// nearest bound (a row's `{i}` value; UIKit clamps `alpha` the same way)
-    /// instead of an error.
     /// Where attribute `name` is declared, found as a view's property names
     /// are (``SimulatedView/position(of:in:)``): a pass asks it for every
     /// attribute it makes, applies or unapplies, with the names of the
@@ -171,6 +167,10 @@ public struct Catalog: Sendable {
         SimulatedView.position(of: name, in: attributes.keys)
     }
 
+    /// Parses a written value for an attribute, with `{i}` replaced by `row`.
+    /// With `clamping`, a number outside the attribute's range becomes the
+    /// nearest bound (a row's `{i}` value; UIKit clamps `alpha` the same way)
+    /// instead of an error.
     func parse(_ name: String, raw: String, quoted: Bool, row: Int, clamping: Bool = false) throws(EngineError) -> AttributeValue {
         guard let index = attributeIndex(name) else {
             throw .unknownAttribute(name, suggestion: closestName(to: name, in: attributes.keys))

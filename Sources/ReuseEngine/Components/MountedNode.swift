@@ -83,7 +83,9 @@ public struct MountedNode: Sendable {
 
 extension [MountedNode] {
     /// Whether these nodes are instances of `names`, in order (read in
-    /// place: no node is copied).
+    /// place: no node is copied). Inlined: called on a node's children
+    /// while the node is held `inout`, a call copied the array first.
+    @inline(__always)
     func isNamed(_ names: [String]) -> Bool {
         guard count == names.count else { return false }
         for index in indices where self[index].name != names[index] { return false }

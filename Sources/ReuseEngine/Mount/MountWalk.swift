@@ -34,28 +34,52 @@ extension Engine {
     }
 
     /// The path of each child: `[index]` among same-named siblings.
-    /// (Without hashing for the common shapes: one name repeated, or a few children.)
     static func childPaths(_ children: [String], under parent: ComponentPath) -> [ComponentPath] {
-        guard let first = children.first else { return [] }
+        var paths: [ComponentPath] = []
+        paths.reserveCapacity(children.count)
+        forEachChildPath(children, under: parent) { _, path in paths.append(path) }
+        return paths
+    }
+
+    /// New nodes for `children` under `parent`, made straight from their
+    /// paths (a new row's cell makes its children at every scroll step).
+    static func childNodes(_ children: [String], under parent: ComponentPath, row: Int?) -> [MountedNode] {
+        var nodes: [MountedNode] = []
+        nodes.reserveCapacity(children.count)
+        forEachChildPath(children, under: parent) { position, path in
+            nodes.append(MountedNode(name: children[position], path: path, row: row))
+        }
+        return nodes
+    }
+
+    /// Calls `body` with each child's position and path, in child order.
+    /// (Without hashing for the common shapes: one name repeated, or a few children.)
+    private static func forEachChildPath(_ children: [String], under parent: ComponentPath,
+                                         _ body: (Int, ComponentPath) -> Void) {
+        guard let first = children.first else { return }
         if children.allSatisfy({ $0 == first }) {
             let namesakes = children.count > 1
-            return children.indices.map { parent.appending(.named(first, index: $0), namesakes: namesakes) }
+            for position in children.indices {
+                body(position, parent.appending(.named(first, index: position), namesakes: namesakes))
+            }
+            return
         }
         if children.count <= 8 {
-            return children.indices.map { position in
+            for position in children.indices {
                 let name = children[position]
                 let index = children[..<position].reduce(0) { $0 + ($1 == name ? 1 : 0) }
                 let namesakes = index > 0 || children[(position + 1)...].contains(name)
-                return parent.appending(.named(name, index: index), namesakes: namesakes)
+                body(position, parent.appending(.named(name, index: index), namesakes: namesakes))
             }
+            return
         }
         var counts: [String: Int] = [:]
         for name in children { counts[name, default: 0] += 1 }
         var seen: [String: Int] = [:]
-        return children.map { name in
+        for (position, name) in children.enumerated() {
             let index = seen[name, default: 0]
             seen[name] = index + 1
-            return parent.appending(.named(name, index: index), namesakes: counts[name, default: 0] > 1)
+            body(position, parent.appending(.named(name, index: index), namesakes: counts[name, default: 0] > 1))
         }
     }
 
@@ -68,9 +92,7 @@ extension Engine {
     mutating func mountChildren(_ children: [String], under parent: ComponentPath, into container: ViewID, row: Int?,
                                 nodes: inout [MountedNode], pass: inout MountPass) {
         if !nodes.isNamed(children) {
-            nodes = zip(children, Engine.childPaths(children, under: parent)).map { name, path in
-                MountedNode(name: name, path: path, row: row)
-            }
+            nodes = Engine.childNodes(children, under: parent, row: row)
         }
         for index in nodes.indices {
             mountInstance(&nodes[index], parent: container, row: row, pass: &pass)
@@ -84,9 +106,7 @@ extension Engine {
     mutating func mountChildren(_ children: [String], of node: inout MountedNode, into container: ViewID, row: Int?,
                                 pass: inout MountPass) {
         if !node.children.isNamed(children) {
-            node.children = zip(children, Engine.childPaths(children, under: node.path)).map { name, path in
-                MountedNode(name: name, path: path, row: row)
-            }
+            node.children = Engine.childNodes(children, under: node.path, row: row)
         }
         for index in node.children.indices {
             mountInstance(&node.children[index], parent: container, row: row, pass: &pass)

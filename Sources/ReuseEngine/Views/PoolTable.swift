@@ -20,6 +20,8 @@ public struct PoolTable: Sendable, Equatable, RandomAccessCollection, Expressibl
 
     public init() {}
 
+    /// Pools in the literal's order (a key written twice keeps its first
+    /// place and its last pool; the engine writes only `[:]`).
     public init(dictionaryLiteral elements: (ViewKey, ReusePool)...) {
         for (key, pool) in elements { self[key] = pool }
     }

@@ -136,12 +136,17 @@ public struct ViewStore: Sendable {
         if taken.isReuse {
             record(view, for: instance, .reuse(parent: parent, key: key, previous: owner))
         }
-        // Owner and type are written only when they change: a write retains
-        // the new value and releases the old. An equal path may be shown
-        // another way (`Card` became `Card[0]` when a second Card joined):
-        // then it is written.
-        if !samePath && owner?.isIdentical(to: instance.path) != true { views[index].owner = instance.path }
-        if views[index].ownerComponent != instance.component { views[index].ownerComponent = instance.component }
+        // Owner and type are not written again when they are the very values
+        // the view holds (a write retains the new value and releases the
+        // old). Anything else is written, even when equal: an equal path may
+        // be shown another way (`Card` became `Card[0]` when a second Card
+        // joined), an equal name spelled with other bytes (`Café` typed
+        // precomposed, then with a combining accent), and the view shows
+        // what was typed last.
+        if !samePath { views[index].owner = instance.path }
+        if views[index].ownerComponent?.hasSameRepresentation(as: instance.component) != true {
+            views[index].ownerComponent = instance.component
+        }
         if taken.wasHidden, unhides { unhide(view, in: parent) }
         return taken
     }
