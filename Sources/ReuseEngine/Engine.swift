@@ -27,7 +27,7 @@ public struct Engine: Sendable {
     /// other instances (most of a pass) skip hashing their path to look.
     var componentsWithInstanceValues: Set<String> = []
     /// Scroll offsets by list instance.
-    var listOffsets: [ComponentPath: Int] = [:]
+    var listOffsets = ListOffsets()
     /// A component or list was (re)defined since the last full pass; the
     /// mounted tree and views still follow the old definitions until the next
     /// full pass (a scroll then runs one).

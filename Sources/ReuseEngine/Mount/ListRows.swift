@@ -29,7 +29,7 @@ extension Engine {
             var stored = listOffsets[path, default: 0]
             if stored > spec.maximumOffset {
                 stored = spec.maximumOffset
-                listOffsets[path] = stored
+                listOffsets[path, default: 0] = stored
             }
             offset = stored
         }

@@ -37,11 +37,19 @@ extension Engine {
         // mounted under the old ones, so this scroll runs a full pass.
         if definitionsPending { return try scrollWithFullPass(listPath, motion, trigger: trigger) }
         // The list's node is found and moved in one walk, nothing copied.
-        var outcome: Result<ScrollOutcome, EngineError>?
+        // (An outcome and an error side by side, not a Result: the outcome
+        // carries its pass's counts, and each wrapping copied them.)
+        var outcome: ScrollOutcome?
+        var failure: EngineError?
         withNode(along: listPath) { engine, node in
-            outcome = engine.scrollInPlace(&node, typed: listPath, motion, trigger: trigger)
+            do throws(EngineError) {
+                outcome = try engine.scrollInPlace(&node, typed: listPath, motion, trigger: trigger)
+            } catch {
+                failure = error
+            }
         }
-        if let outcome { return try outcome.get() }
+        if let failure { throw failure }
+        if let outcome { return outcome }
         // The path names no mounted node: resolving it says which segment failed.
         _ = try resolve(listPath)
         throw .noSuchPath(listPath, suggestion: nil)
@@ -63,14 +71,14 @@ extension Engine {
     /// when no definition changed since the last full pass: the same checks
     /// in the same order, then one pass that moves the window.
     private mutating func scrollInPlace(_ node: inout MountedNode, typed listPath: ComponentPath, _ motion: ScrollMotion,
-                                        trigger: String) -> Result<ScrollOutcome, EngineError> {
+                                        trigger: String) throws(EngineError) -> ScrollOutcome {
         let spec: ListSpec, host: ViewID
         // The definition the node keeps while the catalogue is unchanged: no
         // name hashed. (Read here, not through definition(for:): a call on
         // the engine from inside withNode's body copied the whole engine.)
         let list = if let kept = node.definition, kept.version === catalog.definitions { kept.value.list }
             else { catalog.mountable[node.name]?.list }
-        do { (spec, host) = try scrollable(list, view: node.view, typed: listPath) } catch { return .failure(error) }
+        (spec, host) = try scrollable(list, view: node.view, typed: listPath)
         let path = node.path
         // Read and written in one lookup.
         let (requested, offset) = Engine.move(&listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
@@ -80,7 +88,7 @@ extension Engine {
         node.children = mountSupplementaries(of: spec, at: path, host: host, keeping: node.children, pass: &pass)
         finishList(spec, at: path, host: host, firstTime: firstTime)
         settle(pass)
-        return .success(ScrollOutcome(pass: store.log.lastSummary, list: path, requested: requested, offset: offset))
+        return ScrollOutcome(pass: store.log.lastSummary, list: path, requested: requested, offset: offset)
     }
 
     /// What a scroll checks of its target, in this order: a list (`spec`,

@@ -1,0 +1,40 @@
+import OrderedCollections
+
+/// Each mounted list's scroll offset, by list instance path.
+///
+/// An ordered map that never removes an entry (a list unmounted keeps its
+/// offset for when it comes back), so a position found once stays right:
+/// the last path written is remembered with its position, and a scroll of
+/// the same list (the path its node keeps, the same storage) reaches its
+/// offset without hashing the path again.
+struct ListOffsets: Sendable {
+    private var offsets: OrderedDictionary<ComponentPath, Int> = [:]
+    /// The last path changed through the default subscript, and where it is.
+    private var last: (path: ComponentPath, position: Int)?
+
+    /// The offset of `path`, `defaultValue` when it has none (changing it stores it).
+    subscript(path: ComponentPath, default defaultValue: Int) -> Int {
+        get { position(of: path).map { offsets.values[$0] } ?? defaultValue }
+        _modify {
+            let position: Int
+            if let found = self.position(of: path) {
+                position = found
+            } else {
+                offsets[path] = defaultValue
+                position = offsets.count - 1
+            }
+            last = (path, position)
+            yield &offsets.values[position]
+        }
+    }
+
+    private func position(of path: ComponentPath) -> Int? {
+        if let last, last.path.sharesStorage(with: path) { return last.position }
+        return offsets.index(forKey: path)
+    }
+}
+
+extension ListOffsets: Sequence {
+    /// Every list's path and offset, in the order lists were first scrolled or laid out.
+    func makeIterator() -> OrderedDictionary<ComponentPath, Int>.Iterator { offsets.makeIterator() }
+}
