@@ -43,20 +43,20 @@ public struct PoolTable: Sendable, Equatable, RandomAccessCollection, Expressibl
     }
 
     /// The pool of `key`; setting `nil` removes it (later pools move up).
+    /// Changed in place (`pools[key]?.views.removeAll { ... }`): the pool
+    /// is moved out while it changes, so its arrays are not copied.
     public subscript(key: ViewKey) -> ReusePool? {
         get { index(forKey: key).map { values[$0] } }
-        set {
-            if let position = index(forKey: key) {
-                if let newValue {
-                    values[position] = newValue
-                } else {
-                    keys.remove(at: position)
-                    values.remove(at: position)
-                    reindex()
-                }
-            } else if let newValue {
-                append(key, newValue)
+        set { set(newValue, at: index(forKey: key), for: key) }
+        _modify {
+            let position = index(forKey: key)
+            var pool: ReusePool?
+            if let position {
+                pool = values[position]
+                values[position] = ReusePool()
             }
+            yield &pool
+            set(pool, at: position, for: key)
         }
     }
 
@@ -97,6 +97,22 @@ public struct PoolTable: Sendable, Equatable, RandomAccessCollection, Expressibl
 
     // MARK: Private
 
+    /// Stores `pool` for `key`, found at `position` (nil: not there):
+    /// replaced, removed (nil) or appended.
+    private mutating func set(_ pool: ReusePool?, at position: Int?, for key: ViewKey) {
+        if let position {
+            if let pool {
+                values[position] = pool
+            } else {
+                keys.remove(at: position)
+                values.remove(at: position)
+                reindex()
+            }
+        } else if let pool {
+            append(key, pool)
+        }
+    }
+
     @discardableResult
     private mutating func append(_ key: ViewKey, _ pool: ReusePool) -> Int {
         keys.append(key)
@@ -119,5 +135,12 @@ public struct PoolTable: Sendable, Equatable, RandomAccessCollection, Expressibl
         table.reserveCapacity(keys.count)
         for (position, key) in keys.enumerated() { table[key] = position }
         positions = table
+    }
+}
+
+extension PoolTable: CustomStringConvertible {
+    /// `[(Foo, UIView, [alpha]): [v2, v3], ...]`: each key and its views.
+    public var description: String {
+        "[" + indices.map { "\(keys[$0]): \(values[$0].views)" }.joined(separator: ", ") + "]"
     }
 }
