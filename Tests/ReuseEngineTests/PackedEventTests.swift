@@ -11,6 +11,31 @@ import Testing
     static let rowPath = ComponentPath([.named("Feed", index: 0), .row(7), .named("Title", index: 0)])
     static let red = Attribute("backgroundColor", .color("red"))
 
+    /// A name typed two ways (`Café` precomposed, then with a combining
+    /// accent) reads back as each was typed: the path table matched paths
+    /// and names with `==`, which found the other spelling (and which one,
+    /// depended on its address cache: the log's spelling varied by run).
+    @Test func eachSpellingOfANameReadsBackAsTyped() {
+        let precomposed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+        var log = EventLog()
+        log.beginPass("spellings")
+        let paths = [
+            ComponentPath([.named("Screen", index: 0), .named(precomposed, index: 0)]),
+            ComponentPath([.named("Screen", index: 0), .named(decomposed, index: 0)]),
+            ComponentPath([.named(decomposed, index: 0)]),
+            ComponentPath([.named(precomposed, index: 0)]),
+        ]
+        for (number, path) in paths.enumerated() {
+            log.record(ViewID(number + 2), component: path.segments.count == 1 ? decomposed : precomposed, path: path, step: .skip(nil))
+        }
+        let read = log.query()
+        #expect(read.count == paths.count)
+        for (event, path) in zip(read, paths) {
+            #expect(event.path.map { Array($0.description.utf8) } == Array(path.description.utf8))
+        }
+        #expect(read.map { $0.component.map { Array($0.utf8) } } == [precomposed, precomposed, decomposed, decomposed].map { Array($0.utf8) })
+    }
+
     /// One event of every step, with and without component and path, and
     /// some whose numbers do not fit in 32 bits (kept whole).
     static var everyStep: [ReuseEvent] {

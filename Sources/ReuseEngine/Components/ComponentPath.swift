@@ -12,6 +12,16 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         case named(String, index: Int)
         /// A list row by row number.
         case row(Int)
+
+        /// Equal, with the name spelled with the same bytes.
+        func isStored(as other: Segment) -> Bool {
+            switch (self, other) {
+            case (.named(let name, let index), .named(let otherName, let otherIndex)):
+                index == otherIndex && name.isStored(as: otherName)
+            case (.row(let row), .row(let otherRow)): row == otherRow
+            default: false
+            }
+        }
     }
 
     /// A segment with its namesakes flag, stored side by side: a path is one
@@ -21,6 +31,12 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         var segment: Segment
         /// Whether siblings share the segment's name (shown as `Name[0]`).
         var namesakes: Bool
+
+        /// Equal, with the name spelled with the same bytes.
+        func isStored(as other: Element) -> Bool {
+            guard namesakes == other.namesakes else { return false }
+            return segment.isStored(as: other.segment)
+        }
     }
 
     private var elements: [Element]
@@ -57,6 +73,17 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// comparing a segment.
     func sharesStorage(with other: ComponentPath) -> Bool {
         storageAddress == other.storageAddress
+    }
+
+    /// The same path written with the same bytes: identical (``isIdentical(to:)``)
+    /// and every name spelled alike (`Café` typed precomposed is not
+    /// `Cafe` with a combining accent here, though the two are equal).
+    /// What the event log keys stored paths by, so it shows what was typed.
+    func isStored(as other: ComponentPath) -> Bool {
+        if sharesStorage(with: other) { return true }
+        guard elements.count == other.elements.count else { return false }
+        for index in elements.indices where !elements[index].isStored(as: other.elements[index]) { return false }
+        return true
     }
 
     /// Equal segments and equal namesakes flags: the same path, shown the same way.

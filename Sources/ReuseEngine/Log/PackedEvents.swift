@@ -677,12 +677,16 @@ struct PathTable: Sendable {
     /// ``id(_:names:)`` by the segments: the prefix shared with the path
     /// looked up last is not looked up again.
     private mutating func interned(_ path: ComponentPath, names: inout Interner<String>) -> UInt32? {
-        if path.isIdentical(to: last) { return lastIDs[lastIDs.count - 1] }
-        if let before, path.isIdentical(to: before.path) { return before.id }
+        // Paths and names are matched by their bytes, not by `==`: `Café`
+        // typed two ways is two spellings to show, and which one an equal
+        // match found depended on what was looked up before (the address
+        // cache's hits vary from run to run), so the log's spelling did too.
+        if path.isStored(as: last) { return lastIDs[lastIDs.count - 1] }
+        if let before, path.isStored(as: before.path) { return before.id }
         before = (last, lastIDs[lastIDs.count - 1])
         var shared = 0
         let count = path.segments.count
-        while shared < count, shared < last.segments.count, path.segments[shared] == last.segments[shared],
+        while shared < count, shared < last.segments.count, path.segments[shared].isStored(as: last.segments[shared]),
               path.showsIndex(at: shared) == last.showsIndex(at: shared) {
             shared += 1
         }
@@ -712,8 +716,8 @@ struct PathTable: Sendable {
     private var recentNames: (String, UInt32, String, UInt32) = ("", 0, "", 0)
 
     mutating func nameID(_ name: String, names: inout Interner<String>) -> UInt32 {
-        if recentNames.1 != 0, recentNames.0 == name { return recentNames.1 }
-        if recentNames.3 != 0, recentNames.2 == name {
+        if recentNames.1 != 0, recentNames.0.isStored(as: name) { return recentNames.1 }
+        if recentNames.3 != 0, recentNames.2.isStored(as: name) {
             recentNames = (recentNames.2, recentNames.3, recentNames.0, recentNames.1)
             return recentNames.1
         }
