@@ -564,6 +564,8 @@ extension String: Internable {
 
     func isStored(as other: String) -> Bool {
         if hasSameRepresentation(as: other) { return true }
+        // Most names compared are other names: their lengths tell at once.
+        guard utf8.count == other.utf8.count else { return false }
         var (own, other) = (self, other)
         return own.withUTF8 { mine in other.withUTF8 { theirs in mine.elementsEqual(theirs) } }
     }
