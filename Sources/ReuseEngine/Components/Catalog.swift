@@ -160,11 +160,11 @@ public struct Catalog: Sendable {
     }
 
     /// Where attribute `name` is declared, found as a view's property names
-    /// are (``SimulatedView/position(of:in:)``): a pass asks it for every
+    /// are (`OrderedSet.position(ofName:)`): a pass asks it for every
     /// attribute it makes, applies or unapplies, with the names of the
     /// same few templates.
     func attributeIndex(_ name: String) -> Int? {
-        SimulatedView.position(of: name, in: attributes.keys)
+        attributes.keys.position(ofName: name)
     }
 
     /// Parses a written value for an attribute, with `{i}` replaced by `row`.

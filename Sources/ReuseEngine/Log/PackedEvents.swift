@@ -570,16 +570,6 @@ extension String: Internable {
         return own.withUTF8 { mine in other.withUTF8 { theirs in mine.elementsEqual(theirs) } }
     }
 }
-extension String {
-    /// The same storage, or the same small string held inline: then the
-    /// same bytes, known without reaching them (false says nothing).
-    func hasSameRepresentation(as other: String) -> Bool {
-        // A String is two words on the 64-bit platforms this builds for;
-        // anywhere else the fast answer is simply not given.
-        guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return false }
-        return unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self)
-    }
-}
 extension ViewKey: Internable {}
 extension Attribute: Internable {
     func isStored(as other: Attribute) -> Bool {

@@ -78,8 +78,7 @@ public struct PoolTable: Sendable, Equatable, RandomAccessCollection, Expressibl
     /// changed in one mutating call: a lookup on a table read out of a
     /// view (`views[i].pools.index(forKey:)`) copies the table first.
     mutating func modify<T>(_ key: ViewKey, _ body: (inout ReusePool) -> T) -> T? {
-        guard let position = index(forKey: key) else { return nil }
-        return body(&values[position])
+        index(forKey: key).map { modify(at: $0, body) }
     }
 
     /// Only the pools whose key and pool satisfy `isIncluded`, in order.

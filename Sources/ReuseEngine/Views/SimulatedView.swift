@@ -45,28 +45,18 @@ public struct SimulatedView: Sendable {
     /// Sets a property's value and makes `source` its one source, each
     /// written in place over the one it had (a reused cell's text, applied
     /// each time a row enters): no array is made, and a name found by its
-    /// representation is not hashed (``position(of:in:)``).
+    /// representation is not hashed (`OrderedSet.position(ofName:)`).
     mutating func setValue(_ value: PropertyValue, source: PropertySource, of property: String) {
-        if let position = SimulatedView.position(of: property, in: properties.keys) {
+        if let position = properties.keys.position(ofName: property) {
             properties.values[position] = value
         } else {
             properties[property] = value
         }
-        if let position = SimulatedView.position(of: property, in: sources.keys), sources.values[position].count == 1 {
+        if let position = sources.keys.position(ofName: property), sources.values[position].count == 1 {
             sources.values[position][0] = source
         } else {
             sources[property] = [source]
         }
-    }
-
-    /// Where `name` is among a view's few property names: first a scan for
-    /// the same representation (the same storage, or the same short name
-    /// held inline, as the template's names and the class defaults' are),
-    /// then the hash table.
-    static func position(of name: String, in names: OrderedSet<String>) -> Int? {
-        let elements = names.elements
-        for index in elements.indices where elements[index].hasSameRepresentation(as: name) { return index }
-        return names.firstIndex(of: name)
     }
 
     init(id: ViewID, viewClass: ViewClass, superview: ViewID?) {
