@@ -37,6 +37,9 @@ public struct Engine: Sendable {
     var marks = PassMarks()
     /// Pool keys made lately, kept from pass to pass (``KeyMemo``).
     var keyMemo = KeyMemo()
+    /// The nodes of rows that left in the list step under way, for rows
+    /// that enter (``MountedNode/moveToRow(_:forgetting:)``); empty between steps.
+    var spareRows: [MountedNode] = []
     /// The definitions of the last few component types a pass looked up
     /// by name (``mountableDefinition(named:)``).
     var definitionMemo = DefinitionMemo()

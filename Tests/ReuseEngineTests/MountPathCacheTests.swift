@@ -221,6 +221,95 @@ import Testing
     }
 }
 
+/// A scroll step hands the node of a row that leaves to a row that enters
+/// (``MountedNode/moveToRow(_:forgetting:)``): nothing of the old row may show.
+@Suite struct RecycledRowTests {
+    /// The tree of the mounted nodes, one line per node: path and view.
+    static func shape(_ engine: Engine) -> [String] {
+        var lines: [String] = []
+        func walk(_ node: MountedNode, _ depth: Int) {
+            let row = node.row.map { " row \($0)" } ?? ""
+            lines.append(String(repeating: " ", count: depth) + node.path.display + row + (node.view == nil ? "" : " view"))
+            for child in node.children { walk(child, depth + 1) }
+            for row in node.rows { walk(row, depth + 1) }
+        }
+        for node in engine.mounted { walk(node, 0) }
+        return lines
+    }
+
+    /// A value set on an instance in one row stays with that row: the row
+    /// that takes over its node asks for the definition's value, and the
+    /// value comes back with its row.
+    @Test func aRecycledRowLeavesTheValuesSetOnItsOldRowBehind() throws {
+        var h = Harness()
+        try h.component("Dot", view: "UIView", [("backgroundColor", "red")])
+        try h.component("Cell", view: "UILabel", [("text", "Row {i}")], children: ["Dot"])
+        try h.list("Feed", rows: 20, viewport: 2, cells: ["Cell"])
+        try h.mount("Feed")
+        try h.set("Feed/0/Dot", "backgroundColor", "blue")
+        _ = try h.scroll("Feed", by: 2)
+        #expect(try h.viewOf("Feed/2/Dot").attached?.value(of: "backgroundColor") == .color("red"))
+        #expect(try h.viewOf("Feed/3/Dot").attached?.value(of: "backgroundColor") == .color("red"))
+        _ = try h.scroll("Feed", by: -2)
+        #expect(try h.viewOf("Feed/0/Dot").attached?.value(of: "backgroundColor") == .color("blue"))
+        #expect(try h.viewOf("Feed/1/Dot").attached?.value(of: "backgroundColor") == .color("red"))
+    }
+
+    /// Rows that enter by a step show the tree a jump to the same offset
+    /// shows: paths, rows and views, a list inside each cell included
+    /// (its rows are made again for the new row, never moved).
+    @Test(arguments: [1, 2, 3, -1])
+    func stepsShowTheTreeAJumpShows(delta: Int) throws {
+        func make() throws -> Harness {
+            var h = Harness()
+            try h.component("Leaf", view: "UILabel", [("text", "leaf {i}")])
+            try h.list("Inner", rows: 5, viewport: 2, cells: ["Leaf"])
+            try h.component("Dot", view: "UIView", [("backgroundColor", "red")])
+            try h.component("Cell", view: "UILabel", [("text", "Row {i}")], children: ["Dot", "Inner", "Dot"])
+            try h.component("Plain", view: "UIView", children: ["Dot"])
+            try h.list("Feed", rows: 30, viewport: 3, cells: ["Cell", "Plain"])
+            try h.mount("Feed")
+            // A list inside a row scrolled on its own: its offset belongs to that row's path.
+            _ = try h.scroll("Feed", to: 10)
+            _ = try h.scroll("Feed/10/Inner", by: 1)
+            return h
+        }
+        var stepped = try make()
+        var offset = 10
+        for _ in 0..<6 {
+            _ = try stepped.scroll("Feed", by: delta)
+            offset += delta
+            var jumped = try make()
+            _ = try jumped.scroll("Feed", to: offset)
+            #expect(Self.shape(stepped.engine) == Self.shape(jumped.engine), "after a step to \(offset)")
+        }
+    }
+
+    /// A row's path is its list's path and a number; paths of one place in
+    /// different rows share their storage, and stay apart.
+    @Test func rowPathsShareStorageAndStayApart() throws {
+        let row3 = Harness.path("Feed/3/Dot")
+        let row9 = try #require(row3.inRow(9))
+        #expect(row9 == Harness.path("Feed/9/Dot"))
+        #expect(row9.display == "Feed/9/Dot")
+        #expect(row9 != row3)
+        #expect(row9.storageAddress == row3.storageAddress)
+        #expect(!row9.sharesStorage(with: row3))
+        #expect(Set([row3, row9, Harness.path("Feed/3/Dot")]).count == 2)
+        // Only the last row moves: an outer row stays in the storage.
+        let nested = Harness.path("Outer/2/Inner/5/Leaf")
+        #expect(nested.inRow(7)?.display == "Outer/2/Inner/7/Leaf")
+        #expect(nested.prefix(2).display == "Outer/2")
+        #expect(nested.prefix(2) == Harness.path("Outer/2"))
+        #expect(nested.prefix(2).inRow(4)?.display == "Outer/4")
+        #expect(Harness.path("Outer/2").appending(.named("Inner", index: 0)).appending(.row(5))
+                    .appending(.named("Leaf", index: 0)) == nested)
+        #expect(Harness.path("Screen/Card").inRow(1) == nil)
+        #expect(Array(nested.segments) == [.named("Outer", index: 0), .row(2), .named("Inner", index: 0), .row(5),
+                                           .named("Leaf", index: 0)])
+    }
+}
+
 /// A row's template text is filled in place of every `{i}`, left to right,
 /// exactly as replacing the placeholder in the string would.
 @Suite struct TemplateFillingTests {

@@ -26,53 +26,96 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
 
     /// A segment with its namesakes flag, stored side by side: a path is one
     /// array, so copying one (paths are copied into nodes, views, events and
-    /// sources) retains one buffer, and appending a segment allocates one.
+    /// sources) retains one buffer.
     fileprivate struct Element: Hashable, Sendable {
         var segment: Segment
         /// Whether siblings share the segment's name (shown as `Name[0]`).
         var namesakes: Bool
+        /// This is the path's last row segment: its number is the path's
+        /// ``ComponentPath/lastRow``, and `segment` holds `.row(0)`.
+        var isLastRow = false
 
         /// Equal, with the name spelled with the same bytes.
         func isStored(as other: Element) -> Bool {
-            guard namesakes == other.namesakes else { return false }
+            guard namesakes == other.namesakes, isLastRow == other.isLastRow else { return false }
             return segment.isStored(as: other.segment)
         }
     }
 
+    /// The segments, but for the number of the last row segment (if any),
+    /// which is ``lastRow``: the rows of one list, and everything in them,
+    /// share one array per place in the row (`Feed/#`, `Feed/#/Dot`), so a
+    /// row's path is made, copied and moved to another row (a recycled row,
+    /// ``MountedNode/moveToRow(_:)``) without allocating.
+    ///
+    /// Always in this form: the last `.row` element is the one marked
+    /// ``Element/isLastRow``, so two equal paths have equal elements.
     private var elements: [Element]
+    /// The number of the last row segment (0 when there is none).
+    private var lastRow = 0
 
     /// The segments from the root, read in place.
-    public var segments: Segments { Segments(elements: elements) }
+    public var segments: Segments { Segments(elements: elements, lastRow: lastRow) }
 
     /// A path's segments: a view of its storage, no array made.
     public struct Segments: RandomAccessCollection, Sendable {
         fileprivate let elements: [Element]
+        fileprivate let lastRow: Int
         public var startIndex: Int { 0 }
         public var endIndex: Int { elements.count }
-        public subscript(position: Int) -> Segment { elements[position].segment }
+        public subscript(position: Int) -> Segment {
+            let element = elements[position]
+            return element.isLastRow ? .row(lastRow) : element.segment
+        }
     }
 
     public init(_ segments: [Segment] = []) {
-        elements = segments.map { Element(segment: $0, namesakes: false) }
+        self.init(marking: segments.map { Element(segment: $0, namesakes: false) })
     }
 
     /// A path with each segment's namesakes flag given (as stored by the event log).
     init(segments: [Segment], namesakes: [Bool]) {
-        elements = segments.indices.map { Element(segment: segments[$0], namesakes: namesakes.indices.contains($0) && namesakes[$0]) }
+        self.init(marking: segments.indices.map {
+            Element(segment: segments[$0], namesakes: namesakes.indices.contains($0) && namesakes[$0])
+        })
+    }
+
+    /// A path of plain elements (none marked), its last row segment marked
+    /// and its number moved to ``lastRow``.
+    private init(marking plain: [Element]) {
+        elements = plain
+        guard let position = plain.lastIndex(where: { if case .row = $0.segment { true } else { false } }),
+              case .row(let row) = plain[position].segment else { return }
+        lastRow = row
+        elements[position].segment = .row(0)
+        elements[position].isLastRow = true
+    }
+
+    private init(elements: [Element], lastRow: Int) {
+        self.elements = elements
+        self.lastRow = lastRow
     }
 
     public static let root = ComponentPath()
 
-    /// Where the segments are stored (0 for the root): two paths alive at
-    /// once with the same address share their storage, so they are equal.
+    /// Where the segments are stored (0 for the root). Paths of one list's
+    /// rows share it; with ``lastRow`` it tells paths apart
+    /// (``sharesStorage(with:)``).
     var storageAddress: UInt {
         elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 
-    /// The same storage as `other` (a copy of it): identical without
-    /// comparing a segment.
+    /// The storage address mixed with the last row number: equal for
+    /// copies of one path, and for two paths alive at once only when they
+    /// share storage and row (then they are identical).
+    var storageKey: UInt {
+        storageAddress ^ (UInt(bitPattern: lastRow) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The same storage and row as `other` (a copy of it, or the same place
+    /// in the same row): identical without comparing a segment.
     func sharesStorage(with other: ComponentPath) -> Bool {
-        storageAddress == other.storageAddress
+        lastRow == other.lastRow && storageAddress == other.storageAddress
     }
 
     /// The same path written with the same bytes: identical (``isIdentical(to:)``)
@@ -81,29 +124,73 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// What the event log keys stored paths by, so it shows what was typed.
     func isStored(as other: ComponentPath) -> Bool {
         if sharesStorage(with: other) { return true }
-        guard elements.count == other.elements.count else { return false }
+        guard lastRow == other.lastRow, elements.count == other.elements.count else { return false }
         for index in elements.indices where !elements[index].isStored(as: other.elements[index]) { return false }
         return true
     }
 
     /// Equal segments and equal namesakes flags: the same path, shown the same way.
     func isIdentical(to other: ComponentPath) -> Bool {
-        elements == other.elements
+        lastRow == other.lastRow && elements == other.elements
     }
 
     public func appending(_ segment: Segment, namesakes: Bool = false) -> ComponentPath {
-        var path = ComponentPath(elements: [])
+        var path = ComponentPath(elements: [], lastRow: lastRow)
         path.elements.reserveCapacity(elements.count + 1)
         path.elements.append(contentsOf: elements)
-        path.elements.append(Element(segment: segment, namesakes: namesakes))
+        var element = Element(segment: segment, namesakes: namesakes)
+        if case .row(let row) = segment {
+            // The new last row: the old one holds its number again.
+            if let old = path.elements.lastIndex(where: \.isLastRow) {
+                path.elements[old].segment = .row(lastRow)
+                path.elements[old].isLastRow = false
+            }
+            element.segment = .row(0)
+            element.isLastRow = true
+            path.lastRow = row
+        }
+        path.elements.append(element)
         return path
     }
 
-    private init(elements: [Element]) { self.elements = elements }
+    /// This path in another row of its last list (`Feed/3/Dot` in row 9 is
+    /// `Feed/9/Dot`): the same storage, another number. Nil when the path
+    /// is in no row.
+    public func inRow(_ row: Int) -> ComponentPath? {
+        guard elements.contains(where: \.isLastRow) else { return nil }
+        return ComponentPath(elements: elements, lastRow: row)
+    }
+
+    /// Whether the last segment is `segment` (read in place: a node is
+    /// found among its siblings by it).
+    func endsWith(_ segment: Segment) -> Bool {
+        let count = elements.count
+        guard count > 0 else { return false }
+        if elements[count - 1].isLastRow {
+            if case .row(let row) = segment { return row == lastRow }
+            return false
+        }
+        switch (elements[count - 1].segment, segment) {
+        case (.named(let name, let index), .named(let otherName, let otherIndex)):
+            return index == otherIndex && (name.hasSameRepresentation(as: otherName) || name == otherName)
+        case (.row(let row), .row(let otherRow)):
+            return row == otherRow
+        default:
+            return false
+        }
+    }
+
+    /// Moves this path to another row of its last list, in place
+    /// (``inRow(_:)``); the path is in a row.
+    mutating func moveLastRow(to row: Int) {
+        assert(elements.contains { $0.isLastRow }, "\(self) is in no row")
+        lastRow = row
+    }
 
     /// The path of the first `count` segments.
     public func prefix(_ count: Int) -> ComponentPath {
-        ComponentPath(elements: Array(elements.prefix(count)))
+        let kept = Array(segments.prefix(count))
+        return ComponentPath(marking: kept.indices.map { Element(segment: kept[$0], namesakes: elements[$0].namesakes) })
     }
 
     /// The last segment's component name (rows have none).
@@ -122,7 +209,7 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         var out = ""
         for (position, element) in elements.enumerated() {
             if position > 0 { out += "/" }
-            switch element.segment {
+            switch element.isLastRow ? .row(lastRow) : element.segment {
             case .named(let name, let index):
                 out += name
                 if index != 0 || (showingNamesakes && element.namesakes) { out += "[\(index)]" }
@@ -134,8 +221,10 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     }
 
     /// Equal segments; the namesakes flags are how a path is shown, not which it is.
+    /// (Both in their one form: with equal segments, the last row is
+    /// marked in the same place in both, holding `.row(0)`.)
     public static func == (lhs: ComponentPath, rhs: ComponentPath) -> Bool {
-        guard lhs.elements.count == rhs.elements.count else { return false }
+        guard lhs.lastRow == rhs.lastRow, lhs.elements.count == rhs.elements.count else { return false }
         if lhs.storageAddress == rhs.storageAddress { return true }
         for index in lhs.elements.indices where lhs.elements[index].segment != rhs.elements[index].segment { return false }
         return true
@@ -143,6 +232,7 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(elements.count)
+        hasher.combine(lastRow)
         for element in elements { hasher.combine(element.segment) }
     }
 

@@ -49,7 +49,7 @@ public struct MountedNode: Sendable {
 
     /// Whether a path's `segment` names this node among its siblings.
     func isNamed(by segment: ComponentPath.Segment) -> Bool {
-        path.segments.last == segment
+        path.endsWith(segment)
     }
 
     /// Where row `row` is in `rows`, if this node shows it: a row only of
@@ -60,6 +60,29 @@ public struct MountedNode: Sendable {
         guard catalog.mountable[name]?.list != nil, let first = rows.first?.row,
               row >= first, row - first < rows.count else { return nil }
         return row - first
+    }
+
+    /// Moves this node and everything in it to row `row` of the same list
+    /// (a row that left, recycled for one that enters): paths and row
+    /// numbers rewritten in place, no path made
+    /// (``ComponentPath/moveLastRow(to:)``). What the nodes kept that reads
+    /// no row (definitions, configurations and keys) stays, except the
+    /// configurations of the types `forgetting` names: instance values set
+    /// with `set` belong to a path. A list inside forgets its rows, header
+    /// and footer, whose paths hold the old row (the next mount makes them
+    /// again). The node is in a row: its path has one.
+    mutating func moveToRow(_ row: Int, forgetting types: Set<String>) {
+        path.moveLastRow(to: row)
+        self.row = row
+        view = nil
+        isHidden = false
+        if !types.isEmpty, configuration != nil, types.contains(name) { configuration = nil }
+        if !rows.isEmpty || childrenAreSupplementaries {
+            forgetSubtree()
+            childrenAreSupplementaries = false
+            return
+        }
+        for index in children.indices { children[index].moveToRow(row, forgetting: types) }
     }
 
     /// Drops the children and rows a pass mounted here before.

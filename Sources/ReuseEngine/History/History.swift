@@ -215,6 +215,7 @@ extension Engine {
         copy.history = History()
         copy.store.log = store.log.detached()
         copy.marks.dropTables()
+        copy.spareRows = []
         return copy
     }
 

@@ -617,7 +617,8 @@ struct PathTable: Sendable {
     /// child's often alternate.
     private var before: (path: ComponentPath, id: UInt32)?
 
-    /// Paths looked up lately, by where their segments are stored: a pass
+    /// Paths looked up lately, by where their segments are stored (and
+    /// their last row: ``ComponentPath/storageKey``): a pass
     /// hands each instance the path it had the pass before (the mount walk
     /// keeps its nodes), so most lookups end at an address comparison. An
     /// entry holds its path, so that storage cannot be freed and reused for
@@ -632,8 +633,9 @@ struct PathTable: Sendable {
 
     /// The path's id, stored now if it is new (nil if a name's id does not fit).
     mutating func id(_ path: ComponentPath, names: inout Interner<String>) -> UInt32? {
-        let address = path.storageAddress
-        guard address != 0 else { return 1 }
+        guard path.storageAddress != 0 else { return 1 }
+        // The address with the last row mixed in: a list's rows share storage.
+        let address = path.storageKey
         // Fibonacci hashing of the address: its top bits pick the slot.
         // Two slots per address (the pair `slot`, `slot ^ 1`): two paths
         // a pass names whose addresses meet in one slot no longer push each

@@ -42,18 +42,21 @@ extension Engine {
         var content = store.takeRows(of: host) ?? ListContent(firstRow: window.lowerBound, cells: [])
         let keepsNodes = keepsRows && rows.count == content.cells.count
 
-        // Rows leaving at the front, then at the back.
+        // Rows leaving at the front, then at the back. Their nodes wait for
+        // rows that enter (``Engine/spareRows``).
         while let first = content.cells.first, !window.contains(content.firstRow) {
             if let cell = first { release(cell, slot: .row(content.firstRow), from: host, pass: pass) }
             content.cells.removeFirst()
             content.firstRow += 1
-            if keepsNodes { rows.removeFirst() }
+            if keepsNodes { spareRows.append(rows.removeFirst()) }
         }
         while let last = content.cells.last, !window.contains(content.firstRow + content.cells.count - 1) {
             if let cell = last { release(cell, slot: .row(content.firstRow + content.cells.count - 1), from: host, pass: pass) }
             content.cells.removeLast()
-            if keepsNodes { rows.removeLast() }
+            if keepsNodes { spareRows.append(rows.removeLast()) }
         }
+        // Spares nobody took go at the end (kept no longer than this list's step).
+        defer { if !spareRows.isEmpty { spareRows.removeAll(keepingCapacity: true) } }
         if content.cells.isEmpty { content.firstRow = window.lowerBound }
         if !keepsNodes { rows = [] }
 
@@ -99,8 +102,14 @@ extension Engine {
     mutating func mountRow(_ row: Int, of spec: ListSpec, in listPath: ComponentPath, host: ViewID,
                            cell: ViewID?, reload: Bool? = nil, pass: inout MountPass) -> (MountedNode, ViewID?) {
         let name = spec.cell(forRow: row)
-        let path = listPath.appending(.row(row))
-        var node = MountedNode(name: name, path: path, row: row)
+        var node: MountedNode
+        if let spare = spareRow(named: name) {
+            node = spareRows.remove(at: spare)
+            node.moveToRow(row, forgetting: componentsWithInstanceValues)
+        } else {
+            node = MountedNode(name: name, path: listPath.appending(.row(row)), row: row)
+        }
+        let path = node.path
         if !hiddenPaths.isEmpty, hiddenPaths.contains(path) {
             if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
             node.isHidden = true
@@ -124,6 +133,20 @@ extension Engine {
             pass.visit(view)
         }
         return (node, view)
+    }
+
+    /// Where the node of a row that left in this step waits, of the cell
+    /// type `name` (spelled alike: the row shows the name as its list
+    /// spells it): a row that enters takes over its subtree
+    /// (``MountedNode/moveToRow(_:forgetting:)``), so a scroll step makes
+    /// and frees no node and no path. Nil when none waits.
+    private func spareRow(named name: String) -> Int? {
+        var index = spareRows.count
+        while index > 0 {
+            index -= 1
+            if spareRows[index].name.isStored(as: name) { return index }
+        }
+        return nil
     }
 
     /// Puts a view in a list slot: the slot's `current` view when it has the
