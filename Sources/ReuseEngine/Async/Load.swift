@@ -86,7 +86,8 @@ struct PendingLoads: Sendable {
 
     /// Takes out the loads due in `pass`, in start order.
     mutating func takeDue(in pass: Int) -> [Load] {
-        guard let numbers = byDue.removeValue(forKey: pass) else { return [] }
+        // Most passes have no load pending at all: nothing hashed.
+        guard !byDue.isEmpty, let numbers = byDue.removeValue(forKey: pass) else { return [] }
         return numbers.compactMap { take($0) }
     }
 

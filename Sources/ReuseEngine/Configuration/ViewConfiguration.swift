@@ -47,7 +47,16 @@ public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
 
     public static func == (lhs: ViewConfiguration, rhs: ViewConfiguration) -> Bool {
         guard lhs.viewClass == rhs.viewClass, lhs.attributes.count == rhs.attributes.count else { return false }
-        if lhs.attributes == rhs.attributes { return true }
+        // Usually the same names in the same order (one definition's): then
+        // the first value that differs decides, and no name is looked up.
+        var position = 0
+        let count = lhs.attributes.count
+        while position < count {
+            guard lhs.attributes[position].name == rhs.attributes[position].name else { break }
+            guard lhs.attributes[position].value == rhs.attributes[position].value else { return false }
+            position += 1
+        }
+        if position == count { return true }
         return lhs.attributes.allSatisfy { rhs.value(of: $0.name) == $0.value }
     }
 

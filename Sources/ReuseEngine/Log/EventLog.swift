@@ -99,7 +99,8 @@ public struct EventLog: Sendable {
 
     mutating func beginPass(_ trigger: String) {
         currentPass += 1
-        if let open { pack(open) }
+        // Moved out, not copied: a summary is 232 bytes.
+        if let finished = open.take() { pack(finished) }
         open = PassSummary(pass: currentPass, trigger: trigger, events: recordedEvents..<recordedEvents)
     }
 

@@ -113,16 +113,16 @@ extension Engine {
         if !hiddenPaths.isEmpty, hiddenPaths.contains(path) {
             if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
             node.isHidden = true
-            return (node, nil)
+            return (consume node, nil)
         }
         guard let definition = mountableDefinition(named: name),
               let configuration = configuration(of: definition, at: path, row: row) else {
             if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
-            return (node, nil)
+            return (consume node, nil)
         }
         guard let view = mountCell(name, path: path, slot: .row(row), configuration, definition: definition, host: host,
                                    current: cell, reload: reload, pass: &pass) else {
-            return (node, nil)
+            return (consume node, nil)
         }
         node.view = view
         if let children = definition.children {
@@ -132,7 +132,7 @@ extension Engine {
             // the cell has no children left.
             pass.visit(view)
         }
-        return (node, view)
+        return (consume node, view)
     }
 
     /// Where the node of a row that left in this step waits, of the cell

@@ -218,9 +218,7 @@ extension Engine {
     /// (``withNode(along:_:)``: no node on the way is copied), or the error
     /// ``resolve(_:)`` gives, naming the nearest miss.
     mutating func instance(at path: ComponentPath) throws(EngineError) -> (name: String, path: ComponentPath) {
-        var found: (name: String, path: ComponentPath)?
-        withNode(along: path) { _, node in found = (node.name, node.path) }
-        if let found { return found }
+        if let found = withNode(along: path, { _, node in (name: node.name, path: node.path) }) { return found }
         _ = try resolve(path)
         throw .noSuchPath(path, suggestion: nil)
     }

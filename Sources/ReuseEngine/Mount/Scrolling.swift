@@ -36,20 +36,13 @@ extension Engine {
         // Definitions changed since the last full pass: the rows on screen were
         // mounted under the old ones, so this scroll runs a full pass.
         if definitionsPending { return try scrollWithFullPass(listPath, motion, trigger: trigger) }
-        // The list's node is found and moved in one walk, nothing copied.
-        // (An outcome and an error side by side, not a Result: the outcome
-        // carries its pass's counts, and each wrapping copied them.)
-        var outcome: ScrollOutcome?
-        var failure: EngineError?
-        withNode(along: listPath) { engine, node in
-            do throws(EngineError) {
-                outcome = try engine.scrollInPlace(&node, typed: listPath, motion, trigger: trigger)
-            } catch {
-                failure = error
-            }
+        // The list's node is found and moved in one walk, nothing copied;
+        // the outcome is put together here, its pass's counts read once.
+        if let moved = try withNode(along: listPath, { (engine, node) throws(EngineError) in
+            try engine.scrollInPlace(&node, typed: listPath, motion, trigger: trigger)
+        }) {
+            return ScrollOutcome(pass: store.log.lastSummary, list: moved.list, requested: moved.requested, offset: moved.offset)
         }
-        if let failure { throw failure }
-        if let outcome { return outcome }
         // The path names no mounted node: resolving it says which segment failed.
         _ = try resolve(listPath)
         throw .noSuchPath(listPath, suggestion: nil)
@@ -70,8 +63,9 @@ extension Engine {
     /// ``scrollList(_:_:trigger:)`` on the list's node, reached in place,
     /// when no definition changed since the last full pass: the same checks
     /// in the same order, then one pass that moves the window.
+    /// Returns the list's path, the offset asked for and the one kept.
     private mutating func scrollInPlace(_ node: inout MountedNode, typed listPath: ComponentPath, _ motion: ScrollMotion,
-                                        trigger: String) throws(EngineError) -> ScrollOutcome {
+                                        trigger: String) throws(EngineError) -> (list: ComponentPath, requested: Int, offset: Int) {
         let spec: ListSpec, host: ViewID
         // The definition the node keeps while the catalogue is unchanged: no
         // name hashed. (Read here, not through definition(for:): a call on
@@ -88,7 +82,7 @@ extension Engine {
         node.children = mountSupplementaries(of: spec, at: path, host: host, keeping: node.children, pass: &pass)
         finishList(spec, at: path, host: host, firstTime: firstTime)
         settle(pass)
-        return ScrollOutcome(pass: store.log.lastSummary, list: path, requested: requested, offset: offset)
+        return (path, requested, offset)
     }
 
     /// What a scroll checks of its target, in this order: a list (`spec`,
@@ -118,37 +112,37 @@ extension Engine {
     /// Runs `body` on the mounted node `path` names, found as
     /// ``nodes(along:in:catalog:)`` finds it (by the same two rules,
     /// ``MountedNode/isNamed(by:)`` and ``MountedNode/rowIndex(_:catalog:)``),
-    /// in place: no node is copied. Returns false when the path names none.
+    /// in place: no node is copied. Returns what `body` returns, or nil
+    /// when the path names no node; what `body` throws, it throws (the
+    /// tree is back in place either way).
     @discardableResult
-    mutating func withNode(along path: ComponentPath, _ body: (inout Engine, inout MountedNode) -> Void) -> Bool {
+    mutating func withNode<Result, Failure: Error>(along path: ComponentPath,
+                                                   _ body: (inout Engine, inout MountedNode) throws(Failure) -> Result)
+        throws(Failure) -> Result? {
         let segments = path.segments
-        guard let head = segments.first, case .named = head else { return false }
-        func named(_ nodes: inout [MountedNode], _ depth: Int) -> Bool {
+        guard let head = segments.first, case .named = head else { return nil }
+        func named(_ nodes: inout [MountedNode], _ depth: Int) throws(Failure) -> Result? {
             let segment = segments[depth]
             for index in nodes.indices where nodes[index].isNamed(by: segment) {
-                return arrived(&nodes[index], depth)
+                return try arrived(&nodes[index], depth)
             }
-            return false
+            return nil
         }
-        func arrived(_ node: inout MountedNode, _ depth: Int) -> Bool {
+        func arrived(_ node: inout MountedNode, _ depth: Int) throws(Failure) -> Result? {
             let next = depth + 1
-            if next == segments.count {
-                body(&self, &node)
-                return true
-            }
+            if next == segments.count { return try body(&self, &node) }
             switch segments[next] {
             case .named:
-                return named(&node.children, next)
+                return try named(&node.children, next)
             case .row(let row):
-                guard let index = node.rowIndex(row, catalog: catalog) else { return false }
-                return arrived(&node.rows[index], next)
+                guard let index = node.rowIndex(row, catalog: catalog) else { return nil }
+                return try arrived(&node.rows[index], next)
             }
         }
         var roots = mounted
         mounted = []
-        let found = named(&roots, 0)
-        mounted = roots
-        return found
+        defer { mounted = roots }
+        return try named(&roots, 0)
     }
 
     /// The path, type and view of the mounted node at `listPath` (the node

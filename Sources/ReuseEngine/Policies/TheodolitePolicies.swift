@@ -89,14 +89,20 @@ struct ApplyChanged: Application {
 extension ViewStore {
     /// ``ApplyChanged``'s steps, for policies that apply like Theodolite outside lists.
     mutating func applyChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
-        if let old = self[view].attached {
-            if old == configuration {
-                record(view, for: instance, .skip(nil))
-                return
+        // Compared in place: the attached configuration is copied only
+        // when its attributes are unapplied.
+        switch self[view].attachedEquals(configuration) {
+        case true?:
+            record(view, for: instance, .skip(nil))
+            return
+        case false?:
+            if let old = self[view].attached {
+                for attribute in old.attributes where catalog.hasUnapplicator(attribute.name) {
+                    unapply(attribute, on: view, for: instance)
+                }
             }
-            for attribute in old.attributes where catalog.hasUnapplicator(attribute.name) {
-                unapply(attribute, on: view, for: instance)
-            }
+        case nil:
+            break
         }
         applyAll(configuration, on: view, for: instance)
     }

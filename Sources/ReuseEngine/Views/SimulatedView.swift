@@ -37,6 +37,15 @@ public struct SimulatedView: Sendable {
     /// or inside a view that was: no longer alive.
     public internal(set) var isRemoved = false
 
+    /// Whether the attached configuration equals `configuration` (nil:
+    /// none is attached), compared in place.
+    func attachedEquals(_ configuration: ViewConfiguration) -> Bool? {
+        switch attached {
+        case .some(let old): old == configuration
+        case .none: nil
+        }
+    }
+
     /// Who set the property's value, or its last entry.
     public func source(of property: String) -> PropertySource? {
         sources[property]?.last ?? nil
