@@ -145,11 +145,13 @@ extension History {
         }
 
         mutating func append(_ entry: Entry) {
-            var operation = entry.operation
-            if let last = operations.last, operation.repeats(last) {
+            // The last operation is compared in place (a copy retained its path).
+            let last = operations.count - 1
+            if last >= 0, entry.operation.repeats(operations[last]) {
                 // The run goes on: the stored operation stands for this one too.
             } else {
-                if let last = operations.last { operation.sharePath(with: last) }
+                var operation = entry.operation
+                if last >= 0 { operation.sharePath(with: operations[last]) }
                 operations.append(operation)
             }
             stored.append(Stored(events: entry.before.events, seq: entry.before.seq, passes: entry.before.passes,

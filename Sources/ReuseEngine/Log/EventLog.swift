@@ -17,8 +17,20 @@ public struct EventLog: Sendable {
     /// The last trigger interned and its id: most passes repeat the last
     /// one's text (`scroll`), found by its representation without hashing it.
     private var lastTrigger: (text: String, id: UInt32)?
-    /// The summary of the last pass, still counting.
-    private var open: PassSummary?
+    /// The summary of the last pass, still counting, when `isOpen`. (Not
+    /// an Optional: copying and destroying an optional summary went
+    /// through the runtime's generic value witnesses, 150 to 200
+    /// instructions each, at every pass.)
+    private var openSummary = PassSummary(pass: 0, trigger: "", events: 0..<0)
+    private var isOpen = false
+    /// The summary of the last pass, if a pass began.
+    private var open: PassSummary? {
+        get { isOpen ? openSummary : nil }
+        set {
+            if let newValue { openSummary = newValue }
+            isOpen = newValue != nil
+        }
+    }
     public private(set) var totals = EventCounts()
     /// When false, events are counted but not kept (for benchmarks).
     public internal(set) var keepsEvents = true
@@ -55,7 +67,7 @@ public struct EventLog: Sendable {
     /// The summary of the pass under way, or of the last one (an empty one
     /// numbered 0 before the first pass).
     var lastSummary: PassSummary {
-        open ?? PassSummary(pass: currentPass, trigger: "", events: recordedEvents..<recordedEvents)
+        isOpen ? openSummary : PassSummary(pass: currentPass, trigger: "", events: recordedEvents..<recordedEvents)
     }
 
     /// The bytes the packed records of the events held take.
@@ -99,12 +111,21 @@ public struct EventLog: Sendable {
 
     mutating func beginPass(_ trigger: String) {
         currentPass += 1
-        // Moved out, not copied: a summary is 232 bytes.
-        if let finished = open.take() { pack(finished) }
-        open = PassSummary(pass: currentPass, trigger: trigger, events: recordedEvents..<recordedEvents)
+        if isOpen {
+            // A static function on the tables it changes: a mutating method
+            // given the summary, a part of `self`, copied the summary first.
+            EventLog.pack(openSummary, into: &packedPasses, counts: &passCounts, triggers: &triggers, lastTrigger: &lastTrigger)
+        }
+        // Reset in place: a summary is 232 bytes.
+        openSummary.pass = currentPass
+        openSummary.trigger = trigger
+        openSummary.counts = EventCounts()
+        openSummary.events = recordedEvents..<recordedEvents
+        isOpen = true
     }
 
-    private mutating func pack(_ summary: PassSummary) {
+    private static func pack(_ summary: PassSummary, into packedPasses: inout ChunkedArray<PackedSummary>, counts passCounts: inout [UInt8],
+                             triggers: inout Interner<String>, lastTrigger: inout (text: String, id: UInt32)?) {
         let offset = passCounts.count
         let mask = summary.counts.packed(into: &passCounts)
         let trigger: UInt32
@@ -129,12 +150,12 @@ public struct EventLog: Sendable {
         if let index = EventCounts.index(of: step) {
             let amount = step.multiplicity
             totals.add(amount, at: index)
-            open?.counts.add(amount, at: index)
+            if isOpen { openSummary.counts.add(amount, at: index) }
         }
         if keepsEvents {
             stored.append(view, component: component, path: path, step: step, seq: seq, pass: currentPass)
             let end = recordedEvents
-            if let lower = open?.events.lowerBound { open?.events = lower..<end }
+            if isOpen { openSummary.events = openSummary.events.lowerBound..<end }
             if keepLimit != nil { dropBeyondLimit() }
         }
         return seq
@@ -227,7 +248,7 @@ public struct EventLog: Sendable {
         // Back before the events held, none of them stays and numbering starts again there.
         stored.removeAll(from: mark.events)
         nextSeq = mark.seq
-        currentPass = passBase + packedPasses.count + (open == nil ? 0 : 1)
+        currentPass = passBase + packedPasses.count + (isOpen ? 1 : 0)
     }
 
     private func unpackedSummary(_ packed: PackedSummary) -> PassSummary {

@@ -16,11 +16,13 @@ public struct MountPass: Sendable {
     /// until ``end(returning:keys:)``.
     init(isRelayout: Bool, marks: inout PassMarks, keys: inout KeyMemo) {
         self.isRelayout = isRelayout
-        self.marks = marks
-        marks = PassMarks(stamp: self.marks.stamp)
+        // Swapped in, not copied: a copy retained each table only to
+        // release it when the engine's went.
+        self.marks = PassMarks(stamp: marks.stamp)
+        swap(&self.marks, &marks)
         self.marks.begin()
-        self.keys = keys
-        keys = KeyMemo()
+        self.keys = KeyMemo()
+        swap(&self.keys, &keys)
         self.keys.beginPass()
     }
 
@@ -101,6 +103,8 @@ struct KeyMemo: Sendable {
 
     /// A new pass: the keys that held only for the last one go.
     mutating func beginPass() {
+        // Usually every key kept is pure: the table is not touched.
+        guard entries.contains(where: { !$0.isPure }) else { return }
         entries.removeAll { !$0.isPure }
     }
 

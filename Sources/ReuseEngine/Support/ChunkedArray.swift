@@ -79,10 +79,11 @@ extension ChunkedArray: RandomAccessCollection, MutableCollection {
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int { count }
 
+    /// Read in place (`_read`): comparing with an element copies none.
     @inlinable public subscript(index: Int) -> Element {
-        get {
+        _read {
             precondition(index >= 0 && index < count, "ChunkedArray index out of range")
-            return chunks[index >> Self.shift][index & Self.mask]
+            yield chunks[index >> Self.shift][index & Self.mask]
         }
         set {
             precondition(index >= 0 && index < count, "ChunkedArray index out of range")

@@ -159,6 +159,13 @@ public struct ListContent: Sendable, Equatable {
         (header.map { [$0] } ?? []) + cells.compactMap { $0 } + (footer.map { [$0] } ?? [])
     }
 
+    /// Swaps the first row and the cells with `other`'s, in place (the
+    /// header and footer stay).
+    mutating func exchangeRows(with other: inout ListContent) {
+        swap(&firstRow, &other.firstRow)
+        swap(&cells, &other.cells)
+    }
+
     /// The view shown in a header or footer slot.
     func supplementary(_ slot: Slot) -> ViewID? {
         switch slot {

@@ -442,15 +442,16 @@ public struct ViewStore: Sendable {
 
     /// Takes the list's rows out of the host while they are edited (so no
     /// second reference forces a copy of them all); ``putRows(_:on:)`` puts them back.
+    /// (The cells are swapped out in one access to the view; the header
+    /// and footer stay with it, and the content returned has none.)
     mutating func takeRows(of host: ViewID) -> ListContent? {
-        guard let content = views[host.number - 1].list else { return nil }
-        views[host.number - 1].list?.cells = []
+        var content = ListContent(firstRow: 0, cells: [])
+        guard views[host.number - 1].list?.exchangeRows(with: &content) != nil else { return nil }
         return content
     }
 
-    mutating func putRows(_ content: ListContent, on host: ViewID) {
-        views[host.number - 1].list?.firstRow = content.firstRow
-        views[host.number - 1].list?.cells = content.cells
+    mutating func putRows(_ content: consuming ListContent, on host: ViewID) {
+        views[host.number - 1].list?.exchangeRows(with: &content)
     }
 
     /// Shows `view` (or nothing) in a header or footer slot.
