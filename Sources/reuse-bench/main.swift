@@ -337,6 +337,7 @@ if CommandLine.arguments.dropFirst().first == "replay" {
 }
 if CommandLine.arguments.dropFirst().first == "floors" {
     measureSameSemantics(viewport: 20, steps: 20_000)
+    measureEmptyStep(viewport: 20, steps: 20_000)
     measureSetPass(cards: 50, sets: 2_000)
     exit(0)
 }
@@ -523,7 +524,32 @@ func reportFloor(_ title: String, per unit: String, engine: Double, floor: Doubl
     }
 }
 
+/// The engine's fixed cost of a scroll step: `scroll by 0` on the same
+/// list moves no row, so what it costs is the pass itself (the journal
+/// entry, the list found and its offset moved, the log's pass summary, the
+/// host's rows taken out and put back, settling). Printed under the floor,
+/// whose step has no such cost to speak of.
+func measureEmptyStep(viewport: Int, steps: Int) {
+    var engine = makeEngine(rows: 1_000_000_000, viewport: viewport)
+    do { try engine.mount(["Feed"], trigger: "mount") } catch { fatalError("mount failed: \(error)") }
+    engine.setKeepsEvents(false)
+    for _ in 0..<200 { _ = try? engine.scroll(listPath, .by(0), trigger: "scroll") }
+    let before = engine.log.totals
+    var best = Double.infinity
+    for _ in 0..<3 {
+        best = min(best, nanoseconds(per: steps) {
+            for _ in 0..<steps {
+                do { _ = try engine.scroll(listPath, .by(0), trigger: "scroll") } catch { fatalError("scroll failed: \(error)") }
+            }
+        })
+    }
+    let after = engine.log.totals
+    let moved = Stat.counted.map { after[$0] - before[$0] }.reduce(0, +)
+    print("  of which the pass alone (`scroll by 0`: no row moves, \(moved) events): \(fixed(best)) ns/step")
+}
+
 measureSameSemantics(viewport: 20, steps: 20_000)
+measureEmptyStep(viewport: 20, steps: 20_000)
 
 /// The benchmark's `set` pass written out, its outcome known in advance (no
 /// key, no pool, no settling: every instance keeps its view): per instance,
