@@ -37,8 +37,9 @@ public struct Engine: Sendable {
     var marks = PassMarks()
     /// Pool keys made lately, kept from pass to pass (``KeyMemo``).
     var keyMemo = KeyMemo()
-    /// The nodes of rows that left in the list step under way, for rows
-    /// that enter (``MountedNode/moveToRow(_:forgetting:)``); empty between steps.
+    /// The nodes of rows that left in the list steps under way, for rows
+    /// that enter (``MountedNode/moveToRow(_:forgetting:)``): each list's
+    /// above those of the lists it is inside; empty between operations.
     var spareRows: [MountedNode] = []
     /// The definitions of the last few component types a pass looked up
     /// by name (``mountableDefinition(named:)``).

@@ -257,8 +257,11 @@ import Testing
 
     /// Rows that enter by a step show the tree a jump to the same offset
     /// shows: paths, rows and views, a list inside each cell included
-    /// (its rows are made again for the new row, never moved).
-    @Test(arguments: [1, 2, 3, -1])
+    /// (its rows are made again for the new row, never moved, and never
+    /// out of the outer list's spares, though its cell type, `Leaf`, is
+    /// one of the outer list's too), and a hidden row, which shows no
+    /// subtree, though the node it takes over had one.
+    @Test(arguments: [1, 2, 3, -1, 4, -5])
     func stepsShowTheTreeAJumpShows(delta: Int) throws {
         func make() throws -> Harness {
             var h = Harness()
@@ -267,11 +270,17 @@ import Testing
             try h.component("Dot", view: "UIView", [("backgroundColor", "red")])
             try h.component("Cell", view: "UILabel", [("text", "Row {i}")], children: ["Dot", "Inner", "Dot"])
             try h.component("Plain", view: "UIView", children: ["Dot"])
-            try h.list("Feed", rows: 30, viewport: 3, cells: ["Cell", "Plain"])
+            try h.list("Feed", rows: 30, viewport: 3, cells: ["Cell", "Plain", "Leaf", "Plain"])
             try h.mount("Feed")
             // A list inside a row scrolled on its own: its offset belongs to that row's path.
+            // Rows hidden while they show (a Cell's, whose node has children, among them).
+            _ = try h.scroll("Feed", to: 8)
+            _ = try h.hide("Feed/8")
+            _ = try h.scroll("Feed", to: 14)
+            _ = try h.hide("Feed/16")
             _ = try h.scroll("Feed", to: 10)
-            _ = try h.scroll("Feed/10/Inner", by: 1)
+            _ = try h.hide("Feed/11")
+            _ = try h.scroll("Feed/12/Inner", by: 1)
             return h
         }
         var stepped = try make()
@@ -307,6 +316,29 @@ import Testing
         #expect(Harness.path("Screen/Card").inRow(1) == nil)
         #expect(Array(nested.segments) == [.named("Outer", index: 0), .row(2), .named("Inner", index: 0), .row(5),
                                            .named("Leaf", index: 0)])
+    }
+}
+
+/// Pool keys show a component type as the instance asking for it spells
+/// it: the key memo matches names by their bytes.
+@Suite struct KeySpellingTests {
+    @Test func eachListsRowsShowTheirOwnSpellingInTheirKeys() throws {
+        let precomposed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+        var h = Harness()
+        try h.component(decomposed, view: "UIView", [("backgroundColor", "white")])
+        try h.list("A", rows: 10, viewport: 2, cells: [decomposed])
+        try h.list("B", rows: 10, viewport: 2, cells: [precomposed])
+        try h.component("Screen", view: "UIView", children: ["A", "B"])
+        try h.mount("Screen")
+        for _ in 0..<3 {
+            _ = try h.scroll("Screen/A", by: 1)
+            _ = try h.scroll("Screen/B", by: 1)
+        }
+        for (list, spelling) in [("A", decomposed), ("B", precomposed)] {
+            let host = try #require(try h.node("Screen/" + list).view)
+            let components = h.engine.views[host].pools.keys.compactMap(\.component)
+            #expect(components.map { Array($0.utf8) } == [Array(spelling.utf8)], "the pools of \(list)")
+        }
     }
 }
 

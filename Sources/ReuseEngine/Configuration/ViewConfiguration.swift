@@ -29,15 +29,16 @@ public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
     /// The identifiers alone, values ignored.
     public var shape: AttributeShape { AttributeShape(attributes.map(\.name)) }
 
-    /// The same view class and the same attribute names in the same order
-    /// (values ignored): everything a key made from names can depend on.
+    /// The same view class and the same attribute names in the same order,
+    /// spelled with the same bytes (values ignored): everything a key made
+    /// from names can depend on, down to how it shows them.
     func hasSameNames(as other: ViewConfiguration) -> Bool {
-        guard viewClass == other.viewClass, attributes.count == other.attributes.count else { return false }
+        guard viewClass.isStored(as: other.viewClass), attributes.count == other.attributes.count else { return false }
         // The same storage (a definition's fixed configuration): the same names.
         if attributes.withUnsafeBufferPointer({ $0.baseAddress }) == other.attributes.withUnsafeBufferPointer({ $0.baseAddress }) {
             return true
         }
-        for index in attributes.indices where attributes[index].name != other.attributes[index].name { return false }
+        for index in attributes.indices where !attributes[index].name.isStored(as: other.attributes[index].name) { return false }
         return true
     }
 

@@ -42,8 +42,14 @@ extension Engine {
         var content = store.takeRows(of: host) ?? ListContent(firstRow: window.lowerBound, cells: [])
         let keepsNodes = keepsRows && rows.count == content.cells.count
 
-        // Rows leaving at the front, then at the back. Their nodes wait for
-        // rows that enter (``Engine/spareRows``).
+        // The nodes of rows that leave wait in ``Engine/spareRows`` for rows
+        // that enter, from `spares` on: this list's own. A list inside a
+        // cell mounts its rows inside this call, above them, and takes
+        // none of them. Spares nobody took go at the end.
+        let spares = spareRows.count
+        defer { if spareRows.count > spares { spareRows.removeSubrange(spares...) } }
+
+        // Rows leaving at the front, then at the back.
         while let first = content.cells.first, !window.contains(content.firstRow) {
             if let cell = first { release(cell, slot: .row(content.firstRow), from: host, pass: pass) }
             content.cells.removeFirst()
@@ -55,8 +61,6 @@ extension Engine {
             content.cells.removeLast()
             if keepsNodes { spareRows.append(rows.removeLast()) }
         }
-        // Spares nobody took go at the end (kept no longer than this list's step).
-        defer { if !spareRows.isEmpty { spareRows.removeAll(keepingCapacity: true) } }
         if content.cells.isEmpty { content.firstRow = window.lowerBound }
         if !keepsNodes { rows = [] }
 
@@ -64,7 +68,7 @@ extension Engine {
         var front: [ViewID?] = []
         var frontNodes: [MountedNode] = []
         for row in window.lowerBound..<content.firstRow {
-            let (node, cell) = mountRow(row, of: spec, in: path, host: host, cell: nil, pass: &pass)
+            let (node, cell) = mountRow(row, of: spec, in: path, host: host, cell: nil, sparesFrom: spares, pass: &pass)
             front.append(cell)
             frontNodes.append(node)
         }
@@ -82,7 +86,7 @@ extension Engine {
         let end = content.firstRow + content.cells.count
         if end < window.upperBound {
             for row in end..<window.upperBound {
-                let (node, cell) = mountRow(row, of: spec, in: path, host: host, cell: nil, pass: &pass)
+                let (node, cell) = mountRow(row, of: spec, in: path, host: host, cell: nil, sparesFrom: spares, pass: &pass)
                 content.cells.append(cell)
                 rows.append(node)
             }
@@ -98,30 +102,38 @@ extension Engine {
     }
 
     /// Mounts the cell instance of one row, on `cell` when the row already
-    /// had one of the right key, else on one the strategy dequeues.
+    /// had one of the right key, else on one the strategy dequeues. The
+    /// row takes over the node of a row of this list that left in this
+    /// step (``Engine/spareRows`` from `sparesFrom` on), when one of its
+    /// cell type waits: moved to this row and mounted again.
     mutating func mountRow(_ row: Int, of spec: ListSpec, in listPath: ComponentPath, host: ViewID,
-                           cell: ViewID?, reload: Bool? = nil, pass: inout MountPass) -> (MountedNode, ViewID?) {
+                           cell: ViewID?, reload: Bool? = nil, sparesFrom: Int = .max,
+                           pass: inout MountPass) -> (MountedNode, ViewID?) {
         let name = spec.cell(forRow: row)
         var node: MountedNode
-        if let spare = spareRow(named: name) {
+        if let spare = spareRow(named: name, from: sparesFrom) {
             node = spareRows.remove(at: spare)
             node.moveToRow(row, forgetting: componentsWithInstanceValues)
         } else {
             node = MountedNode(name: name, path: listPath.appending(.row(row)), row: row)
         }
         let path = node.path
+        // A row that shows nothing keeps no subtree (a moved node brings the old row's).
         if !hiddenPaths.isEmpty, hiddenPaths.contains(path) {
             if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
             node.isHidden = true
+            node.forgetSubtree()
             return (consume node, nil)
         }
         guard let definition = mountableDefinition(named: name),
               let configuration = configuration(of: definition, at: path, row: row) else {
             if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
+            node.forgetSubtree()
             return (consume node, nil)
         }
         guard let view = mountCell(name, path: path, slot: .row(row), configuration, definition: definition, host: host,
                                    current: cell, reload: reload, pass: &pass) else {
+            node.forgetSubtree()
             return (consume node, nil)
         }
         node.view = view
@@ -131,18 +143,21 @@ extension Engine {
             // A cell's own subviews are a plain parent: settle them even when
             // the cell has no children left.
             pass.visit(view)
+        } else {
+            node.forgetSubtree()
         }
         return (consume node, view)
     }
 
-    /// Where the node of a row that left in this step waits, of the cell
+    /// Where the node of a row that left in this step waits in
+    /// ``Engine/spareRows`` (from `first` on: one list's), of the cell
     /// type `name` (spelled alike: the row shows the name as its list
     /// spells it): a row that enters takes over its subtree
     /// (``MountedNode/moveToRow(_:forgetting:)``), so a scroll step makes
     /// and frees no node and no path. Nil when none waits.
-    private func spareRow(named name: String) -> Int? {
+    private func spareRow(named name: String, from first: Int) -> Int? {
         var index = spareRows.count
-        while index > 0 {
+        while index > first {
             index -= 1
             if spareRows[index].name.isStored(as: name) { return index }
         }

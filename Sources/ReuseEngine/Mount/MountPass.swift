@@ -112,8 +112,12 @@ struct KeyMemo: Sendable {
         guard !keying.readsValues else { return keying.key(component, configuration, catalog: catalog) }
         let type = ObjectIdentifier(Swift.type(of: keying))
         // Read in place: copying each entry retained its strings and arrays.
+        // Names match by their bytes, not by `==`: a key shows its type as
+        // the instance asking for it spells it (`Café` typed precomposed in
+        // one list and decomposed in another gives two keys to show, equal
+        // as pool keys), whatever the memo met first.
         for index in entries.indices
-        where entries[index].keying == type && entries[index].component == component
+        where entries[index].keying == type && entries[index].component.isStored(as: component)
             && entries[index].configuration.hasSameNames(as: configuration) {
             return entries[index].key
         }

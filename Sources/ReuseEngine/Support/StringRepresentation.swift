@@ -3,6 +3,7 @@ import OrderedCollections
 extension String {
     /// The same storage, or the same small string held inline: then the
     /// same bytes, known without reaching them (false says nothing).
+    @inline(__always)
     func hasSameRepresentation(as other: String) -> Bool {
         // A String is two words on the 64-bit platforms this builds for;
         // anywhere else the fast answer is simply not given.
