@@ -46,7 +46,7 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// which is ``lastRow``: the rows of one list, and everything in them,
     /// share one array per place in the row (`Feed/#`, `Feed/#/Dot`), so a
     /// row's path is made, copied and moved to another row (a recycled row,
-    /// ``MountedNode/moveToRow(_:)``) without allocating.
+    /// ``MountedNode/moveToRow(_:forgetting:)``) without allocating.
     ///
     /// Always in this form: the last `.row` element is the one marked
     /// ``Element/isLastRow``, so two equal paths have equal elements.
