@@ -471,12 +471,28 @@ func makePassFloorFeed(viewport: Int) -> (PassFloor, list: Int32) {
     return (floor, list)
 }
 
-/// Engine and floors over the same one-row steps; the counts must agree.
-func measureSameSemantics(viewport: Int, steps: Int) {
+/// The benchmark list (10^9 rows) mounted, its events counted but not
+/// kept, warmed up by 200 scrolls by `delta`.
+func warmedFeed(viewport: Int, scrollingBy delta: Int) -> Engine {
     var engine = makeEngine(rows: 1_000_000_000, viewport: viewport)
     do { try engine.mount(["Feed"], trigger: "mount") } catch { fatalError("mount failed: \(error)") }
     engine.setKeepsEvents(false)
-    for _ in 0..<200 { _ = try? engine.scroll(listPath, .by(1), trigger: "scroll") }
+    for _ in 0..<200 { _ = try? engine.scroll(listPath, .by(delta), trigger: "scroll") }
+    return engine
+}
+
+/// Nanoseconds per `scroll by delta` over `steps` of them on the benchmark list.
+func scrollSteps(_ engine: inout Engine, by delta: Int, steps: Int) -> Double {
+    nanoseconds(per: steps) {
+        for _ in 0..<steps {
+            do { _ = try engine.scroll(listPath, .by(delta), trigger: "scroll") } catch { fatalError("scroll failed: \(error)") }
+        }
+    }
+}
+
+/// Engine and floors over the same one-row steps; the counts must agree.
+func measureSameSemantics(viewport: Int, steps: Int) {
+    var engine = warmedFeed(viewport: viewport, scrollingBy: 1)
     let before = engine.log.totals
     var best = Double.infinity
     var (floor, list) = makePassFloorFeed(viewport: viewport)
@@ -490,11 +506,7 @@ func measureSameSemantics(viewport: Int, steps: Int) {
     let floorBefore = floor.counts
     let writtenBefore = written.counts
     for _ in 0..<3 {
-        best = min(best, nanoseconds(per: steps) {
-            for _ in 0..<steps {
-                do { _ = try engine.scroll(listPath, .by(1), trigger: "scroll") } catch { fatalError("scroll failed: \(error)") }
-            }
-        })
+        best = min(best, scrollSteps(&engine, by: 1, steps: steps))
         floorBest = min(floorBest, nanoseconds(per: steps) { for _ in 0..<steps { floor.scroll(list, by: 1) } })
         writtenBest = min(writtenBest, nanoseconds(per: steps) { for _ in 0..<steps { written.stepForward() } })
     }
@@ -530,19 +542,10 @@ func reportFloor(_ title: String, per unit: String, engine: Double, floor: Doubl
 /// host's rows taken out and put back, settling). Printed under the floor,
 /// whose step has no such cost to speak of.
 func measureEmptyStep(viewport: Int, steps: Int) {
-    var engine = makeEngine(rows: 1_000_000_000, viewport: viewport)
-    do { try engine.mount(["Feed"], trigger: "mount") } catch { fatalError("mount failed: \(error)") }
-    engine.setKeepsEvents(false)
-    for _ in 0..<200 { _ = try? engine.scroll(listPath, .by(0), trigger: "scroll") }
+    var engine = warmedFeed(viewport: viewport, scrollingBy: 0)
     let before = engine.log.totals
     var best = Double.infinity
-    for _ in 0..<3 {
-        best = min(best, nanoseconds(per: steps) {
-            for _ in 0..<steps {
-                do { _ = try engine.scroll(listPath, .by(0), trigger: "scroll") } catch { fatalError("scroll failed: \(error)") }
-            }
-        })
-    }
+    for _ in 0..<3 { best = min(best, scrollSteps(&engine, by: 0, steps: steps)) }
     let after = engine.log.totals
     let moved = Stat.counted.map { after[$0] - before[$0] }.reduce(0, +)
     print("  of which the pass alone (`scroll by 0`: no row moves, \(moved) events): \(fixed(best)) ns/step")

@@ -157,9 +157,12 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// `Feed/9/Dot`): the same storage, another number. Nil when the path
     /// is in no row.
     public func inRow(_ row: Int) -> ComponentPath? {
-        guard elements.contains(where: \.isLastRow) else { return nil }
+        guard isInRow else { return nil }
         return ComponentPath(elements: elements, lastRow: row)
     }
+
+    /// Whether some segment is a row.
+    private var isInRow: Bool { elements.contains(where: \.isLastRow) }
 
     /// Whether the last segment is `segment` (read in place: a node is
     /// found among its siblings by it).
@@ -183,7 +186,7 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// Moves this path to another row of its last list, in place
     /// (``inRow(_:)``); the path is in a row.
     mutating func moveLastRow(to row: Int) {
-        assert(elements.contains { $0.isLastRow }, "\(self) is in no row")
+        assert(isInRow, "\(self) is in no row")
         lastRow = row
     }
 

@@ -561,22 +561,7 @@ extension String: Internable {
         for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         return Int(bitPattern: UInt(hash))
     }
-
-    /// Inlined down to the representation check, which answers most
-    /// calls (a call with a name read out of a table retained it first).
-    @inline(__always)
-    func isStored(as other: String) -> Bool {
-        hasSameRepresentation(as: other) || hasSameBytes(as: other)
-    }
-
-    @inline(never)
-    private func hasSameBytes(as other: String) -> Bool {
-        // Most names compared are other names: their lengths, or their
-        // first bytes, tell at once (`Feed` and `Cell` in a key memo).
-        guard utf8.count == other.utf8.count, utf8.first == other.utf8.first else { return false }
-        var (own, other) = (self, other)
-        return own.withUTF8 { mine in other.withUTF8 { theirs in mine.elementsEqual(theirs) } }
-    }
+    // `isStored(as:)`: Support/StringRepresentation.swift (the walk uses it too).
 }
 extension ViewKey: Internable {}
 extension Attribute: Internable {

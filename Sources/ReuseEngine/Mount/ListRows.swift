@@ -118,34 +118,34 @@ extension Engine {
             node = MountedNode(name: name, path: listPath.appending(.row(row)), row: row)
         }
         let path = node.path
-        // A row that shows nothing keeps no subtree (a moved node brings the old row's).
-        if !hiddenPaths.isEmpty, hiddenPaths.contains(path) {
-            if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
-            node.isHidden = true
-            node.forgetSubtree()
-            return (consume node, nil)
-        }
-        guard let definition = mountableDefinition(named: name),
-              let configuration = configuration(of: definition, at: path, row: row) else {
-            if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
-            node.forgetSubtree()
-            return (consume node, nil)
-        }
-        guard let view = mountCell(name, path: path, slot: .row(row), configuration, definition: definition, host: host,
-                                   current: cell, reload: reload, pass: &pass) else {
-            node.forgetSubtree()
-            return (consume node, nil)
-        }
-        node.view = view
-        if let children = definition.children {
+        shows: do {
+            if !hiddenPaths.isEmpty, hiddenPaths.contains(path) {
+                if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
+                node.isHidden = true
+                break shows
+            }
+            guard let definition = mountableDefinition(named: name),
+                  let configuration = configuration(of: definition, at: path, row: row) else {
+                if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
+                break shows
+            }
+            guard let view = mountCell(name, path: path, slot: .row(row), configuration, definition: definition, host: host,
+                                       current: cell, reload: reload, pass: &pass) else {
+                break shows
+            }
+            node.view = view
+            guard let children = definition.children else { break shows }
             planChildren(children, under: path, row: row, into: view, pass: &pass)
             mountChildren(children, under: path, into: view, row: row, nodes: &node.children, pass: &pass)
             // A cell's own subviews are a plain parent: settle them even when
             // the cell has no children left.
             pass.visit(view)
-        } else {
-            node.forgetSubtree()
+            return (consume node, view)
         }
+        // A row that shows nothing, or a cell with no children, keeps no
+        // subtree (a moved node brings the old row's).
+        node.forgetSubtree()
+        let view = node.view
         return (consume node, view)
     }
 

@@ -10,6 +10,25 @@ extension String {
         guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return false }
         return unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self)
     }
+
+    /// The same bytes (not only equal: `Café` typed precomposed is not
+    /// `Cafe` with a combining accent here): how the log, the key memo and
+    /// recycled rows match names, so each shows the spelling it was given.
+    /// Inlined down to the representation check, which answers most calls
+    /// (a call with a name read out of a table retained it first).
+    @inline(__always)
+    func isStored(as other: String) -> Bool {
+        hasSameRepresentation(as: other) || hasSameBytes(as: other)
+    }
+
+    @inline(never)
+    private func hasSameBytes(as other: String) -> Bool {
+        // Most names compared are other names: their lengths, or their
+        // first bytes, tell at once (`Feed` and `Cell` in a key memo).
+        guard utf8.count == other.utf8.count, utf8.first == other.utf8.first else { return false }
+        var (own, other) = (self, other)
+        return own.withUTF8 { mine in other.withUTF8 { theirs in mine.elementsEqual(theirs) } }
+    }
 }
 
 extension OrderedSet<String> {
