@@ -41,6 +41,12 @@ public struct Engine: Sendable {
     /// that enter (``MountedNode/moveToRow(_:forgetting:)``): each list's
     /// above those of the lists it is inside; empty between operations.
     var spareRows: [MountedNode] = []
+    /// The attributes array of the last row configuration made, given
+    /// back once its cell was configured: the next row's configuration is
+    /// filled into it (``rowConfiguration(of:at:row:)``), so a scroll step
+    /// allocates none. (A checkpoint shares it; the next row then makes a
+    /// new one.)
+    var rowAttributes: [Attribute] = []
     /// The definitions of the last few component types a pass looked up
     /// by name (``mountableDefinition(named:)``).
     var definitionMemo = DefinitionMemo()

@@ -294,6 +294,53 @@ import Testing
         }
     }
 
+    /// A recycled row keeps its cell's pool key only while the key's names
+    /// are its definition's: a row given a value of an attribute the
+    /// definition does not set gets a key of that shape, and keeps it when
+    /// it comes back; the rows beside it, and a redefinition, get their own.
+    @Test func aRowKeepsItsCellKeyOnlyWhileItsNamesAreTheDefinitions() throws {
+        var h = Harness()
+        try h.component("Cell", view: "UILabel", [("text", "Row {i}")])
+        try h.list("Feed", rows: 40, viewport: 3, cells: ["Cell"])
+        try h.mount("Feed")
+        let plain = key("Cell", "UILabel", ["text"])
+        _ = try h.scroll("Feed", by: 4)
+        try h.set("Feed/5", "alpha", "0.5")
+        let withAlpha = key("Cell", "UILabel", ["alpha", "text"])
+        #expect(try h.viewOf("Feed/5").poolKey == withAlpha)
+        for step in [1, 1, 1, 1, -1, -1, -1, -1] {
+            _ = try h.scroll("Feed", by: step)
+            let offset = h.engine.listOffsets[Harness.path("Feed"), default: 0]
+            for row in offset..<(offset + 3) {
+                #expect(try h.viewOf("Feed/\(row)").poolKey == (row == 5 ? withAlpha : plain), "row \(row) at offset \(offset)")
+            }
+        }
+        try h.component("Cell", view: "UILabel", [("text", "Row {i}"), ("backgroundColor", "red")])
+        _ = try h.scroll("Feed", by: 1)
+        _ = try h.scroll("Feed", by: 1)
+        #expect(try h.viewOf("Feed/7").poolKey == key("Cell", "UILabel", ["backgroundColor", "text"]))
+    }
+
+    /// A row's configuration is written into the one its cell had attached
+    /// (both made for rows): a snapshot taken before, which shares those
+    /// views, keeps the configurations they had then.
+    @Test func aSnapshotKeepsTheConfigurationsItsViewsHad() throws {
+        var h = Harness()
+        try h.component("Cell", view: "UILabel", [("text", "Row {i}"), ("backgroundColor", "white")])
+        try h.list("Feed", rows: 100, viewport: 4, cells: ["Cell"])
+        try h.mount("Feed")
+        _ = try h.scroll("Feed", by: 3)
+        let snapshot = h.engine
+        let attached = snapshot.views.all.map { $0.attached?.description ?? "-" }
+        #expect(attached.contains("UILabel { text: \"Row 6\", backgroundColor: white }"))
+        for _ in 0..<20 { _ = try h.scroll("Feed", by: 1) }
+        #expect(snapshot.views.all.map { $0.attached?.description ?? "-" } == attached)
+        #expect(try h.viewOf("Feed/23").attached?.description == "UILabel { text: \"Row 23\", backgroundColor: white }")
+        // Each view's array is its own: two cells never show one row's values.
+        let texts = h.engine.views.all.compactMap { $0.attached?.value(of: "text") }
+        #expect(Set(texts.map(\.description)).count == texts.count)
+    }
+
     /// A row's path is its list's path and a number; paths of one place in
     /// different rows share their storage, and stay apart.
     @Test func rowPathsShareStorageAndStayApart() throws {

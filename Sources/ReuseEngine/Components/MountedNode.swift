@@ -39,6 +39,13 @@ public struct MountedNode: Sendable {
     /// type that reads nothing else (``Keying/isPure``): it holds as long
     /// as the configuration is kept, and goes with it.
     var keptKey: (keying: ObjectIdentifier, key: ViewKey)?
+    /// A list row's pool key as its list's cell keying made it, with the
+    /// definition whose attribute names it was made from: a row's
+    /// configuration reads the row, so it is not kept, but its names are
+    /// the definition's, and a pure key (``Keying/isPure``) depends on
+    /// nothing else. A recycled row node keeps it into its next row
+    /// (``Engine/mountCell(_:path:slot:_:definition:host:current:reload:keptKey:pass:)``).
+    var cellKey: KeptCellKey?
     /// The definition the last pass mounted this instance with, and the
     /// catalogue version it was found under (``Engine/definition(for:)``).
     var definition: (version: Catalog.Version, value: MountableDefinition)?
@@ -102,6 +109,15 @@ public struct MountedNode: Sendable {
             row.forEachDescendant(body)
         }
     }
+}
+
+/// A row cell's pool key kept in its node (``MountedNode/cellKey``).
+struct KeptCellKey: Sendable {
+    /// The definition whose view class and attribute names made it.
+    let definition: MountableDefinition
+    /// The type of the cell keying that made it.
+    let keying: ObjectIdentifier
+    let key: ViewKey
 }
 
 extension [MountedNode] {

@@ -20,6 +20,13 @@ public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
     public var viewClass: String
     /// In the order the definition wrote them (identifiers are unique).
     public var attributes: [Attribute]
+    /// Made for one list row, in an array the engine fills again for the
+    /// next row (``Engine/rowConfiguration(of:at:row:)``): attached to a
+    /// view over another such configuration of the same names, its values
+    /// are written into the attached one's array in place
+    /// (``SimulatedView/attach(_:)``). Not part of what it is: equality
+    /// and hashing ignore it.
+    var isMadeForRow = false
 
     public init(viewClass: String, attributes: [Attribute]) {
         self.viewClass = viewClass
@@ -47,6 +54,12 @@ public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static func == (lhs: ViewConfiguration, rhs: ViewConfiguration) -> Bool {
+        // One configuration held twice (a definition's fixed one, attached
+        // to the view it was applied to last): equal, nothing read.
+        if lhs.attributes.withUnsafeBufferPointer({ $0.baseAddress }) == rhs.attributes.withUnsafeBufferPointer({ $0.baseAddress }),
+           lhs.viewClass.hasSameRepresentation(as: rhs.viewClass) {
+            return true
+        }
         guard lhs.viewClass == rhs.viewClass, lhs.attributes.count == rhs.attributes.count else { return false }
         // Usually the same names in the same order (one definition's): then
         // the first value that differs decides, and no name is looked up.

@@ -125,14 +125,14 @@ extension Engine {
                 break shows
             }
             guard let definition = mountableDefinition(named: name),
-                  let configuration = configuration(of: definition, at: path, row: row) else {
+                  let configuration = rowConfiguration(of: definition, at: path, row: row) else {
                 if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
                 break shows
             }
-            guard let view = mountCell(name, path: path, slot: .row(row), configuration, definition: definition, host: host,
-                                       current: cell, reload: reload, pass: &pass) else {
-                break shows
-            }
+            let shown = mountCell(name, path: path, slot: .row(row), configuration, definition: definition, host: host,
+                                  current: cell, reload: reload, keptKey: &node.cellKey, pass: &pass)
+            giveBack(configuration)
+            guard let view = shown else { break shows }
             node.view = view
             guard let children = definition.children else { break shows }
             planChildren(children, under: path, row: row, into: view, pass: &pass)
@@ -167,12 +167,13 @@ extension Engine {
     /// Puts a view in a list slot: the slot's `current` view when it has the
     /// right key, else one from ``CellReuse``; then configures it. Returns
     /// nil (giving `current` back) when the system shows nothing in the slot.
+    /// `keptKey` is the key the slot's node kept (``MountedNode/cellKey``).
     mutating func mountCell(_ component: String, path: ComponentPath, slot: Slot, _ configuration: ViewConfiguration,
                             definition: MountableDefinition, host: ViewID, current: ViewID?, reload payload: Bool? = nil,
-                            pass: inout MountPass) -> ViewID? {
+                            keptKey: inout KeptCellKey?, pass: inout MountPass) -> ViewID? {
         let instance = Instance(component: component, path: path, slot: slot)
         let cellKey: ViewKey? = if let keying = strategy.cells.keying {
-            pass.key(component, configuration, keying: keying, catalog: catalog)
+            cellPoolKey(component, configuration, definition: definition, keying: keying, kept: &keptKey, pass: &pass)
         } else {
             strategy.cells.key(component, configuration, list: store[host].ownerComponent ?? "", catalog: catalog)
         }
@@ -200,6 +201,22 @@ extension Engine {
             startLoads(of: definition, on: vended.view, for: instance, row: slot.row)
         }
         return vended.view
+    }
+
+    /// A cell's pool key from the list's cell keying: the one its node
+    /// kept when it was made from the same definition by a keying of the
+    /// same type, else the pass's (``KeyMemo``), kept when the keying is
+    /// pure and the configuration's names are the definition's own (no
+    /// `set` values for its type, which may add names). A scroll step's
+    /// recycled row then makes and looks up no key.
+    private func cellPoolKey(_ component: String, _ configuration: ViewConfiguration, definition: MountableDefinition,
+                             keying: any Keying, kept: inout KeptCellKey?, pass: inout MountPass) -> ViewKey {
+        let type = pass.typeOfCellKeying(keying)
+        let ownNames = componentsWithInstanceValues.isEmpty || !componentsWithInstanceValues.contains(component)
+        if ownNames, let kept, kept.definition === definition, kept.keying == type { return kept.key }
+        let key = pass.key(component, configuration, keying: keying, catalog: catalog)
+        kept = ownNames && keying.isPure ? KeptCellKey(definition: definition, keying: type, key: key) : nil
+        return key
     }
 
     /// A view whose slot left, given back through the strategy.
@@ -253,7 +270,7 @@ extension Engine {
                 continue
             }
             let view = mountCell(name, path: childPath, slot: slot, configuration, definition: definition, host: host,
-                                 current: current, pass: &pass)
+                                 current: current, keptKey: &node.cellKey, pass: &pass)
             store.setSupplementary(slot, view, on: host)
             guard let view else { continue }
             node.view = view

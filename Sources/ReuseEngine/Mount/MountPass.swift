@@ -26,10 +26,12 @@ public struct MountPass: Sendable {
         self.keys.beginPass()
     }
 
-    /// Ends the pass: the tables and the memo go back to the engine for the next one.
-    consuming func end(returning marks: inout PassMarks, keys: inout KeyMemo) {
-        marks = self.marks
-        keys = self.keys
+    /// Ends the pass: the tables and the memo go back to the engine for
+    /// the next one (swapped back, as they came: a consuming end copied
+    /// the whole pass first). The pass is not used after.
+    mutating func end(returning marks: inout PassMarks, keys: inout KeyMemo) {
+        swap(&marks, &self.marks)
+        swap(&keys, &self.keys)
     }
 
     /// This pass's stamp: a policy marks what it keeps per pool with it
@@ -53,6 +55,17 @@ public struct MountPass: Sendable {
         if let keyingType { return keyingType }
         let type = ObjectIdentifier(Swift.type(of: keying()))
         keyingType = type
+        return type
+    }
+
+    /// The type of the list cells' keying (``CellReuse/keying``), worked
+    /// out at its first call in a pass, as ``typeOfStrategyKeying(_:)``.
+    private var cellKeyingType: ObjectIdentifier?
+
+    mutating func typeOfCellKeying(_ keying: any Keying) -> ObjectIdentifier {
+        if let cellKeyingType { return cellKeyingType }
+        let type = ObjectIdentifier(Swift.type(of: keying))
+        cellKeyingType = type
         return type
     }
 

@@ -29,7 +29,7 @@ extension Engine {
         mounted = []
         mountChildren(rootComponents, under: .root, into: .root, row: nil, nodes: &roots, pass: &pass)
         mounted = roots
-        settle(pass)
+        settle(&pass)
         return store.log.lastSummary
     }
 
@@ -289,6 +289,38 @@ extension Engine {
         return (ViewConfiguration(viewClass: template.viewClass, attributes: template.attributes.map { attribute($0, row: row) }), true)
     }
 
+    /// ``configuration(of:at:row:)`` for a list row, filled into the
+    /// array the last row's configuration gave back
+    /// (``Engine/rowAttributes``, returned by ``giveBack(_:)``) when it
+    /// reads the row and no `set` value: a scroll step allocates no
+    /// configuration.
+    mutating func rowConfiguration(of definition: MountableDefinition, at path: ComponentPath, row: Int) -> ViewConfiguration? {
+        guard let template = definition.view else { return nil }
+        if definition.fixed != nil || (!componentsWithInstanceValues.isEmpty && componentsWithInstanceValues.contains(definition.name)) {
+            return configuration(of: definition, at: path, row: row)
+        }
+        var attributes: [Attribute] = []
+        swap(&attributes, &rowAttributes)
+        let count = template.attributes.count
+        if attributes.count == count {
+            // Written over in place (`removeAll(keepingCapacity:)` costs more).
+            for index in 0..<count { attributes[index] = attribute(template.attributes[index], row: row) }
+        } else {
+            attributes.removeAll(keepingCapacity: true)
+            for index in 0..<count { attributes.append(attribute(template.attributes[index], row: row)) }
+        }
+        var configuration = ViewConfiguration(viewClass: template.viewClass, attributes: attributes)
+        configuration.isMadeForRow = true
+        return configuration
+    }
+
+    /// Gives a row configuration's array back for the next row
+    /// (``rowConfiguration(of:at:row:)``).
+    mutating func giveBack(_ configuration: consuming ViewConfiguration) {
+        guard configuration.isMadeForRow else { return }
+        swap(&rowAttributes, &configuration.attributes)
+    }
+
     /// ``configuration(of:at:row:)`` worked out from the catalogue's
     /// definition and the `set` values, with nothing made in advance: what
     /// the invariant checker holds attached configurations to, so a stale
@@ -302,7 +334,7 @@ extension Engine {
 
     /// Ends a pass: the strategy settles the parents it visited, and the
     /// pass gives its tables back for the next one.
-    mutating func settle(_ pass: consuming MountPass) {
+    mutating func settle(_ pass: inout MountPass) {
         strategy.parents.settle(pass.parents, store: &store, pass: pass)
         pass.end(returning: &marks, keys: &keyMemo)
     }

@@ -182,7 +182,7 @@ extension Engine {
                 engine.store.putRows(content, on: host)
             }
         }
-        settle(pass)
+        settle(&pass)
         return store.log.lastSummary
     }
 

@@ -81,7 +81,7 @@ extension Engine {
         let firstTime = mountRows(of: spec, at: path, host: host, rows: &node.rows, keepsRows: true, offset: offset, pass: &pass)
         node.children = mountSupplementaries(of: spec, at: path, host: host, keeping: node.children, pass: &pass)
         finishList(spec, at: path, host: host, firstTime: firstTime)
-        settle(pass)
+        settle(&pass)
         return (path, requested, offset)
     }
 

@@ -96,15 +96,25 @@ extension ViewStore {
             record(view, for: instance, .skip(nil))
             return
         case false?:
-            if let old = self[view].attached {
-                for attribute in old.attributes where catalog.hasUnapplicator(attribute.name) {
-                    unapply(attribute, on: view, for: instance)
-                }
+            // One attribute copied out at a time: a copy of the whole
+            // configuration, alive while it is attached again, made the
+            // attached array shared (``SimulatedView/attach(_:)``).
+            var position = 0
+            while let attribute = attachedAttribute(of: view, at: position) {
+                if catalog.hasUnapplicator(attribute.name) { unapply(attribute, on: view, for: instance) }
+                position += 1
             }
         case nil:
             break
         }
         applyAll(configuration, on: view, for: instance)
+    }
+
+    /// The attribute at `position` of the configuration attached to
+    /// `view`, if it has one there.
+    private func attachedAttribute(of view: ViewID, at position: Int) -> Attribute? {
+        guard let attached = views[view.number - 1].attached, position < attached.attributes.count else { return nil }
+        return attached.attributes[position]
     }
 
     /// The top waiting cell of `key` in a list host, or a new one.

@@ -46,6 +46,25 @@ public struct SimulatedView: Sendable {
         }
     }
 
+    /// Attaches the configuration just applied. A row's configuration
+    /// over another of the same class and names, both made for rows
+    /// (``ViewConfiguration/isMadeForRow``), is written into the attached
+    /// one's array in place: the array made for the row goes back to the
+    /// engine, and the attached one (this view's alone) is not freed.
+    mutating func attach(_ configuration: ViewConfiguration) {
+        guard configuration.isMadeForRow, var current = attached, current.isMadeForRow,
+              current.hasSameNames(as: configuration) else {
+            attached = configuration
+            return
+        }
+        // Held here alone while its values are written.
+        attached = nil
+        for index in current.attributes.indices {
+            current.attributes[index].value = configuration.attributes[index].value
+        }
+        attached = current
+    }
+
     /// Who set the property's value, or its last entry.
     public func source(of property: String) -> PropertySource? {
         sources[property]?.last ?? nil
@@ -175,3 +194,4 @@ public struct ListContent: Sendable, Equatable {
         }
     }
 }
+

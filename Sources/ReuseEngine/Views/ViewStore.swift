@@ -411,7 +411,7 @@ public struct ViewStore: Sendable {
 
     /// Attaches the configuration just applied.
     mutating func attach(_ configuration: ViewConfiguration, to view: ViewID) {
-        views[view.number - 1].attached = configuration
+        views[view.number - 1].attach(configuration)
     }
 
     /// Runs one attribute's reset method (Valdi): its property back to the
