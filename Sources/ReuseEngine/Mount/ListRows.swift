@@ -80,8 +80,10 @@ extension Engine {
                 rows.append(node)
             }
         }
-        content.cells.prepend(contentsOf: front)
-        rows.prepend(contentsOf: frontNodes)
+        if !front.isEmpty {
+            content.cells.prepend(contentsOf: front)
+            rows.prepend(contentsOf: frontNodes)
+        }
         content.firstRow = window.lowerBound
         let end = content.firstRow + content.cells.count
         if end < window.upperBound {
@@ -98,7 +100,7 @@ extension Engine {
     /// Rows, header and footer are in place: the strategy settles what it
     /// keeps per list (RecyclerView's scrap into its cache, Valdi's renders).
     mutating func finishList(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool) {
-        strategy.cells.didMount(spec, at: path, cell: spec.cells.first ?? "", host: host, firstTime: firstTime, store: &store)
+        strategy.cells.didMount(spec, at: path, host: host, firstTime: firstTime, store: &store)
     }
 
     /// Mounts the cell instance of one row, on `cell` when the row already
@@ -226,6 +228,12 @@ extension Engine {
 
     // MARK: Headers and footers
 
+    /// Whether a list has a header or footer, or its host shows one (a
+    /// host taken over from another list type).
+    func hasSupplementaries(_ spec: ListSpec, host: ViewID) -> Bool {
+        spec.header != nil || spec.footer != nil || store[host].list?.header != nil || store[host].list?.footer != nil
+    }
+
     /// Shows a list's header while the window starts at row 0 and its footer
     /// while it reaches the last row; hides them otherwise. They come from the
     /// host through the strategy's cell policy, in their own slots (UIKit:
@@ -234,9 +242,7 @@ extension Engine {
     mutating func mountSupplementaries(of spec: ListSpec, at path: ComponentPath, host: ViewID,
                                        keeping: [MountedNode]?, pass: inout MountPass) -> [MountedNode] {
         // Most lists have neither: nothing to look up.
-        if spec.header == nil && spec.footer == nil && store[host].list?.header == nil && store[host].list?.footer == nil {
-            return []
-        }
+        guard hasSupplementaries(spec, host: host) else { return [] }
         let window = spec.window(at: listOffsets[path, default: 0])
         var nodes: [MountedNode] = []
         // A host taken over from another list type: a header or footer this

@@ -70,8 +70,9 @@ extension Engine {
         // The definition the node keeps while the catalogue is unchanged: no
         // name hashed. (Read here, not through definition(for:): a call on
         // the engine from inside withNode's body copied the whole engine.)
-        let list = if let kept = node.definition, kept.version === catalog.definitions { kept.value.list }
-            else { catalog.mountable[node.name]?.list }
+        // (Compared in place: binding the kept pair retained both.)
+        let list = node.definition?.version === catalog.definitions ? node.definition?.value.list
+            : catalog.mountable[node.name]?.list
         (spec, host) = try scrollable(list, view: node.view, typed: listPath)
         let path = node.path
         // Read and written in one lookup.
@@ -79,7 +80,10 @@ extension Engine {
         beginPass(trigger)
         var pass = MountPass(isRelayout: { if case .to = motion { true } else { false } }(), marks: &marks, keys: &keyMemo)
         let firstTime = mountRows(of: spec, at: path, host: host, rows: &node.rows, keepsRows: true, offset: offset, pass: &pass)
-        node.children = mountSupplementaries(of: spec, at: path, host: host, keeping: node.children, pass: &pass)
+        // Most lists have no header or footer, and showed none: nothing to hand over.
+        if !node.children.isEmpty || hasSupplementaries(spec, host: host) {
+            node.children = mountSupplementaries(of: spec, at: path, host: host, keeping: node.children, pass: &pass)
+        }
         finishList(spec, at: path, host: host, firstTime: firstTime)
         settle(&pass)
         return (path, requested, offset)

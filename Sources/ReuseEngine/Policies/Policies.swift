@@ -68,8 +68,7 @@ protocol CellReuse: Sendable {
     mutating func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
                          for instance: Instance, store: inout ViewStore) -> Vended
     /// Called once per pass for each list mounted, after its rows, header and footer.
-    mutating func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool,
-                           store: inout ViewStore)
+    mutating func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore)
     /// `host` no longer hosts a list: forget what was kept for it.
     mutating func forget(host: ViewID)
     /// Views kept for `host` outside its pools (RecyclerView's cache by position), oldest first.
@@ -104,7 +103,7 @@ extension QueueCells {
         store.keep(cell, key: key, in: host, for: instance)
     }
 
-    func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
+    func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
     func forget(host: ViewID) {}
     func cached(in host: ViewID) -> [CachedCell] { [] }
     func validate(lists: @autoclosure () -> [String], catalog: Catalog) throws(EngineError) {}

@@ -168,8 +168,7 @@ struct RecyclerCells: CellReuse {
 
     /// At the end of the pass the scrap goes to the cache, in the order slots
     /// left; the oldest cached views beyond the cache size go to the pool.
-    mutating func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool,
-                           store: inout ViewStore) {
+    mutating func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore) {
         for scrapped in hosts[host]?.scrap ?? [] {
             hosts[host]?.scrap.removeFirst()
             hosts[host, default: Host()].cache.append(scrapped)

@@ -140,9 +140,10 @@ struct PreCreatedItems: QueueCells {
         store.recycle(cell, in: host)
     }
 
-    func didMount(_ spec: ListSpec, at path: ComponentPath, cell: String, host: ViewID, firstTime: Bool, store: inout ViewStore) {
+    func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore) {
         guard firstTime, spec.rows > 0 else { return }
-        let items = Instance(component: cell, path: path)
+        // The items are shown under the list's first cell type.
+        let items = Instance(component: spec.cells.first ?? "", path: path)
         store.record(host, for: items, .render(.everyItem(spec.rows)))
         store.record(host, for: items, .layout(.everyItem(spec.rows)))
     }

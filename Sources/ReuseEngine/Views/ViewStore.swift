@@ -405,7 +405,8 @@ public struct ViewStore: Sendable {
     /// Applies every attribute of `configuration`, whatever was there before
     /// (what a cell's configure or bind method does), and attaches it.
     mutating func applyAll(_ configuration: ViewConfiguration, on view: ViewID, for instance: Instance) {
-        for attribute in configuration.attributes { apply(attribute, on: view, for: instance) }
+        // By index: each attribute is lent to `apply`, not copied out.
+        for index in configuration.attributes.indices { apply(configuration.attributes[index], on: view, for: instance) }
         attach(configuration, to: view)
     }
 
