@@ -174,8 +174,8 @@ extension Engine {
                             definition: MountableDefinition, host: ViewID, current: ViewID?, reload payload: Bool? = nil,
                             keptKey: inout KeptCellKey?, pass: inout MountPass) -> ViewID? {
         let instance = Instance(component: component, path: path, slot: slot)
-        let cellKey: ViewKey? = if let keying = strategy.cells.keying {
-            cellPoolKey(component, configuration, definition: definition, keying: keying, kept: &keptKey, pass: &pass)
+        let cellKey: ViewKey? = if let type = strategy.cellKeyingType {
+            cellPoolKey(component, configuration, definition: definition, keyingType: type, kept: &keptKey, pass: &pass)
         } else {
             strategy.cells.key(component, configuration, list: store[host].ownerComponent ?? "", catalog: catalog)
         }
@@ -212,12 +212,12 @@ extension Engine {
     /// `set` values for its type, which may add names). A scroll step's
     /// recycled row then makes and looks up no key.
     private func cellPoolKey(_ component: String, _ configuration: ViewConfiguration, definition: MountableDefinition,
-                             keying: any Keying, kept: inout KeptCellKey?, pass: inout MountPass) -> ViewKey {
-        let type = pass.typeOfCellKeying(keying)
+                             keyingType type: ObjectIdentifier, kept: inout KeptCellKey?, pass: inout MountPass) -> ViewKey? {
         let ownNames = componentsWithInstanceValues.isEmpty || !componentsWithInstanceValues.contains(component)
         if ownNames, let kept, kept.definition === definition, kept.keying == type { return kept.key }
-        let key = pass.key(component, configuration, keying: keying, catalog: catalog)
-        kept = ownNames && keying.isPure ? KeptCellKey(definition: definition, keying: type, key: key) : nil
+        guard let cellKeying = strategy.cellKeying else { return nil }
+        let key = pass.key(component, configuration, keying: cellKeying.keying, catalog: catalog)
+        kept = ownNames && cellKeying.isPure ? KeptCellKey(definition: definition, keying: type, key: key) : nil
         return key
     }
 

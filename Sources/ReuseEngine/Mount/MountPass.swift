@@ -44,31 +44,6 @@ public struct MountPass: Sendable {
     /// Keys made lately (this pass's, and earlier passes' that hold in any pass).
     private var keys: KeyMemo
 
-    /// The type of the strategy's keying, asked once a pass (a node keeps
-    /// its key tagged with it: ``Engine/key(for:_:pass:)``).
-    private var keyingType: ObjectIdentifier?
-
-    /// The type of `keying`, the keying of the strategy this pass runs
-    /// (a pass runs one strategy: a switch comes before its pass begins),
-    /// worked out at its first call.
-    mutating func typeOfStrategyKeying(_ keying: @autoclosure () -> any Keying) -> ObjectIdentifier {
-        if let keyingType { return keyingType }
-        let type = ObjectIdentifier(Swift.type(of: keying()))
-        keyingType = type
-        return type
-    }
-
-    /// The type of the list cells' keying (``CellReuse/keying``), worked
-    /// out at its first call in a pass, as ``typeOfStrategyKeying(_:)``.
-    private var cellKeyingType: ObjectIdentifier?
-
-    mutating func typeOfCellKeying(_ keying: any Keying) -> ObjectIdentifier {
-        if let cellKeyingType { return cellKeyingType }
-        let type = ObjectIdentifier(Swift.type(of: keying))
-        cellKeyingType = type
-        return type
-    }
-
     /// The pool key for an instance's configuration (``KeyMemo/key(_:_:keying:catalog:)``).
     mutating func key(_ component: String, _ configuration: ViewConfiguration, keying: any Keying, catalog: Catalog) -> ViewKey {
         keys.key(component, configuration, keying: keying, catalog: catalog)

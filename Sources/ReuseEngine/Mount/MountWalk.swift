@@ -201,7 +201,7 @@ extension Engine {
     /// while its configuration is kept (``MountedNode/keptKey``), else the
     /// pass's, kept when the strategy's keying is pure.
     func key(for node: inout MountedNode, _ configuration: ViewConfiguration, pass: inout MountPass) -> ViewKey {
-        let type = pass.typeOfStrategyKeying(strategy.keying)
+        let type = strategy.keyingType
         if let kept = node.keptKey, kept.keying == type { return kept.key }
         let keying = strategy.keying
         let key = pass.key(node.name, configuration, keying: keying, catalog: catalog)

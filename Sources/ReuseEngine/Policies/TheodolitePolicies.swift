@@ -59,7 +59,7 @@ struct PositionalVend: ParentReuse {
 /// List cells on a stack per key: a row that leaves pushes its cell, hidden;
 /// a row that enters takes the top cell of its key, or a new one.
 struct StackCells<K: Keying>: QueueCells {
-    var cellKeying: K
+    let cellKeying: K
 
     init(keying: K) { cellKeying = keying }
 

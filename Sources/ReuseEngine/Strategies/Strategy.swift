@@ -18,14 +18,45 @@ public struct Strategy: Sendable {
     /// The options and their values (`cache 2 pool 5`), in the order `strategy` takes them.
     public let options: [StrategyOption]
 
-    var keying: any Keying
+    let keying: any Keying
+    /// The type of ``keying``, worked out once: a node keeps its key
+    /// tagged with it (``Engine/key(for:_:pass:)``), and asking an
+    /// existential for its dynamic type at every pass cost a scroll step
+    /// more than the lookup it guards.
+    let keyingType: ObjectIdentifier
     var parents: any ParentReuse
     var application: any Application
     var cells: any CellReuse
+    /// ``CellReuse/keying`` of ``cells`` (fixed when the policy is made),
+    /// with its type and purity worked out once: a row that keeps its key
+    /// (``MountedNode/cellKey``) then asks the policy nothing.
+    let cellKeying: CellKeying?
+    /// The type of ``cellKeying``'s keying, read alone (reading it through
+    /// the optional copied the keying out).
+    let cellKeyingType: ObjectIdentifier?
     var cellApplication: any Application
     /// The hook where `prepare` declarations run, if the system has one.
     public let reuseHook: ReuseHook?
     var liveComponents: LiveComponents
+
+    init(name: String, summary: String, poolNote: String, options: [StrategyOption], keying: any Keying,
+         parents: any ParentReuse, application: any Application, cells: any CellReuse, cellApplication: any Application,
+         reuseHook: ReuseHook?, liveComponents: LiveComponents) {
+        self.name = name
+        self.summary = summary
+        self.poolNote = poolNote
+        self.options = options
+        self.keying = keying
+        keyingType = ObjectIdentifier(type(of: keying))
+        self.parents = parents
+        self.application = application
+        self.cells = cells
+        cellKeying = cells.keying.map { CellKeying(keying: $0, isPure: $0.isPure) }
+        cellKeyingType = cells.keying.map { ObjectIdentifier(type(of: $0)) }
+        self.cellApplication = cellApplication
+        self.reuseHook = reuseHook
+        self.liveComponents = liveComponents
+    }
 
     /// The options as `strategy` would take them back (`cache 2 pool 5`, `bug27 on`), or "".
     public var optionsDescription: String {
@@ -45,6 +76,13 @@ public struct Strategy: Sendable {
     /// Views this strategy keeps for `host` outside its pools, oldest first
     /// (RecyclerView's cache by position).
     public func cachedCells(in host: ViewID) -> [CachedCell] { cells.cached(in: host) }
+}
+
+/// The keying a strategy's list cells are keyed by alone (``CellReuse/keying``).
+struct CellKeying: Sendable {
+    let keying: any Keying
+    /// ``Keying/isPure``: its keys may be kept from pass to pass.
+    let isPure: Bool
 }
 
 /// A setting a strategy takes: a number (`strategy recyclerview pool 3`) or
