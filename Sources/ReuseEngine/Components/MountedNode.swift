@@ -13,6 +13,7 @@ public struct MountedNode: Sendable {
         didSet {
             definition = nil
             configuration = nil
+            cellKey = nil
         }
     }
     /// Its path; ``ComponentPath/display`` is how users see it.

@@ -218,6 +218,8 @@ extension Engine {
         copy.store.log = store.log.detached()
         copy.marks.dropTables()
         copy.spareRows = []
+        // The array the next row is filled into stays the live engine's alone.
+        copy.rowAttributes = []
         return copy
     }
 

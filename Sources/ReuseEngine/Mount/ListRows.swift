@@ -210,7 +210,10 @@ extension Engine {
     /// same type, else the pass's (``KeyMemo``), kept when the keying is
     /// pure and the configuration's names are the definition's own (no
     /// `set` values for its type, which may add names). A scroll step's
-    /// recycled row then makes and looks up no key.
+    /// recycled row then makes and looks up no key. The key also shows the
+    /// component as the node spells it, which is `component` byte for byte:
+    /// a row takes over only a node whose name has the same bytes
+    /// (``spareRow(named:from:)``).
     private func cellPoolKey(_ component: String, _ configuration: ViewConfiguration, definition: MountableDefinition,
                              keyingType type: ObjectIdentifier, kept: inout KeptCellKey?, pass: inout MountPass) -> ViewKey? {
         let ownNames = componentsWithInstanceValues.isEmpty || !componentsWithInstanceValues.contains(component)
@@ -275,8 +278,10 @@ extension Engine {
                 nodes.append(kept)
                 continue
             }
+            // A header's or footer's node is made again at each pass: it keeps no key.
+            var noKey: KeptCellKey?
             let view = mountCell(name, path: childPath, slot: slot, configuration, definition: definition, host: host,
-                                 current: current, keptKey: &node.cellKey, pass: &pass)
+                                 current: current, keptKey: &noKey, pass: &pass)
             store.setSupplementary(slot, view, on: host)
             guard let view else { continue }
             node.view = view

@@ -96,9 +96,10 @@ extension ViewStore {
             record(view, for: instance, .skip(nil))
             return
         case false?:
-            // One attribute copied out at a time: a copy of the whole
-            // configuration, alive while it is attached again, made the
-            // attached array shared (``SimulatedView/attach(_:)``).
+            // One attribute copied out at a time, the configuration only
+            // for that read: a copy of the whole configuration held over
+            // the loop was still alive when the new one was attached, and
+            // made the attached array shared (``SimulatedView/attach(_:)``).
             var position = 0
             while let attribute = attachedAttribute(of: view, at: position) {
                 if catalog.hasUnapplicator(attribute.name) { unapply(attribute, on: view, for: instance) }

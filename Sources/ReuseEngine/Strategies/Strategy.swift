@@ -29,7 +29,9 @@ public struct Strategy: Sendable {
     var cells: any CellReuse
     /// ``CellReuse/keying`` of ``cells`` (fixed when the policy is made),
     /// with its type and purity worked out once: a row that keeps its key
-    /// (``MountedNode/cellKey``) then asks the policy nothing.
+    /// (``MountedNode/cellKey``) then asks the policy nothing. `cells` is
+    /// mutated in place by its own methods, never replaced: a new policy
+    /// comes with a new strategy (``fresh``).
     let cellKeying: CellKeying?
     /// The type of ``cellKeying``'s keying, read alone (reading it through
     /// the optional copied the keying out).

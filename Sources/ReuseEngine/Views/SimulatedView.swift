@@ -50,7 +50,8 @@ public struct SimulatedView: Sendable {
     /// over another of the same class and names, both made for rows
     /// (``ViewConfiguration/isMadeForRow``), is written into the attached
     /// one's array in place: the array made for the row goes back to the
-    /// engine, and the attached one (this view's alone) is not freed.
+    /// engine, and the attached one is not freed (usually this view's
+    /// alone; when a checkpoint shares it, the write copies it first).
     mutating func attach(_ configuration: ViewConfiguration) {
         guard configuration.isMadeForRow, var current = attached, current.isMadeForRow,
               current.hasSameNames(as: configuration) else {
@@ -194,4 +195,3 @@ public struct ListContent: Sendable, Equatable {
         }
     }
 }
-
