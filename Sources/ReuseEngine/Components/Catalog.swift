@@ -175,7 +175,19 @@ public struct Catalog: Sendable {
         guard let index = attributeIndex(name) else {
             throw .unknownAttribute(name, suggestion: closestName(to: name, in: attributes.keys))
         }
-        let text = AttributeTemplate.filling(raw, row: row)
+        return try parse(index, name, filled: AttributeTemplate.filling(raw, row: row), quoted: quoted, clamping: clamping)
+    }
+
+    /// ``parse(_:raw:quoted:row:clamping:)`` of a text whose `{i}` are filled already.
+    func parse(_ name: String, filled text: String, quoted: Bool, clamping: Bool) throws(EngineError) -> AttributeValue {
+        guard let index = attributeIndex(name) else {
+            throw .unknownAttribute(name, suggestion: closestName(to: name, in: attributes.keys))
+        }
+        return try parse(index, name, filled: text, quoted: quoted, clamping: clamping)
+    }
+
+    private func parse(_ index: Int, _ name: String, filled text: String, quoted: Bool,
+                       clamping: Bool) throws(EngineError) -> AttributeValue {
         switch attributes.values[index].kind.parse(text, quoted: quoted) {
         case .success(let value):
             if case .number(let number) = value, let range = attributes.values[index].range, !range.contains(number) {

@@ -3,7 +3,12 @@
 public struct AttributeTemplate: Hashable, Sendable {
     public var name: String
     /// The text as written (unquoted); may contain `{i}`, the row index.
-    public var raw: String
+    public var raw: String {
+        didSet { rowFill = RowFill(raw) }
+    }
+    /// `raw` split where `{i}` goes, when it holds one: what a list row
+    /// fills at every scroll step (``RowFill/filled(row:)``).
+    public private(set) var rowFill: RowFill?
     /// Written in quotes (kept so `save` writes it back the same way).
     public var wasQuoted: Bool
     /// Already parsed when the text has no `{i}`.
@@ -14,6 +19,7 @@ public struct AttributeTemplate: Hashable, Sendable {
         self.raw = raw
         self.wasQuoted = wasQuoted
         self.resolved = resolved
+        rowFill = RowFill(raw)
     }
 
     /// The placeholder replaced by the row index inside a list row.
@@ -80,6 +86,93 @@ public struct AttributeTemplate: Hashable, Sendable {
     /// As a script writes it: `backgroundColor: red`, `text: "Row {i}"`.
     public var written: String {
         "\(name): " + (wasQuoted ? quoted(raw) : raw)
+    }
+}
+
+/// A template text split once where each `{i}` is, so that a row's text is
+/// written straight from the pieces (``AttributeTemplate/filling(_:row:)``
+/// finds the placeholders again each time: a third more instructions).
+/// Placeholders are found as `filling` finds them: left to right, `{i}`
+/// exactly, never overlapping.
+public struct RowFill: Hashable, Sendable {
+    /// The pieces, in one object: a copy of a template retains one reference.
+    private final class Pieces: Sendable {
+        /// The text's UTF-8 bytes as written.
+        let bytes: [UInt8]
+        /// Where each placeholder starts in `bytes`, in order.
+        let placeholders: [Int]
+
+        init(bytes: [UInt8], placeholders: [Int]) {
+            self.bytes = bytes
+            self.placeholders = placeholders
+        }
+    }
+
+    private let pieces: Pieces
+    private var bytes: [UInt8] { pieces.bytes }
+    private var placeholders: [Int] { pieces.placeholders }
+
+    /// Made from the same text: the same pieces.
+    public static func == (lhs: RowFill, rhs: RowFill) -> Bool {
+        lhs.pieces === rhs.pieces || (lhs.bytes == rhs.bytes && lhs.placeholders == rhs.placeholders)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
+
+    /// Nil when `raw` holds no `{i}`.
+    public init?(_ raw: String) {
+        // Scanned in place: most texts hold no placeholder, and make no array.
+        var text = raw
+        guard let (bytes, placeholders) = text.withUTF8({ bytes -> ([UInt8], [Int])? in
+            var placeholders: [Int] = []
+            var index = 0
+            while index < bytes.count {
+                if index + 2 < bytes.count, bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "i"),
+                   bytes[index + 2] == UInt8(ascii: "}") {
+                    placeholders.append(index)
+                    index += 3
+                } else {
+                    index += 1
+                }
+            }
+            return placeholders.isEmpty ? nil : (Array(bytes), placeholders)
+        }) else { return nil }
+        pieces = Pieces(bytes: bytes, placeholders: placeholders)
+    }
+
+    /// The text with every `{i}` replaced by `row` in decimal.
+    public func filled(row: Int) -> String {
+        // The number's digits at the end of 24 bytes on the stack (the
+        // longest, Int.min, takes 20).
+        var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &storage) { digits in
+            var start = digits.count
+            var rest = row.magnitude
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if row < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            let length = digits.count - start
+            let placeholders = pieces.placeholders
+            return pieces.bytes.withUnsafeBufferPointer { text in
+                String(unsafeUninitializedCapacity: text.count + placeholders.count * (length - 3)) { out in
+                    var written = 0
+                    var from = 0
+                    for placeholder in placeholders {
+                        for index in from..<placeholder { out[written] = text[index]; written += 1 }
+                        for index in start..<digits.count { out[written] = digits[index]; written += 1 }
+                        from = placeholder + 3
+                    }
+                    for index in from..<text.count { out[written] = text[index]; written += 1 }
+                    return written
+                }
+            }
+        }
     }
 }
 

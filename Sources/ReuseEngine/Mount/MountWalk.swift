@@ -245,8 +245,9 @@ extension Engine {
     /// value the attribute's kind cannot read at all.
     func attribute(_ attribute: AttributeTemplate, row: Int?) -> Attribute {
         if let resolved = attribute.resolved { return Attribute(attribute.name, resolved) }
-        let value = (try? catalog.parse(attribute.name, raw: attribute.raw, quoted: attribute.wasQuoted, row: row ?? 0, clamping: true))
-            ?? .text(AttributeTemplate.filling(attribute.raw, row: row ?? 0))
+        // Split once, at definition (a template without `{i}` is resolved).
+        let text = attribute.rowFill?.filled(row: row ?? 0) ?? attribute.raw
+        let value = (try? catalog.parse(attribute.name, filled: text, quoted: attribute.wasQuoted, clamping: true)) ?? .text(text)
         return Attribute(attribute.name, value)
     }
 
