@@ -211,10 +211,12 @@ public struct Catalog: Sendable {
     }
 
     /// A template attribute, parsed now when it has no `{i}`.
+    /// (Checked with `{i}` as row 0; the text is split once, by the template.)
     func template(_ name: String, raw: String, quoted: Bool) throws(EngineError) -> AttributeTemplate {
-        let value = try parse(name, raw: raw, quoted: quoted, row: 0)
-        let resolved = AttributeTemplate.readsRow(raw) ? nil : value
-        return AttributeTemplate(name: name, raw: raw, wasQuoted: quoted, resolved: resolved)
+        var template = AttributeTemplate(name: name, raw: raw, wasQuoted: quoted, resolved: nil)
+        let value = try parse(name, filled: template.rowFill?.filled(row: 0) ?? raw, quoted: quoted, clamping: false)
+        if template.rowFill == nil { template.resolved = value }
+        return template
     }
 
     /// The cycle `definition` would close, as names from it back to it, or

@@ -22,65 +22,10 @@ public struct AttributeTemplate: Hashable, Sendable {
         rowFill = RowFill(raw)
     }
 
-    /// The placeholder replaced by the row index inside a list row.
-    public static let rowPlaceholder = "{i}"
-
-    /// `raw` with every `{i}` replaced by `row`, written straight into the
-    /// new string's storage: a list row fills its templates on every
-    /// scroll step, and building it through arrays of bytes cost more than
-    /// the rest of making the row's configuration.
+    /// `raw` with every `{i}` replaced by `row` (``RowFill``; `raw` itself
+    /// when it holds none).
     public static func filling(_ raw: String, row: Int) -> String {
-        var text = raw
-        let filled: String? = text.withUTF8 { bytes in
-            // Most texts hold no placeholder: count them first.
-            var placeholders = 0
-            var index = 0
-            while index < bytes.count {
-                if isPlaceholder(bytes, at: index) { placeholders += 1; index += 3 } else { index += 1 }
-            }
-            guard placeholders > 0 else { return nil }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-                // The row in decimal, at the end of `digits`.
-                var start = digits.count
-                var rest = row.magnitude
-                repeat {
-                    start -= 1
-                    digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                } while rest > 0
-                if row < 0 { start -= 1; digits[start] = UInt8(ascii: "-") }
-                let number = UnsafeBufferPointer(rebasing: digits[start...])
-                return String(unsafeUninitializedCapacity: bytes.count + placeholders * (number.count - 3)) { out in
-                    var written = 0
-                    var index = 0
-                    while index < bytes.count {
-                        if isPlaceholder(bytes, at: index) {
-                            for digit in number { out[written] = digit; written += 1 }
-                            index += 3
-                        } else {
-                            out[written] = bytes[index]
-                            written += 1
-                            index += 1
-                        }
-                    }
-                    return written
-                }
-            }
-        }
-        return filled ?? raw
-    }
-
-    /// Whether `raw` holds `{i}` (a byte scan: `String.contains(_:)` on a
-    /// string costs thousands of instructions, and every `set` asks it).
-    public static func readsRow(_ raw: String) -> Bool {
-        var text = raw
-        return text.withUTF8 { bytes in bytes.indices.contains { isPlaceholder(bytes, at: $0) } }
-    }
-
-    /// Whether `{i}` starts at `index`.
-    private static func isPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        index + 2 < bytes.count && bytes[index] == UInt8(ascii: "{") && bytes[index + 1] == UInt8(ascii: "i")
-            && bytes[index + 2] == UInt8(ascii: "}")
+        RowFill(raw)?.filled(row: row) ?? raw
     }
 
     /// As a script writes it: `backgroundColor: red`, `text: "Row {i}"`.
@@ -89,11 +34,10 @@ public struct AttributeTemplate: Hashable, Sendable {
     }
 }
 
-/// A template text split once where each `{i}` is, so that a row's text is
-/// written straight from the pieces (``AttributeTemplate/filling(_:row:)``
-/// finds the placeholders again each time: a third more instructions).
-/// Placeholders are found as `filling` finds them: left to right, `{i}`
-/// exactly, never overlapping.
+/// A template text split once where each `{i}` is (left to right, `{i}`
+/// exactly, never overlapping), so that a row's text is written straight
+/// from the pieces: a list row fills its templates at every scroll step,
+/// and finding the placeholders again each time cost a third more.
 public struct RowFill: Hashable, Sendable {
     /// The pieces, in one object: a copy of a template retains one reference.
     private final class Pieces: Sendable {
@@ -127,8 +71,7 @@ public struct RowFill: Hashable, Sendable {
             var placeholders: [Int] = []
             var index = 0
             while index < bytes.count {
-                if index + 2 < bytes.count, bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "i"),
-                   bytes[index + 2] == UInt8(ascii: "}") {
+                if RowFill.isPlaceholder(bytes, at: index) {
                     placeholders.append(index)
                     index += 3
                 } else {
@@ -138,6 +81,12 @@ public struct RowFill: Hashable, Sendable {
             return placeholders.isEmpty ? nil : (Array(bytes), placeholders)
         }) else { return nil }
         pieces = Pieces(bytes: bytes, placeholders: placeholders)
+    }
+
+    /// Whether `{i}` starts at `index`.
+    private static func isPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index + 2 < bytes.count && bytes[index] == UInt8(ascii: "{") && bytes[index + 1] == UInt8(ascii: "i")
+            && bytes[index + 2] == UInt8(ascii: "}")
     }
 
     /// The text with every `{i}` replaced by `row` in decimal.

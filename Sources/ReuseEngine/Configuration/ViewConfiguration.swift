@@ -42,11 +42,14 @@ public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
     func hasSameNames(as other: ViewConfiguration) -> Bool {
         guard viewClass.isStored(as: other.viewClass), attributes.count == other.attributes.count else { return false }
         // The same storage (a definition's fixed configuration): the same names.
-        if attributes.withUnsafeBufferPointer({ $0.baseAddress }) == other.attributes.withUnsafeBufferPointer({ $0.baseAddress }) {
-            return true
-        }
+        if sharesAttributes(with: other) { return true }
         for index in attributes.indices where !attributes[index].name.isStored(as: other.attributes[index].name) { return false }
         return true
+    }
+
+    /// Whether both hold one attributes array (copies of one configuration).
+    private func sharesAttributes(with other: ViewConfiguration) -> Bool {
+        attributes.withUnsafeBufferPointer { $0.baseAddress } == other.attributes.withUnsafeBufferPointer { $0.baseAddress }
     }
 
     public func value(of name: String) -> AttributeValue? {
@@ -56,10 +59,7 @@ public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: ViewConfiguration, rhs: ViewConfiguration) -> Bool {
         // One configuration held twice (a definition's fixed one, attached
         // to the view it was applied to last): equal, nothing read.
-        if lhs.attributes.withUnsafeBufferPointer({ $0.baseAddress }) == rhs.attributes.withUnsafeBufferPointer({ $0.baseAddress }),
-           lhs.viewClass.hasSameRepresentation(as: rhs.viewClass) {
-            return true
-        }
+        if lhs.sharesAttributes(with: rhs), lhs.viewClass.hasSameRepresentation(as: rhs.viewClass) { return true }
         guard lhs.viewClass == rhs.viewClass, lhs.attributes.count == rhs.attributes.count else { return false }
         // Usually the same names in the same order (one definition's): then
         // the first value that differs decides, and no name is looked up.

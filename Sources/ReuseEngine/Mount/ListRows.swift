@@ -219,7 +219,7 @@ extension Engine {
         let ownNames = componentsWithInstanceValues.isEmpty || !componentsWithInstanceValues.contains(component)
         if ownNames, let kept, kept.definition === definition, kept.keying == type { return kept.key }
         guard let cellKeying = strategy.cellKeying else { return nil }
-        let key = pass.key(component, configuration, keying: cellKeying.keying, catalog: catalog)
+        let key = pass.key(component, configuration, keying: cellKeying, catalog: catalog)
         kept = ownNames && cellKeying.isPure ? KeptCellKey(definition: definition, keying: type, key: key) : nil
         return key
     }

@@ -27,14 +27,12 @@ public struct Strategy: Sendable {
     var parents: any ParentReuse
     var application: any Application
     var cells: any CellReuse
-    /// ``CellReuse/keying`` of ``cells`` (fixed when the policy is made),
-    /// with its type and purity worked out once: a row that keeps its key
+    /// ``CellReuse/keying`` of ``cells`` (fixed when the policy is made)
+    /// and its type, worked out once: a row that keeps its key
     /// (``MountedNode/cellKey``) then asks the policy nothing. `cells` is
     /// mutated in place by its own methods, never replaced: a new policy
     /// comes with a new strategy (``fresh``).
-    let cellKeying: CellKeying?
-    /// The type of ``cellKeying``'s keying, read alone (reading it through
-    /// the optional copied the keying out).
+    let cellKeying: (any Keying)?
     let cellKeyingType: ObjectIdentifier?
     var cellApplication: any Application
     /// The hook where `prepare` declarations run, if the system has one.
@@ -53,8 +51,8 @@ public struct Strategy: Sendable {
         self.parents = parents
         self.application = application
         self.cells = cells
-        cellKeying = cells.keying.map { CellKeying(keying: $0, isPure: $0.isPure) }
-        cellKeyingType = cells.keying.map { ObjectIdentifier(type(of: $0)) }
+        cellKeying = cells.keying
+        cellKeyingType = cellKeying.map { ObjectIdentifier(type(of: $0)) }
         self.cellApplication = cellApplication
         self.reuseHook = reuseHook
         self.liveComponents = liveComponents
@@ -78,13 +76,6 @@ public struct Strategy: Sendable {
     /// Views this strategy keeps for `host` outside its pools, oldest first
     /// (RecyclerView's cache by position).
     public func cachedCells(in host: ViewID) -> [CachedCell] { cells.cached(in: host) }
-}
-
-/// The keying a strategy's list cells are keyed by alone (``CellReuse/keying``).
-struct CellKeying: Sendable {
-    let keying: any Keying
-    /// ``Keying/isPure``: its keys may be kept from pass to pass.
-    let isPure: Bool
 }
 
 /// A setting a strategy takes: a number (`strategy recyclerview pool 3`) or
