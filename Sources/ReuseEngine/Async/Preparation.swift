@@ -88,7 +88,7 @@ extension ViewStore {
     private mutating func reset(_ name: String, on view: ViewID, by hook: ReuseHook) {
         let target = self[view]
         let fresh = catalog.viewClasses[target.viewClass]?.defaults[name]
-        guard let shown = target.properties[name], shown != fresh else { return }
+        guard let shown = target.property(name), shown != fresh else { return }
         let holder = Instance(component: target.ownerComponent ?? "", path: target.owner ?? .root)
         if catalog.hasUnapplicator(name) {
             switch shown {

@@ -27,6 +27,14 @@ public struct Catalog: Sendable {
     /// How many definitions refer to each name: a name nobody refers to
     /// cannot close a cycle, so defining it needs no walk.
     private var referrers: [String: Int] = [:]
+    /// Every property name the catalogue knows (each attribute's, and
+    /// each class default's), in the order first declared: a name's
+    /// position is its ``PropertyID``. Names are only added, so an id
+    /// keeps its name for the session (a rewind takes the views back with
+    /// the catalogue that numbered their properties).
+    private(set) var propertyNames: OrderedSet<String> = []
+    /// Per property id, what writing it does (``PropertyFacts``).
+    private var propertyFacts: [PropertyFacts] = []
 
     /// How deeply components may nest when mounted (the root's children are
     /// level 1). Deeper trees are refused by `mount` and every pass, so no
@@ -42,13 +50,64 @@ public struct Catalog: Sendable {
     public static let maximumChildren = 10_000
 
     public init() {
-        for viewClass in ViewClass.builtIns { viewClasses[viewClass.name] = viewClass }
-        for attribute in AttributeDefinition.builtIns { attributes[attribute.name] = attribute }
+        for attribute in AttributeDefinition.builtIns { store(attribute) }
+        for viewClass in ViewClass.builtIns { store(viewClass) }
     }
 
     /// The class of this name, or a plain `UIView`-derived class when it is unknown.
     func viewClass(named name: String) -> ViewClass {
-        viewClasses[name] ?? .derived(name, [:])
+        viewClasses[name] ?? undeclared(.derived(name, [:]))
+    }
+
+    // MARK: Property ids
+
+    /// The id of property `name`, numbered when the catalogue first met it;
+    /// nil for a name no attribute or class default has.
+    func propertyID(_ name: String) -> PropertyID? {
+        propertyNames.position(ofName: name).map { PropertyID(index: Int32(truncatingIfNeeded: $0)) }
+    }
+
+    /// The id of property `name`, numbered now when it is new.
+    mutating func numberProperty(_ name: String) -> PropertyID {
+        if let id = propertyID(name) { return id }
+        propertyNames.append(name)
+        propertyFacts.append(PropertyFacts())
+        return PropertyID(index: Int32(truncatingIfNeeded: propertyNames.count - 1))
+    }
+
+    /// What writing property `id` does: an attribute's effect and
+    /// unapplicator (a property no attribute declares sets, with none).
+    func facts(of id: PropertyID) -> PropertyFacts {
+        let index = Int(id.index)
+        return index >= 0 && index < propertyFacts.count ? propertyFacts[index] : PropertyFacts()
+    }
+
+    /// Stores an attribute's definition, its property numbered and its facts noted.
+    private mutating func store(_ attribute: AttributeDefinition) {
+        attributes[attribute.name] = attribute
+        let id = numberProperty(attribute.name)
+        propertyFacts[Int(id.index)] = PropertyFacts(adds: attribute.effect == .adds, hasUnapplicator: attribute.hasUnapplicator)
+    }
+
+    /// Stores a view class, its defaults numbered (``ViewClass/table``).
+    private mutating func store(_ viewClass: ViewClass) {
+        viewClasses[viewClass.name] = numbered(viewClass)
+    }
+
+    /// `viewClass` with its defaults as a property table, numbered by this
+    /// catalogue (names not numbered yet are numbered as they are met).
+    private mutating func numbered(_ viewClass: ViewClass) -> ViewClass {
+        var viewClass = viewClass
+        viewClass.table = PropertyTable(viewClass.defaults.map { (numberProperty($0.key), $0.key, $0.value) })
+        return viewClass
+    }
+
+    /// ``numbered(_:)`` for a class looked up and not declared: every name
+    /// of a derived class without extras (`UIView`'s) is numbered from the start.
+    private func undeclared(_ viewClass: ViewClass) -> ViewClass {
+        var viewClass = viewClass
+        viewClass.table = PropertyTable(viewClass.defaults.map { (propertyID($0.key) ?? .unknown, $0.key, $0.value) })
+        return viewClass
     }
 
     // MARK: Declaring
@@ -58,7 +117,7 @@ public struct Catalog: Sendable {
         if let existing = attributes[attribute.name], existing.isBuiltIn {
             throw .builtInRedefinition(.attribute, name: attribute.name)
         }
-        attributes[attribute.name] = attribute
+        store(attribute)
     }
 
     /// Declares (or redeclares) a user view class with its property defaults.
@@ -79,7 +138,7 @@ public struct Catalog: Sendable {
                 extra[property] = .value(.text(raw))
             }
         }
-        viewClasses[name] = .derived(name, extra)
+        store(.derived(name, extra))
     }
 
     /// Defines (or redefines) a component type, checking every name it uses
@@ -88,6 +147,7 @@ public struct Catalog: Sendable {
         if let template = definition.view, !definition.isList {
             try validate(template)
         }
+        let definition = numbered(definition)
         if case .list(let spec) = definition.body {
             guard spec.rows >= 0, spec.rows <= ListSpec.maximumRows else {
                 throw .invalidListSize(.rows(spec.rows))
@@ -112,6 +172,21 @@ public struct Catalog: Sendable {
         components[definition.name] = definition
         mountable[definition.name] = MountableDefinition(definition)
         count(definition.references, by: 1)
+    }
+
+    /// `definition` with each template's property numbered by this
+    /// catalogue, whichever made it (all are declared attributes: validated).
+    private func numbered(_ definition: ComponentDefinition) -> ComponentDefinition {
+        guard case .component(var view?, let children) = definition.body else { return definition }
+        for index in view.attributes.indices {
+            view.attributes[index].property = propertyID(view.attributes[index].name) ?? .unknown
+        }
+        for index in view.loads.indices {
+            view.loads[index].attribute.property = propertyID(view.loads[index].attribute.name) ?? .unknown
+        }
+        var numbered = definition
+        numbered.body = .component(view: view, children: children)
+        return numbered
     }
 
     /// Adds `delta` to how many definitions refer to each of `names`.
@@ -210,10 +285,17 @@ public struct Catalog: Sendable {
         attributeIndex(name).map { attributes.values[$0].hasUnapplicator } ?? false
     }
 
+    /// Whether `attribute` has an unapplicator, by its property id when it
+    /// carries one (the name is not looked up).
+    func hasUnapplicator(_ attribute: Attribute) -> Bool {
+        attribute.property != .unknown ? facts(of: attribute.property).hasUnapplicator : hasUnapplicator(attribute.name)
+    }
+
     /// A template attribute, parsed now when it has no `{i}`.
     /// (Checked with `{i}` as row 0; the text is split once, by the template.)
     func template(_ name: String, raw: String, quoted: Bool) throws(EngineError) -> AttributeTemplate {
         var template = AttributeTemplate(name: name, raw: raw, wasQuoted: quoted, resolved: nil)
+        template.property = propertyID(name) ?? .unknown
         let value = try parse(name, filled: template.rowFill?.filled(row: 0) ?? raw, quoted: quoted, clamping: false)
         if template.rowFill == nil { template.resolved = value }
         return template

@@ -13,6 +13,10 @@ public struct AttributeTemplate: Hashable, Sendable {
     public var wasQuoted: Bool
     /// Already parsed when the text has no `{i}`.
     public var resolved: AttributeValue?
+    /// The property it writes, numbered by the catalogue that made the
+    /// template (``Catalog/template(_:raw:quoted:)``) or took its
+    /// definition (``Catalog/define(_:)``). Equality and hashing ignore it.
+    var property = PropertyID.unknown
 
     public init(name: String, raw: String, wasQuoted: Bool, resolved: AttributeValue?) {
         self.name = name
@@ -20,6 +24,17 @@ public struct AttributeTemplate: Hashable, Sendable {
         self.wasQuoted = wasQuoted
         self.resolved = resolved
         rowFill = RowFill(raw)
+    }
+
+    public static func == (lhs: AttributeTemplate, rhs: AttributeTemplate) -> Bool {
+        lhs.name == rhs.name && lhs.raw == rhs.raw && lhs.wasQuoted == rhs.wasQuoted && lhs.resolved == rhs.resolved
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(raw)
+        hasher.combine(wasQuoted)
+        hasher.combine(resolved)
     }
 
     /// `raw` with every `{i}` replaced by `row` (``RowFill``; `raw` itself
@@ -145,7 +160,7 @@ public struct ViewTemplate: Hashable, Sendable {
         values.reserveCapacity(attributes.count)
         for attribute in attributes {
             guard let value = attribute.resolved else { return nil }
-            values.append(Attribute(attribute.name, value))
+            values.append(Attribute(attribute.name, value, property: attribute.property))
         }
         return ViewConfiguration(viewClass: viewClass, attributes: values)
     }

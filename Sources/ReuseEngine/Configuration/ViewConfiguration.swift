@@ -2,10 +2,28 @@
 public struct Attribute: Hashable, Sendable, CustomStringConvertible {
     public var name: String
     public var value: AttributeValue
+    /// The property it writes, numbered by the catalogue, when it came from
+    /// a template (``AttributeTemplate/property``): a view finds the
+    /// property by it. Not part of what it is: equality and hashing ignore it.
+    var property: PropertyID
 
     public init(_ name: String, _ value: AttributeValue) {
+        self.init(name, value, property: .unknown)
+    }
+
+    init(_ name: String, _ value: AttributeValue, property: PropertyID) {
         self.name = name
         self.value = value
+        self.property = property
+    }
+
+    public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
+        lhs.name == rhs.name && lhs.value == rhs.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(value)
     }
 
     public var description: String { "\(name): \(value)" }

@@ -137,14 +137,19 @@ extension Engine {
             lastLoad = load.number
         }
         for view in views where !view.isRemoved {
-            for (name, sources) in view.sources {
-                switch view.properties[name] {
-                case .entries(let entries)?:
-                    if sources.count > entries.count { fail(view.id, "\(name) has \(sources.count) sources for \(entries.count) entries") }
-                case .value?:
-                    if sources.count != 1 { fail(view.id, "\(name) has \(sources.count) sources for one value") }
-                case nil:
-                    fail(view.id, "\(name) has a source but the view does not show it")
+            var numbered: Set<Int32> = []
+            for entry in view.table.entries {
+                // Each property once, under the id the catalogue gives its name.
+                if !numbered.insert(entry.id.index).inserted { fail(view.id, "\(entry.name) is in the property table twice") }
+                if catalog.propertyID(entry.name) != entry.id {
+                    fail(view.id, "\(entry.name) has property id \(entry.id.index), not the catalogue's")
+                }
+                guard let sources = entry.sources else { continue }
+                switch entry.value {
+                case .entries(let entries):
+                    if sources.count > entries.count { fail(view.id, "\(entry.name) has \(sources.count) sources for \(entries.count) entries") }
+                case .value:
+                    if sources.count != 1 { fail(view.id, "\(entry.name) has \(sources.count) sources for one value") }
                 }
             }
         }

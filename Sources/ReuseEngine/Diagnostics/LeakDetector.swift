@@ -66,13 +66,13 @@ extension Engine {
         let fresh = freshProperties(for: configuration, on: view.viewClass)
         var result: [Leak] = []
         for (name, shown) in view.properties where fresh[name] != shown {
-            let sources = view.sources[name] ?? []
+            let sources = view.sources(of: name) ?? []
             // The instance's own late result is what it should show.
             if case .value = shown, let source = sources.last ?? nil, source.load != nil, source.path == owner { continue }
             result.append(Leak(view: id, path: owner, property: name, shows: shown, fresh: fresh[name],
                                sources: Engine.staleSources(shown, fresh: fresh[name], sources: sources)))
         }
-        for name in fresh.keys.sorted() where view.properties[name] == nil {
+        for name in fresh.keys.sorted() where view.property(name) == nil {
             result.append(Leak(view: id, path: owner, property: name, shows: nil, fresh: fresh[name]))
         }
         return result

@@ -46,14 +46,14 @@ extension Engine {
     public func why(_ id: ViewID, _ property: String) throws(EngineError) -> Provenance {
         guard let view = store.lookUp(id) else { throw .unknownView(id) }
         let defaults = catalog.viewClasses[view.viewClass]?.defaults
-        let known = Array(view.properties.keys) + (defaults.map { Array($0.keys) } ?? []) + Array(catalog.attributes.keys)
-        guard view.properties[property] != nil || defaults?[property] != nil || catalog.attributes[property] != nil else {
+        let shows = view.property(property)
+        guard shows != nil || defaults?[property] != nil || catalog.attributes[property] != nil else {
+            let known = Array(view.properties.keys) + (defaults.map { Array($0.keys) } ?? []) + Array(catalog.attributes.keys)
             throw .noSuchProperty(id, property: property, suggestion: closestName(to: property, in: known))
         }
-        let shows = view.properties[property]
         let fresh = view.attached.map { freshProperties(for: $0, on: view.viewClass)[property] } ?? defaults?[property]
         let leak = leaks(of: id).first { $0.property == property }
-        let setters = (view.sources[property] ?? []).compactMap { $0 }
+        let setters = (view.sources(of: property) ?? []).compactMap { $0 }
         // The log is read backwards from the newest event, only as far as
         // the story goes: a long session's older events are not read back.
         var resetBy: ReuseEvent?

@@ -53,10 +53,11 @@ public struct StateDiff: Sendable, Equatable {
                     if before.owner != after.owner { changes.append(.owner(from: before.owner, to: after.owner)) }
                     if before.superview != after.superview { changes.append(.parent(from: before.superview, to: after.superview)) }
                     if before.poolKey != after.poolKey { changes.append(.pool(from: before.poolKey, to: after.poolKey)) }
-                    for (name, value) in after.properties where before.properties[name] != value {
-                        changes.append(.property(name, old: before.properties[name], new: value, sources: after.sources[name] ?? []))
+                    let (beforeProperties, afterProperties) = (before.properties, after.properties)
+                    for (name, value) in afterProperties where beforeProperties[name] != value {
+                        changes.append(.property(name, old: beforeProperties[name], new: value, sources: after.sources(of: name) ?? []))
                     }
-                    for (name, value) in before.properties where after.properties[name] == nil {
+                    for (name, value) in beforeProperties where afterProperties[name] == nil {
                         changes.append(.property(name, old: value, new: nil, sources: []))
                     }
                 }

@@ -244,11 +244,11 @@ extension Engine {
     /// row 1 on), never turned into text; text is the fallback only for a
     /// value the attribute's kind cannot read at all.
     func attribute(_ attribute: AttributeTemplate, row: Int?) -> Attribute {
-        if let resolved = attribute.resolved { return Attribute(attribute.name, resolved) }
+        if let resolved = attribute.resolved { return Attribute(attribute.name, resolved, property: attribute.property) }
         // Split once, at definition (a template without `{i}` is resolved).
         let text = attribute.rowFill?.filled(row: row ?? 0) ?? attribute.raw
         let value = (try? catalog.parse(attribute.name, filled: text, quoted: attribute.wasQuoted, clamping: true)) ?? .text(text)
-        return Attribute(attribute.name, value)
+        return Attribute(attribute.name, value, property: attribute.property)
     }
 
     /// Begins a pass: late results due by now land first, as a run loop's

@@ -102,7 +102,7 @@ extension ViewStore {
             // made the attached array shared (``SimulatedView/attach(_:)``).
             var position = 0
             while let attribute = attachedAttribute(of: view, at: position) {
-                if catalog.hasUnapplicator(attribute.name) { unapply(attribute, on: view, for: instance) }
+                if catalog.hasUnapplicator(attribute) { unapply(attribute, on: view, for: instance) }
                 position += 1
             }
         case nil:

@@ -165,7 +165,7 @@ extension ViewStore {
     mutating func reconfigure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
         let seq = record(view, for: instance, .reconfigure)
         for attribute in configuration.attributes where catalog.effect(of: attribute.name) != .adds
-            && self[view].properties[attribute.name] != .value(attribute.value) {
+            && self[view].property(attribute.name) != .value(attribute.value) {
             write(attribute, on: view, source: PropertySource(component: instance.component, path: instance.path,
                                                              pass: log.currentPass, seq: seq, means: .apply))
         }

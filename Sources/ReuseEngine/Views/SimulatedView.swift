@@ -14,13 +14,39 @@ public struct SimulatedView: Sendable {
     /// In display order (the order views were taken in the last pass).
     public internal(set) var subviews: [ViewID] = []
     public internal(set) var isHidden = false
+    /// What the view shows, property by property, with who set each
+    /// (``PropertyTable``): ``properties`` and ``sources`` read it.
+    var table: PropertyTable
+
     /// What a person would see: the class defaults, then whatever applicators
     /// set since (stale values included).
-    public internal(set) var properties: OrderedDictionary<String, PropertyValue>
+    public var properties: OrderedDictionary<String, PropertyValue> {
+        var properties: OrderedDictionary<String, PropertyValue> = [:]
+        for entry in table.entries where properties[entry.name] == nil { properties[entry.name] = entry.value }
+        return properties
+    }
+
     /// For each property set since the view was made, who set it: one
     /// source for a value, one per entry for an additive property (`nil` for
     /// entries a class default put there). So a leak can name the row it came from.
-    public internal(set) var sources: OrderedDictionary<String, [PropertySource?]> = [:]
+    public var sources: OrderedDictionary<String, [PropertySource?]> {
+        var sources: OrderedDictionary<String, [PropertySource?]> = [:]
+        for entry in table.entries where sources[entry.name] == nil {
+            if let set = entry.sources { sources[entry.name] = set }
+        }
+        return sources
+    }
+
+    /// The value of property `name`, if the view has it.
+    public func property(_ name: String) -> PropertyValue? {
+        table.position(ofName: name).map { table.entries[$0].value }
+    }
+
+    /// Who set property `name`'s value or entries (nil: nobody since it was made or reset).
+    public func sources(of name: String) -> [PropertySource?]? {
+        table.position(ofName: name).flatMap { table.entries[$0].sources }
+    }
+
     /// The configuration applied last, attached to the view.
     public internal(set) var attached: ViewConfiguration?
     /// The pools of this view as a parent: ViewKey -> pool, in first-use order.
@@ -68,23 +94,23 @@ public struct SimulatedView: Sendable {
 
     /// Who set the property's value, or its last entry.
     public func source(of property: String) -> PropertySource? {
-        sources[property]?.last ?? nil
+        sources(of: property)?.last ?? nil
     }
 
     /// Sets a property's value and makes `source` its one source, each
     /// written in place over the one it had (a reused cell's text, applied
-    /// each time a row enters): no array is made, and a name found by its
-    /// representation is not hashed (`OrderedSet.position(ofName:)`).
-    mutating func setValue(_ value: PropertyValue, source: PropertySource, of property: String) {
-        if let position = properties.keys.position(ofName: property) {
-            properties.values[position] = value
-        } else {
-            properties[property] = value
+    /// each time a row enters): the property is found by its id, and no
+    /// array is made.
+    mutating func setValue(_ value: PropertyValue, source: PropertySource, of id: PropertyID, name: String) {
+        guard let position = table.position(of: id, name: name) else {
+            table.entries.append(PropertyTable.Entry(id: id, name: name, value: value, sources: [source]))
+            return
         }
-        if let position = sources.keys.position(ofName: property), sources.values[position].count == 1 {
-            sources.values[position][0] = source
+        table.entries[position].value = value
+        if table.entries[position].sources?.count == 1 {
+            table.entries[position].sources?[0] = source
         } else {
-            sources[property] = [source]
+            table.entries[position].sources = [source]
         }
     }
 
@@ -92,7 +118,7 @@ public struct SimulatedView: Sendable {
         self.id = id
         self.viewClass = viewClass.name
         self.superview = superview
-        self.properties = viewClass.defaults
+        self.table = viewClass.table
     }
 }
 

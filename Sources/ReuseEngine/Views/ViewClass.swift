@@ -8,11 +8,26 @@ public struct ViewClass: Hashable, Sendable {
     /// Property defaults of a fresh view, `UIView`'s first, in declaration order.
     public var defaults: OrderedDictionary<String, PropertyValue>
     public var isBuiltIn: Bool
+    /// The defaults as a fresh view's property table, numbered by the
+    /// catalogue that holds the class (``Catalog/viewClass(named:)``): a
+    /// new view starts with a copy of it, nothing looked up.
+    var table = PropertyTable([])
 
     public init(name: String, defaults: OrderedDictionary<String, PropertyValue>, isBuiltIn: Bool = false) {
         self.name = name
         self.defaults = defaults
         self.isBuiltIn = isBuiltIn
+    }
+
+    /// The same name, defaults and origin (the table follows the defaults).
+    public static func == (lhs: ViewClass, rhs: ViewClass) -> Bool {
+        lhs.name == rhs.name && lhs.defaults == rhs.defaults && lhs.isBuiltIn == rhs.isBuiltIn
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(defaults)
+        hasher.combine(isBuiltIn)
     }
 
     static let baseDefaults: OrderedDictionary<String, PropertyValue> = [

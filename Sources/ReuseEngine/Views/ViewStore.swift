@@ -330,25 +330,32 @@ public struct ViewStore: Sendable {
     /// Sets the attribute's value (or adds its entry) and remembers who did.
     mutating func write(_ attribute: Attribute, on view: ViewID, source: PropertySource) {
         let index = view.number - 1
-        if catalog.effect(of: attribute.name) == .adds {
+        let id = propertyID(of: attribute)
+        if catalog.facts(of: id).adds {
+            let position = views[index].table.position(of: id, name: attribute.name)
             var entries: [AttributeValue] = []
-            if case .entries(let existing)? = views[index].properties[attribute.name] { entries = existing }
-            var sources = alignedSources(attribute.name, of: view, entries: entries.count)
+            if let position, case .entries(let existing) = views[index].table.entries[position].value { entries = existing }
+            var sources = alignedSources(position.flatMap { views[index].table.entries[$0].sources }, entries: entries.count)
             entries.append(attribute.value)
             sources.append(source)
-            views[index].properties[attribute.name] = .entries(entries)
-            views[index].sources[attribute.name] = sources
+            views[index].table.set(id, name: attribute.name, to: .entries(entries), sources: sources)
         } else {
-            views[index].setValue(.value(attribute.value), source: source, of: attribute.name)
+            views[index].setValue(.value(attribute.value), source: source, of: id, name: attribute.name)
         }
+    }
+
+    /// The property `attribute` writes: the id it carries, else its name's
+    /// (numbered now if the catalogue never met it).
+    private mutating func propertyID(of attribute: Attribute) -> PropertyID {
+        attribute.property != .unknown ? attribute.property : catalog.numberProperty(attribute.name)
     }
 
     /// The sources of a property's entries, one per entry: entries a class
     /// default put there (first) have none. Sources of no entry are
     /// dropped: the one source of a value the property held before its
     /// attribute was redeclared to add entries, whose value an entry replaces.
-    private func alignedSources(_ name: String, of view: ViewID, entries: Int) -> [PropertySource?] {
-        let sources = self[view].sources[name] ?? []
+    private func alignedSources(_ sources: [PropertySource?]?, entries: Int) -> [PropertySource?] {
+        let sources = sources ?? []
         if sources.count > entries { return Array(sources.suffix(entries)) }
         return Array(repeating: nil, count: entries - sources.count) + sources
     }
@@ -362,26 +369,36 @@ public struct ViewStore: Sendable {
     /// the property to the class default.
     mutating func unapply(_ attribute: Attribute, on view: ViewID, for instance: Instance) {
         let index = view.number - 1
-        if catalog.effect(of: attribute.name) == .adds {
-            if case .entries(var entries)? = views[index].properties[attribute.name],
-               let position = entries.firstIndex(of: attribute.value) {
-                var sources = alignedSources(attribute.name, of: view, entries: entries.count)
-                entries.remove(at: position)
-                sources.remove(at: position)
-                views[index].properties[attribute.name] = .entries(entries)
-                views[index].sources[attribute.name] = sources
+        let id = propertyID(of: attribute)
+        if catalog.facts(of: id).adds {
+            if let position = views[index].table.position(of: id, name: attribute.name),
+               case .entries(var entries) = views[index].table.entries[position].value,
+               let entry = entries.firstIndex(of: attribute.value) {
+                var sources = alignedSources(views[index].table.entries[position].sources, entries: entries.count)
+                entries.remove(at: entry)
+                sources.remove(at: entry)
+                views[index].table.entries[position].value = .entries(entries)
+                views[index].table.entries[position].sources = sources
             }
         } else {
-            resetToDefault(attribute.name, on: view)
+            resetToDefault(id, name: attribute.name, on: view)
         }
         record(view, for: instance, .unapply(attribute))
     }
 
-    /// Puts one property back to its class default; nobody set it.
+    /// Puts one property back to its class default (taken out when the
+    /// class has none); nobody set it.
     mutating func resetToDefault(_ name: String, on view: ViewID) {
+        resetToDefault(catalog.propertyID(name) ?? .unknown, name: name, on: view)
+    }
+
+    private mutating func resetToDefault(_ id: PropertyID, name: String, on view: ViewID) {
         let index = view.number - 1
-        views[index].properties[name] = catalog.viewClasses[views[index].viewClass]?.defaults[name]
-        views[index].sources[name] = nil
+        if let value = catalog.viewClasses[views[index].viewClass]?.defaults[name] {
+            views[index].table.set(id, name: name, to: value, sources: nil)
+        } else {
+            views[index].table.remove(id, name: name)
+        }
     }
 
     /// Runs an attribute's updater: replaces the old value with the new one.
@@ -389,16 +406,18 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         let seq = record(view, for: instance, .update(attribute, old: old))
         let source = source(instance, seq: seq, .update)
-        if catalog.effect(of: attribute.name) == .adds,
-           case .entries(var entries)? = views[index].properties[attribute.name],
-           let position = entries.firstIndex(of: old) {
-            var sources = alignedSources(attribute.name, of: view, entries: entries.count)
-            entries[position] = attribute.value
-            sources[position] = source
-            views[index].properties[attribute.name] = .entries(entries)
-            views[index].sources[attribute.name] = sources
+        let id = propertyID(of: attribute)
+        if catalog.facts(of: id).adds,
+           let position = views[index].table.position(of: id, name: attribute.name),
+           case .entries(var entries) = views[index].table.entries[position].value,
+           let entry = entries.firstIndex(of: old) {
+            var sources = alignedSources(views[index].table.entries[position].sources, entries: entries.count)
+            entries[entry] = attribute.value
+            sources[entry] = source
+            views[index].table.entries[position].value = .entries(entries)
+            views[index].table.entries[position].sources = sources
         } else {
-            views[index].setValue(.value(attribute.value), source: source, of: attribute.name)
+            views[index].setValue(.value(attribute.value), source: source, of: id, name: attribute.name)
         }
     }
 
@@ -426,8 +445,7 @@ public struct ViewStore: Sendable {
     mutating func resetProperties(of view: ViewID, reason: ResetReason) {
         let index = view.number - 1
         guard let viewClass = catalog.viewClasses[views[index].viewClass] else { return }
-        views[index].properties = viewClass.defaults
-        views[index].sources = [:]
+        views[index].table = viewClass.table
         views[index].attached = nil
         record(view, for: nil, .reset(reason))
     }

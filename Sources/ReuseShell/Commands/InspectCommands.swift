@@ -260,7 +260,7 @@ struct ViewReport {
         for (index, (name, value)) in view.properties.enumerated() {
             let label = index == 0 ? "  properties  " : "              "
             var line = label + name.padding(width) + "  " + value.description
-            if let origin = PropertySource.origin(view.sources[name] ?? [], adds: value.isEntries) { line += style.dim("  (\(origin))") }
+            if let origin = PropertySource.origin(view.sources(of: name) ?? [], adds: value.isEntries) { line += style.dim("  (\(origin))") }
             lines.append(line)
         }
         for (index, load) in loads.enumerated() {
@@ -289,7 +289,7 @@ struct ViewReport {
                      ("fresh", propertyJSON(leak.fresh)), ("sources", .array(leak.sources.map(sourceJSON)))])
         }
         let sources = view.properties.keys.compactMap { name -> (String, JSON)? in
-            guard let list = view.sources[name], list.contains(where: { $0 != nil }) else { return nil }
+            guard let list = view.sources(of: name), list.contains(where: { $0 != nil }) else { return nil }
             return (name, .array(list.map { $0.map(sourceJSON) ?? .null }))
         }
         return .object([

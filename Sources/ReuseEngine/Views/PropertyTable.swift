@@ -1,0 +1,77 @@
+/// A property's number in the catalogue (``Catalog/propertyNames``): how
+/// a view finds a property without reading its name.
+///
+/// Attributes carry it from their template (``AttributeTemplate/property``),
+/// so writing one compares integers where it compared names.
+struct PropertyID: Equatable, Sendable {
+    var index: Int32
+
+    /// Not numbered: found by its name instead.
+    static let unknown = PropertyID(index: -1)
+}
+
+/// What writing a property does, as its attribute declares it: noted by
+/// id, so an applicator or an unapplicator looks up no name.
+struct PropertyFacts: Sendable {
+    /// Appends an entry (an additive attribute) rather than setting the value.
+    var adds = false
+    var hasUnapplicator = false
+}
+
+/// A view's properties, in the order a person reads them (the class
+/// defaults first, then each other property as it was first set), each
+/// with its value and who set it.
+///
+/// One entry per property holds its id, name, value and sources, so a
+/// write finds its entry with one scan over integers and changes it in place.
+struct PropertyTable: Sendable {
+    struct Entry: Sendable {
+        var id: PropertyID
+        /// As first written (a later write of an equal name keeps it).
+        var name: String
+        var value: PropertyValue
+        /// Who set the value (one per entry of an additive property, `nil`
+        /// for entries a class default put there); `nil` when nobody set it
+        /// since the view was made or the property reset.
+        var sources: [PropertySource?]?
+    }
+
+    var entries: [Entry]
+
+    /// A class's defaults: nobody set them.
+    init(_ defaults: [(PropertyID, String, PropertyValue)]) {
+        entries = defaults.map { Entry(id: $0.0, name: $0.1, value: $0.2, sources: nil) }
+    }
+
+    /// Where property `id` (spelled `name`) is, if the view has it. By id
+    /// when it is numbered; by name otherwise, or when an entry is not
+    /// numbered (neither happens with ids from the view's own catalogue).
+    func position(of id: PropertyID, name: String) -> Int? {
+        if id != .unknown {
+            for index in entries.indices where entries[index].id == id { return index }
+            guard entries.contains(where: { $0.id == .unknown }) else { return nil }
+        }
+        return entries.firstIndex { $0.name == name }
+    }
+
+    /// Where property `name` is, if the view has it.
+    func position(ofName name: String) -> Int? {
+        entries.firstIndex { $0.name == name }
+    }
+
+    /// Sets property `id`'s value and its sources (nil: nobody), in place
+    /// when the view has it, else as a new last entry.
+    mutating func set(_ id: PropertyID, name: String, to value: PropertyValue, sources: [PropertySource?]?) {
+        if let position = position(of: id, name: name) {
+            entries[position].value = value
+            entries[position].sources = sources
+        } else {
+            entries.append(Entry(id: id, name: name, value: value, sources: sources))
+        }
+    }
+
+    /// Takes property `name` out (a reset to a class that has no default for it).
+    mutating func remove(_ id: PropertyID, name: String) {
+        if let position = position(of: id, name: name) { entries.remove(at: position) }
+    }
+}
