@@ -126,7 +126,8 @@ extension Engine {
                 node.isHidden = true
                 break shows
             }
-            guard let definition = mountableDefinition(named: name),
+            // A moved node keeps its definition while the catalogue's are unchanged.
+            guard let definition = definition(for: &node),
                   let configuration = rowConfiguration(of: definition, at: path, row: row) else {
                 if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
                 break shows
