@@ -73,15 +73,27 @@ import Testing
         #expect(h.engine.log.events.map(\.pass) == h.engine.log.events.map(\.pass).sorted())
     }
 
-    @Test func eventsAreCountedEvenWhenNotKept() throws {
+    /// With events off (as in a rewind's replay, `compare` and
+    /// `reuse-bench`) steps are counted without being made
+    /// (``ViewStore/record(_:for:_:_:)``): the same totals, pass counts,
+    /// views and sequence numbers (in the sources views keep) as with
+    /// events kept, under every strategy.
+    @Test(arguments: StrategyRegistry.names)
+    func eventsAreCountedEvenWhenNotKept(_ strategy: String) throws {
         func run(keepsEvents: Bool) throws -> Harness {
             var h = Harness()
             h.engine.setKeepsEvents(keepsEvents)
-            try h.component("Cell", view: "UILabel", [("text", "Row {i}")])
+            try h.strategy(strategy)
+            try h.component("Dot", view: "UIView", [("backgroundColor", "red")])
+            try h.component("Cell", view: "UILabel", [("text", "Row {i}"), ("tap", "open")], children: ["Dot"])
             try h.list("Feed", rows: 1_000, viewport: 5, cells: ["Cell"])
+            if strategy == "uikit" { try h.engine.register(list: "Feed", cell: "Cell", identifier: nil) }
             try h.mount("Feed")
             try h.scroll("Feed", by: 3)
+            try h.scroll("Feed", by: -2)
+            try h.set("Feed/2", "text", "Pinned")
             try h.scroll("Feed", to: 500)
+            try h.scroll("Feed", by: 1)
             return h
         }
         let kept = try run(keepsEvents: true)
@@ -91,5 +103,7 @@ import Testing
         #expect(kept.engine.log.totals == counted.engine.log.totals)
         #expect(kept.engine.log.passes.map(\.counts) == counted.engine.log.passes.map(\.counts))
         #expect(kept.engine.views.all.map(Self.describe) == counted.engine.views.all.map(Self.describe))
+        let sequenceNumbers = { (h: Harness) in h.engine.views.all.map { $0.sources.values.map { $0.map { $0?.seq } } } }
+        #expect(sequenceNumbers(kept) == sequenceNumbers(counted))
     }
 }

@@ -161,6 +161,21 @@ public struct EventLog: Sendable {
         return seq
     }
 
+    /// Counts a step of `kind` (one of it) without keeping it: what
+    /// ``record(_:component:path:step:)`` does while events are not kept,
+    /// for callers that then make no step at all. Returns its sequence number.
+    @discardableResult
+    mutating func count(_ kind: ReuseEvent.Kind) -> Int {
+        assert(!keepsEvents, "a kept event is recorded whole")
+        let seq = nextSeq
+        nextSeq += 1
+        if let index = kind.stat?.countIndex {
+            totals.add(1, at: index)
+            if isOpen { openSummary.counts.add(1, at: index) }
+        }
+        return seq
+    }
+
     /// The summary of pass `number` (1-based), if it ran.
     public func summary(ofPass number: Int) -> PassSummary? {
         let all = passes

@@ -93,7 +93,7 @@ extension ViewStore {
         // when its attributes are unapplied.
         switch self[view].attachedEquals(configuration) {
         case true?:
-            record(view, for: instance, .skip(nil))
+            record(view, for: instance, .skip) { .skip(nil) }
             return
         case false?:
             // One attribute copied out at a time, the configuration only

@@ -101,7 +101,7 @@ public struct ViewStore: Sendable {
         views[parent.number - 1].subviews.append(id)
         views[parent.number - 1].pools[key, default: ReusePool()].views.append(id)
         peakViews = max(peakViews, aliveCount)
-        record(id, for: instance, .create(parent: parent, key: key))
+        record(id, for: instance, .create) { .create(parent: parent, key: key) }
         return id
     }
 
@@ -134,7 +134,7 @@ public struct ViewStore: Sendable {
         let keptOwner = samePath || owner == instance.path
         let taken = Taken(wasHidden: wasHidden, keptOwner: keptOwner, isReuse: wasHidden || !keptOwner)
         if taken.isReuse {
-            record(view, for: instance, .reuse(parent: parent, key: key, previous: owner))
+            record(view, for: instance, .reuse) { .reuse(parent: parent, key: key, previous: owner) }
         }
         // Owner and type are not written again when they are the very values
         // the view holds (a write retains the new value and releases the
@@ -156,7 +156,7 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         guard views[index].isHidden else { return }
         views[index].isHidden = false
-        recordForOwner(view, .unhide(parent: parent))
+        recordForOwner(view, .unhide) { .unhide(parent: parent) }
     }
 
     /// Keeps a slot's view for the same slot (a row that stays, a reload in place).
@@ -191,7 +191,7 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         guard !views[index].isHidden else { return false }
         views[index].isHidden = true
-        recordLeaving(view) { .hide(parent: parent, key: $0) }
+        recordLeaving(view, .hide) { .hide(parent: parent, key: $0) }
         return true
     }
 
@@ -200,7 +200,7 @@ public struct ViewStore: Sendable {
     mutating func remove(_ view: ViewID, from parent: ViewID, reason: RemovalReason) {
         let index = view.number - 1
         guard !views[index].isRemoved else { return }
-        recordLeaving(view) { .remove(parent: parent, key: $0, reason: reason) }
+        recordLeaving(view, .remove) { .remove(parent: parent, key: $0, reason: reason) }
         views[parent.number - 1].subviews.removeAll { $0 == view }
         if let key = views[index].poolKey {
             views[parent.number - 1].pools[key]?.views.removeAll { $0 == view }
@@ -218,7 +218,11 @@ public struct ViewStore: Sendable {
     }
 
     /// Records a view leaving use, with its pool and the instance that held it last.
-    private mutating func recordLeaving(_ view: ViewID, _ step: (ViewKey?) -> ReuseEvent.Step) {
+    private mutating func recordLeaving(_ view: ViewID, _ kind: ReuseEvent.Kind, _ step: (ViewKey?) -> ReuseEvent.Step) {
+        guard log.keepsEvents else {
+            log.count(kind)
+            return
+        }
         recordForOwner(view, step(views[view.number - 1].poolKey))
     }
 
@@ -323,7 +327,7 @@ public struct ViewStore: Sendable {
 
     /// Runs an attribute's applicator on a view.
     mutating func apply(_ attribute: Attribute, on view: ViewID, for instance: Instance) {
-        let seq = record(view, for: instance, .apply(attribute))
+        let seq = record(view, for: instance, .apply) { .apply(attribute) }
         write(attribute, on: view, source: source(instance, seq: seq, .apply))
     }
 
@@ -383,7 +387,7 @@ public struct ViewStore: Sendable {
         } else {
             resetToDefault(id, name: attribute.name, on: view)
         }
-        record(view, for: instance, .unapply(attribute))
+        record(view, for: instance, .unapply) { .unapply(attribute) }
     }
 
     /// Puts one property back to its class default (taken out when the
@@ -404,7 +408,7 @@ public struct ViewStore: Sendable {
     /// Runs an attribute's updater: replaces the old value with the new one.
     mutating func update(_ attribute: Attribute, from old: AttributeValue, on view: ViewID, for instance: Instance) {
         let index = view.number - 1
-        let seq = record(view, for: instance, .update(attribute, old: old))
+        let seq = record(view, for: instance, .update) { .update(attribute, old: old) }
         let source = source(instance, seq: seq, .update)
         let id = propertyID(of: attribute)
         if catalog.facts(of: id).adds,
@@ -498,11 +502,32 @@ public struct ViewStore: Sendable {
         log.record(view, component: instance?.component, path: instance?.path, step: step)
     }
 
+    /// ``record(_:for:_:)`` of a step of `kind` (one of it) made by `step`
+    /// only when the log keeps events. With events off (a rewind's replay,
+    /// `compare`'s runs, `reuse-bench`) the step is counted, and nothing
+    /// (key, path, attribute) is copied into a step only to be dropped.
+    @discardableResult
+    mutating func record(_ view: ViewID, for instance: Instance?, _ kind: ReuseEvent.Kind,
+                         _ step: () -> ReuseEvent.Step) -> Int {
+        guard log.keepsEvents else { return log.count(kind) }
+        return record(view, for: instance, step())
+    }
+
     /// Records a step done to `view` for the instance that holds (or held)
     /// it last (its fields read in place: a copy of the whole view would
     /// retain all of it).
     mutating func recordForOwner(_ view: ViewID, _ step: ReuseEvent.Step) {
         log.record(view, component: views[view.number - 1].ownerComponent, path: views[view.number - 1].owner, step: step)
+    }
+
+    /// ``recordForOwner(_:_:)`` of a step of `kind` made only when the log
+    /// keeps events (``record(_:for:_:_:)``).
+    mutating func recordForOwner(_ view: ViewID, _ kind: ReuseEvent.Kind, _ step: () -> ReuseEvent.Step) {
+        guard log.keepsEvents else {
+            log.count(kind)
+            return
+        }
+        recordForOwner(view, step())
     }
 
     /// Drops every view but the root, the loads pending on them, and the log (a strategy switch).
