@@ -79,17 +79,15 @@ public struct SimulatedView: Sendable {
     /// engine, and the attached one is not freed (usually this view's
     /// alone; when a checkpoint shares it, the write copies it first).
     mutating func attach(_ configuration: ViewConfiguration) {
-        guard configuration.isMadeForRow, var current = attached, current.isMadeForRow,
-              current.hasSameNames(as: configuration) else {
+        guard configuration.isMadeForRow, attached?.isMadeForRow == true,
+              attached?.hasSameNames(as: configuration) == true else {
             attached = configuration
             return
         }
-        // Held here alone while its values are written.
-        attached = nil
-        for index in current.attributes.indices {
-            current.attributes[index].value = configuration.attributes[index].value
+        // Written in place, value by value.
+        for index in configuration.attributes.indices {
+            attached?.attributes[index].value = configuration.attributes[index].value
         }
-        attached = current
     }
 
     /// Who set the property's value, or its last entry.

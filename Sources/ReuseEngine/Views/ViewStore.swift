@@ -128,13 +128,17 @@ public struct ViewStore: Sendable {
     mutating func take(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance, unhides: Bool = true) -> Taken {
         let index = view.number - 1
         let wasHidden = views[index].isHidden
-        let owner = views[index].owner
+        // The owner compared in place (it is copied only into a kept event).
         // The path the same instance handed in last time, in the same storage (most takes of a pass).
-        let samePath = owner?.sharesStorage(with: instance.path) == true
-        let keptOwner = samePath || owner == instance.path
+        let samePath = views[index].owner?.sharesStorage(with: instance.path) == true
+        let keptOwner = samePath || views[index].owner == instance.path
         let taken = Taken(wasHidden: wasHidden, keptOwner: keptOwner, isReuse: wasHidden || !keptOwner)
         if taken.isReuse {
-            record(view, for: instance, .reuse) { .reuse(parent: parent, key: key, previous: owner) }
+            if log.keepsEvents {
+                record(view, for: instance, .reuse(parent: parent, key: key, previous: views[index].owner))
+            } else {
+                log.count(.reuse)
+            }
         }
         // Owner and type are not written again when they are the very values
         // the view holds (a write retains the new value and releases the
