@@ -143,9 +143,8 @@ extension ViewStore {
             return
         }
         let seq = record(load.view, for: instance, .deliver(load, shows: shows))
-        write(load.attribute, on: load.view, source: PropertySource(
-            component: load.component, path: load.path, pass: log.currentPass, seq: seq,
-            means: .delivery(load: load.number, started: load.started)))
+        write(load.attribute, on: load.view, setBy: load.component, path: load.path, seq: seq,
+              means: .delivery(load: load.number, started: load.started))
     }
 
     /// Cancels the loads pending on these views (a reuse hook that `cancels loads`).

@@ -166,8 +166,7 @@ extension ViewStore {
         let seq = record(view, for: instance, .reconfigure)
         for attribute in configuration.attributes where catalog.effect(of: attribute.name) != .adds
             && self[view].property(attribute.name) != .value(attribute.value) {
-            write(attribute, on: view, source: PropertySource(component: instance.component, path: instance.path,
-                                                             pass: log.currentPass, seq: seq, means: .apply))
+            write(attribute, on: view, setBy: instance.component, path: instance.path, seq: seq, means: .apply)
         }
     }
 }

@@ -95,20 +95,24 @@ public struct SimulatedView: Sendable {
         sources(of: property)?.last ?? nil
     }
 
-    /// Sets a property's value and makes `source` its one source, each
-    /// written in place over the one it had (a reused cell's text, applied
-    /// each time a row enters): the property is found by its id, and no
-    /// array is made.
-    mutating func setValue(_ value: PropertyValue, source: PropertySource, of id: PropertyID, name: String) {
+    /// Sets a property's value and makes its one source the instance
+    /// `component` at `path`, in event `seq` of pass `pass`, by `means`;
+    /// each written in place over the one it had (a reused cell's text,
+    /// applied each time a row enters): the property is found by its id,
+    /// no array is made, and the source is made in its slot (the type and
+    /// path copied once, into the view).
+    mutating func setValue(_ value: PropertyValue, of id: PropertyID, name: String, setBy component: String,
+                           path: ComponentPath, pass: Int, seq: Int, means: PropertySource.Means) {
         guard let position = table.position(of: id, name: name) else {
+            let source = PropertySource(component: component, path: path, pass: pass, seq: seq, means: means)
             table.entries.append(PropertyTable.Entry(id: id, name: name, value: value, sources: [source]))
             return
         }
         table.entries[position].value = value
         if table.entries[position].sources?.count == 1 {
-            table.entries[position].sources?[0] = source
+            table.entries[position].sources?[0] = PropertySource(component: component, path: path, pass: pass, seq: seq, means: means)
         } else {
-            table.entries[position].sources = [source]
+            table.entries[position].sources = [PropertySource(component: component, path: path, pass: pass, seq: seq, means: means)]
         }
     }
 

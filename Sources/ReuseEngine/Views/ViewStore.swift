@@ -332,11 +332,13 @@ public struct ViewStore: Sendable {
     /// Runs an attribute's applicator on a view.
     mutating func apply(_ attribute: Attribute, on view: ViewID, for instance: Instance) {
         let seq = record(view, for: instance, .apply) { .apply(attribute) }
-        write(attribute, on: view, source: source(instance, seq: seq, .apply))
+        write(attribute, on: view, setBy: instance.component, path: instance.path, seq: seq, means: .apply)
     }
 
-    /// Sets the attribute's value (or adds its entry) and remembers who did.
-    mutating func write(_ attribute: Attribute, on view: ViewID, source: PropertySource) {
+    /// Sets the attribute's value (or adds its entry) and remembers who
+    /// did: the instance `component` at `path`, in event `seq`, by `means`.
+    mutating func write(_ attribute: Attribute, on view: ViewID, setBy component: String, path: ComponentPath,
+                        seq: Int, means: PropertySource.Means) {
         let index = view.number - 1
         let id = propertyID(of: attribute)
         if catalog.facts(of: id).adds {
@@ -345,10 +347,11 @@ public struct ViewStore: Sendable {
             if let position, case .entries(let existing) = views[index].table.entries[position].value { entries = existing }
             var sources = alignedSources(position.flatMap { views[index].table.entries[$0].sources }, entries: entries.count)
             entries.append(attribute.value)
-            sources.append(source)
+            sources.append(PropertySource(component: component, path: path, pass: log.currentPass, seq: seq, means: means))
             views[index].table.set(id, name: attribute.name, to: .entries(entries), sources: sources)
         } else {
-            views[index].setValue(.value(attribute.value), source: source, of: id, name: attribute.name)
+            views[index].setValue(.value(attribute.value), of: id, name: attribute.name, setBy: component, path: path,
+                                  pass: log.currentPass, seq: seq, means: means)
         }
     }
 
@@ -366,11 +369,6 @@ public struct ViewStore: Sendable {
         let sources = sources ?? []
         if sources.count > entries { return Array(sources.suffix(entries)) }
         return Array(repeating: nil, count: entries - sources.count) + sources
-    }
-
-    /// The source of a value set now by `instance` in event `seq`.
-    private func source(_ instance: Instance, seq: Int, _ means: PropertySource.Means) -> PropertySource {
-        PropertySource(component: instance.component, path: instance.path, pass: log.currentPass, seq: seq, means: means)
     }
 
     /// Runs an attribute's unapplicator: removes the entry it added, or resets
@@ -413,7 +411,6 @@ public struct ViewStore: Sendable {
     mutating func update(_ attribute: Attribute, from old: AttributeValue, on view: ViewID, for instance: Instance) {
         let index = view.number - 1
         let seq = record(view, for: instance, .update) { .update(attribute, old: old) }
-        let source = source(instance, seq: seq, .update)
         let id = propertyID(of: attribute)
         if catalog.facts(of: id).adds,
            let position = views[index].table.position(of: id, name: attribute.name),
@@ -421,11 +418,13 @@ public struct ViewStore: Sendable {
            let entry = entries.firstIndex(of: old) {
             var sources = alignedSources(views[index].table.entries[position].sources, entries: entries.count)
             entries[entry] = attribute.value
-            sources[entry] = source
+            sources[entry] = PropertySource(component: instance.component, path: instance.path, pass: log.currentPass,
+                                            seq: seq, means: .update)
             views[index].table.entries[position].value = .entries(entries)
             views[index].table.entries[position].sources = sources
         } else {
-            views[index].setValue(.value(attribute.value), source: source, of: id, name: attribute.name)
+            views[index].setValue(.value(attribute.value), of: id, name: attribute.name, setBy: instance.component,
+                                  path: instance.path, pass: log.currentPass, seq: seq, means: .update)
         }
     }
 
