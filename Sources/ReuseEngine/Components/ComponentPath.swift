@@ -183,6 +183,31 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         }
     }
 
+    /// The number of segments.
+    var segmentCount: Int { elements.count }
+
+    /// The row number of segment `index`, if it is a row (read in place).
+    func row(at index: Int) -> Int? {
+        if elements[index].isLastRow { return lastRow }
+        if case .row(let row) = elements[index].segment { return row }
+        return nil
+    }
+
+    /// Whether `other` ends with this path's segment `index`:
+    /// `other.endsWith(segments[index])`, read in place, no segment made
+    /// (a node is found along a path by it at every scroll step).
+    func segment(_ index: Int, ends other: ComponentPath) -> Bool {
+        if let row = row(at: index) { return other.endsWith(.row(row)) }
+        let count = other.elements.count
+        guard count > 0, !other.elements[count - 1].isLastRow else { return false }
+        switch (other.elements[count - 1].segment, elements[index].segment) {
+        case (.named(let name, let index), .named(let otherName, let otherIndex)):
+            return index == otherIndex && (name.hasSameRepresentation(as: otherName) || name == otherName)
+        default:
+            return false
+        }
+    }
+
     /// Moves this path to another row of its last list, in place
     /// (``inRow(_:)``); the path is in a row.
     mutating func moveLastRow(to row: Int) {

@@ -112,31 +112,27 @@ public struct EventLog: Sendable {
     mutating func beginPass(_ trigger: String) {
         currentPass += 1
         if isOpen {
-            // A static function on the tables it changes: a mutating method
-            // given the summary, a part of `self`, copied the summary first.
-            EventLog.pack(openSummary, into: &packedPasses, counts: &passCounts, triggers: &triggers, lastTrigger: &lastTrigger)
+            // Packed from the summary in place, its counts zeroed as they
+            // are packed: a summary handed to a function was copied first
+            // (232 bytes), and so were fresh counts stored over the old.
+            let offset = passCounts.count
+            let mask = openSummary.counts.drain(into: &passCounts)
+            let id: UInt32
+            if let last = lastTrigger, last.text.hasSameRepresentation(as: openSummary.trigger) {
+                id = last.id
+            } else {
+                id = triggers.id(openSummary.trigger)
+                lastTrigger = (openSummary.trigger, id)
+            }
+            packedPasses.append(PackedSummary(trigger: id, countsMask: mask, countsOffset: offset, events: openSummary.events))
+        } else {
+            openSummary.counts = EventCounts()
         }
         // Reset in place: a summary is 232 bytes.
         openSummary.pass = currentPass
         openSummary.trigger = trigger
-        openSummary.counts = EventCounts()
         openSummary.events = recordedEvents..<recordedEvents
         isOpen = true
-    }
-
-    private static func pack(_ summary: PassSummary, into packedPasses: inout ChunkedArray<PackedSummary>, counts passCounts: inout [UInt8],
-                             triggers: inout Interner<String>, lastTrigger: inout (text: String, id: UInt32)?) {
-        let offset = passCounts.count
-        let mask = summary.counts.packed(into: &passCounts)
-        let trigger: UInt32
-        if let last = lastTrigger, last.text.hasSameRepresentation(as: summary.trigger) {
-            trigger = last.id
-        } else {
-            trigger = triggers.id(summary.trigger)
-            lastTrigger = (summary.trigger, trigger)
-        }
-        packedPasses.append(PackedSummary(trigger: trigger, countsMask: mask,
-                                          countsOffset: offset, events: summary.events))
     }
 
     /// Records the event of `step` done to `view` for an instance (its type

@@ -152,6 +152,31 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
         return mask
     }
 
+    /// ``packed(into:)``, the counts left zero: how the log packs the
+    /// summary of the pass that ends in place, for the next one to count in.
+    mutating func drain(into bytes: inout [UInt8]) -> UInt32 {
+        var mask: UInt32 = 0
+        var counts = values.mutableSpan
+        // The packed bytes are written on the stack, then appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: counts.count * LEB128.maximumBytes) { buffer in
+            var written = 0
+            counts.withUnsafeMutableBufferPointer { counts in
+                // Most counts are zero: they are passed over four at a time.
+                for group in stride(from: 0, to: counts.count, by: 4) {
+                    let end = Swift.min(group + 4, counts.count)
+                    if end - group == 4, counts[group] | counts[group + 1] | counts[group + 2] | counts[group + 3] == 0 { continue }
+                    for index in group..<end where counts[index] != 0 {
+                        mask |= 1 << UInt32(index)
+                        LEB128.write(UInt64(bitPattern: Int64(counts[index])), into: buffer, at: &written)
+                        counts[index] = 0
+                    }
+                }
+            }
+            if written > 0 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written])) }
+        }
+        return mask
+    }
+
     /// Counts unpacked from ``packed(into:)``'s mask and the bytes from `offset` on.
     init(mask: UInt32, bytes: [UInt8], from offset: Int) {
         var next = offset

@@ -87,13 +87,16 @@ struct KeyMemo: Sendable {
     }
 
     private var entries: [Entry] = []
+    /// Some entry is not pure (it holds for its pass alone).
+    private var holdsImpure = false
     private static let capacity = 8
 
     /// A new pass: the keys that held only for the last one go.
     mutating func beginPass() {
-        // Usually every key kept is pure: the table is not touched.
-        guard entries.contains(where: { !$0.isPure }) else { return }
+        // Usually every key kept is pure: the table is not even read.
+        guard holdsImpure else { return }
         entries.removeAll { !$0.isPure }
+        holdsImpure = false
     }
 
     mutating func key(_ component: String, _ configuration: ViewConfiguration, keying: any Keying, catalog: Catalog) -> ViewKey {
@@ -111,7 +114,9 @@ struct KeyMemo: Sendable {
         }
         let key = keying.key(component, configuration, catalog: catalog)
         if entries.count == Self.capacity { entries.removeFirst() }
-        entries.append(Entry(keying: type, isPure: keying.isPure, component: component, configuration: configuration, key: key))
+        let isPure = keying.isPure
+        if !isPure { holdsImpure = true }
+        entries.append(Entry(keying: type, isPure: isPure, component: component, configuration: configuration, key: key))
         return key
     }
 }

@@ -29,19 +29,28 @@ extension Engine {
     /// The offset is clamped to the list. Runs as one pass of its own; when
     /// definitions changed since the last full pass, a full pass.
     public mutating func scroll(_ listPath: ComponentPath, _ motion: ScrollMotion, trigger: String) throws(EngineError) -> ScrollOutcome {
-        try journaled(.scroll(listPath, motion)) { engine throws(EngineError) in try engine.scrollList(listPath, motion, trigger: trigger) }
+        let moved = try journaled(.scroll(listPath, motion)) { engine throws(EngineError) in
+            try engine.scrollList(listPath, motion, trigger: trigger)
+        }
+        // Put together once, here, from the pass that just ran: a summary
+        // carried out through the journaling and the node walk was copied
+        // at each level (232 bytes a time).
+        return ScrollOutcome(pass: store.log.lastSummary, list: moved.list, requested: moved.requested, offset: moved.offset)
     }
 
-    mutating func scrollList(_ listPath: ComponentPath, _ motion: ScrollMotion, trigger: String) throws(EngineError) -> ScrollOutcome {
+    /// The list scrolled, the offset asked for and the one kept: what a
+    /// scroll returns besides its pass (which a replay does not need).
+    typealias Moved = (list: ComponentPath, requested: Int, offset: Int)
+
+    mutating func scrollList(_ listPath: ComponentPath, _ motion: ScrollMotion, trigger: String) throws(EngineError) -> Moved {
         // Definitions changed since the last full pass: the rows on screen were
         // mounted under the old ones, so this scroll runs a full pass.
         if definitionsPending { return try scrollWithFullPass(listPath, motion, trigger: trigger) }
-        // The list's node is found and moved in one walk, nothing copied;
-        // the outcome is put together here, its pass's counts read once.
+        // The list's node is found and moved in one walk, nothing copied.
         if let moved = try withNode(along: listPath, { (engine, node) throws(EngineError) in
             try engine.scrollInPlace(&node, typed: listPath, motion, trigger: trigger)
         }) {
-            return ScrollOutcome(pass: store.log.lastSummary, list: moved.list, requested: moved.requested, offset: moved.offset)
+            return moved
         }
         // The path names no mounted node: resolving it says which segment failed.
         _ = try resolve(listPath)
@@ -50,14 +59,15 @@ extension Engine {
 
     /// A scroll after definitions changed: the offset moves, then a full pass.
     private mutating func scrollWithFullPass(_ listPath: ComponentPath, _ motion: ScrollMotion,
-                                             trigger: String) throws(EngineError) -> ScrollOutcome {
+                                             trigger: String) throws(EngineError) -> Moved {
         // Only the node's path, type and view: holding the node itself would
         // keep a second reference to its rows.
         let (path, name, view) = try listTarget(listPath)
         let (spec, _) = try scrollable(catalog.mountable[name]?.list, view: view, typed: listPath)
         try checkRootsMountable()
         let (requested, offset) = Engine.move(&listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
-        return ScrollOutcome(pass: runFullPass(trigger: trigger), list: path, requested: requested, offset: offset)
+        _ = runFullPass(trigger: trigger)
+        return (path, requested, offset)
     }
 
     /// ``scrollList(_:_:trigger:)`` on the list's node, reached in place,
@@ -65,7 +75,7 @@ extension Engine {
     /// in the same order, then one pass that moves the window.
     /// Returns the list's path, the offset asked for and the one kept.
     private mutating func scrollInPlace(_ node: inout MountedNode, typed listPath: ComponentPath, _ motion: ScrollMotion,
-                                        trigger: String) throws(EngineError) -> (list: ComponentPath, requested: Int, offset: Int) {
+                                        trigger: String) throws(EngineError) -> Moved {
         let spec: ListSpec, host: ViewID
         // The definition the node keeps while the catalogue is unchanged: no
         // name hashed. (Read here, not through definition(for:): a call on
@@ -123,29 +133,35 @@ extension Engine {
     mutating func withNode<Result, Failure: Error>(along path: ComponentPath,
                                                    _ body: (inout Engine, inout MountedNode) throws(Failure) -> Result)
         throws(Failure) -> Result? {
-        let segments = path.segments
-        guard let head = segments.first, case .named = head else { return nil }
+        // The path's segments are compared in place (``ComponentPath/segment(_:ends:)``):
+        // segments made from it retained its storage and names.
+        let count = path.segmentCount
+        guard count > 0, path.row(at: 0) == nil else { return nil }
         func named(_ nodes: inout [MountedNode], _ depth: Int) throws(Failure) -> Result? {
-            let segment = segments[depth]
-            for index in nodes.indices where nodes[index].isNamed(by: segment) {
+            for index in nodes.indices where path.segment(depth, ends: nodes[index].path) {
                 return try arrived(&nodes[index], depth)
             }
             return nil
         }
         func arrived(_ node: inout MountedNode, _ depth: Int) throws(Failure) -> Result? {
             let next = depth + 1
-            if next == segments.count { return try body(&self, &node) }
-            switch segments[next] {
-            case .named:
-                return try named(&node.children, next)
-            case .row(let row):
+            if next == count { return try body(&self, &node) }
+            if let row = path.row(at: next) {
                 guard let index = node.rowIndex(row, catalog: catalog) else { return nil }
                 return try arrived(&node.rows[index], next)
             }
+            return try named(&node.children, next)
         }
         var roots = mounted
         mounted = []
         defer { mounted = roots }
+        // A root's node (most lists scrolled are roots) is reached without
+        // the recursive walk, which took `body`'s captures as its own
+        // (retaining them) at each call.
+        if count == 1 {
+            guard let index = roots.indices.first(where: { path.segment(0, ends: roots[$0].path) }) else { return nil }
+            return try body(&self, &roots[index])
+        }
         return try named(&roots, 0)
     }
 
