@@ -131,7 +131,9 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
 
     /// Equal segments and equal namesakes flags: the same path, shown the same way.
     func isIdentical(to other: ComponentPath) -> Bool {
-        lastRow == other.lastRow && elements == other.elements
+        // Copies of one path (a command repeated) are told at once, without
+        // a call to compare the arrays.
+        lastRow == other.lastRow && (storageAddress == other.storageAddress || elements == other.elements)
     }
 
     public func appending(_ segment: Segment, namesakes: Bool = false) -> ComponentPath {

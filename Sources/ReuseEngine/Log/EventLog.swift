@@ -130,7 +130,9 @@ public struct EventLog: Sendable {
         }
         // Reset in place: a summary is 232 bytes.
         openSummary.pass = currentPass
-        openSummary.trigger = trigger
+        // The last pass's text again (`scroll`) is left in place: storing
+        // it retained the new and released the old.
+        if !openSummary.trigger.hasSameRepresentation(as: trigger) { openSummary.trigger = trigger }
         openSummary.events = recordedEvents..<recordedEvents
         isOpen = true
     }

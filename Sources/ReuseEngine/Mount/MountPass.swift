@@ -157,7 +157,13 @@ struct PassMarks: Sendable {
     /// A new pass: a new stamp, no parents.
     mutating func begin() {
         stamp += 1
-        parents.removeAll(keepingCapacity: true)
+        // A scroll step visits a parent or two: they are popped, which is
+        // cheaper than the general removal a full pass's many parents take.
+        if parents.count <= 2 {
+            while parents.popLast() != nil {}
+        } else {
+            parents.removeAll(keepingCapacity: true)
+        }
     }
 
     /// The tables without their contents, for a checkpoint: the stamp goes on.

@@ -83,7 +83,16 @@ extension Engine {
         // (Compared in place: binding the kept pair retained both.)
         let list = node.definition?.version === catalog.definitions ? node.definition?.value.list
             : catalog.mountable[node.name]?.list
-        (spec, host) = try scrollable(list, view: node.view, typed: listPath)
+        // ``scrollable(_:view:typed:)``'s checks but the strategy's: with no
+        // definition, declaration or registration changed since the last
+        // full pass, the strategy passes the mounted lists (every full pass
+        // runs after that check: `mount`, `strategy`, checkRootsMountable(),
+        // and only they change the roots or the strategy). Asking again
+        // copied the catalogue, and retained its tables, at every step.
+        guard let list else { throw .notAList(listPath) }
+        guard let view = node.view else { throw .noView(listPath) }
+        assert((try? validateStrategy()) != nil, "the strategy refuses lists mounted by a full pass")
+        (spec, host) = (list, view)
         let path = node.path
         // Read and written in one lookup.
         let (requested, offset) = Engine.move(&listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
