@@ -170,12 +170,18 @@ struct PassMarks: Sendable {
     mutating func dropTables() { self = PassMarks(stamp: stamp) }
 
     /// `view`'s index, the table grown to hold it (new views get ids past its end).
+    // Inlined, the growing apart: a pass asks it for every view it marks.
+    @inline(__always)
     private mutating func index(_ view: ViewID) -> Int {
         let index = view.number - 1
-        if index >= entries.count {
-            entries.append(contentsOf: repeatElement(Entry(), count: index + 1 - entries.count))
-        }
+        if index >= entries.count { grow(toHold: index) }
         return index
+    }
+
+    /// Grows the table to hold index `index`.
+    @inline(never)
+    private mutating func grow(toHold index: Int) {
+        entries.append(contentsOf: repeatElement(Entry(), count: index + 1 - entries.count))
     }
 
     mutating func visit(_ parent: ViewID) {
