@@ -138,7 +138,8 @@ extension Engine {
     /// in place: no node is copied. Returns what `body` returns, or nil
     /// when the path names no node; what `body` throws, it throws (the
     /// tree is back in place either way).
-    @discardableResult
+    // Inlined: called, it took `body`'s captures as its own (retained).
+    @discardableResult @inline(__always)
     mutating func withNode<Result, Failure: Error>(along path: ComponentPath,
                                                    _ body: (inout Engine, inout MountedNode) throws(Failure) -> Result)
         throws(Failure) -> Result? {
