@@ -180,6 +180,20 @@ import Testing
         #expect(mask.nonzeroBitCount == values.count)
     }
 
+    /// How a pass's summary is packed when the next pass begins: counts
+    /// alone in their group of four, and in the last group, are read back,
+    /// and the counts are left zero for the next pass.
+    @Test func drainingPacksTheCountsAndLeavesThemZero() {
+        var counts = EventCounts()
+        for index in [0, 5, 13, 21, 23] { counts.values[index] = index + 1 }
+        let expected = counts
+        var bytes: [UInt8] = []
+        let mask = counts.drain(into: &bytes)
+        #expect(counts == EventCounts())
+        #expect(mask.nonzeroBitCount == 5)
+        #expect(EventCounts(mask: mask, bytes: bytes, from: 0) == expected)
+    }
+
     @Test func aFinishedPassIsThirtyTwoBytes() {
         #expect(MemoryLayout<PackedSummary>.stride == 32)
     }

@@ -143,13 +143,8 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     /// on all but the last): how the log keeps a pass's counts, most of
     /// them one byte.
     func packed(into bytes: inout [UInt8]) -> UInt32 {
-        var mask: UInt32 = 0
-        let counts = values.span
-        for index in counts.indices where counts[index] != 0 {
-            mask |= 1 << UInt32(index)
-            LEB128.append(UInt64(bitPattern: Int64(counts[index])), to: &bytes)
-        }
-        return mask
+        var counts = self
+        return counts.drain(into: &bytes)
     }
 
     /// ``packed(into:)``, the counts left zero: how the log packs the
