@@ -146,12 +146,12 @@ extension History {
 
         mutating func append(_ entry: Entry) {
             // The last operation is compared in place (a copy retained its path).
-            let last = operations.count - 1
-            if last >= 0, entry.operation.repeats(operations[last]) {
+            let hasLast = !operations.isEmpty
+            if hasLast, entry.operation.repeats(operations.lastInPlace) {
                 // The run goes on: the stored operation stands for this one too.
             } else {
                 var operation = entry.operation
-                if last >= 0 { operation.sharePath(with: operations[last]) }
+                if hasLast { operation.sharePath(with: operations.lastInPlace) }
                 operations.append(operation)
             }
             stored.append(Stored(events: entry.before.events, seq: entry.before.seq, passes: entry.before.passes,
@@ -175,6 +175,8 @@ extension Engine {
     /// taken back: the state before it is rebuilt from the nearest
     /// checkpoint (as ``rewind(toOperations:)`` does) and the log cut back
     /// to where it stood, then ``EngineError/interrupted`` is thrown.
+    // Inlined: called apart, it copied the operation it journals.
+    @inline(__always)
     mutating func journaled<Result>(_ operation: Operation,
                                     _ body: (inout Engine) throws(EngineError) -> Result) throws(EngineError) -> Result {
         let before = store.log.mark

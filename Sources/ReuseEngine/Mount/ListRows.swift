@@ -38,8 +38,7 @@ extension Engine {
             // A former plain parent now hosting a list: its views become free cells.
             for view in store[host].subviews { store.recycle(view, in: host) }
         }
-        let firstTime = store.beginList(on: host, firstRow: window.lowerBound)
-        var content = store.takeRows(of: host) ?? ListContent(firstRow: window.lowerBound, cells: [])
+        var (firstTime, content) = store.beginList(on: host, firstRow: window.lowerBound)
         let keepsNodes = keepsRows && rows.count == content.cells.count
 
         // The nodes of rows that leave wait in ``Engine/spareRows`` for rows

@@ -15,35 +15,61 @@ public struct ChunkedArray<Element> {
     @usableFromInline static var shift: Int { 12 }
     @usableFromInline static var mask: Int { chunkCapacity - 1 }
 
-    @usableFromInline var chunks: [[Element]] = []
-    @usableFromInline var storedCount = 0
-    @inlinable public var count: Int { storedCount }
+    /// The full chunks, in order.
+    @usableFromInline var full: [[Element]] = []
+    /// The last chunk, the one that fills (not empty unless `full` is
+    /// too): kept apart, appending reaches it without going through the
+    /// array of chunks (two uniqueness checks and a write back).
+    @usableFromInline var tail: [Element] = []
+    @inlinable public var count: Int { full.count << Self.shift + tail.count }
 
     @inlinable public init() {}
 
     // Inlinable, so that the shell's journals are specialized for their elements.
     @inlinable public mutating func append(_ element: Element) {
-        if count & Self.mask == 0 {
-            var chunk: [Element] = []
-            // The first chunk grows as it fills; later ones are sized once.
-            if !chunks.isEmpty { chunk.reserveCapacity(Self.chunkCapacity) }
-            chunks.append(chunk)
-        }
-        chunks[chunks.count - 1].append(element)
-        storedCount += 1
+        if tail.count == Self.chunkCapacity { startChunk() }
+        tail.append(element)
         checkInvariants()
+    }
+
+    /// Moves the full tail to the full chunks and starts an empty one.
+    // Apart (once per chunk): inside `append`, it made the callers'
+    // inlining of their own callees give way.
+    @inlinable @inline(never)
+    mutating func startChunk() {
+        // Later chunks are sized once; the first grew as it filled.
+        var chunk: [Element] = []
+        chunk.reserveCapacity(Self.chunkCapacity)
+        swap(&chunk, &tail)
+        full.append(chunk)
+    }
+
+    /// The last element, read in place (a journal compares it with the
+    /// next): the subscript, a coroutine of two yields, was called apart.
+    /// The array must not be empty.
+    @inlinable public var lastInPlace: Element {
+        _read {
+            precondition(!tail.isEmpty, "ChunkedArray: no last element")
+            yield tail[tail.count - 1]
+        }
     }
 
     /// Removes the elements from `index` on (none when `index >= count`).
     @inlinable public mutating func removeAll(from index: Int) {
         let index = Swift.max(0, index)
         guard index < count else { return }
-        let keptChunks = (index + Self.mask) >> Self.shift
-        chunks.removeLast(chunks.count - keptChunks)
-        if let last = chunks.indices.last {
-            chunks[last].removeLast(chunks[last].count - (index - (last << Self.shift)))
+        guard index > 0 else {
+            full = []
+            tail = []
+            return
         }
-        storedCount = index
+        // The chunk that holds the last element kept becomes the tail.
+        let last = (index - 1) >> Self.shift
+        if last < full.count {
+            full.removeLast(full.count - last - 1)
+            tail = full.removeLast()
+        }
+        tail.removeLast(tail.count - (index - (last << Self.shift)))
         checkInvariants()
     }
 
@@ -52,26 +78,24 @@ public struct ChunkedArray<Element> {
         removeAll(from: count - Swift.max(0, k))
     }
 
-    /// There are as many chunks as `count` needs, and the last holds the
-    /// rest: checked after every change in debug builds, in O(1) (tests
-    /// check every chunk through ``validate()``).
+    /// The tail holds the rest, and is empty only when nothing is stored:
+    /// checked after every change in debug builds, in O(1) (tests check
+    /// every chunk through ``validate()``).
     @inlinable @inline(__always)
     func checkInvariants() {
         #if DEBUG
-        precondition(lastChunkAgrees, "ChunkedArray: the chunks do not hold count elements")
+        precondition(tailAgrees, "ChunkedArray: the last chunk does not hold the rest")
         #endif
     }
 
-    @usableFromInline var lastChunkAgrees: Bool {
-        guard chunks.count == (count + Self.mask) >> Self.shift else { return false }
-        guard let last = chunks.last else { return count == 0 }
-        return last.count == count - ((chunks.count - 1) << Self.shift)
+    @usableFromInline var tailAgrees: Bool {
+        tail.count <= Self.chunkCapacity && (!tail.isEmpty || full.isEmpty)
     }
 
     /// Whether the chunks are as the type promises: every chunk but the
     /// last full, the last not empty, `count` elements in all.
     public func validate() -> Bool {
-        lastChunkAgrees && chunks.dropLast().allSatisfy { $0.count == Self.chunkCapacity }
+        tailAgrees && full.allSatisfy { $0.count == Self.chunkCapacity }
     }
 }
 
@@ -83,11 +107,21 @@ extension ChunkedArray: RandomAccessCollection, MutableCollection {
     @inlinable public subscript(index: Int) -> Element {
         _read {
             precondition(index >= 0 && index < count, "ChunkedArray index out of range")
-            yield chunks[index >> Self.shift][index & Self.mask]
+            let chunk = index >> Self.shift
+            if chunk < full.count {
+                yield full[chunk][index & Self.mask]
+            } else {
+                yield tail[index & Self.mask]
+            }
         }
         set {
             precondition(index >= 0 && index < count, "ChunkedArray index out of range")
-            chunks[index >> Self.shift][index & Self.mask] = newValue
+            let chunk = index >> Self.shift
+            if chunk < full.count {
+                full[chunk][index & Self.mask] = newValue
+            } else {
+                tail[index & Self.mask] = newValue
+            }
         }
     }
 }
@@ -95,5 +129,5 @@ extension ChunkedArray: RandomAccessCollection, MutableCollection {
 extension ChunkedArray: Sendable where Element: Sendable {}
 
 extension ChunkedArray: Equatable where Element: Equatable {
-    public static func == (lhs: ChunkedArray, rhs: ChunkedArray) -> Bool { lhs.chunks == rhs.chunks }
+    public static func == (lhs: ChunkedArray, rhs: ChunkedArray) -> Bool { lhs.full == rhs.full && lhs.tail == rhs.tail }
 }

@@ -459,11 +459,24 @@ public struct ViewStore: Sendable {
 
     // MARK: Lists
 
-    /// Makes `host` a list host showing no rows yet; returns false when it already was one.
-    mutating func beginList(on host: ViewID, firstRow: Int) -> Bool {
-        guard views[host.number - 1].list == nil else { return false }
-        views[host.number - 1].list = ListContent(firstRow: firstRow, cells: [])
-        return true
+    /// Makes `host` a list host showing no rows yet, unless it already was
+    /// one (`firstTime` false), and takes its rows out as ``takeRows(of:)``
+    /// does: a new list's are none, from `firstRow`.
+    /// (One access to the view: testing and taking apart read it twice.)
+    mutating func beginList(on host: ViewID, firstRow: Int) -> (firstTime: Bool, rows: ListContent) {
+        var rows = ListContent(firstRow: 0, cells: [])
+        func begin(_ list: inout ListContent?, _ rows: inout ListContent) -> Bool {
+            guard list != nil else {
+                // Left as a taken list is left: no rows, from row 0.
+                list = rows
+                rows.firstRow = firstRow
+                return true
+            }
+            list?.exchangeRows(with: &rows)
+            return false
+        }
+        let firstTime = begin(&views[host.number - 1].list, &rows)
+        return (firstTime, rows)
     }
 
     /// Takes the list's rows out of the host while they are edited (so no
