@@ -9,27 +9,32 @@ import OrderedCollections
 /// offset without hashing the path again.
 struct ListOffsets: Sendable {
     private var offsets: OrderedDictionary<ComponentPath, Int> = [:]
-    /// The last path changed through the default subscript, and where it is.
-    private var last: (path: ComponentPath, position: Int)?
+    /// The last path changed through the default subscript, and where it
+    /// is (apart, so that each is read and written in place).
+    private var lastPath: ComponentPath?
+    private var lastPosition = 0
 
     /// The offset of `path`, `defaultValue` when it has none (changing it stores it).
     subscript(path: ComponentPath, default defaultValue: Int) -> Int {
         get { position(of: path).map { offsets.values[$0] } ?? defaultValue }
         _modify {
-            let position: Int
-            if let found = self.position(of: path) {
-                position = found
-            } else {
-                offsets[path] = defaultValue
-                position = offsets.count - 1
+            // The same list again: nothing stored (storing the path again
+            // retained it and released the old one, at every step).
+            if lastPath?.sharesStorage(with: path) != true {
+                if let found = offsets.index(forKey: path) {
+                    lastPosition = found
+                } else {
+                    offsets[path] = defaultValue
+                    lastPosition = offsets.count - 1
+                }
+                lastPath = path
             }
-            last = (path, position)
-            yield &offsets.values[position]
+            yield &offsets.values[lastPosition]
         }
     }
 
     private func position(of path: ComponentPath) -> Int? {
-        if let last, last.path.sharesStorage(with: path) { return last.position }
+        if lastPath?.sharesStorage(with: path) == true { return lastPosition }
         return offsets.index(forKey: path)
     }
 }
