@@ -21,7 +21,11 @@ public struct ChunkedArray<Element> {
     /// too): kept apart, appending reaches it without going through the
     /// array of chunks (two uniqueness checks and a write back).
     @usableFromInline var tail: [Element] = []
-    @inlinable public var count: Int { full.count << Self.shift + tail.count }
+    /// Kept apart, one load to read: a count worked out from the chunks
+    /// made `Engine.operationCount` too large to inline, and the shell then
+    /// copied the whole engine to ask it, twice a line.
+    @usableFromInline var storedCount = 0
+    @inlinable public var count: Int { storedCount }
 
     @inlinable public init() {}
 
@@ -29,6 +33,7 @@ public struct ChunkedArray<Element> {
     @inlinable public mutating func append(_ element: Element) {
         if tail.count == Self.chunkCapacity { startChunk() }
         tail.append(element)
+        storedCount += 1
         checkInvariants()
     }
 
@@ -61,6 +66,7 @@ public struct ChunkedArray<Element> {
         guard index > 0 else {
             full = []
             tail = []
+            storedCount = 0
             return
         }
         // The chunk that holds the last element kept becomes the tail.
@@ -70,6 +76,7 @@ public struct ChunkedArray<Element> {
             tail = full.removeLast()
         }
         tail.removeLast(tail.count - (index - (last << Self.shift)))
+        storedCount = index
         checkInvariants()
     }
 
@@ -90,6 +97,7 @@ public struct ChunkedArray<Element> {
 
     @usableFromInline var tailAgrees: Bool {
         tail.count <= Self.chunkCapacity && (!tail.isEmpty || full.isEmpty)
+            && storedCount == full.count << Self.shift + tail.count
     }
 
     /// Whether the chunks are as the type promises: every chunk but the
