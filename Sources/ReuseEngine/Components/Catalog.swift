@@ -56,7 +56,8 @@ public struct Catalog: Sendable {
 
     /// The class of this name, or a plain `UIView`-derived class when it is unknown.
     func viewClass(named name: String) -> ViewClass {
-        viewClasses[name] ?? undeclared(.derived(name, [:]))
+        // An undeclared class has `UIView`'s defaults alone, numbered from the start.
+        viewClasses[name] ?? withTable(.derived(name, [:]))
     }
 
     // MARK: Property ids
@@ -91,20 +92,13 @@ public struct Catalog: Sendable {
 
     /// Stores a view class, its defaults numbered (``ViewClass/table``).
     private mutating func store(_ viewClass: ViewClass) {
-        viewClasses[viewClass.name] = numbered(viewClass)
+        for name in viewClass.defaults.keys { _ = numberProperty(name) }
+        viewClasses[viewClass.name] = withTable(viewClass)
     }
 
-    /// `viewClass` with its defaults as a property table, numbered by this
-    /// catalogue (names not numbered yet are numbered as they are met).
-    private mutating func numbered(_ viewClass: ViewClass) -> ViewClass {
-        var viewClass = viewClass
-        viewClass.table = PropertyTable(viewClass.defaults.map { (numberProperty($0.key), $0.key, $0.value) })
-        return viewClass
-    }
-
-    /// ``numbered(_:)`` for a class looked up and not declared: every name
-    /// of a derived class without extras (`UIView`'s) is numbered from the start.
-    private func undeclared(_ viewClass: ViewClass) -> ViewClass {
+    /// `viewClass` with its defaults as a property table, by this
+    /// catalogue's numbers (every name numbered already).
+    private func withTable(_ viewClass: ViewClass) -> ViewClass {
         var viewClass = viewClass
         viewClass.table = PropertyTable(viewClass.defaults.map { (propertyID($0.key) ?? .unknown, $0.key, $0.value) })
         return viewClass
@@ -247,10 +241,7 @@ public struct Catalog: Sendable {
     /// nearest bound (a row's `{i}` value; UIKit clamps `alpha` the same way)
     /// instead of an error.
     func parse(_ name: String, raw: String, quoted: Bool, row: Int, clamping: Bool = false) throws(EngineError) -> AttributeValue {
-        guard let index = attributeIndex(name) else {
-            throw .unknownAttribute(name, suggestion: closestName(to: name, in: attributes.keys))
-        }
-        return try parse(index, name, filled: AttributeTemplate.filling(raw, row: row), quoted: quoted, clamping: clamping)
+        try parse(name, filled: AttributeTemplate.filling(raw, row: row), quoted: quoted, clamping: clamping)
     }
 
     /// ``parse(_:raw:quoted:row:clamping:)`` of a text whose `{i}` are filled already.

@@ -169,20 +169,27 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// Whether the last segment is `segment` (read in place: a node is
     /// found among its siblings by it).
     func endsWith(_ segment: Segment) -> Bool {
+        switch segment {
+        case .row(let row): endsWith(row: row)
+        case .named(let name, let index): endsWith(name: name, index: index)
+        }
+    }
+
+    /// Whether the last segment is row `row`.
+    private func endsWith(row: Int) -> Bool {
         let count = elements.count
         guard count > 0 else { return false }
-        if elements[count - 1].isLastRow {
-            if case .row(let row) = segment { return row == lastRow }
-            return false
-        }
-        switch (elements[count - 1].segment, segment) {
-        case (.named(let name, let index), .named(let otherName, let otherIndex)):
-            return index == otherIndex && (name.hasSameRepresentation(as: otherName) || name == otherName)
-        case (.row(let row), .row(let otherRow)):
-            return row == otherRow
-        default:
-            return false
-        }
+        if elements[count - 1].isLastRow { return row == lastRow }
+        if case .row(let own) = elements[count - 1].segment { return own == row }
+        return false
+    }
+
+    /// Whether the last segment is `name` with index `index`.
+    private func endsWith(name: String, index: Int) -> Bool {
+        let count = elements.count
+        guard count > 0, !elements[count - 1].isLastRow,
+              case .named(let own, let ownIndex) = elements[count - 1].segment else { return false }
+        return ownIndex == index && (own.hasSameRepresentation(as: name) || own == name)
     }
 
     /// The number of segments.
@@ -199,15 +206,9 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// `other.endsWith(segments[index])`, read in place, no segment made
     /// (a node is found along a path by it at every scroll step).
     func segment(_ index: Int, ends other: ComponentPath) -> Bool {
-        if let row = row(at: index) { return other.endsWith(.row(row)) }
-        let count = other.elements.count
-        guard count > 0, !other.elements[count - 1].isLastRow else { return false }
-        switch (other.elements[count - 1].segment, elements[index].segment) {
-        case (.named(let name, let index), .named(let otherName, let otherIndex)):
-            return index == otherIndex && (name.hasSameRepresentation(as: otherName) || name == otherName)
-        default:
-            return false
-        }
+        if let row = row(at: index) { return other.endsWith(row: row) }
+        guard case .named(let name, let nameIndex) = elements[index].segment else { return false }
+        return other.endsWith(name: name, index: nameIndex)
     }
 
     /// Moves this path to another row of its last list, in place

@@ -103,6 +103,9 @@ public struct SimulatedView: Sendable {
     /// path copied once, into the view).
     mutating func setValue(_ value: PropertyValue, of id: PropertyID, name: String, setBy component: String,
                            path: ComponentPath, pass: Int, seq: Int, means: PropertySource.Means) {
+        // The source is written out at each place it goes: made once and
+        // stored from a local, it was copied in (about 150 instructions a
+        // scroll step more, measured with callgrind).
         guard let position = table.position(of: id, name: name) else {
             let source = PropertySource(component: component, path: path, pass: pass, seq: seq, means: means)
             table.entries.append(PropertyTable.Entry(id: id, name: name, value: value, sources: [source]))

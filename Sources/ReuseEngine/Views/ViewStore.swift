@@ -227,7 +227,9 @@ public struct ViewStore: Sendable {
             log.count(kind)
             return
         }
-        recordForOwner(view, step(views[view.number - 1].poolKey))
+        let made = step(views[view.number - 1].poolKey)
+        assert(made.kind == kind, "a step counted as \(kind) is recorded as \(made.kind)")
+        recordForOwner(view, made)
     }
 
     /// Moves a view to another pool of the same parent (a view matched by
@@ -526,7 +528,10 @@ public struct ViewStore: Sendable {
     mutating func record(_ view: ViewID, for instance: Instance?, _ kind: ReuseEvent.Kind,
                          _ step: () -> ReuseEvent.Step) -> Int {
         guard log.keepsEvents else { return log.count(kind) }
-        return record(view, for: instance, step())
+        let made = step()
+        // What events off counts is what events on records.
+        assert(made.kind == kind, "a step counted as \(kind) is recorded as \(made.kind)")
+        return record(view, for: instance, made)
     }
 
     /// Records a step done to `view` for the instance that holds (or held)
@@ -543,7 +548,9 @@ public struct ViewStore: Sendable {
             log.count(kind)
             return
         }
-        recordForOwner(view, step())
+        let made = step()
+        assert(made.kind == kind, "a step counted as \(kind) is recorded as \(made.kind)")
+        recordForOwner(view, made)
     }
 
     /// Drops every view but the root, the loads pending on them, and the log (a strategy switch).
