@@ -188,10 +188,34 @@ import Testing
         for index in [0, 5, 13, 21, 23] { counts.values[index] = index + 1 }
         let expected = counts
         var bytes: [UInt8] = []
-        let mask = counts.drain(into: &bytes)
+        let (mask, inline) = counts.drain(touched: counts.nonzeroMask, into: &bytes, inliningUpTo: 0)
+        #expect(inline == nil)
         #expect(counts == EventCounts())
         #expect(mask.nonzeroBitCount == 5)
         #expect(EventCounts(mask: mask, bytes: bytes, from: 0) == expected)
+    }
+
+    /// Counts that pack into eight bytes stay inline (a pass appends
+    /// nothing); nine bytes go to the shared bytes. Both read back.
+    @Test func passCountsFittingEightBytesStayInline() throws {
+        var counts = EventCounts()
+        for index in [0, 1, 2, 3, 4, 7] { counts.values[index] = index + 1 }
+        counts.values[23] = 300  // two bytes: eight in all
+        let fits = counts
+        var bytes: [UInt8] = []
+        let (mask, inline) = counts.drain(touched: counts.nonzeroMask, into: &bytes, inliningUpTo: 8)
+        #expect(bytes.isEmpty)
+        #expect(counts == EventCounts())
+        let value = try #require(inline)
+        #expect(EventCounts(mask: mask, inline: value) == fits)
+
+        var more = fits
+        more.values[10] = 1  // nine bytes
+        let expected = more
+        let (moreMask, moreInline) = more.drain(touched: more.nonzeroMask, into: &bytes, inliningUpTo: 8)
+        #expect(moreInline == nil)
+        #expect(bytes.count == 9)
+        #expect(EventCounts(mask: moreMask, bytes: bytes, from: 0) == expected)
     }
 
     @Test func aFinishedPassIsThirtyTwoBytes() {

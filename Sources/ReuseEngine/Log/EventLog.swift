@@ -23,11 +23,17 @@ public struct EventLog: Sendable {
     /// instructions each, at every pass.)
     private var openSummary = PassSummary(pass: 0, trigger: "", events: 0..<0)
     private var isOpen = false
+    /// A bit per count of the open summary that may not be zero (every
+    /// count added to is marked): packing it reads only those.
+    private var openTouched: UInt32 = 0
     /// The summary of the last pass, if a pass began.
     private var open: PassSummary? {
         get { isOpen ? openSummary : nil }
         set {
-            if let newValue { openSummary = newValue }
+            if let newValue {
+                openSummary = newValue
+                openTouched = newValue.counts.nonzeroMask
+            }
             isOpen = newValue != nil
         }
     }
@@ -116,7 +122,8 @@ public struct EventLog: Sendable {
             // are packed: a summary handed to a function was copied first
             // (232 bytes), and so were fresh counts stored over the old.
             let offset = passCounts.count
-            let mask = openSummary.counts.drain(into: &passCounts)
+            let (mask, inline) = openSummary.counts.drain(touched: openTouched, into: &passCounts,
+                                                          inliningUpTo: PackedSummary.inlineBytes)
             let id: UInt32
             if let last = lastTrigger, last.text.hasSameRepresentation(as: openSummary.trigger) {
                 id = last.id
@@ -124,10 +131,11 @@ public struct EventLog: Sendable {
                 id = triggers.id(openSummary.trigger)
                 lastTrigger = (openSummary.trigger, id)
             }
-            packedPasses.append(PackedSummary(trigger: id, countsMask: mask, countsOffset: offset, events: openSummary.events))
+            packedPasses.append(PackedSummary(trigger: id, countsMask: mask, inline: inline, offset: offset, events: openSummary.events))
         } else {
             openSummary.counts = EventCounts()
         }
+        openTouched = 0
         // Reset in place: a summary is 232 bytes.
         openSummary.pass = currentPass
         // The last pass's text again (`scroll`) is left in place: storing
@@ -148,7 +156,10 @@ public struct EventLog: Sendable {
         if let index = EventCounts.index(of: step) {
             let amount = step.multiplicity
             totals.add(amount, at: index)
-            if isOpen { openSummary.counts.add(amount, at: index) }
+            if isOpen {
+                openSummary.counts.add(amount, at: index)
+                openTouched |= 1 &<< UInt32(truncatingIfNeeded: index)
+            }
         }
         if keepsEvents {
             stored.append(view, component: component, path: path, step: step, seq: seq, pass: currentPass)
@@ -169,7 +180,10 @@ public struct EventLog: Sendable {
         nextSeq += 1
         if let index = kind.stat?.countIndex {
             totals.add(1, at: index)
-            if isOpen { openSummary.counts.add(1, at: index) }
+            if isOpen {
+                openSummary.counts.add(1, at: index)
+                openTouched |= 1 &<< UInt32(truncatingIfNeeded: index)
+            }
         }
         return seq
     }
@@ -249,13 +263,18 @@ public struct EventLog: Sendable {
         if keep < all.count {
             open = nil
             if keep < packedPasses.count {
-                passCounts.removeSubrange(packedPasses[keep].countsOffset...)
+                // The counts of the first pass from `keep` on that keeps them apart.
+                for index in keep..<packedPasses.count {
+                    guard let offset = packedPasses[index].countsOffset else { continue }
+                    passCounts.removeSubrange(offset...)
+                    break
+                }
                 packedPasses.removeAll(from: keep)
             }
             if let last = packedPasses.last {
                 packedPasses.removeLast(1)
                 open = unpackedSummary(last)
-                passCounts.removeSubrange(last.countsOffset...)
+                if let offset = last.countsOffset { passCounts.removeSubrange(offset...) }
             }
         }
         // Back before the events held, none of them stays and numbering starts again there.
@@ -269,12 +288,37 @@ public struct EventLog: Sendable {
     }
 }
 
-/// A finished pass's summary in 32 bytes (its counts beside it).
+/// A finished pass's summary in 32 bytes: its counts inline when they pack
+/// into eight bytes (most passes'), else beside it in the log's `passCounts`.
 struct PackedSummary: Sendable {
     var trigger: UInt32
-    var countsMask: UInt32
-    var countsOffset: Int
+    /// ``EventCounts/drain(into:inliningUpTo:)``'s mask, with ``inlineFlag`` set for counts kept inline.
+    private var maskAndFlag: UInt32
+    /// The packed counts themselves (inline), or where they start in `passCounts`.
+    private var counts: UInt64
     var events: Range<Int>
+
+    /// The most bytes of packed counts kept inline.
+    static let inlineBytes = MemoryLayout<UInt64>.size
+    /// Above the 24 counted stats' bits.
+    private static let inlineFlag: UInt32 = 1 << 31
+
+    init(trigger: UInt32, countsMask: UInt32, inline: UInt64?, offset: Int, events: Range<Int>) {
+        self.trigger = trigger
+        self.maskAndFlag = inline == nil ? countsMask : countsMask | Self.inlineFlag
+        self.counts = inline ?? UInt64(offset)
+        self.events = events
+    }
+
+    /// Where the counts start in the log's `passCounts`; nil when they are inline.
+    var countsOffset: Int? { maskAndFlag & Self.inlineFlag == 0 ? Int(counts) : nil }
+
+    /// The pass's counts, read from `bytes` (the log's `passCounts`) unless inline.
+    func unpackedCounts(from bytes: [UInt8]) -> EventCounts {
+        let mask = maskAndFlag & ~Self.inlineFlag
+        if let offset = countsOffset { return EventCounts(mask: mask, bytes: bytes, from: offset) }
+        return EventCounts(mask: mask, inline: counts)
+    }
 }
 
 extension EventLog {
@@ -317,7 +361,7 @@ extension EventLog {
 
         fileprivate static func unpack(_ summary: PackedSummary, counts: [UInt8], triggers: Interner<String>, pass: Int) -> PassSummary {
             var result = PassSummary(pass: pass, trigger: triggers[summary.trigger], events: summary.events)
-            result.counts = EventCounts(mask: summary.countsMask, bytes: counts, from: summary.countsOffset)
+            result.counts = summary.unpackedCounts(from: counts)
             return result
         }
 

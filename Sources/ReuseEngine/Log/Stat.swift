@@ -137,39 +137,60 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
         values[index] = values[index].addingSaturated(amount)
     }
 
+    /// A bit per count that is not zero (in ``Stat/counted`` order).
+    var nonzeroMask: UInt32 {
+        var mask: UInt32 = 0
+        for index in values.indices where values[index] != 0 { mask |= 1 << UInt32(index) }
+        return mask
+    }
+
     /// The counts that are not zero, as a bit per counted stat (in
     /// ``Stat/counted`` order) and the values in that order, each in as
     /// few bytes as it needs (LEB128: seven bits a byte, the top bit set
-    /// on all but the last): how the log keeps a pass's counts, most of
-    /// them one byte.
+    /// on all but the last), appended to `bytes`: how the log keeps a
+    /// pass's counts, most of them one byte.
     func packed(into bytes: inout [UInt8]) -> UInt32 {
         var counts = self
-        return counts.drain(into: &bytes)
+        return counts.drain(touched: nonzeroMask, into: &bytes, inliningUpTo: 0).mask
     }
 
     /// ``packed(into:)``, the counts left zero: how the log packs the
-    /// summary of the pass that ends in place, for the next one to count in.
-    mutating func drain(into bytes: inout [UInt8]) -> UInt32 {
+    /// summary of the pass that ends in place, for the next one to count
+    /// in. Only the counts `touched` marks are read (every count that is
+    /// not zero must be marked: the log marks each count it adds to), so
+    /// a pass's handful of counts cost a handful of reads, not 24. Packed
+    /// bytes that fit in `inliningUpTo` bytes (at most eight) are returned
+    /// in `inline` (little-endian) instead of appended: a scroll step's
+    /// five counts take five, and the pass then appends nothing.
+    mutating func drain(touched: UInt32, into bytes: inout [UInt8],
+                        inliningUpTo limit: Int) -> (mask: UInt32, inline: UInt64?) {
+        assert(nonzeroMask & ~touched == 0, "a count that is not zero is not marked touched")
         var mask: UInt32 = 0
+        var inline: UInt64?
         var counts = values.mutableSpan
-        // The packed bytes are written on the stack, then appended at once.
+        // The packed bytes are written on the stack, then kept inline or appended at once.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: counts.count * LEB128.maximumBytes) { buffer in
             var written = 0
             counts.withUnsafeMutableBufferPointer { counts in
-                // Most counts are zero: they are passed over four at a time.
-                for group in stride(from: 0, to: counts.count, by: 4) {
-                    let end = Swift.min(group + 4, counts.count)
-                    if end - group == 4, counts[group] | counts[group + 1] | counts[group + 2] | counts[group + 3] == 0 { continue }
-                    for index in group..<end where counts[index] != 0 {
-                        mask |= 1 << UInt32(index)
-                        LEB128.write(UInt64(bitPattern: Int64(counts[index])), into: buffer, at: &written)
-                        counts[index] = 0
-                    }
+                var rest = touched
+                while rest != 0 {
+                    let index = rest.trailingZeroBitCount
+                    rest &= rest &- 1
+                    guard index < counts.count, counts[index] != 0 else { continue }
+                    mask |= 1 &<< UInt32(truncatingIfNeeded: index)
+                    LEB128.write(UInt64(bitPattern: Int64(counts[index])), into: buffer, at: &written)
+                    counts[index] = 0
                 }
             }
-            if written > 0 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written])) }
+            if written <= Swift.min(limit, MemoryLayout<UInt64>.size) {
+                var value: UInt64 = 0
+                for index in 0..<written { value |= UInt64(buffer[index]) &<< UInt64(8 * index) }
+                inline = value
+            } else {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written]))
+            }
         }
-        return mask
+        return (mask, inline)
     }
 
     /// Counts unpacked from ``packed(into:)``'s mask and the bytes from `offset` on.
@@ -178,6 +199,11 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
         for index in values.indices where mask & (1 << UInt32(index)) != 0 {
             values[index] = Int(Int64(bitPattern: LEB128.read(bytes, at: &next)))
         }
+    }
+
+    /// Counts unpacked from ``drain(into:inliningUpTo:)``'s mask and inline bytes.
+    init(mask: UInt32, inline: UInt64) {
+        self.init(mask: mask, bytes: withUnsafeBytes(of: inline.littleEndian) { Array($0) }, from: 0)
     }
 
     /// Takes another set of counts away (a pass taken back).
