@@ -6,10 +6,20 @@
 /// copy of the engine without its log and without its history, so taking one
 /// copies the views (and only what the next operations change) but never the
 /// session's events. One is taken when the work since the last one (events
-/// recorded plus operations run) reaches 16 per view ever created or
-/// component type defined, within 4,096 and 65,536: checkpoints then weigh
+/// recorded plus operations run) reaches 64 per view ever created or
+/// component type defined, within 16,384 and 65,536: checkpoints then weigh
 /// a fraction of the log they sit beside, and rebuilding a recent state
-/// replays at most 65,536 events' work. At most ``maximumCheckpoints`` are
+/// replays at most 65,536 events' work.
+///
+/// The spacing is a trade between every operation and time travel. A
+/// checkpoint costs about one copy of each view (the views array, then
+/// each view's tables as the next operations change them) and, later, one
+/// destruction; spread over the work until the next, that was about 300
+/// instructions of a 8.5k-instruction scroll step at 16 per view (within
+/// 4,096), and is a quarter of it now. Rebuilding a past state replays up
+/// to four times as far: milliseconds (README, Time travel).
+///
+/// At most ``maximumCheckpoints`` are
 /// kept: older ones thin out (every other one goes), so a long session's
 /// checkpoints take bounded memory and a state far back replays further.
 struct History: Sendable {
@@ -28,9 +38,10 @@ struct History: Sendable {
         var engine: Engine
     }
 
-    /// Work between checkpoints (events plus operations): 16 per view, within
-    /// these bounds (tests narrow them to take many checkpoints).
-    var spacing = 4_096...65_536
+    /// Work between checkpoints (events plus operations): ``workPerView``
+    /// per view, within these bounds (tests narrow them to take many checkpoints).
+    var spacing = 16_384...65_536
+    static let workPerView = 64
 
     private(set) var entries = Journal()
     /// In operation order; the first holds the state before any operation.
@@ -51,7 +62,7 @@ struct History: Sendable {
     mutating func append(_ entry: Entry, events: Int, viewCount: Int) -> Bool {
         entries.append(entry)
         workSinceCheckpoint += events + 1
-        let due = min(max(16 * viewCount, spacing.lowerBound), spacing.upperBound)
+        let due = min(max(History.workPerView * viewCount, spacing.lowerBound), spacing.upperBound)
         return workSinceCheckpoint >= due
     }
 
