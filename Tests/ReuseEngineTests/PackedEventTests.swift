@@ -160,6 +160,24 @@ import Testing
         }
     }
 
+    /// Each kind adds to its own stat (one table, `Kind.countIndex`, says
+    /// where, and `stat` reads it), and every counted stat has its kind.
+    @Test func everyKindCountsItsOwnStat() {
+        let expected: [ReuseEvent.Kind: Stat] = [
+            .create: .created, .reuse: .reused, .unhide: .unhidden, .hide: .hidden, .apply: .applied,
+            .unapply: .unapplied, .update: .updated, .skip: .skipped, .reorder: .reordered, .remove: .removed,
+            .enterPool: .enteredPool, .leavePool: .leftPool, .prepareForReuse: .preparedForReuse,
+            .cacheHit: .cacheHits, .render: .renders, .layout: .layouts, .attach: .attaches, .reset: .resets,
+            .reconfigure: .reconfigured, .recycle: .recycled, .load: .loads, .deliver: .delivered,
+            .cancel: .cancelled, .discard: .discarded,
+        ]
+        for kind in ReuseEvent.Kind.allCases {
+            #expect(kind.stat == expected[kind], "\(kind)")
+            #expect(kind.countIndex == expected[kind]?.countIndex, "\(kind)")
+        }
+        #expect(Set(expected.values) == Set(Stat.counted))
+    }
+
     @Test func countsHoldOneSlotPerCountedStat() {
         // EventCounts keeps its counts inline, in a fixed 24 slots.
         #expect(Stat.counted.count == 24)

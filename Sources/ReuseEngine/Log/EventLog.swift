@@ -178,7 +178,7 @@ public struct EventLog: Sendable {
         assert(!keepsEvents, "a kept event is recorded whole")
         let seq = nextSeq
         nextSeq += 1
-        if let index = kind.stat?.countIndex {
+        if let index = kind.countIndex {
             totals.add(1, at: index)
             if isOpen {
                 openSummary.counts.add(1, at: index)

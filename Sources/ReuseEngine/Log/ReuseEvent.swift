@@ -154,36 +154,41 @@ public struct ReuseEvent: Sendable, Equatable {
         case enterPool, leavePool, prepareForReuse, remove, cacheHit, cache, render, layout, attach, reset, reparent, reconfigure
         case recycle, load, deliver, cancel, discard
 
-        /// The counter this kind adds to (`cache` moves count nowhere).
-        public var stat: Stat? {
+        /// Where this kind is counted in ``EventCounts``, which is its
+        /// ``stat``'s place in ``Stat/counted``: one switch for every event
+        /// counted (asking ``stat``, then the stat, took two).
+        var countIndex: Int? {
             switch self {
-            case .create: .created
-            case .reuse: .reused
-            case .unhide: .unhidden
-            case .hide: .hidden
-            case .apply: .applied
-            case .unapply: .unapplied
-            case .update: .updated
-            case .skip: .skipped
-            case .reorder: .reordered
-            case .remove: .removed
-            case .enterPool: .enteredPool
-            case .leavePool: .leftPool
-            case .prepareForReuse: .preparedForReuse
-            case .cacheHit: .cacheHits
+            case .create: 0
+            case .reuse: 1
+            case .unhide: 2
+            case .hide: 3
+            case .apply: 4
+            case .unapply: 5
+            case .update: 6
+            case .skip: 7
+            case .reorder: 8
+            case .remove: 9
+            case .enterPool: 10
+            case .leavePool: 11
+            case .prepareForReuse: 12
+            case .cacheHit: 13
+            case .render: 14
+            case .layout: 15
+            case .attach: 16
+            case .reset: 17
+            case .reconfigure: 18
+            case .recycle: 19
+            case .load: 20
+            case .deliver: 21
+            case .cancel: 22
+            case .discard: 23
             case .cache, .reparent: nil
-            case .render: .renders
-            case .layout: .layouts
-            case .attach: .attaches
-            case .reset: .resets
-            case .reconfigure: .reconfigured
-            case .recycle: .recycled
-            case .load: .loads
-            case .deliver: .delivered
-            case .cancel: .cancelled
-            case .discard: .discarded
             }
         }
+
+        /// The counter this kind adds to (`cache` moves count nowhere).
+        public var stat: Stat? { countIndex.map { Stat.counted[$0] } }
     }
 }
 

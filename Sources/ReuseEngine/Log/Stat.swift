@@ -130,7 +130,7 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
 
     /// Where a step is counted, if it is (worked out once for the totals
     /// and the pass's counts).
-    static func index(of step: ReuseEvent.Step) -> Int? { step.kind.stat?.countIndex }
+    static func index(of step: ReuseEvent.Step) -> Int? { step.kind.countIndex }
 
     /// Adds `amount` to the count at `index` (from ``index(of:)``).
     mutating func add(_ amount: Int, at index: Int) {
