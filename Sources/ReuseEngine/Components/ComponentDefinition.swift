@@ -242,20 +242,57 @@ public struct ListSpec: Hashable, Sendable {
     public static let maximumRows = 1_000_000_000_000
     public static let maximumViewport = 100_000
 
+    /// The component type names, in one object: a scroll step copies its
+    /// list's spec out of the definition, and a copy retains one reference
+    /// instead of three (cells, header, footer).
+    private final class Names: Sendable {
+        let cells: [String]
+        let header: String?
+        let footer: String?
+
+        init(cells: [String], header: String?, footer: String?) {
+            self.cells = cells
+            self.header = header
+            self.footer = footer
+        }
+    }
+
     public var rows: Int
     public var viewport: Int
-    public var cells: [String]
+    private var names: Names
+
+    public var cells: [String] {
+        get { names.cells }
+        set { names = Names(cells: newValue, header: names.header, footer: names.footer) }
+    }
     /// Shown above row 0 while the window starts at the top.
-    public var header: String?
+    public var header: String? {
+        get { names.header }
+        set { names = Names(cells: names.cells, header: newValue, footer: names.footer) }
+    }
     /// Shown below the last row while the window reaches the end.
-    public var footer: String?
+    public var footer: String? {
+        get { names.footer }
+        set { names = Names(cells: names.cells, header: names.header, footer: newValue) }
+    }
 
     public init(rows: Int, viewport: Int, cells: [String], header: String? = nil, footer: String? = nil) {
         self.rows = rows
         self.viewport = viewport
-        self.cells = cells
-        self.header = header
-        self.footer = footer
+        self.names = Names(cells: cells, header: header, footer: footer)
+    }
+
+    public static func == (lhs: ListSpec, rhs: ListSpec) -> Bool {
+        lhs.rows == rhs.rows && lhs.viewport == rhs.viewport
+            && (lhs.names === rhs.names || (lhs.cells == rhs.cells && lhs.header == rhs.header && lhs.footer == rhs.footer))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rows)
+        hasher.combine(viewport)
+        hasher.combine(cells)
+        hasher.combine(header)
+        hasher.combine(footer)
     }
 
     /// The header and footer component types, in that order.

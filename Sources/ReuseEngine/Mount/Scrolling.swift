@@ -76,23 +76,22 @@ extension Engine {
     /// Returns the list's path, the offset asked for and the one kept.
     private mutating func scrollInPlace(_ node: inout MountedNode, typed listPath: ComponentPath, _ motion: ScrollMotion,
                                         trigger: String) throws(EngineError) -> Moved {
-        let spec: ListSpec, host: ViewID
         // The definition the node keeps while the catalogue is unchanged: no
         // name hashed. (Read here, not through definition(for:): a call on
         // the engine from inside withNode's body copied the whole engine.)
         // (Compared in place: binding the kept pair retained both.)
-        let list = node.definition?.version === catalog.definitions ? node.definition?.value.list
-            : catalog.mountable[node.name]?.list
         // ``scrollable(_:view:typed:)``'s checks but the strategy's: with no
         // definition, declaration or registration changed since the last
         // full pass, the strategy passes the mounted lists (every full pass
         // runs after that check: `mount`, `strategy`, checkRootsMountable(),
         // and only they change the roots or the strategy). Asking again
         // copied the catalogue, and retained its tables, at every step.
-        guard let list else { throw .notAList(listPath) }
-        guard let view = node.view else { throw .noView(listPath) }
+        // (The spec is bound once: bound, then stored in a second constant,
+        // it was copied twice.)
+        guard let spec = node.definition?.version === catalog.definitions ? node.definition?.value.list
+                : catalog.mountable[node.name]?.list else { throw .notAList(listPath) }
+        guard let host = node.view else { throw .noView(listPath) }
         assert((try? validateStrategy()) != nil, "the strategy refuses lists mounted by a full pass")
-        (spec, host) = (list, view)
         let path = node.path
         // Read and written in one lookup.
         let (requested, offset) = Engine.move(&listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
