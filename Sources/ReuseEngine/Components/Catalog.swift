@@ -35,6 +35,10 @@ public struct Catalog: Sendable {
     private(set) var propertyNames: OrderedSet<String> = []
     /// Per property id, what writing it does (``PropertyFacts``).
     private var propertyFacts: [PropertyFacts] = []
+    /// Per property id, the kind of value its attribute takes (`nil`: no
+    /// attribute declares it), so a row's value is read without looking
+    /// the name up (``takesText(_:)``).
+    private var propertyKinds: [ValueKind?] = []
 
     /// How deeply components may nest when mounted (the root's children are
     /// level 1). Deeper trees are refused by `mount` and every pass, so no
@@ -73,6 +77,7 @@ public struct Catalog: Sendable {
         if let id = propertyID(name) { return id }
         propertyNames.append(name)
         propertyFacts.append(PropertyFacts())
+        propertyKinds.append(nil)
         return PropertyID(index: Int32(truncatingIfNeeded: propertyNames.count - 1))
     }
 
@@ -83,11 +88,20 @@ public struct Catalog: Sendable {
         return index >= 0 && index < propertyFacts.count ? propertyFacts[index] : PropertyFacts()
     }
 
+    /// Whether the attribute writing property `id` takes text: its value
+    /// is a written text as it stands (``ValueKind/parse(_:quoted:)``
+    /// reads nothing), found by id. False for an unnumbered property.
+    func takesText(_ id: PropertyID) -> Bool {
+        let index = Int(id.index)
+        return index >= 0 && index < propertyKinds.count && propertyKinds[index] == .text
+    }
+
     /// Stores an attribute's definition, its property numbered and its facts noted.
     private mutating func store(_ attribute: AttributeDefinition) {
         attributes[attribute.name] = attribute
         let id = numberProperty(attribute.name)
         propertyFacts[Int(id.index)] = PropertyFacts(adds: attribute.effect == .adds, hasUnapplicator: attribute.hasUnapplicator)
+        propertyKinds[Int(id.index)] = attribute.kind
     }
 
     /// Stores a view class, its defaults numbered (``ViewClass/table``).
@@ -280,6 +294,56 @@ public struct Catalog: Sendable {
     /// carries one (the name is not looked up).
     func hasUnapplicator(_ attribute: Attribute) -> Bool {
         attribute.property != .unknown ? facts(of: attribute.property).hasUnapplicator : hasUnapplicator(attribute.name)
+    }
+
+    /// An attribute template's value in a row (`{i}` filled in). A number
+    /// outside the attribute's range is clamped to it (`alpha: {i}` is 1 from
+    /// row 1 on), never turned into text; text is the fallback only for a
+    /// value the attribute's kind cannot read at all.
+    func value(of template: AttributeTemplate, row: Int?) -> AttributeValue {
+        if let resolved = template.resolved { return resolved }
+        // Split once, at definition (a template without `{i}` is resolved).
+        let text = template.rowFill?.filled(row: row ?? 0) ?? template.raw
+        // A text attribute's value is the text itself: nothing to parse.
+        if takesText(template.property) { return .text(text) }
+        return (try? parse(template.name, filled: text, quoted: template.wasQuoted, clamping: true)) ?? .text(text)
+    }
+
+    /// Writes the values of `templates` in `row` over `attributes` (the
+    /// array the last row's configuration gave back): an attribute that
+    /// has the template's name and property already gets its value alone.
+    func fill(_ attributes: inout [Attribute], from templates: [AttributeTemplate], row: Int) {
+        templates.withUnsafeBufferPointer { templates in
+            if attributes.count != templates.count {
+                attributes.removeAll(keepingCapacity: true)
+                for index in templates.indices {
+                    attributes.append(Attribute(templates[index].name, value(of: templates, at: index, row: row),
+                                                property: templates[index].property))
+                }
+                return
+            }
+            for index in templates.indices {
+                if attributes[index].property == templates[index].property,
+                   attributes[index].name.hasSameRepresentation(as: templates[index].name) {
+                    attributes[index].value = value(of: templates, at: index, row: row)
+                } else {
+                    attributes[index] = Attribute(templates[index].name, value(of: templates, at: index, row: row),
+                                                  property: templates[index].property)
+                }
+            }
+        }
+    }
+
+    /// ``value(of:row:)`` of the template at `index`, read field by field
+    /// where it lies for the usual row text (`text: "Row {i}"`): passed to
+    /// a call, the whole template was copied (its texts retained).
+    @inline(__always)
+    private func value(of templates: UnsafeBufferPointer<AttributeTemplate>, at index: Int, row: Int) -> AttributeValue {
+        if templates[index].resolved == nil, takesText(templates[index].property),
+           let text = templates[index].rowFill?.filled(row: row) {
+            return .text(text)
+        }
+        return value(of: templates[index], row: row)
     }
 
     /// A template attribute, parsed now when it has no `{i}`.
