@@ -67,3 +67,67 @@ import Testing
         }
     }
 }
+
+/// A row's text filled from its template's pieces (``RowFill``), inline
+/// where it fits (``InlineText``): the same string, down to how it is
+/// held, as one made byte by byte.
+@Suite struct RowFillTests {
+    /// `raw` with each `{i}` (left to right, never overlapping) replaced by `row`.
+    static func replaced(_ raw: String, row: Int) -> String {
+        let bytes = Array(raw.utf8)
+        let number = Array(String(row).utf8)
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if index + 2 < bytes.count, bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "i"),
+               bytes[index + 2] == UInt8(ascii: "}") {
+                out += number
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static let templates = [
+        "{i}", "Row {i}", "{i} rows", "Row {i} of 9", "Ряд {i}", "é{i}é", "ab{i}cd{i}", "{i}{i}", "{i}}", "{{i}",
+        "12345678901{i}", "123456789012{i}", "1234567890123{i}", "{i}1234567890123", "Row\u{1B}{i}", "🙂{i}",
+    ]
+    static let rows = [0, 1, 9, 10, 99, 100, 12_345, 9_999_999, 99_999_999, 100_000_000, 1_000_000_000_000,
+                       -1, -123, Int.max, Int.min]
+
+    @Test func fillsAsByteByByte() throws {
+        for raw in Self.templates {
+            let fill = try #require(RowFill(raw))
+            for row in Self.rows {
+                let filled = fill.filled(row: row)
+                let expected = Self.replaced(raw, row: row)
+                #expect(filled == expected, "\(raw) at \(row)")
+                #expect(Array(filled.utf8) == Array(expected.utf8), "\(raw) at \(row)")
+                #expect(filled.count == expected.count && filled.hashValue == expected.hashValue, "\(raw) at \(row)")
+                // Held alike: inline, with the same flags, when it fits.
+                if expected.utf8.count <= InlineText.capacity {
+                    #expect(filled.hasSameRepresentation(as: expected), "\(raw) at \(row)")
+                }
+            }
+        }
+    }
+
+    #if arch(x86_64) || arch(arm64)
+    /// Where this builds, strings are laid out as ``InlineText`` expects.
+    @Test func inlineLayoutHoldsHere() {
+        #expect(InlineText.flags(isASCII: true) != nil && InlineText.flags(isASCII: false) != nil)
+    }
+    #endif
+
+    @Test func movesInlineBytes() {
+        let bytes = InlineText.Bytes(Array("abcdefghijklmnop".utf8))
+        for count in 0...16 {
+            var expected = [UInt8](repeating: 0, count: count) + Array("abcdefghijklmnop".utf8)
+            expected = Array(expected.prefix(16))
+            #expect(bytes.shifted(by: count) == InlineText.Bytes(expected), "by \(count)")
+        }
+    }
+}

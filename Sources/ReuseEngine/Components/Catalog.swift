@@ -309,43 +309,6 @@ public struct Catalog: Sendable {
         return (try? parse(template.name, filled: text, quoted: template.wasQuoted, clamping: true)) ?? .text(text)
     }
 
-    /// Writes the values of `templates` in `row` over `attributes` (the
-    /// array the last row's configuration gave back): an attribute that
-    /// has the template's name and property already gets its value alone.
-    func fill(_ attributes: inout [Attribute], from templates: [AttributeTemplate], row: Int) {
-        templates.withUnsafeBufferPointer { templates in
-            if attributes.count != templates.count {
-                attributes.removeAll(keepingCapacity: true)
-                for index in templates.indices {
-                    attributes.append(Attribute(templates[index].name, value(of: templates, at: index, row: row),
-                                                property: templates[index].property))
-                }
-                return
-            }
-            for index in templates.indices {
-                if attributes[index].property == templates[index].property,
-                   attributes[index].name.hasSameRepresentation(as: templates[index].name) {
-                    attributes[index].value = value(of: templates, at: index, row: row)
-                } else {
-                    attributes[index] = Attribute(templates[index].name, value(of: templates, at: index, row: row),
-                                                  property: templates[index].property)
-                }
-            }
-        }
-    }
-
-    /// ``value(of:row:)`` of the template at `index`, read field by field
-    /// where it lies for the usual row text (`text: "Row {i}"`): passed to
-    /// a call, the whole template was copied (its texts retained).
-    @inline(__always)
-    private func value(of templates: UnsafeBufferPointer<AttributeTemplate>, at index: Int, row: Int) -> AttributeValue {
-        if templates[index].resolved == nil, takesText(templates[index].property),
-           let text = templates[index].rowFill?.filled(row: row) {
-            return .text(text)
-        }
-        return value(of: templates[index], row: row)
-    }
-
     /// A template attribute, parsed now when it has no `{i}`.
     /// (Checked with `{i}` as row 0; the text is split once, by the template.)
     func template(_ name: String, raw: String, quoted: Bool) throws(EngineError) -> AttributeTemplate {

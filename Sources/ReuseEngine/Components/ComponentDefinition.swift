@@ -60,10 +60,37 @@ public struct RowFill: Hashable, Sendable {
         let bytes: [UInt8]
         /// Where each placeholder starts in `bytes`, in order.
         let placeholders: [Int]
+        /// A text with one placeholder whose pieces fit an inline string:
+        /// the usual row text (`Row {i}`), filled with a few word operations.
+        let single: Single?
 
         init(bytes: [UInt8], placeholders: [Int]) {
             self.bytes = bytes
             self.placeholders = placeholders
+            single = Single(bytes, placeholders: placeholders)
+        }
+    }
+
+    /// The bytes around a text's one placeholder, as inline bytes (``InlineText``).
+    private struct Single: Sendable {
+        var before: InlineText.Bytes
+        var beforeCount: Int
+        var after: InlineText.Bytes
+        var afterCount: Int
+        /// ASCII or not, as the bytes are (digits are ASCII).
+        var flags: InlineText.Flags
+
+        /// Nil unless `bytes` hold one placeholder, at `placeholders[0]`,
+        /// and fit an inline string around it.
+        init?(_ bytes: [UInt8], placeholders: [Int]) {
+            guard placeholders.count == 1, bytes.count - 3 < InlineText.capacity,
+                  let flags = InlineText.flags(isASCII: bytes.allSatisfy { $0 < 0x80 }) else { return nil }
+            let placeholder = placeholders[0]
+            before = InlineText.Bytes(bytes[..<placeholder])
+            beforeCount = placeholder
+            after = InlineText.Bytes(bytes[(placeholder + 3)...])
+            afterCount = bytes.count - placeholder - 3
+            self.flags = flags
         }
     }
 
@@ -105,7 +132,23 @@ public struct RowFill: Hashable, Sendable {
     }
 
     /// The text with every `{i}` replaced by `row` in decimal.
+    /// (Inlined: the fill reads the template where it lies, and retains nothing.)
+    @inline(__always)
     public func filled(row: Int) -> String {
+        // The usual row text: the number's digits between the bytes before
+        // and after the placeholder, all in one inline string.
+        if let single = pieces.single, let (digits, digitCount) = InlineText.decimal(row),
+           single.beforeCount + digitCount + single.afterCount <= InlineText.capacity {
+            var text = single.before | digits.shifted(by: single.beforeCount)
+            if single.afterCount > 0 { text = text | single.after.shifted(by: single.beforeCount + digitCount) }
+            return InlineText.string(text, count: single.beforeCount + digitCount + single.afterCount, flags: single.flags)
+        }
+        return written(row: row)
+    }
+
+    /// ``filled(row:)`` written byte by byte into a new string.
+    @inline(never)
+    private func written(row: Int) -> String {
         // The number's digits at the end of 24 bytes on the stack (the
         // longest, Int.min, takes 20).
         var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -137,6 +180,118 @@ public struct RowFill: Hashable, Sendable {
                 }
             }
         }
+    }
+}
+
+/// A string of at most 15 UTF-8 bytes made the way Swift holds it inline,
+/// in its own two words: the bytes, then a last byte with the flags
+/// (ASCII or not) and the count. A row's text is one at nearly every
+/// scroll step, and `String(unsafeUninitializedCapacity:)` cost more than
+/// the rest of the fill (a buffer, and validating bytes that come from a
+/// valid text split at ASCII placeholders, and ASCII digits).
+///
+/// The layout is checked once against strings Swift made; where it does
+/// not hold (another word size or byte order, another standard library),
+/// ``flags(isASCII:)`` is nil and strings are made as usual.
+enum InlineText {
+    /// The most bytes a string holds inline.
+    static let capacity = 15
+
+    /// Up to 16 bytes in two little-endian words, the first byte lowest.
+    struct Bytes: Sendable, Equatable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        init() {}
+
+        /// `bytes` (at most 16; the rest are not read).
+        init(_ bytes: some Collection<UInt8>) {
+            for (position, byte) in zip(0..<16, bytes) {
+                if position < 8 {
+                    low |= UInt64(byte) << (8 * position)
+                } else {
+                    high |= UInt64(byte) << (8 * (position - 8))
+                }
+            }
+        }
+
+        /// The bytes moved up by `count` places (0 to 16), zeros below.
+        @inline(__always)
+        func shifted(by count: Int) -> Bytes {
+            // Smart shifts: by 64 bits or more gives 0.
+            let bits = UInt64(truncatingIfNeeded: count) &* 8
+            var moved = Bytes()
+            moved.low = low << bits
+            moved.high = high << bits | low >> (64 &- bits) | low << (bits &- 64)
+            return moved
+        }
+
+        @inline(__always)
+        static func | (lhs: Bytes, rhs: Bytes) -> Bytes {
+            var both = lhs
+            both.low |= rhs.low
+            both.high |= rhs.high
+            return both
+        }
+    }
+
+    /// The last byte's flags, at the top of the second word.
+    struct Flags: Sendable {
+        fileprivate let bits: UInt64
+    }
+
+    /// The flags of inline strings whose bytes are ASCII or not; nil
+    /// where strings are not laid out as here.
+    static func flags(isASCII: Bool) -> Flags? {
+        layoutHolds ? Flags(bits: isASCII ? asciiFlags : otherFlags) : nil
+    }
+
+    private static let asciiFlags: UInt64 = 0xE0 << 56
+    private static let otherFlags: UInt64 = 0xA0 << 56
+
+    /// Whether strings Swift made here, ASCII and not, empty and full,
+    /// have exactly the words ``string(_:count:flags:)`` makes.
+    private static let layoutHolds: Bool = {
+        guard MemoryLayout<String>.size == MemoryLayout<Bytes>.size else { return false }
+        let samples = [("", asciiFlags), ("Row 7", asciiFlags), ("Row 1234567890a", asciiFlags), ("Ряд 7", otherFlags)]
+        return samples.allSatisfy { sample, flags in
+            let made = String(decoding: Array(sample.utf8), as: UTF8.self)
+            let count = made.utf8.count
+            return count <= capacity && words(Bytes(made.utf8), count: count, flags: flags) == unsafeBitCast(made, to: Bytes.self)
+        }
+    }()
+
+    /// The string of the first `count` bytes of `bytes` (the rest zero),
+    /// with `flags` (``flags(isASCII:)``): the bytes are valid UTF-8.
+    @inline(__always)
+    static func string(_ bytes: Bytes, count: Int, flags: Flags) -> String {
+        unsafeBitCast(words(bytes, count: count, flags: flags.bits), to: String.self)
+    }
+
+    @inline(__always)
+    private static func words(_ bytes: Bytes, count: Int, flags: UInt64) -> Bytes {
+        var words = bytes
+        words.high |= flags | UInt64(truncatingIfNeeded: count) << 56
+        return words
+    }
+
+    /// A non-negative number below 10^8 in decimal, as inline bytes,
+    /// and how many digits; nil for any other.
+    @inline(__always)
+    static func decimal(_ number: Int) -> (Bytes, count: Int)? {
+        guard number >= 0, number < 100_000_000 else { return nil }
+        var rest = UInt64(truncatingIfNeeded: number)
+        var digits: UInt64 = 0
+        var count = 0
+        repeat {
+            // The digit found last (the leading one) ends up first.
+            digits = digits << 8 | (UInt64(UInt8(ascii: "0")) + rest % 10)
+            rest /= 10
+            count += 1
+        } while rest > 0
+        var bytes = Bytes()
+        bytes.low = digits
+        return (bytes, count)
     }
 }
 
