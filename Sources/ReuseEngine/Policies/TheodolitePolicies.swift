@@ -96,6 +96,10 @@ extension ViewStore {
             record(view, for: instance, .skip) { .skip(nil) }
             return
         case false?:
+            // Usually no attached attribute has an unapplicator: asked in
+            // place, nothing is copied out (each copy retained the
+            // configuration, the attribute's name and its value).
+            guard attachedHasUnapplicator(view) else { break }
             // One attribute copied out at a time, the configuration only
             // for that read: a copy of the whole configuration held over
             // the loop was still alive when the new one was attached, and

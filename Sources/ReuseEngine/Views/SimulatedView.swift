@@ -72,6 +72,24 @@ public struct SimulatedView: Sendable {
         }
     }
 
+    /// Whether an attribute of the attached configuration has an
+    /// unapplicator in `catalog` (asked by property id when it carries
+    /// one), read in place. Mutating only to be reached in place: a call
+    /// on a view read out of the store's array copied the whole view.
+    mutating func attachedHasUnapplicator(in catalog: Catalog) -> Bool {
+        switch attached {
+        case .some(let old):
+            for index in old.attributes.indices {
+                let property = old.attributes[index].property
+                if property != .unknown ? catalog.facts(of: property).hasUnapplicator
+                    : catalog.hasUnapplicator(old.attributes[index].name) { return true }
+            }
+            return false
+        case .none:
+            return false
+        }
+    }
+
     /// Attaches the configuration just applied. A row's configuration
     /// over another of the same class and names, both made for rows
     /// (``ViewConfiguration/isMadeForRow``), is written into the attached

@@ -438,6 +438,13 @@ public struct ViewStore: Sendable {
         attach(configuration, to: view)
     }
 
+    /// Whether an attribute of the configuration attached to `view` has
+    /// an unapplicator, read in place (mutating only for that: a read
+    /// through the array's getter copied the whole view).
+    mutating func attachedHasUnapplicator(_ view: ViewID) -> Bool {
+        views[view.number - 1].attachedHasUnapplicator(in: catalog)
+    }
+
     /// Attaches the configuration just applied.
     mutating func attach(_ configuration: ViewConfiguration, to view: ViewID) {
         views[view.number - 1].attach(configuration)
