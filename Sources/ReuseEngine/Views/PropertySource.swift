@@ -33,6 +33,18 @@ public struct PropertySource: Sendable, Equatable, CustomStringConvertible {
         self.means = means
     }
 
+    /// Becomes the instance `component` at `path`, in event `seq` of pass
+    /// `pass`, by `means`, in place. The type is not written again when
+    /// it is the very value held (a write retains the new value and
+    /// releases the old; an equal name spelled with other bytes is written).
+    mutating func overwrite(component: String, path: ComponentPath, pass: Int, seq: Int, means: Means) {
+        if !self.component.hasSameRepresentation(as: component) { self.component = component }
+        self.path = path
+        self.pass = pass
+        self.seq = seq
+        self.means = means
+    }
+
     /// The load this value is the result of, if it is one.
     public var load: Int? {
         if case .delivery(let load, _) = means { return load }

@@ -34,6 +34,16 @@ struct PropertyTable: Sendable {
         /// for entries a class default put there); `nil` when nobody set it
         /// since the view was made or the property reset.
         var sources: [PropertySource?]?
+
+        /// Makes the instance `component` at `path`, in event `seq` of
+        /// pass `pass`, by `means`, the value's one source: written over
+        /// the one source there, field by field, when there is one (no
+        /// source made and the old one destroyed whole).
+        mutating func setSoleSource(component: String, path: ComponentPath, pass: Int, seq: Int, means: PropertySource.Means) {
+            if sources?.count == 1,
+               sources?[0]?.overwrite(component: component, path: path, pass: pass, seq: seq, means: means) != nil { return }
+            sources = [PropertySource(component: component, path: path, pass: pass, seq: seq, means: means)]
+        }
     }
 
     var entries: [Entry]
@@ -47,10 +57,16 @@ struct PropertyTable: Sendable {
     /// when it is numbered; by name otherwise, or when an entry is not
     /// numbered (neither happens with ids from the view's own catalogue).
     func position(of id: PropertyID, name: String) -> Int? {
+        position(of: id, name: { name })
+    }
+
+    /// ``position(of:name:)``, reading `name` only when the property is not found by its id.
+    func position(of id: PropertyID, name: () -> String) -> Int? {
         if id != .unknown {
             for index in entries.indices where entries[index].id == id { return index }
             guard entries.contains(where: { $0.id == .unknown }) else { return nil }
         }
+        let name = name()
         return entries.firstIndex { $0.name == name }
     }
 

@@ -119,22 +119,19 @@ public struct SimulatedView: Sendable {
     /// applied each time a row enters): the property is found by its id,
     /// no array is made, and the source is made in its slot (the type and
     /// path copied once, into the view).
-    mutating func setValue(_ value: PropertyValue, of id: PropertyID, name: String, setBy component: String,
+    /// `name` is read only when the property is not found by its id.
+    mutating func setValue(_ value: consuming PropertyValue, of id: PropertyID, name: () -> String, setBy component: String,
                            path: ComponentPath, pass: Int, seq: Int, means: PropertySource.Means) {
         // The source is written out at each place it goes: made once and
         // stored from a local, it was copied in (about 150 instructions a
         // scroll step more, measured with callgrind).
         guard let position = table.position(of: id, name: name) else {
             let source = PropertySource(component: component, path: path, pass: pass, seq: seq, means: means)
-            table.entries.append(PropertyTable.Entry(id: id, name: name, value: value, sources: [source]))
+            table.entries.append(PropertyTable.Entry(id: id, name: name(), value: value, sources: [source]))
             return
         }
         table.entries[position].value = value
-        if table.entries[position].sources?.count == 1 {
-            table.entries[position].sources?[0] = PropertySource(component: component, path: path, pass: pass, seq: seq, means: means)
-        } else {
-            table.entries[position].sources = [PropertySource(component: component, path: path, pass: pass, seq: seq, means: means)]
-        }
+        table.entries[position].setSoleSource(component: component, path: path, pass: pass, seq: seq, means: means)
     }
 
     init(id: ViewID, viewClass: ViewClass, superview: ViewID?) {

@@ -352,9 +352,23 @@ public struct ViewStore: Sendable {
             sources.append(PropertySource(component: component, path: path, pass: log.currentPass, seq: seq, means: means))
             views[index].table.set(id, name: attribute.name, to: .entries(entries), sources: sources)
         } else {
-            views[index].setValue(.value(attribute.value), of: id, name: attribute.name, setBy: component, path: path,
+            views[index].setValue(.value(attribute.value), of: id, name: { attribute.name }, setBy: component, path: path,
                                   pass: log.currentPass, seq: seq, means: means)
         }
+    }
+
+    /// ``write(_:on:setBy:path:seq:means:)`` of the attribute at `position`
+    /// of `attributes`, read in place: its id and value are taken out, its
+    /// name only when its property is found by name or added (an attribute
+    /// copied out to be lent retained its name and its value).
+    private mutating func write(_ attributes: [Attribute], at position: Int, on view: ViewID, setBy component: String,
+                                path: ComponentPath, seq: Int, means: PropertySource.Means) {
+        let id = attributes[position].property
+        guard id != .unknown, !catalog.facts(of: id).adds else {
+            return write(attributes[position], on: view, setBy: component, path: path, seq: seq, means: means)
+        }
+        views[view.number - 1].setValue(.value(attributes[position].value), of: id, name: { attributes[position].name },
+                                        setBy: component, path: path, pass: log.currentPass, seq: seq, means: means)
     }
 
     /// The property `attribute` writes: the id it carries, else its name's
@@ -425,7 +439,7 @@ public struct ViewStore: Sendable {
             views[index].table.entries[position].value = .entries(entries)
             views[index].table.entries[position].sources = sources
         } else {
-            views[index].setValue(.value(attribute.value), of: id, name: attribute.name, setBy: instance.component,
+            views[index].setValue(.value(attribute.value), of: id, name: { attribute.name }, setBy: instance.component,
                                   path: instance.path, pass: log.currentPass, seq: seq, means: .update)
         }
     }
@@ -433,8 +447,12 @@ public struct ViewStore: Sendable {
     /// Applies every attribute of `configuration`, whatever was there before
     /// (what a cell's configure or bind method does), and attaches it.
     mutating func applyAll(_ configuration: ViewConfiguration, on view: ViewID, for instance: Instance) {
-        // By index: each attribute is lent to `apply`, not copied out.
-        for index in configuration.attributes.indices { apply(configuration.attributes[index], on: view, for: instance) }
+        // ``apply(_:on:for:)`` of each attribute, read in place by index.
+        for index in configuration.attributes.indices {
+            let seq = record(view, for: instance, .apply) { .apply(configuration.attributes[index]) }
+            write(configuration.attributes, at: index, on: view, setBy: instance.component, path: instance.path,
+                  seq: seq, means: .apply)
+        }
         attach(configuration, to: view)
     }
 
