@@ -116,10 +116,9 @@ public struct SimulatedView: Sendable {
     /// Sets a property's value and makes its one source the instance
     /// `component` at `path`, in event `seq` of pass `pass`, by `means`;
     /// each written in place over the one it had (a reused cell's text,
-    /// applied each time a row enters): the property is found by its id,
-    /// no array is made, and the source is made in its slot (the type and
-    /// path copied once, into the view).
-    /// `name` is read only when the property is not found by its id.
+    /// applied each time a row enters): the property is found by its id
+    /// (`name` is read only when it is not), no array is made, and the
+    /// source is overwritten field by field (``PropertyTable/Entry/setSoleSource(component:path:pass:seq:means:)``).
     mutating func setValue(_ value: consuming PropertyValue, of id: PropertyID, name: () -> String, setBy component: String,
                            path: ComponentPath, pass: Int, seq: Int, means: PropertySource.Means) {
         // The source is written out at each place it goes: made once and
@@ -130,7 +129,8 @@ public struct SimulatedView: Sendable {
             table.entries.append(PropertyTable.Entry(id: id, name: name(), value: value, sources: [source]))
             return
         }
-        table.entries[position].value = value
+        // Moved in: the value is not copied again.
+        table.entries[position].value = consume value
         table.entries[position].setSoleSource(component: component, path: path, pass: pass, seq: seq, means: means)
     }
 
