@@ -39,7 +39,7 @@ public struct PropertySource: Sendable, Equatable, CustomStringConvertible {
     /// releases the old; an equal name spelled with other bytes is written).
     mutating func overwrite(component: String, path: ComponentPath, pass: Int, seq: Int, means: Means) {
         if !self.component.hasSameRepresentation(as: component) { self.component = component }
-        self.path = path
+        self.path.become(path)
         self.pass = pass
         self.seq = seq
         self.means = means
@@ -67,5 +67,26 @@ extension PropertySource {
         let known = sources.compactMap { $0 }
         guard !known.isEmpty else { return nil }
         return (adds ? "added by " : "set by ") + known.map(\.description).joined(separator: "; ")
+    }
+}
+
+extension ComponentPath {
+    /// Becomes `other`, in place. A path of the same place in another row
+    /// of one list (the same storage: a recycled cell's source or owner)
+    /// only takes the row number: its storage is not retained and released.
+    mutating func become(_ other: ComponentPath) {
+        if sharesStorage(with: other) { return }
+        if storageAddress == other.storageAddress {
+            // The last row segment is the last segment that is a row.
+            var index = other.segmentCount - 1
+            while index >= 0 {
+                if let row = other.row(at: index) {
+                    moveLastRow(to: row)
+                    return
+                }
+                index -= 1
+            }
+        }
+        self = other
     }
 }
