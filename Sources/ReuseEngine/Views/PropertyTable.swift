@@ -63,7 +63,16 @@ struct PropertyTable: Sendable {
     /// ``position(of:name:)``, reading `name` only when the property is not found by its id.
     func position(of id: PropertyID, name: () -> String) -> Int? {
         if id != .unknown {
-            for index in entries.indices where entries[index].id == id { return index }
+            // Over the storage: the array's subscript checked each index.
+            let found = entries.withUnsafeBufferPointer { entries in
+                var index = 0
+                while index < entries.count {
+                    if entries[index].id == id { return index }
+                    index += 1
+                }
+                return -1
+            }
+            if found >= 0 { return found }
             guard entries.contains(where: { $0.id == .unknown }) else { return nil }
         }
         let name = name()

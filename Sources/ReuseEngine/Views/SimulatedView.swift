@@ -76,6 +76,7 @@ public struct SimulatedView: Sendable {
     /// unapplicator in `catalog` (asked by property id when it carries
     /// one), read in place. Mutating only to be reached in place: a call
     /// on a view read out of the store's array copied the whole view.
+    @inline(__always)
     mutating func attachedHasUnapplicator(in catalog: Catalog) -> Bool {
         switch attached {
         case .some(let old):
