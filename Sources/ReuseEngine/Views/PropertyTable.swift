@@ -30,19 +30,52 @@ struct PropertyTable: Sendable {
         /// As first written (a later write of an equal name keeps it).
         var name: String
         var value: PropertyValue
+        /// ``sources`` when it is one source: held inline, so a value's
+        /// source is written over in place and no array is made for it.
+        private var soleSource: PropertySource?
+        /// ``sources`` when it is not one source (nil with ``soleSource``: nobody).
+        private var otherSources: [PropertySource?]?
+
+        init(id: PropertyID, name: String, value: PropertyValue, sources: [PropertySource?]?) {
+            self.id = id
+            self.name = name
+            self.value = value
+            self.sources = sources
+        }
+
+        /// A value set by `source`.
+        init(id: PropertyID, name: String, value: PropertyValue, source: PropertySource) {
+            self.id = id
+            self.name = name
+            self.value = value
+            soleSource = source
+        }
+
         /// Who set the value (one per entry of an additive property, `nil`
         /// for entries a class default put there); `nil` when nobody set it
         /// since the view was made or the property reset.
-        var sources: [PropertySource?]?
+        var sources: [PropertySource?]? {
+            get { otherSources ?? soleSource.map { [$0] } }
+            set {
+                if let newValue, newValue.count == 1, let source = newValue[0] {
+                    soleSource = source
+                    otherSources = nil
+                } else {
+                    soleSource = nil
+                    otherSources = newValue
+                }
+            }
+        }
 
         /// Makes the instance `component` at `path`, in event `seq` of
         /// pass `pass`, by `means`, the value's one source: written over
         /// the one source there, field by field, when there is one (no
         /// source made and the old one destroyed whole).
         mutating func setSoleSource(component: String, path: ComponentPath, pass: Int, seq: Int, means: PropertySource.Means) {
-            if sources?.count == 1,
-               sources?[0]?.overwrite(component: component, path: path, pass: pass, seq: seq, means: means) != nil { return }
-            sources = [PropertySource(component: component, path: path, pass: pass, seq: seq, means: means)]
+            if otherSources == nil,
+               soleSource?.overwrite(component: component, path: path, pass: pass, seq: seq, means: means) != nil { return }
+            soleSource = PropertySource(component: component, path: path, pass: pass, seq: seq, means: means)
+            otherSources = nil
         }
     }
 

@@ -127,7 +127,7 @@ public struct SimulatedView: Sendable {
         // scroll step more, measured with callgrind).
         guard let position = table.position(of: id, name: name) else {
             let source = PropertySource(component: component, path: path, pass: pass, seq: seq, means: means)
-            table.entries.append(PropertyTable.Entry(id: id, name: name(), value: value, sources: [source]))
+            table.entries.append(PropertyTable.Entry(id: id, name: name(), value: value, source: source))
             return
         }
         // Moved in: the value is not copied again.

@@ -1,0 +1,70 @@
+import Testing
+@testable import ReuseEngine
+
+/// How a view's property table keeps who set each value: a value's one
+/// source held inline and written over in place, every other form of
+/// sources kept as given; and the in-place path write that a source uses.
+@Suite struct PropertyWriteTests {
+    private static let feed = ComponentPath([.named("Feed", index: 0)])
+
+    private static func source(_ row: Int, seq: Int, component: String = "Cell") -> PropertySource {
+        PropertySource(component: component, path: feed.appending(.row(row)), pass: 1, seq: seq, means: .apply)
+    }
+
+    /// Whatever sources an entry is given, it gives back: nobody, one,
+    /// one that is nil, several, none at all.
+    @Test func anEntryGivesBackTheSourcesItWasGiven() {
+        let given: [[PropertySource?]?] = [
+            nil, [Self.source(1, seq: 1)], [nil], [nil, Self.source(2, seq: 2)],
+            [Self.source(1, seq: 1), Self.source(2, seq: 2)], [],
+        ]
+        for sources in given {
+            var entry = PropertyTable.Entry(id: PropertyID(index: 0), name: "text", value: .value(.text("")), sources: sources)
+            #expect(entry.sources == sources)
+            // Set again over another form, it reads back the same.
+            entry.sources = [Self.source(9, seq: 9)]
+            entry.sources = sources
+            #expect(entry.sources == sources)
+        }
+    }
+
+    /// A value's one source is written over; any other form of sources is
+    /// replaced by the one source.
+    @Test func aSoleSourceIsWrittenOverInPlace() {
+        let starts: [[PropertySource?]?] = [nil, [Self.source(1, seq: 1)], [nil], [nil, Self.source(2, seq: 2)], []]
+        for start in starts {
+            var entry = PropertyTable.Entry(id: PropertyID(index: 0), name: "text", value: .value(.text("")), sources: start)
+            entry.setSoleSource(component: "Row", path: Self.feed.appending(.row(5)), pass: 3, seq: 7, means: .update)
+            let expected = PropertySource(component: "Row", path: Self.feed.appending(.row(5)), pass: 3, seq: 7, means: .update)
+            #expect(entry.sources == [expected])
+            #expect(entry.sources?.first??.path.display == "Feed/5")
+        }
+    }
+
+    /// A type spelled with other bytes is written, so the source shows it
+    /// as given (`Café` precomposed, then with a combining accent).
+    @Test func anEqualTypeSpelledOtherwiseIsWritten() {
+        var source = Self.source(1, seq: 1, component: "Caf\u{E9}")
+        source.overwrite(component: "Cafe\u{301}", path: Self.feed.appending(.row(2)), pass: 2, seq: 2, means: .apply)
+        #expect(source.component.unicodeScalars.count == 5)
+    }
+
+    /// A path becomes another in place: the same place in another row,
+    /// a path elsewhere, and the root, each identical afterwards.
+    @Test func aPathBecomesAnotherIdentically() {
+        let row = Self.feed.appending(.row(3))
+        let dot = row.appending(.named("Dot", index: 0))
+        let targets = [
+            row.inRow(8), dot.inRow(8), dot, ComponentPath.root, ComponentPath([.named("Card", index: 1)]),
+            Self.feed.appending(.row(3)),
+        ].compactMap { $0 }
+        for start in [row, dot, ComponentPath.root] {
+            for target in targets {
+                var path = start
+                path.become(target)
+                #expect(path.isIdentical(to: target))
+                #expect(path.display == target.display)
+            }
+        }
+    }
+}
