@@ -131,3 +131,25 @@ import Testing
         }
     }
 }
+
+@Suite struct InlineDecimalTests {
+    /// Every number below 10^5, and samples up to 10^8, as `String` writes them.
+    @Test func writesNumbersAsStringDoes() throws {
+        var samples = Array(0..<100_000)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<100_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            samples.append(Int(state >> 33) % 100_000_000)
+        }
+        samples += [9_999_999, 10_000_000, 99_999_999]
+        for number in samples {
+            let (bytes, count) = try #require(InlineText.decimal(number))
+            let expected = Array(String(number).utf8)
+            if count != expected.count || bytes != InlineText.Bytes(expected) {
+                Issue.record("\(number): \(count) digits")
+                return
+            }
+        }
+        #expect(InlineText.decimal(-1) == nil && InlineText.decimal(100_000_000) == nil)
+    }
+}
