@@ -56,7 +56,9 @@ public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
 
     /// The same view class and the same attribute names in the same order,
     /// spelled with the same bytes (values ignored): everything a key made
-    /// from names can depend on, down to how it shows them.
+    /// from names can depend on, down to how it shows them. Inlined: each
+    /// row's attach asks it.
+    @inline(__always)
     func hasSameNames(as other: ViewConfiguration) -> Bool {
         guard viewClass.isStored(as: other.viewClass), attributes.count == other.attributes.count else { return false }
         // The same storage (a definition's fixed configuration): the same names.
