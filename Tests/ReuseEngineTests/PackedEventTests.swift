@@ -227,6 +227,22 @@ import Testing
         let value = try #require(inline)
         #expect(EventCounts(mask: mask, inline: value) == fits)
 
+        // Eight one-byte counts: packed straight into the word, read back the same.
+        var small = EventCounts()
+        for index in [0, 1, 2, 3, 4, 7, 13, 23] { small.values[index] = 127 - index }
+        let smallExpected = small
+        let (smallMask, smallInline) = small.drain(touched: small.nonzeroMask, into: &bytes, inliningUpTo: 8)
+        #expect(bytes.isEmpty && small == EventCounts())
+        #expect(EventCounts(mask: smallMask, inline: try #require(smallInline)) == smallExpected)
+        // Nine: too many for the word, appended.
+        var nine = smallExpected
+        nine.values[20] = 1
+        let nineExpected = nine
+        let (nineMask, nineInline) = nine.drain(touched: nine.nonzeroMask, into: &bytes, inliningUpTo: 8)
+        #expect(nineInline == nil && bytes.count == 9)
+        #expect(EventCounts(mask: nineMask, bytes: bytes, from: 0) == nineExpected)
+        bytes.removeAll()
+
         var more = fits
         more.values[10] = 1  // nine bytes
         let expected = more

@@ -173,7 +173,7 @@ public struct EventLog: Sendable {
     /// Counts a step of `kind` (one of it) without keeping it: what
     /// ``record(_:component:path:step:)`` does while events are not kept,
     /// for callers that then make no step at all. Returns its sequence number.
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func count(_ kind: ReuseEvent.Kind) -> Int {
         assert(!keepsEvents, "a kept event is recorded whole")
         let seq = nextSeq

@@ -168,6 +168,32 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
         var mask: UInt32 = 0
         var inline: UInt64?
         var counts = values.mutableSpan
+        // A pass's usual counts, at most eight below 128 (a byte each, as
+        // LEB128 writes them), go straight into the inline word.
+        if limit >= MemoryLayout<UInt64>.size {
+            let small: UInt64? = counts.withUnsafeMutableBufferPointer { counts in
+                var word: UInt64 = 0
+                var shift: UInt64 = 0
+                var rest = touched
+                while rest != 0 {
+                    let index = rest.trailingZeroBitCount
+                    rest &= rest &- 1
+                    guard index < counts.count, counts[index] != 0 else { continue }
+                    guard UInt(bitPattern: counts[index]) < 0x80, shift < 64 else { return nil }
+                    word |= UInt64(counts[index]) &<< shift
+                    shift &+= 8
+                    mask |= 1 &<< UInt32(truncatingIfNeeded: index)
+                }
+                rest = mask
+                while rest != 0 {
+                    counts[rest.trailingZeroBitCount] = 0
+                    rest &= rest &- 1
+                }
+                return word
+            }
+            if let small { return (mask, small) }
+            mask = 0
+        }
         // The packed bytes are written on the stack, then kept inline or appended at once.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: counts.count * LEB128.maximumBytes) { buffer in
             var written = 0
