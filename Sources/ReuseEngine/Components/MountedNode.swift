@@ -39,7 +39,7 @@ public struct MountedNode: Sendable {
     /// The pool key of the kept `configuration`, made by a keying of this
     /// type that reads nothing else (``Keying/isPure``): it holds as long
     /// as the configuration is kept, and goes with it.
-    var keptKey: (keying: ObjectIdentifier, key: ViewKey)?
+    var keptKey: KeptKey?
     /// A list row's pool key as its list's cell keying made it, with the
     /// definition whose attribute names it was made from: a row's
     /// configuration reads the row, so it is not kept, but its names are
@@ -110,6 +110,19 @@ public struct MountedNode: Sendable {
             row.forEachDescendant(body)
         }
     }
+}
+
+/// A configuration's pool key kept in its node (``MountedNode/keptKey``),
+/// with the type of the keying that made it.
+///
+/// Eager-move (its lifetime is not lexical, as an array's or a string's is
+/// not): the mount walk reads the key in place from the node it lends,
+/// where a `let` bound to a lexical value that holds a reference kept its
+/// own copy (a retain and a release per instance per pass).
+@_eagerMove
+struct KeptKey: Sendable {
+    let keying: ObjectIdentifier
+    let key: ViewKey
 }
 
 /// A row cell's pool key kept in its node (``MountedNode/cellKey``).

@@ -165,9 +165,42 @@ extension Engine {
     @inline(never)
     mutating func mountView(of node: inout MountedNode, _ definition: MountableDefinition, parent: ViewID, row: Int?,
                             pass: inout MountPass) -> ViewID? {
+        if let view = mountKept(node, definition, parent: parent, row: row, pass: &pass) {
+            node.view = view
+            return view
+        }
         guard let configuration = configuration(of: definition, for: &node) else { return nil }
-        let instance = Instance(component: node.name, path: node.path)
         let key = key(for: &node, configuration, pass: &pass)
+        let view = place(configuration, key: key, for: Instance(component: node.name, path: node.path), definition,
+                         parent: parent, row: row, pass: &pass)
+        node.view = view
+        return view
+    }
+
+    /// ``mountView(of:_:parent:row:pass:)`` for a node that keeps its
+    /// configuration for `definition` and its key for the strategy's
+    /// keying (the usual case from the second pass on); nil, having done
+    /// nothing, for any other.
+    ///
+    /// The node is lent, not held `inout`: its configuration, key, name and
+    /// path are read in place (copied out of an `inout` node, they cost
+    /// five retains and releases per instance). What is bound from it is
+    /// eager-move (strings, arrays, ``KeptKey``): a lexical `let` kept a
+    /// copy of its own.
+    @inline(__always)
+    private mutating func mountKept(_ node: MountedNode, _ definition: MountableDefinition, parent: ViewID, row: Int?,
+                                    pass: inout MountPass) -> ViewID? {
+        guard node.configuration?.definition === definition, let kept = node.keptKey, kept.keying == strategy.keyingType,
+              let configuration = node.configuration?.value else { return nil }
+        return place(configuration, key: kept.key, for: Instance(component: node.name, path: node.path), definition,
+                     parent: parent, row: row, pass: &pass)
+    }
+
+    /// Takes a view of `key` from `parent` for `instance` and configures it
+    /// (steps 1 and 2 once the key is known); returns the view.
+    @inline(__always)
+    private mutating func place(_ configuration: ViewConfiguration, key: ViewKey, for instance: Instance,
+                                _ definition: MountableDefinition, parent: ViewID, row: Int?, pass: inout MountPass) -> ViewID {
         pass.visit(parent)
         let vended = strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &store, pass: pass)
         pass.recordTaken(vended.view, from: parent)
@@ -178,7 +211,6 @@ extension Engine {
             pass.markBound(vended.view)
             startLoads(of: definition, on: vended.view, for: instance, row: row)
         }
-        node.view = vended.view
         return vended.view
     }
 
@@ -205,7 +237,7 @@ extension Engine {
         if let kept = node.keptKey, kept.keying == type { return kept.key }
         let keying = strategy.keying
         let key = pass.key(node.name, configuration, keying: keying, catalog: catalog)
-        if node.configuration != nil, keying.isPure { node.keptKey = (type, key) }
+        if node.configuration != nil, keying.isPure { node.keptKey = KeptKey(keying: type, key: key) }
         return key
     }
 
