@@ -53,6 +53,12 @@ public struct MountPass: Sendable {
 
     mutating func recordTaken(_ view: ViewID, from parent: ViewID) { marks.recordTaken(view, from: parent) }
 
+    /// `view` taken from `parent` by an instance (``PassMarks/take(_:from:binds:)``):
+    /// returns whether it is bound to its item in this pass.
+    mutating func take(_ view: ViewID, from parent: ViewID, binds: Bool) -> Bool {
+        marks.take(view, from: parent, binds: binds)
+    }
+
     /// `view` was bound to its item in this pass; so is everything mounted inside it.
     mutating func markBound(_ view: ViewID) { marks.markBound(view) }
 
@@ -205,6 +211,44 @@ struct PassMarks: Sendable {
             entries[from].first = view.number
         }
         entries[from].last = view.number
+    }
+
+    /// `view` taken from `parent` by an instance: the parent visited
+    /// (``visit(_:)``), the take recorded (``recordTaken(_:from:)``), and
+    /// `view` bound when `binds` or when `parent` is bound in this pass
+    /// (``markBound(_:)``); returns whether `view` is bound.
+    ///
+    /// One write of the table for all three (each element written through
+    /// the array checked that it was unique): the mount walk asks it once
+    /// per view, after the view is configured.
+    mutating func take(_ view: ViewID, from parent: ViewID, binds: Bool) -> Bool {
+        let taken = index(view)
+        let from = index(parent)
+        let stamp = stamp
+        let (visits, bound) = entries.withUnsafeMutableBufferPointer { entries in
+            precondition(entries.indices.contains(taken) && entries.indices.contains(from))
+            let visits = entries[from].visited != stamp
+            if visits { entries[from].visited = stamp }
+            // A view is handed out once a pass; a second take would close the list on itself.
+            if entries[taken].taken != stamp {
+                entries[taken].taken = stamp
+                entries[taken].next = 0
+                if entries[from].listed == stamp {
+                    let last = entries[from].last - 1
+                    precondition(entries.indices.contains(last))
+                    entries[last].next = view.number
+                } else {
+                    entries[from].listed = stamp
+                    entries[from].first = view.number
+                }
+                entries[from].last = view.number
+            }
+            let bound = binds || entries[from].bound == stamp
+            if bound { entries[taken].bound = stamp }
+            return (visits, bound)
+        }
+        if visits { parents.append(parent) }
+        return bound
     }
 
     mutating func markBound(_ view: ViewID) {

@@ -201,14 +201,14 @@ extension Engine {
     @inline(__always)
     private mutating func place(_ configuration: ViewConfiguration, key: ViewKey, for instance: Instance,
                                 _ definition: MountableDefinition, parent: ViewID, row: Int?, pass: inout MountPass) -> ViewID {
-        pass.visit(parent)
         let vended = strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &store, pass: pass)
-        pass.recordTaken(vended.view, from: parent)
         strategy.application.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
-        // Bound to its item now, or inside a view bound in this pass (a cell
-        // dequeued for a row binds everything in it).
-        if vended.acquisition.binds || pass.isBound(parent) {
-            pass.markBound(vended.view)
+        // The parent visited and the take recorded only now (a vend reads
+        // neither the parents visited nor this view's marks; a configure
+        // reads no marks): one write of the pass's table. Bound to its item
+        // now, or inside a view bound in this pass (a cell dequeued for a
+        // row binds everything in it).
+        if pass.take(vended.view, from: parent, binds: vended.acquisition.binds) {
             startLoads(of: definition, on: vended.view, for: instance, row: row)
         }
         return vended.view
