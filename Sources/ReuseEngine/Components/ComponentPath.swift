@@ -218,6 +218,34 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         lastRow = row
     }
 
+    /// Becomes `other`, in place. A path of the same place in another row
+    /// of one list (the same storage: a recycled cell's source or owner)
+    /// only takes the row number: its storage is not retained and released.
+    mutating func become(_ other: ComponentPath) {
+        guard storageAddress == other.storageAddress else {
+            self = other
+            return
+        }
+        // The same storage: the same elements, so only the row can differ.
+        lastRow = other.lastRow
+    }
+
+    /// ``become(_:)``, and whether this path equalled `other` (`==`)
+    /// before: a view's owner is compared and written in one access, in
+    /// place (a path of the same storage and another row is told apart
+    /// without a call, and only its row number is written).
+    mutating func becomeComparing(_ other: ComponentPath) -> Bool {
+        if storageAddress == other.storageAddress {
+            // The same storage: the same elements, so only the row can differ.
+            if lastRow == other.lastRow { return true }
+            lastRow = other.lastRow
+            return false
+        }
+        let equal = self == other
+        self = other
+        return equal
+    }
+
     /// The path of the first `count` segments.
     public func prefix(_ count: Int) -> ComponentPath {
         let kept = Array(segments.prefix(count))

@@ -69,24 +69,3 @@ extension PropertySource {
         return (adds ? "added by " : "set by ") + known.map(\.description).joined(separator: "; ")
     }
 }
-
-extension ComponentPath {
-    /// Becomes `other`, in place. A path of the same place in another row
-    /// of one list (the same storage: a recycled cell's source or owner)
-    /// only takes the row number: its storage is not retained and released.
-    mutating func become(_ other: ComponentPath) {
-        if sharesStorage(with: other) { return }
-        if storageAddress == other.storageAddress {
-            // The last row segment is the last segment that is a row.
-            var index = other.segmentCount - 1
-            while index >= 0 {
-                if let row = other.row(at: index) {
-                    moveLastRow(to: row)
-                    return
-                }
-                index -= 1
-            }
-        }
-        self = other
-    }
-}

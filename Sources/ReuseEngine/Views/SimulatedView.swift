@@ -63,6 +63,16 @@ public struct SimulatedView: Sendable {
     /// or inside a view that was: no longer alive.
     public internal(set) var isRemoved = false
 
+    /// Makes the instance at `path` the owner, in place
+    /// (``ComponentPath/becomeComparing(_:)``); returns whether the owner
+    /// was that path already (an equal path).
+    @inline(__always)
+    mutating func becomeOwned(by path: ComponentPath) -> Bool {
+        if let kept = owner?.becomeComparing(path) { return kept }
+        owner = path
+        return false
+    }
+
     /// Whether the attached configuration equals `configuration` (nil:
     /// none is attached), compared in place.
     func attachedEquals(_ configuration: ViewConfiguration) -> Bool? {

@@ -124,30 +124,33 @@ public struct ViewStore: Sendable {
     /// Marks `view` as taken by `instance`: records a reuse when it held
     /// another instance or waited hidden, and unhides it (unless `unhides` is
     /// false: ComponentKit unhides at its container's reset, ``unhide(_:in:)``).
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func take(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance, unhides: Bool = true) -> Taken {
         let index = view.number - 1
         let wasHidden = views[index].isHidden
-        // The owner compared in place (it is copied only into a kept event).
-        // The path the same instance handed in last time, in the same storage (most takes of a pass).
-        let samePath = views[index].owner?.sharesStorage(with: instance.path) == true
-        let keptOwner = samePath || views[index].owner == instance.path
-        let taken = Taken(wasHidden: wasHidden, keptOwner: keptOwner, isReuse: wasHidden || !keptOwner)
-        if taken.isReuse {
-            if log.keepsEvents {
-                record(view, for: instance, .reuse(parent: parent, key: key, previous: views[index].owner))
-            } else {
-                log.count(.reuse)
-            }
-        }
-        // Owner and type are not written again when they are the very values
-        // the view holds (a write retains the new value and releases the
-        // old). Anything else is written, even when equal: an equal path may
-        // be shown another way (`Card` became `Card[0]` when a second Card
+        // The owner is compared and written in one access, in place
+        // (``SimulatedView/becomeOwned(by:)``). Owner and type are not
+        // written again when they are the very values the view holds (a
+        // write retains the new value and releases the old); the path of
+        // the same place in another row takes only the row number.
+        // Anything else is written, even when equal: an equal path may be
+        // shown another way (`Card` became `Card[0]` when a second Card
         // joined), an equal name spelled with other bytes (`Café` typed
         // precomposed, then with a combining accent), and the view shows
         // what was typed last.
-        if !samePath { views[index].owner = instance.path }
+        let keptOwner: Bool
+        if log.keepsEvents {
+            // A kept event names the owner before this take: written after it.
+            keptOwner = views[index].owner == instance.path
+            if wasHidden || !keptOwner {
+                record(view, for: instance, .reuse(parent: parent, key: key, previous: views[index].owner))
+            }
+            _ = views[index].becomeOwned(by: instance.path)
+        } else {
+            keptOwner = views[index].becomeOwned(by: instance.path)
+            if wasHidden || !keptOwner { log.count(.reuse) }
+        }
+        let taken = Taken(wasHidden: wasHidden, keptOwner: keptOwner, isReuse: wasHidden || !keptOwner)
         if views[index].ownerComponent?.hasSameRepresentation(as: instance.component) != true {
             views[index].ownerComponent = instance.component
         }
