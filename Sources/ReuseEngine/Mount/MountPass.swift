@@ -51,8 +51,6 @@ public struct MountPass: Sendable {
 
     mutating func visit(_ parent: ViewID) { marks.visit(parent) }
 
-    mutating func recordTaken(_ view: ViewID, from parent: ViewID) { marks.recordTaken(view, from: parent) }
-
     /// `view` taken from `parent` by an instance (``PassMarks/take(_:from:binds:)``):
     /// returns whether it is bound to its item in this pass.
     mutating func take(_ view: ViewID, from parent: ViewID, binds: Bool) -> Bool {
@@ -197,24 +195,9 @@ struct PassMarks: Sendable {
         parents.append(parent)
     }
 
-    mutating func recordTaken(_ view: ViewID, from parent: ViewID) {
-        let taken = index(view)
-        let from = index(parent)
-        // A view is handed out once a pass; a second take would close the list on itself.
-        guard entries[taken].taken != stamp else { return }
-        entries[taken].taken = stamp
-        entries[taken].next = 0
-        if entries[from].listed == stamp {
-            entries[entries[from].last - 1].next = view.number
-        } else {
-            entries[from].listed = stamp
-            entries[from].first = view.number
-        }
-        entries[from].last = view.number
-    }
-
     /// `view` taken from `parent` by an instance: the parent visited
-    /// (``visit(_:)``), the take recorded (``recordTaken(_:from:)``), and
+    /// (``visit(_:)``), the take recorded (threaded onto the parent's list
+    /// of views taken, in order; a view counts once a pass), and
     /// `view` bound when `binds` or when `parent` is bound in this pass
     /// (``markBound(_:)``); returns whether `view` is bound.
     ///
