@@ -291,7 +291,10 @@ public struct Catalog: Sendable {
     }
 
     /// Whether `attribute` has an unapplicator, by its property id when it
-    /// carries one (the name is not looked up).
+    /// carries one (the name is not looked up). Inlined: asked for each
+    /// attached attribute when a view is reconfigured, a call copied the
+    /// catalogue to pass it.
+    @inline(__always)
     func hasUnapplicator(_ attribute: Attribute) -> Bool {
         attribute.property != .unknown ? facts(of: attribute.property).hasUnapplicator : hasUnapplicator(attribute.name)
     }

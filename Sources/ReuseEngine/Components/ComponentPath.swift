@@ -235,14 +235,9 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// place (a path of the same storage and another row is told apart
     /// without a call, and only its row number is written).
     mutating func becomeComparing(_ other: ComponentPath) -> Bool {
-        if storageAddress == other.storageAddress {
-            // The same storage: the same elements, so only the row can differ.
-            if lastRow == other.lastRow { return true }
-            lastRow = other.lastRow
-            return false
-        }
-        let equal = self == other
-        self = other
+        // The same storage: the same elements, so only the row can differ.
+        let equal = storageAddress == other.storageAddress ? lastRow == other.lastRow : self == other
+        become(other)
         return equal
     }
 

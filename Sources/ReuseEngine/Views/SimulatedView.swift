@@ -90,11 +90,7 @@ public struct SimulatedView: Sendable {
     mutating func attachedHasUnapplicator(in catalog: Catalog) -> Bool {
         switch attached {
         case .some(let old):
-            for index in old.attributes.indices {
-                let property = old.attributes[index].property
-                if property != .unknown ? catalog.facts(of: property).hasUnapplicator
-                    : catalog.hasUnapplicator(old.attributes[index].name) { return true }
-            }
+            for index in old.attributes.indices where catalog.hasUnapplicator(old.attributes[index]) { return true }
             return false
         case .none:
             return false
