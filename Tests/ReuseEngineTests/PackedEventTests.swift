@@ -252,6 +252,31 @@ import Testing
         #expect(EventCounts(mask: moreMask, bytes: bytes, from: 0) == expected)
     }
 
+    /// A scroll's outcome holds its pass's summary packed: its counts in
+    /// one word (a step's), or whole in a box when they do not fit (a
+    /// jump's, two bytes a count). Read back, it is the log's summary.
+    @Test func aScrollOutcomeReadsBackItsPassSummary() throws {
+        var engine = Engine()
+        try engine.defineComponent("Dot", viewClass: "UIView", attributes: [("backgroundColor", "red", false)], children: [])
+        try engine.defineComponent("Cell", viewClass: "UILabel", attributes: [("text", "Row {i}", true)], children: ["Dot"])
+        try engine.defineList("Feed", rows: 1_000_000, viewport: 100, cells: ["Cell"])
+        try engine.mount(["Feed"], trigger: "mount Feed")
+        let feed = ComponentPath([.named("Feed", index: 0)])
+        let step = try engine.scroll(feed, .by(1), trigger: "scroll Feed by 1")
+        #expect(step.pass == engine.log.passes.last)
+        #expect(step.pass.counts[.reused] == 2 && step.pass.trigger == "scroll Feed by 1")
+        let jump = try engine.scroll(feed, .by(100), trigger: "scroll Feed by 100")
+        #expect(jump.pass.counts[.reused] == 200)
+        #expect(jump.pass == engine.log.passes.last)
+        // Written, it reads back what was written, either way.
+        var changed = step
+        changed.pass = jump.pass
+        #expect(changed.pass == jump.pass)
+        changed.pass = step.pass
+        #expect(changed.pass == step.pass)
+        #expect(MemoryLayout<ScrollOutcome>.size < MemoryLayout<PassSummary>.size)
+    }
+
     @Test func aFinishedPassIsThirtyTwoBytes() {
         #expect(MemoryLayout<PackedSummary>.stride == 32)
     }

@@ -76,6 +76,19 @@ public struct EventLog: Sendable {
         isOpen ? openSummary : PassSummary(pass: currentPass, trigger: "", events: recordedEvents..<recordedEvents)
     }
 
+    /// A scroll's outcome, with the summary of the pass it ran (the last),
+    /// its counts packed from the ones the pass touched.
+    // Inlined: called, it took a copy of the log (576 bytes). Mutating,
+    // though it changes nothing: the summary is read in place.
+    @inline(__always)
+    mutating func scrollOutcome(list: ComponentPath, requested: Int, offset: Int) -> ScrollOutcome {
+        guard isOpen else {
+            var empty = lastSummary
+            return ScrollOutcome(pass: &empty, touched: 0, list: list, requested: requested, offset: offset)
+        }
+        return ScrollOutcome(pass: &openSummary, touched: openTouched, list: list, requested: requested, offset: offset)
+    }
+
     /// The bytes the packed records of the events held take.
     var recordBytes: Int { stored.recordBytes }
     /// Events held whole beside the packed records (rare kinds, large numbers).

@@ -167,33 +167,20 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
         assert(nonzeroMask & ~touched == 0, "a count that is not zero is not marked touched")
         var mask: UInt32 = 0
         var inline: UInt64?
-        var counts = values.mutableSpan
         // A pass's usual counts, at most eight below 128 (a byte each, as
         // LEB128 writes them), go straight into the inline word.
-        if limit >= MemoryLayout<UInt64>.size {
-            let small: UInt64? = counts.withUnsafeMutableBufferPointer { counts in
-                var word: UInt64 = 0
-                var shift: UInt64 = 0
-                var rest = touched
-                while rest != 0 {
-                    let index = rest.trailingZeroBitCount
-                    rest &= rest &- 1
-                    guard index < counts.count, counts[index] != 0 else { continue }
-                    guard UInt(bitPattern: counts[index]) < 0x80, shift < 64 else { return nil }
-                    word |= UInt64(counts[index]) &<< shift
-                    shift &+= 8
-                    mask |= 1 &<< UInt32(truncatingIfNeeded: index)
-                }
-                rest = mask
+        if limit >= MemoryLayout<UInt64>.size, let small = packedInWord(touched: touched) {
+            var counts = values.mutableSpan
+            counts.withUnsafeMutableBufferPointer { counts in
+                var rest = small.mask
                 while rest != 0 {
                     counts[rest.trailingZeroBitCount] = 0
                     rest &= rest &- 1
                 }
-                return word
             }
-            if let small { return (mask, small) }
-            mask = 0
+            return small
         }
+        var counts = values.mutableSpan
         // The packed bytes are written on the stack, then kept inline or appended at once.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: counts.count * LEB128.maximumBytes) { buffer in
             var written = 0
@@ -219,6 +206,35 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
         return (mask, inline)
     }
 
+    /// The counts `touched` marks (every count that is not zero must be),
+    /// packed as ``drain(touched:into:inliningUpTo:)`` keeps them inline,
+    /// when they fit one word: at most eight counts that are not zero,
+    /// each below 128 (one LEB128 byte). Nil when they do not fit.
+    // Mutating, though it writes nothing: read through a borrowed span, the
+    // counts were first copied out (192 bytes); through the span's buffer
+    // they are read in place (indexed on the span itself, the span was boxed).
+    @inline(__always)
+    mutating func packedInWord(touched: UInt32) -> (mask: UInt32, inline: UInt64)? {
+        assert(nonzeroMask & ~touched == 0, "a count that is not zero is not marked touched")
+        var counts = values.mutableSpan
+        return counts.withUnsafeMutableBufferPointer { counts in
+            var mask: UInt32 = 0
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            var rest = touched
+            while rest != 0 {
+                let index = rest.trailingZeroBitCount
+                rest &= rest &- 1
+                guard index < counts.count, counts[index] != 0 else { continue }
+                guard UInt(bitPattern: counts[index]) < 0x80, shift < 64 else { return nil }
+                word |= UInt64(counts[index]) &<< shift
+                shift &+= 8
+                mask |= 1 &<< UInt32(truncatingIfNeeded: index)
+            }
+            return (mask, word)
+        }
+    }
+
     /// Counts unpacked from ``packed(into:)``'s mask and the bytes from `offset` on.
     init(mask: UInt32, bytes: [UInt8], from offset: Int) {
         var next = offset
@@ -227,9 +243,29 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Counts unpacked from ``drain(into:inliningUpTo:)``'s mask and inline bytes.
+    /// Counts unpacked from ``drain(touched:into:inliningUpTo:)``'s mask and
+    /// inline bytes (LEB128, read straight from the word: nothing allocated).
     init(mask: UInt32, inline: UInt64) {
-        self.init(mask: mask, bytes: withUnsafeBytes(of: inline.littleEndian) { Array($0) }, from: 0)
+        var counts = values.mutableSpan
+        counts.withUnsafeMutableBufferPointer { counts in
+            var word = inline
+            var rest = mask
+            while rest != 0 {
+                let index = rest.trailingZeroBitCount
+                rest &= rest &- 1
+                var value: UInt64 = 0
+                var shift: UInt64 = 0
+                // Ends at the word's end at the latest: its bytes run out as zeros.
+                while true {
+                    let byte = word & 0xFF
+                    word &>>= 8
+                    if shift < 64 { value |= (byte & 0x7F) &<< shift }
+                    shift &+= 7
+                    if byte < 0x80 { break }
+                }
+                if index < counts.count { counts[index] = Int(Int64(bitPattern: value)) }
+            }
+        }
     }
 
     /// Takes another set of counts away (a pass taken back).

@@ -2,7 +2,19 @@ import DequeModule
 
 /// Where a scroll asked to go and where the list stopped.
 public struct ScrollOutcome: Sendable {
-    public var pass: PassSummary
+    /// The summary of the pass the scroll ran (made on each read from the
+    /// compact copy the outcome holds).
+    public var pass: PassSummary {
+        get { summary.unpacked }
+        set {
+            var summary = newValue
+            self.summary = Summary(&summary, touched: newValue.counts.nonzeroMask)
+        }
+    }
+    /// The pass's summary in 64 bytes: a summary is 232, and the outcome
+    /// carried it out of ``Engine/scroll(_:_:trigger:)`` in four copies
+    /// of it at every step, whether the caller read it or not.
+    private var summary: Summary
     /// The list instance scrolled.
     public var list: ComponentPath
     /// The offset asked for (before clamping; saturated on overflow).
@@ -11,6 +23,58 @@ public struct ScrollOutcome: Sendable {
     public var offset: Int
     /// The list stopped short of the offset asked for.
     public var wasClamped: Bool { requested != offset }
+
+    /// The outcome of a scroll whose pass `pass` summarises (`touched`: a
+    /// bit for each of its counts that is not zero).
+    @inline(__always)
+    init(pass: inout PassSummary, touched: UInt32, list: ComponentPath, requested: Int, offset: Int) {
+        summary = Summary(&pass, touched: touched)
+        self.list = list
+        self.requested = requested
+        self.offset = offset
+    }
+
+    /// A ``PassSummary`` with its counts packed: in one word when they fit
+    /// (``EventCounts/packedInWord(touched:)``, a scroll step's always
+    /// do), else whole in a box.
+    private struct Summary: Sendable {
+        let pass: Int
+        let trigger: String
+        let events: Range<Int>
+        let mask: UInt32
+        let word: UInt64
+        let spilled: Spilled?
+
+        final class Spilled: Sendable {
+            let counts: EventCounts
+            init(_ counts: EventCounts) { self.counts = counts }
+        }
+
+        /// `touched`: a bit for every count of `summary` that is not zero.
+        /// (`summary` is only read: ``EventCounts/packedInWord(touched:)``
+        /// reads in place.)
+        @inline(__always)
+        init(_ summary: inout PassSummary, touched: UInt32) {
+            pass = summary.pass
+            trigger = summary.trigger
+            events = summary.events
+            if let (mask, word) = summary.counts.packedInWord(touched: touched) {
+                self.mask = mask
+                self.word = word
+                spilled = nil
+            } else {
+                mask = 0
+                word = 0
+                spilled = Spilled(summary.counts)
+            }
+        }
+
+        var unpacked: PassSummary {
+            var summary = PassSummary(pass: pass, trigger: trigger, events: events)
+            summary.counts = spilled?.counts ?? EventCounts(mask: mask, inline: word)
+            return summary
+        }
+    }
 }
 
 /// How far to scroll.
@@ -35,7 +99,7 @@ extension Engine {
         // Put together once, here, from the pass that just ran: a summary
         // carried out through the journaling and the node walk was copied
         // at each level (232 bytes a time).
-        return ScrollOutcome(pass: store.log.lastSummary, list: moved.list, requested: moved.requested, offset: moved.offset)
+        return store.log.scrollOutcome(list: moved.list, requested: moved.requested, offset: moved.offset)
     }
 
     /// The list scrolled, the offset asked for and the one kept: what a
