@@ -50,8 +50,7 @@ struct PositionalVend: ParentReuse {
         for parent in visited {
             // A parent holding no views (all its children viewless or hidden) has nothing to hide or order.
             guard store.hasSubviews(parent) else { continue }
-            store.hideUntaken(in: parent, pass: pass)
-            store.order(parent, first: pass.taken(from: parent))
+            store.settleTaken(parent, pass: pass)
         }
     }
 }
@@ -128,6 +127,32 @@ extension ViewStore {
             return Vended(view: view, acquisition: .taken(taken))
         }
         return Vended(view: createView(viewClass, key: key, in: host, for: instance), acquisition: .created)
+    }
+
+    /// ``hideUntaken(in:pass:)`` then ``order(_:first:)`` for `parent`, in
+    /// one walk when the views taken in this pass lead its subviews, in the
+    /// order they were taken (nearly always: a scroll step's cell, a pass
+    /// that changed nothing). Then the subviews after them are the views
+    /// not taken (a view is taken once a pass, and is a subview once), and
+    /// the order holds: only those are read, to hide the visible ones.
+    /// Otherwise the two steps run as they are.
+    mutating func settleTaken(_ parent: ViewID, pass: MountPass) {
+        let index = parent.number - 1
+        // The subviews read in place by position: iterated, the array was retained and released.
+        var matched = 0
+        for view in pass.taken(from: parent) {
+            guard matched < views[index].subviews.count, views[index].subviews[matched] == view else {
+                hideUntaken(in: parent, pass: pass)
+                order(parent, first: pass.taken(from: parent))
+                return
+            }
+            matched += 1
+        }
+        while matched < views[index].subviews.count {
+            let view = views[index].subviews[matched]
+            if !views[view.number - 1].isHidden { hide(view, in: parent) }
+            matched += 1
+        }
     }
 
     /// Hides every view of `parent` not taken in this pass; returns the ones
