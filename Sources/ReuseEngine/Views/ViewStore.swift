@@ -329,7 +329,15 @@ public struct ViewStore: Sendable {
     /// shown, unless `unhides` is false).
     mutating func popWaiting(_ key: ViewKey, host: ViewID, for instance: Instance, unhides: Bool = true) -> (ViewID, Taken)? {
         guard let view = modifyPool(key, in: host, { $0.waiting.popLast() }) ?? nil else { return nil }
-        return (view, take(view, key: key, in: host, for: instance, unhides: unhides))
+        let taken = take(view, key: key, in: host, for: instance, unhides: false)
+        if taken.wasHidden, unhides {
+            // ``unhide(_:in:)``'s steps, inline (as the take's last step): a
+            // waiting cell is hidden, and the call read it again. (Inlined
+            // into every take, it cost a full pass's vends more.)
+            views[view.number - 1].isHidden = false
+            recordForOwner(view, .unhide) { .unhide(parent: host) }
+        }
+        return (view, taken)
     }
 
     // MARK: Configuring
