@@ -41,6 +41,17 @@ extension Engine {
         var (firstTime, content) = store.beginList(on: host, firstRow: window.lowerBound)
         let keepsNodes = keepsRows && rows.count == content.cells.count
 
+        // A step of one row, the window's size unchanged: the row that
+        // leaves at one end gives its node straight to the row that enters
+        // at the other (``stepOneRow(_:of:at:host:window:content:rows:pass:)``).
+        if keepsNodes, window.count == content.cells.count, !window.isEmpty,
+           window.lowerBound == content.firstRow + 1 || window.lowerBound + 1 == content.firstRow {
+            stepOneRow(window.lowerBound > content.firstRow, of: spec, at: path, host: host, window: window,
+                       content: &content, rows: &rows, pass: &pass)
+            store.putRows(content, on: host)
+            return firstTime
+        }
+
         // The nodes of rows that leave wait in ``Engine/spareRows`` for rows
         // that enter, from `spares` on: this list's own. A list inside a
         // cell mounts its rows inside this call, above them, and takes
@@ -118,6 +129,70 @@ extension Engine {
         } else {
             node = MountedNode(name: name, path: listPath.appending(.row(row)), row: row)
         }
+        let view = mountRow(row, named: name, node: &node, host: host, cell: cell, reload: reload, pass: &pass)
+        return (consume node, view)
+    }
+
+    /// A step of one row (`forward`: the window starts a row later), the
+    /// window's size unchanged, `rows` the visible rows' nodes: the row
+    /// that leaves at one end gives back its cell, and its node to the
+    /// row that enters at the other (``mountRow(_:of:in:taking:host:pass:)``),
+    /// without passing through ``Engine/spareRows``. What the general path
+    /// of ``mountRows(of:at:host:rows:keepsRows:offset:pass:)`` does for
+    /// this step, event for event, with two moves of the node (each a
+    /// large copy) instead of five, and no array append and remove.
+    ///
+    /// The one row entering is mounted in a loop: Deque's `append` and
+    /// `prepend` are then inlined whole, and the node is moved in; outside
+    /// a loop their closure was not, and it copied the node (retaining
+    /// everything in it) for the caller to destroy (600 instructions).
+    private mutating func stepOneRow(_ forward: Bool, of spec: ListSpec, at path: ComponentPath, host: ViewID,
+                                     window: Range<Int>, content: inout ListContent, rows: inout Deque<MountedNode>,
+                                     pass: inout MountPass) {
+        if forward {
+            if let cell = content.cells.removeFirst() { release(cell, slot: .row(content.firstRow), from: host, pass: pass) }
+            content.firstRow = window.lowerBound
+            for row in content.firstRow + content.cells.count..<window.upperBound {
+                let (node, cell) = mountRow(row, of: spec, in: path, taking: rows.removeFirst(), host: host, pass: &pass)
+                content.cells.append(cell)
+                rows.append(node)
+            }
+        } else {
+            if let cell = content.cells.removeLast() {
+                release(cell, slot: .row(content.firstRow + content.cells.count), from: host, pass: pass)
+            }
+            for row in window.lowerBound..<content.firstRow {
+                let (node, cell) = mountRow(row, of: spec, in: path, taking: rows.removeLast(), host: host, pass: &pass)
+                content.cells.prepend(cell)
+                rows.prepend(node)
+            }
+            content.firstRow = window.lowerBound
+        }
+    }
+
+    /// Mounts row `row`, entering a list in a step of one row, on `spare`,
+    /// the node of the row that left: moved to this row when it is of the
+    /// row's cell type (the one spare ``spareRow(named:from:)`` would
+    /// find), else dropped for a new node. Returns the node and the cell.
+    private mutating func mountRow(_ row: Int, of spec: ListSpec, in listPath: ComponentPath, taking spare: consuming MountedNode,
+                                   host: ViewID, pass: inout MountPass) -> (MountedNode, ViewID?) {
+        let name = spec.cell(forRow: row)
+        var node = spare
+        if node.name.isStored(as: name) {
+            node.moveToRow(row, forgetting: componentsWithInstanceValues)
+        } else {
+            node = MountedNode(name: name, path: listPath.appending(.row(row)), row: row)
+        }
+        let view = mountRow(row, named: name, node: &node, host: host, cell: nil, pass: &pass)
+        return (consume node, view)
+    }
+
+    /// Mounts the cell instance of row `row` (of cell type `name`) on
+    /// `node`, new or moved to the row: on `cell` when the row already
+    /// had one of the right key, else on one the strategy dequeues.
+    /// Returns the cell.
+    mutating func mountRow(_ row: Int, named name: String, node: inout MountedNode, host: ViewID,
+                           cell: ViewID?, reload: Bool? = nil, pass: inout MountPass) -> ViewID? {
         let path = node.path
         shows: do {
             if !hiddenPaths.isEmpty, hiddenPaths.contains(path) {
@@ -142,13 +217,12 @@ extension Engine {
             // A cell's own subviews are a plain parent: settle them even when
             // the cell has no children left.
             pass.visit(view)
-            return (consume node, view)
+            return view
         }
         // A row that shows nothing, or a cell with no children, keeps no
         // subtree (a moved node brings the old row's).
         node.forgetSubtree()
-        let view = node.view
-        return (consume node, view)
+        return node.view
     }
 
     /// Where the node of a row that left in this step waits in
