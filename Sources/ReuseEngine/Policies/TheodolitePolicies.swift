@@ -88,6 +88,7 @@ struct ApplyChanged: Application {
 extension ViewStore {
     /// ``ApplyChanged``'s steps, for policies that apply like Theodolite outside lists.
     mutating func applyChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
+        if configuration.isMadeForRow, applyRowChanged(view, to: configuration, for: instance) { return }
         // Compared in place: the attached configuration is copied only
         // when its attributes are unapplied.
         switch self[view].attachedEquals(configuration) {

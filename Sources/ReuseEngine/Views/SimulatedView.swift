@@ -115,6 +115,38 @@ public struct SimulatedView: Sendable {
         }
     }
 
+    /// For a row's configuration (``ViewConfiguration/isMadeForRow``)
+    /// over an attached one also made for a row, of the same class and
+    /// names (``ViewConfiguration/hasSameNames(as:)``) and with no
+    /// attribute that has an unapplicator in `catalog`: whether the two
+    /// are equal (their values alone decide). Nil for any other, read in
+    /// place. Mutating only to be reached in place (as
+    /// ``attachedHasUnapplicator(in:)``).
+    @inline(__always)
+    mutating func compareRow(_ configuration: ViewConfiguration, in catalog: Catalog) -> Bool? {
+        guard attached?.isMadeForRow == true, attached?.hasSameNames(as: configuration) == true else { return nil }
+        switch attached {
+        case .some(let old):
+            var equal = true
+            for index in old.attributes.indices {
+                if catalog.hasUnapplicator(old.attributes[index]) { return nil }
+                if equal, old.attributes[index].value != configuration.attributes[index].value { equal = false }
+            }
+            return equal
+        case .none:
+            return nil
+        }
+    }
+
+    /// ``attach(_:)`` of a row's configuration that ``compareRow(_:in:)``
+    /// found of the attached one's names: its values written in place.
+    @inline(__always)
+    mutating func attachValues(of configuration: ViewConfiguration) {
+        for index in configuration.attributes.indices {
+            attached?.attributes[index].value = configuration.attributes[index].value
+        }
+    }
+
     /// Who set the property's value, or its last entry.
     public func source(of property: String) -> PropertySource? {
         sources(of: property)?.last ?? nil

@@ -467,6 +467,37 @@ public struct ViewStore: Sendable {
         attach(configuration, to: view)
     }
 
+    /// ``applyChanged(_:to:for:)`` for a row's configuration over an
+    /// attached one of the same names, neither with an unapplicator
+    /// (a scroll step's entering row, on the cell of a row that left);
+    /// false, having done nothing, for any other.
+    ///
+    /// One pass over the attributes compares values and asks for
+    /// unapplicators (names and class are known equal, so the values
+    /// decide equality); the steps are ``applyAll(_:on:for:)``'s, and the
+    /// values are written into the attached configuration in place as
+    /// ``SimulatedView/attach(_:)`` writes them, without asking again
+    /// whether the names agree.
+    mutating func applyRowChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) -> Bool {
+        let index = view.number - 1
+        switch views[index].compareRow(configuration, in: catalog) {
+        case nil:
+            return false
+        case true?:
+            record(view, for: instance, .skip) { .skip(nil) }
+            return true
+        case false?:
+            break
+        }
+        for position in configuration.attributes.indices {
+            let seq = record(view, for: instance, .apply) { .apply(configuration.attributes[position]) }
+            write(configuration.attributes, at: position, on: view, setBy: instance.component, path: instance.path,
+                  seq: seq, means: .apply)
+        }
+        views[index].attachValues(of: configuration)
+        return true
+    }
+
     /// Whether an attribute of the configuration attached to `view` has
     /// an unapplicator, read in place (mutating only for that: a read
     /// through the array's getter copied the whole view).
