@@ -96,20 +96,28 @@ struct PropertyTable: Sendable {
     /// ``position(of:name:)``, reading `name` only when the property is not found by its id.
     func position(of id: PropertyID, name: () -> String) -> Int? {
         if id != .unknown {
-            // Over the storage: the array's subscript checked each index.
-            let found = entries.withUnsafeBufferPointer { entries in
-                var index = 0
-                while index < entries.count {
-                    if entries[index].id == id { return index }
-                    index += 1
-                }
-                return -1
-            }
-            if found >= 0 { return found }
+            if let found = position(ofNumbered: id) { return found }
             guard entries.contains(where: { $0.id == .unknown }) else { return nil }
         }
         let name = name()
         return entries.firstIndex { $0.name == name }
+    }
+
+    /// Where numbered property `id` is, found by its id alone; nil when
+    /// no entry has it (it may still be there under its name, in an entry
+    /// not numbered: ``position(of:name:)`` looks).
+    @inline(__always)
+    func position(ofNumbered id: PropertyID) -> Int? {
+        // Over the storage: the array's subscript checked each index.
+        let found = entries.withUnsafeBufferPointer { entries in
+            var index = 0
+            while index < entries.count {
+                if entries[index].id == id { return index }
+                index += 1
+            }
+            return -1
+        }
+        return found >= 0 ? found : nil
     }
 
     /// Where property `name` is, if the view has it.

@@ -168,6 +168,14 @@ public struct SimulatedView: Sendable {
             table.entries.append(PropertyTable.Entry(id: id, name: name(), value: value, source: source))
             return
         }
+        setValue(value, at: position, setBy: component, path: path, pass: pass, seq: seq, means: means)
+    }
+
+    /// ``setValue(_:of:name:setBy:path:pass:seq:means:)`` of the property
+    /// at `position` of the table, found already.
+    @inline(__always)
+    mutating func setValue(_ value: consuming PropertyValue, at position: Int, setBy component: String,
+                           path: ComponentPath, pass: Int, seq: Int, means: PropertySource.Means) {
         // Moved in: the value is not copied again.
         table.entries[position].value = consume value
         table.entries[position].setSoleSource(component: component, path: path, pass: pass, seq: seq, means: means)

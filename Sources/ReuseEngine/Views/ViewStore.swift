@@ -369,17 +369,21 @@ public struct ViewStore: Sendable {
     }
 
     /// ``write(_:on:setBy:path:seq:means:)`` of the attribute at `position`
-    /// of `attributes`, read in place: its id and value are taken out, its
-    /// name only when its property is found by name or added (an attribute
-    /// copied out to be lent retained its name and its value).
+    /// of `attributes`, read in place: its id and value are taken out; an
+    /// attribute whose property is not found by its id (found by name,
+    /// added, or new to the view) is copied out and written as any is (a
+    /// copy retains its name and its value).
     private mutating func write(_ attributes: [Attribute], at position: Int, on view: ViewID, setBy component: String,
                                 path: ComponentPath, seq: Int, means: PropertySource.Means) {
         let id = attributes[position].property
-        guard id != .unknown, !catalog.facts(of: id).adds else {
+        // Found by id alone, or written as any attribute is: a closure
+        // reading the name captured (retained) the whole array.
+        guard id != .unknown, !catalog.facts(of: id).adds,
+              let found = views[view.number - 1].table.position(ofNumbered: id) else {
             return write(attributes[position], on: view, setBy: component, path: path, seq: seq, means: means)
         }
-        views[view.number - 1].setValue(.value(attributes[position].value), of: id, name: { attributes[position].name },
-                                        setBy: component, path: path, pass: log.currentPass, seq: seq, means: means)
+        views[view.number - 1].setValue(.value(attributes[position].value), at: found, setBy: component, path: path,
+                                        pass: log.currentPass, seq: seq, means: means)
     }
 
     /// The property `attribute` writes: the id it carries, else its name's
