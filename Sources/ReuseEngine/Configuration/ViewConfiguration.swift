@@ -2,6 +2,13 @@
 public struct Attribute: Hashable, Sendable, CustomStringConvertible {
     public var name: String
     public var value: AttributeValue
+    /// In a configuration attached to a view: where the view's property
+    /// table held this attribute's property when it was last written
+    /// there (``ViewStore/applyRowChanged(_:to:for:)``), checked before
+    /// it is trusted; ``PropertyTable/noSlot`` elsewhere. Declared here
+    /// to sit in the padding after the value (the attribute stays 40
+    /// bytes). Not part of what it is: equality and hashing ignore it.
+    var slot = PropertyTable.noSlot
     /// The property it writes, numbered by the catalogue, when it came from
     /// a template (``AttributeTemplate/property``): a view finds the
     /// property by it. Not part of what it is: equality and hashing ignore it.

@@ -103,6 +103,19 @@ struct PropertyTable: Sendable {
         return entries.firstIndex { $0.name == name }
     }
 
+    /// No position remembered (``Attribute/slot``).
+    static let noSlot = UInt16.max
+
+    /// Where numbered property `id` is: at `slot` when it holds it (a
+    /// position remembered from the last write), else found by its id
+    /// alone (``position(ofNumbered:)``).
+    @inline(__always)
+    func position(ofNumbered id: PropertyID, trying slot: UInt16) -> Int? {
+        let slot = Int(slot)
+        if slot < entries.count, entries[slot].id == id { return slot }
+        return position(ofNumbered: id)
+    }
+
     /// Where numbered property `id` is, found by its id alone; nil when
     /// no entry has it (it may still be there under its name, in an entry
     /// not numbered: ``position(of:name:)`` looks).

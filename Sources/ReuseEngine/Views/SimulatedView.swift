@@ -138,13 +138,29 @@ public struct SimulatedView: Sendable {
         }
     }
 
-    /// ``attach(_:)`` of a row's configuration that ``compareRow(_:in:)``
-    /// found of the attached one's names: its values written in place.
+    /// Writes the value of the attribute at `position` of `attributes`
+    /// (a row's, of the attached configuration's names: ``compareRow(_:in:)``)
+    /// over its property, numbered `id` and setting, as
+    /// ``setValue(_:of:name:setBy:path:pass:seq:means:)`` does, and into
+    /// the attached configuration, remembering where the property was
+    /// (``Attribute/slot``): the next row finds it there, not by a scan.
+    /// False, having done nothing, when the view has no entry of that id.
     @inline(__always)
-    mutating func attachValues(of configuration: ViewConfiguration) {
-        for index in configuration.attributes.indices {
-            attached?.attributes[index].value = configuration.attributes[index].value
-        }
+    mutating func writeRowValue(_ attributes: [Attribute], at position: Int, id: PropertyID, setBy component: String,
+                                path: ComponentPath, pass: Int, seq: Int, means: PropertySource.Means) -> Bool {
+        guard let slot = attached?.attributes[position].slot,
+              let found = table.position(ofNumbered: id, trying: slot) else { return false }
+        setValue(.value(attributes[position].value), at: found, setBy: component, path: path, pass: pass, seq: seq, means: means)
+        attached?.attributes[position].value = attributes[position].value
+        attached?.attributes[position].slot = UInt16(truncatingIfNeeded: found)
+        return true
+    }
+
+    /// ``attach(_:)`` of the value at `position` of a row's configuration
+    /// that ``compareRow(_:in:)`` found of the attached one's names, in place.
+    @inline(__always)
+    mutating func attachRowValue(_ attributes: [Attribute], at position: Int) {
+        attached?.attributes[position].value = attributes[position].value
     }
 
     /// Who set the property's value, or its last entry.

@@ -478,10 +478,12 @@ public struct ViewStore: Sendable {
     ///
     /// One pass over the attributes compares values and asks for
     /// unapplicators (names and class are known equal, so the values
-    /// decide equality); the steps are ``applyAll(_:on:for:)``'s, and the
-    /// values are written into the attached configuration in place as
+    /// decide equality); the steps are ``applyAll(_:on:for:)``'s, and each
+    /// value is written into the attached configuration in place as
     /// ``SimulatedView/attach(_:)`` writes them, without asking again
-    /// whether the names agree.
+    /// whether the names agree: with its property, in one access to the
+    /// view, where the attached attribute remembers it was
+    /// (``SimulatedView/writeRowValue(_:at:id:setBy:path:pass:seq:means:)``).
     mutating func applyRowChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) -> Bool {
         let index = view.number - 1
         switch views[index].compareRow(configuration, in: catalog) {
@@ -495,10 +497,16 @@ public struct ViewStore: Sendable {
         }
         for position in configuration.attributes.indices {
             let seq = record(view, for: instance, .apply) { .apply(configuration.attributes[position]) }
+            let id = configuration.attributes[position].property
+            if id != .unknown, !catalog.facts(of: id).adds,
+               views[index].writeRowValue(configuration.attributes, at: position, id: id, setBy: instance.component,
+                                          path: instance.path, pass: log.currentPass, seq: seq, means: .apply) {
+                continue
+            }
             write(configuration.attributes, at: position, on: view, setBy: instance.component, path: instance.path,
                   seq: seq, means: .apply)
+            views[index].attachRowValue(configuration.attributes, at: position)
         }
-        views[index].attachValues(of: configuration)
         return true
     }
 
