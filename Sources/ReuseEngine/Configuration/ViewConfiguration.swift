@@ -24,6 +24,13 @@ public struct Attribute: Hashable, Sendable, CustomStringConvertible {
         self.property = property
     }
 
+    /// Takes `value`, written to its property at `slot` of a view's table.
+    @inline(__always)
+    mutating func take(_ value: AttributeValue, slot: UInt16) {
+        self.value = value
+        self.slot = slot
+    }
+
     public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
         lhs.name == rhs.name && lhs.value == rhs.value
     }

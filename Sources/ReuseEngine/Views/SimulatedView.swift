@@ -151,8 +151,8 @@ public struct SimulatedView: Sendable {
         guard let slot = attached?.attributes[position].slot,
               let found = table.position(ofNumbered: id, trying: slot) else { return false }
         setValue(.value(attributes[position].value), at: found, setBy: component, path: path, pass: pass, seq: seq, means: means)
-        attached?.attributes[position].value = attributes[position].value
-        attached?.attributes[position].slot = UInt16(truncatingIfNeeded: found)
+        // One access to the attached attribute for both (each access checks the array is not shared).
+        attached?.attributes[position].take(attributes[position].value, slot: UInt16(truncatingIfNeeded: found))
         return true
     }
 
