@@ -82,6 +82,13 @@ public struct SimulatedView: Sendable {
         }
     }
 
+    /// Whether the attached configuration is `configuration` held again
+    /// (``ViewConfiguration/isHeld(as:)``: equal, nothing compared).
+    @inline(__always)
+    func attachedIsHeld(_ configuration: ViewConfiguration) -> Bool {
+        attached?.isHeld(as: configuration) == true
+    }
+
     /// Whether an attribute of the attached configuration has an
     /// unapplicator in `catalog` (asked by property id when it carries
     /// one), read in place. Mutating only to be reached in place: a call

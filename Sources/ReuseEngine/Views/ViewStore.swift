@@ -471,10 +471,10 @@ public struct ViewStore: Sendable {
         attach(configuration, to: view)
     }
 
-    /// ``applyChanged(_:to:for:)`` for a row's configuration over an
-    /// attached one of the same names, neither with an unapplicator
-    /// (a scroll step's entering row, on the cell of a row that left);
-    /// false, having done nothing, for any other.
+    /// ``applyChanged(_:to:for:)`` for a row's configuration: over an
+    /// attached one of the same names, neither with an unapplicator (a
+    /// scroll step's entering row, on the cell of a row that left), done
+    /// here; any other is left to ``applyAnyChanged(_:to:for:)``.
     ///
     /// One pass over the attributes compares values and asks for
     /// unapplicators (names and class are known equal, so the values
@@ -484,14 +484,14 @@ public struct ViewStore: Sendable {
     /// whether the names agree: with its property, in one access to the
     /// view, where the attached attribute remembers it was
     /// (``SimulatedView/writeRowValue(_:at:id:setBy:path:pass:seq:means:)``).
-    mutating func applyRowChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) -> Bool {
+    mutating func applyRowChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
         let index = view.number - 1
         switch views[index].compareRow(configuration, in: catalog) {
         case nil:
-            return false
+            return applyAnyChanged(view, to: configuration, for: instance)
         case true?:
             record(view, for: instance, .skip) { .skip(nil) }
-            return true
+            return
         case false?:
             break
         }
@@ -507,7 +507,6 @@ public struct ViewStore: Sendable {
                   seq: seq, means: .apply)
             views[index].attachRowValue(configuration.attributes, at: position)
         }
-        return true
     }
 
     /// Whether an attribute of the configuration attached to `view` has
