@@ -206,6 +206,11 @@ public struct ViewKey: Hashable, Sendable, CustomStringConvertible {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(fields.hash) }
 
+    /// The key's fields object: keys of one identity are one key, equal
+    /// without reading a field (keys of two identities may be equal too).
+    /// Read without copying the key, so without retaining it.
+    var identity: ObjectIdentifier { ObjectIdentifier(fields) }
+
     /// `(Foo, UIView, [backgroundColor])`, or `(UIView)` for class-only keys.
     public var description: String {
         var parts: [String] = []

@@ -81,6 +81,15 @@ public struct PoolTable: Sendable, Equatable, RandomAccessCollection, Expressibl
         index(forKey: key).map { modify(at: $0, body) }
     }
 
+    /// Runs `body` on the pool whose key has `identity` (``ViewKey/identity``)
+    /// in place, if one has; nil when none has, though a pool of an equal
+    /// key may be there. Compares identities alone, so the key asked for
+    /// need not be copied out of where it is stored (a copy retains it).
+    mutating func modify<T>(identicalTo identity: ObjectIdentifier, _ body: (inout ReusePool) -> T) -> T? {
+        for position in keys.indices where keys[position].identity == identity { return modify(at: position, body) }
+        return nil
+    }
+
     /// Only the pools whose key and pool satisfy `isIncluded`, in order.
     public func filter(_ isIncluded: (ViewKey, ReusePool) throws -> Bool) rethrows -> PoolTable {
         var kept = PoolTable()

@@ -320,6 +320,11 @@ public struct ViewStore: Sendable {
 
     /// Puts an already hidden cell on top of its pool's stack.
     mutating func pushWaiting(_ cell: ViewID, in host: ViewID) {
+        guard let identity = views[cell.number - 1].poolKey?.identity else { return }
+        // Usually the cell holds the very key of its pool: found by
+        // identity, the key is not copied out of the cell (retained and
+        // released) to look the pool up while the host is changed.
+        if views[host.number - 1].pools.modify(identicalTo: identity, { $0.waiting.append(cell) }) != nil { return }
         if let key = views[cell.number - 1].poolKey {
             modifyPool(key, in: host) { $0.waiting.append(cell) }
         }
