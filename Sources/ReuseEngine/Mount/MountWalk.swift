@@ -219,8 +219,20 @@ extension Engine {
     /// when no child mounts into it (children hidden or removed: their views
     /// get hidden), unless it is a leaf holding no views (nothing to
     /// settle); a former list host forgets its rows.
-    @inline(never)
+    ///
+    /// Inlined for its usual case, a leaf with nothing to prepare (no
+    /// children, no views, no list) under a strategy that plans nothing:
+    /// the rest, not inlined, is ``prepareParentFully(_:children:under:row:pass:)``.
+    @inline(__always)
     mutating func prepareParent(_ view: ViewID, children: [String], under path: ComponentPath, row: Int?, pass: inout MountPass) {
+        if children.isEmpty, !store.hasSubviews(view), store[view].list == nil, !strategy.parents.plansChildren { return }
+        prepareParentFully(view, children: children, under: path, row: row, pass: &pass)
+    }
+
+    /// ``prepareParent(_:children:under:row:pass:)``'s steps.
+    @inline(never)
+    private mutating func prepareParentFully(_ view: ViewID, children: [String], under path: ComponentPath, row: Int?,
+                                             pass: inout MountPass) {
         planChildren(children, under: path, row: row, into: view, pass: &pass)
         if !children.isEmpty || store.hasSubviews(view) { pass.visit(view) }
         if store[view].list != nil {
