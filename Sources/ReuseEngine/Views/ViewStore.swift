@@ -333,7 +333,10 @@ public struct ViewStore: Sendable {
     /// The top waiting cell of `key`'s stack in a list host, taken (and
     /// shown, unless `unhides` is false).
     mutating func popWaiting(_ key: ViewKey, host: ViewID, for instance: Instance, unhides: Bool = true) -> (ViewID, Taken)? {
-        guard let view = modifyPool(key, in: host, { $0.waiting.popLast() }) ?? nil else { return nil }
+        // Popped inline (`popLast()` was a call).
+        guard let view = modifyPool(key, in: host, { $0.waiting.isEmpty ? nil : $0.waiting.removeLast() }) ?? nil else {
+            return nil
+        }
         let taken = take(view, key: key, in: host, for: instance, unhides: false)
         if taken.wasHidden, unhides {
             // ``unhide(_:in:)``'s steps, inline (as the take's last step): a
