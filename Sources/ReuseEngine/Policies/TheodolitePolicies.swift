@@ -156,7 +156,8 @@ extension ViewStore {
     /// that changed nothing). Then the subviews after them are the views
     /// not taken (a view is taken once a pass, and is a subview once), and
     /// the order holds: only those are read, to hide the visible ones.
-    /// Otherwise the two steps run as they are.
+    /// Otherwise the two steps run as they are. (Inlined into the settle.)
+    @inline(__always)
     mutating func settleTaken(_ parent: ViewID, pass: MountPass) {
         let index = parent.number - 1
         // The subviews read in place by position: iterated, the array was retained and released.
