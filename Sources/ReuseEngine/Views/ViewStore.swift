@@ -331,7 +331,8 @@ public struct ViewStore: Sendable {
     }
 
     /// The top waiting cell of `key`'s stack in a list host, taken (and
-    /// shown, unless `unhides` is false).
+    /// shown, unless `unhides` is false). Inlined: a dequeue is little more than this.
+    @inline(__always)
     mutating func popWaiting(_ key: ViewKey, host: ViewID, for instance: Instance, unhides: Bool = true) -> (ViewID, Taken)? {
         // Popped inline (`popLast()` was a call).
         guard let view = modifyPool(key, in: host, { $0.waiting.isEmpty ? nil : $0.waiting.removeLast() }) ?? nil else {
