@@ -314,7 +314,12 @@ public struct ViewStore: Sendable {
 
     /// A cell whose row left: hidden, it goes on top of its pool's stack.
     mutating func recycle(_ cell: ViewID, in host: ViewID) {
-        hide(cell, in: host)
+        // ``hide(_:in:)``'s steps, inline (a cell is hidden at every scroll step).
+        let index = cell.number - 1
+        if !views[index].isHidden {
+            views[index].isHidden = true
+            recordLeaving(cell, .hide) { .hide(parent: host, key: $0) }
+        }
         pushWaiting(cell, in: host)
     }
 
