@@ -323,7 +323,8 @@ public struct ViewStore: Sendable {
         pushWaiting(cell, in: host)
     }
 
-    /// Puts an already hidden cell on top of its pool's stack.
+    /// Puts an already hidden cell on top of its pool's stack. (Inlined into ``recycle(_:in:)``.)
+    @inline(__always)
     mutating func pushWaiting(_ cell: ViewID, in host: ViewID) {
         guard let identity = views[cell.number - 1].poolKey?.identity else { return }
         // Usually the cell holds the very key of its pool: found by
