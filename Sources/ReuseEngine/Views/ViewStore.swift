@@ -160,9 +160,16 @@ public struct ViewStore: Sendable {
 
     /// Shows a hidden view taken in this pass.
     mutating func unhide(_ view: ViewID, in parent: ViewID) {
-        let index = view.number - 1
-        guard views[index].isHidden else { return }
-        views[index].isHidden = false
+        guard views[view.number - 1].isHidden else { return }
+        show(view, in: parent)
+    }
+
+    /// Shows a hidden view and records it: ``unhide(_:in:)`` once it knows
+    /// the view is hidden. Inlined: a dequeued cell is shown at every
+    /// scroll step (``popWaiting(_:host:for:unhides:)``).
+    @inline(__always)
+    private mutating func show(_ view: ViewID, in parent: ViewID) {
+        views[view.number - 1].isHidden = false
         recordForOwner(view, .unhide) { .unhide(parent: parent) }
     }
 
@@ -195,11 +202,18 @@ public struct ViewStore: Sendable {
     /// Hides a view nobody took; it stays in its pool. Returns whether it was visible.
     @discardableResult
     mutating func hide(_ view: ViewID, in parent: ViewID) -> Bool {
-        let index = view.number - 1
-        guard !views[index].isHidden else { return false }
-        views[index].isHidden = true
-        recordLeaving(view, .hide) { .hide(parent: parent, key: $0) }
+        guard !views[view.number - 1].isHidden else { return false }
+        conceal(view, in: parent)
         return true
+    }
+
+    /// Hides a visible view and records it: ``hide(_:in:)`` once it knows
+    /// the view is visible. Inlined: a cell whose row left is hidden at
+    /// every scroll step (``recycle(_:in:)``).
+    @inline(__always)
+    private mutating func conceal(_ view: ViewID, in parent: ViewID) {
+        views[view.number - 1].isHidden = true
+        recordLeaving(view, .hide) { .hide(parent: parent, key: $0) }
     }
 
     /// Takes a view out of the hierarchy for good, with its subtree: out of
@@ -314,12 +328,8 @@ public struct ViewStore: Sendable {
 
     /// A cell whose row left: hidden, it goes on top of its pool's stack.
     mutating func recycle(_ cell: ViewID, in host: ViewID) {
-        // ``hide(_:in:)``'s steps, inline (a cell is hidden at every scroll step).
-        let index = cell.number - 1
-        if !views[index].isHidden {
-            views[index].isHidden = true
-            recordLeaving(cell, .hide) { .hide(parent: host, key: $0) }
-        }
+        // ``hide(_:in:)``, its step inlined (a cell is hidden at every scroll step).
+        if !views[cell.number - 1].isHidden { conceal(cell, in: host) }
         pushWaiting(cell, in: host)
     }
 
@@ -346,11 +356,10 @@ public struct ViewStore: Sendable {
         }
         let taken = take(view, key: key, in: host, for: instance, unhides: false)
         if taken.wasHidden, unhides {
-            // ``unhide(_:in:)``'s steps, inline (as the take's last step): a
+            // ``unhide(_:in:)``, its step inlined (as the take's last step): a
             // waiting cell is hidden, and the call read it again. (Inlined
             // into every take, it cost a full pass's vends more.)
-            views[view.number - 1].isHidden = false
-            recordForOwner(view, .unhide) { .unhide(parent: host) }
+            show(view, in: host)
         }
         return (view, taken)
     }
