@@ -34,23 +34,23 @@ extension Engine {
             offset = stored
         }
         let window = spec.window(at: offset)
+        // A step of one row, the window's size unchanged: the row that
+        // leaves at one end gives its node straight to the row that enters
+        // at the other (``stepOneRow(_:of:at:host:window:rows:pass:)``),
+        // and the host's cells are edited where they are. (A host that
+        // shows a list already: not its first time.)
+        if keepsRows, let shown = store.listRows(of: host), rows.count == shown.count, window.count == shown.count,
+           !window.isEmpty, window.lowerBound == shown.lowerBound + 1 || window.lowerBound + 1 == shown.lowerBound {
+            stepOneRow(window.lowerBound > shown.lowerBound, of: spec, at: path, host: host, window: window,
+                       rows: &rows, pass: &pass)
+            return false
+        }
         if store[host].list == nil {
             // A former plain parent now hosting a list: its views become free cells.
             for view in store[host].subviews { store.recycle(view, in: host) }
         }
         var (firstTime, content) = store.beginList(on: host, firstRow: window.lowerBound)
         let keepsNodes = keepsRows && rows.count == content.cells.count
-
-        // A step of one row, the window's size unchanged: the row that
-        // leaves at one end gives its node straight to the row that enters
-        // at the other (``stepOneRow(_:of:at:host:window:content:rows:pass:)``).
-        if keepsNodes, window.count == content.cells.count, !window.isEmpty,
-           window.lowerBound == content.firstRow + 1 || window.lowerBound + 1 == content.firstRow {
-            stepOneRow(window.lowerBound > content.firstRow, of: spec, at: path, host: host, window: window,
-                       content: &content, rows: &rows, pass: &pass)
-            store.putRows(content, on: host)
-            return firstTime
-        }
 
         // The nodes of rows that leave wait in ``Engine/spareRows`` for rows
         // that enter, from `spares` on: this list's own. A list inside a
@@ -140,33 +140,30 @@ extension Engine {
     /// without passing through ``Engine/spareRows``. What the general path
     /// of ``mountRows(of:at:host:rows:keepsRows:offset:pass:)`` does for
     /// this step, event for event, with two moves of the node (each a
-    /// large copy) instead of five, and no array append and remove.
+    /// large copy) instead of five, and no array append and remove. The
+    /// host's cells are read and edited in place (``ViewStore/stepRows(on:forward:entering:)``),
+    /// not taken out and put back: nothing the step calls reads them.
     ///
     /// The one row entering is mounted in a loop: Deque's `append` and
     /// `prepend` are then inlined whole, and the node is moved in; outside
     /// a loop their closure was not, and it copied the node (retaining
     /// everything in it) for the caller to destroy (600 instructions).
     private mutating func stepOneRow(_ forward: Bool, of spec: ListSpec, at path: ComponentPath, host: ViewID,
-                                     window: Range<Int>, content: inout ListContent, rows: inout Deque<MountedNode>,
-                                     pass: inout MountPass) {
+                                     window: Range<Int>, rows: inout Deque<MountedNode>, pass: inout MountPass) {
         if forward {
-            if let cell = content.cells.removeFirst() { release(cell, slot: .row(content.firstRow), from: host, pass: pass) }
-            content.firstRow = window.lowerBound
-            for row in content.firstRow + content.cells.count..<window.upperBound {
+            if let cell = store.endCell(of: host, front: true) { release(cell, slot: .row(window.lowerBound - 1), from: host, pass: pass) }
+            for row in window.upperBound - 1..<window.upperBound {
                 let (node, cell) = mountRow(row, of: spec, in: path, taking: rows.removeFirst(), host: host, pass: &pass)
-                content.cells.append(cell)
+                store.stepRows(on: host, forward: true, entering: cell)
                 rows.append(node)
             }
         } else {
-            if let cell = content.cells.removeLast() {
-                release(cell, slot: .row(content.firstRow + content.cells.count), from: host, pass: pass)
-            }
-            for row in window.lowerBound..<content.firstRow {
+            if let cell = store.endCell(of: host, front: false) { release(cell, slot: .row(window.upperBound), from: host, pass: pass) }
+            for row in window.lowerBound..<window.lowerBound + 1 {
                 let (node, cell) = mountRow(row, of: spec, in: path, taking: rows.removeLast(), host: host, pass: &pass)
-                content.cells.prepend(cell)
+                store.stepRows(on: host, forward: false, entering: cell)
                 rows.prepend(node)
             }
-            content.firstRow = window.lowerBound
         }
     }
 

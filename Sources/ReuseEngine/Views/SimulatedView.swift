@@ -302,6 +302,20 @@ public struct ListContent: Sendable, Equatable {
         swap(&cells, &other.cells)
     }
 
+    /// The first row leaves, row `cell` enters after the last.
+    mutating func stepForward(entering cell: ViewID?) {
+        cells.removeFirst()
+        cells.append(cell)
+        firstRow += 1
+    }
+
+    /// The last row leaves, row `cell` enters before the first.
+    mutating func stepBack(entering cell: ViewID?) {
+        cells.removeLast()
+        cells.prepend(cell)
+        firstRow -= 1
+    }
+
     /// The view shown in a header or footer slot.
     func supplementary(_ slot: Slot) -> ViewID? {
         switch slot {

@@ -597,6 +597,33 @@ public struct ViewStore: Sendable {
         views[host.number - 1].list?.exchangeRows(with: &content)
     }
 
+    /// The rows a list host shows; nil when `host` hosts no list. Read
+    /// in place.
+    func listRows(of host: ViewID) -> Range<Int>? {
+        views[host.number - 1].list?.rows
+    }
+
+    /// The cell of a list host's first row (`front`) or last row; nil for
+    /// a row taken out with `hide` (or no row). Read in place.
+    func endCell(of host: ViewID, front: Bool) -> ViewID? {
+        guard let cell = front ? views[host.number - 1].list?.cells.first : views[host.number - 1].list?.cells.last
+        else { return nil }
+        return cell
+    }
+
+    /// A step of one row, in the host's rows in place (one access to the
+    /// view, the cells neither taken out nor put back): the row at one end
+    /// leaves and row `cell` enters at the other (`forward`: at the back,
+    /// the rows starting a row later).
+    mutating func stepRows(on host: ViewID, forward: Bool, entering cell: ViewID?) {
+        let index = host.number - 1
+        if forward {
+            views[index].list?.stepForward(entering: cell)
+        } else {
+            views[index].list?.stepBack(entering: cell)
+        }
+    }
+
     /// Shows `view` (or nothing) in a header or footer slot.
     mutating func setSupplementary(_ slot: Slot, _ view: ViewID?, on host: ViewID) {
         switch slot {
