@@ -80,6 +80,14 @@ public struct MountedNode: Sendable {
     /// and footer, whose paths hold the old row (the next mount makes them
     /// again). The node is in a row: its path has one.
     mutating func moveToRow(_ row: Int, forgetting types: Set<String>) {
+        if moveAlone(toRow: row, forgetting: types) { moveChildren(toRow: row, forgetting: types) }
+    }
+
+    /// ``moveToRow(_:forgetting:)`` for this node's own fields; returns
+    /// whether it has children to move. Inlined in the loop over children:
+    /// a leaf (the usual child of a cell) moves without a call.
+    @inline(__always)
+    private mutating func moveAlone(toRow row: Int, forgetting types: Set<String>) -> Bool {
         path.moveLastRow(to: row)
         self.row = row
         view = nil
@@ -88,9 +96,16 @@ public struct MountedNode: Sendable {
         if !rows.isEmpty || childrenAreSupplementaries {
             forgetSubtree()
             childrenAreSupplementaries = false
-            return
+            return false
         }
-        for index in children.indices { children[index].moveToRow(row, forgetting: types) }
+        return !children.isEmpty
+    }
+
+    /// Moves the children (and everything below them) to row `row`.
+    private mutating func moveChildren(toRow row: Int, forgetting types: Set<String>) {
+        for index in children.indices where children[index].moveAlone(toRow: row, forgetting: types) {
+            children[index].moveChildren(toRow: row, forgetting: types)
+        }
     }
 
     /// Drops the children and rows a pass mounted here before.
