@@ -174,14 +174,14 @@ extension Engine {
     private mutating func mountRow(_ row: Int, of spec: ListSpec, in listPath: ComponentPath, taking spare: consuming MountedNode,
                                    host: ViewID, pass: inout MountPass) -> (MountedNode, ViewID?) {
         let name = spec.cell(forRow: row)
-        var node = spare
-        if node.name.isStored(as: name) {
-            node.moveToRow(row, forgetting: componentsWithInstanceValues)
+        // Mounted in the parameter itself: a copy into a local moved the node once more.
+        if spare.name.isStored(as: name) {
+            spare.moveToRow(row, forgetting: componentsWithInstanceValues)
         } else {
-            node = MountedNode(name: name, path: listPath.appending(.row(row)), row: row)
+            spare = MountedNode(name: name, path: listPath.appending(.row(row)), row: row)
         }
-        let view = mountRow(row, named: name, node: &node, host: host, cell: nil, pass: &pass)
-        return (consume node, view)
+        let view = mountRow(row, named: name, node: &spare, host: host, cell: nil, pass: &pass)
+        return (consume spare, view)
     }
 
     /// Mounts the cell instance of row `row` (of cell type `name`) on
