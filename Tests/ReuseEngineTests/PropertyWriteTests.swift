@@ -41,6 +41,29 @@ import Testing
         }
     }
 
+    /// A row's attribute remembers where its property was in the view's
+    /// table (``Attribute/slot``); the place is checked before it is
+    /// trusted, so a stale or missing one finds the property by scanning,
+    /// and a property the table lacks is not found.
+    @Test func aRememberedSlotIsCheckedBeforeItIsTrusted() {
+        let table = PropertyTable([
+            (PropertyID(index: 0), "alpha", .value(.text("1"))),
+            (PropertyID(index: 1), "text", .value(.text(""))),
+            (PropertyID(index: 2), "hidden", .value(.text("false"))),
+        ])
+        let text = PropertyID(index: 1)
+        #expect(table.position(ofNumbered: text, trying: 1) == 1)
+        #expect(table.position(ofNumbered: text, trying: 2) == 1)
+        #expect(table.position(ofNumbered: text, trying: 40) == 1)
+        #expect(table.position(ofNumbered: text, trying: PropertyTable.noSlot) == 1)
+        #expect(table.position(ofNumbered: PropertyID(index: 7), trying: 1) == nil)
+        // Attributes equal whatever their slot.
+        var remembered = Attribute("text", .text("Row 1"))
+        remembered.take(.text("Row 1"), slot: 1)
+        #expect(remembered == Attribute("text", .text("Row 1")))
+        #expect(remembered.hashValue == Attribute("text", .text("Row 1")).hashValue)
+    }
+
     /// A type spelled with other bytes is written, so the source shows it
     /// as given (`Café` precomposed, then with a combining accent).
     @Test func anEqualTypeSpelledOtherwiseIsWritten() {
