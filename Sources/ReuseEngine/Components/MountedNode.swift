@@ -160,3 +160,16 @@ extension [MountedNode] {
         return true
     }
 }
+
+extension MountedNode {
+    /// A new node for row `row`, of cell type `name`, of the list at `listPath`.
+    init(rowOf name: String, row: Int, in listPath: ComponentPath) {
+        self.init(name: name, path: listPath.appending(.row(row)), row: row)
+    }
+
+    /// Whether this node, a row's that left, can become the node of a row
+    /// of cell type `name` (``moveToRow(_:forgetting:)``): the same type
+    /// spelled with the same bytes, as a row shows the name its list spells.
+    @inline(__always)
+    func isRow(ofCell name: String) -> Bool { self.name.isStored(as: name) }
+}

@@ -127,7 +127,7 @@ extension Engine {
             node = spareRows.remove(at: spare)
             node.moveToRow(row, forgetting: componentsWithInstanceValues)
         } else {
-            node = MountedNode(name: name, path: listPath.appending(.row(row)), row: row)
+            node = MountedNode(rowOf: name, row: row, in: listPath)
         }
         let view = mountRow(row, named: name, node: &node, host: host, cell: cell, reload: reload, pass: &pass)
         return (consume node, view)
@@ -175,10 +175,10 @@ extension Engine {
                                    host: ViewID, pass: inout MountPass) -> (MountedNode, ViewID?) {
         let name = spec.cell(forRow: row)
         // Mounted in the parameter itself: a copy into a local moved the node once more.
-        if spare.name.isStored(as: name) {
+        if spare.isRow(ofCell: name) {
             spare.moveToRow(row, forgetting: componentsWithInstanceValues)
         } else {
-            spare = MountedNode(name: name, path: listPath.appending(.row(row)), row: row)
+            spare = MountedNode(rowOf: name, row: row, in: listPath)
         }
         let view = mountRow(row, named: name, node: &spare, host: host, cell: nil, pass: &pass)
         return (consume spare, view)
@@ -232,7 +232,7 @@ extension Engine {
         var index = spareRows.count
         while index > first {
             index -= 1
-            if spareRows[index].name.isStored(as: name) { return index }
+            if spareRows[index].isRow(ofCell: name) { return index }
         }
         return nil
     }

@@ -156,20 +156,17 @@ extension ViewStore {
     /// that changed nothing). Then the subviews after them are the views
     /// not taken (a view is taken once a pass, and is a subview once), and
     /// the order holds: only those are read, to hide the visible ones.
-    /// Otherwise the two steps run as they are. (Inlined into the settle.)
+    /// Otherwise the untaken views are hidden, and the taken ones put
+    /// first (``leadingCount(_:of:)``, ``putFirst(_:in:)``).
+    /// (Inlined into the settle.)
     @inline(__always)
     mutating func settleTaken(_ parent: ViewID, pass: MountPass) {
-        let index = parent.number - 1
-        // The subviews read in place by position: iterated, the array was retained and released.
-        var matched = 0
-        for view in pass.taken(from: parent) {
-            guard matched < views[index].subviews.count, views[index].subviews[matched] == view else {
-                hideUntaken(in: parent, pass: pass)
-                order(parent, first: pass.taken(from: parent))
-                return
-            }
-            matched += 1
+        guard var matched = leadingCount(pass.taken(from: parent), of: parent) else {
+            hideUntaken(in: parent, pass: pass)
+            return putFirst(Array(pass.taken(from: parent)), in: parent)
         }
+        // The subviews read in place by position: iterated, the array was retained and released.
+        let index = parent.number - 1
         while matched < views[index].subviews.count {
             let view = views[index].subviews[matched]
             if !views[view.number - 1].isHidden { hide(view, in: parent) }

@@ -281,24 +281,32 @@ public struct ViewStore: Sendable {
     }
 
     /// Puts `parent`'s subviews in this order, the rest after; records it when it changed.
-    /// `first` is read once (the views a pass took, read in place).
+    /// `first` is read again when the order changes: a sequence that reads
+    /// from its start each time (the views a pass took, read in place).
     mutating func order(_ parent: ViewID, first: some Sequence<ViewID>) {
+        // Usually nothing moved: the views taken already lead, in order.
+        guard leadingCount(first, of: parent) == nil else { return }
+        putFirst(Array(first), in: parent)
+    }
+
+    /// How many views `first` is, when they lead `parent`'s subviews in
+    /// that order; nil when they do not. Nothing is made. (Inlined:
+    /// ``settleTaken(_:pass:)`` asks it at every settle.)
+    @inline(__always)
+    func leadingCount(_ first: some Sequence<ViewID>, of parent: ViewID) -> Int? {
         let index = parent.number - 1
-        // Usually nothing moved: the views taken already lead, in order,
-        // and nothing is made; else `leading` is every view of `first`.
-        var leading: [ViewID]?
         var matched = 0
         for view in first {
-            if leading == nil {
-                if matched < views[index].subviews.count, views[index].subviews[matched] == view {
-                    matched += 1
-                    continue
-                }
-                leading = Array(views[index].subviews[..<matched])
-            }
-            leading?.append(view)
+            guard matched < views[index].subviews.count, views[index].subviews[matched] == view else { return nil }
+            matched += 1
         }
-        guard let first = leading else { return }
+        return matched
+    }
+
+    /// Puts `first` at the head of `parent`'s subviews, the rest after in
+    /// their order; records it when it changed.
+    mutating func putFirst(_ first: [ViewID], in parent: ViewID) {
+        let index = parent.number - 1
         let firstSet = Set(first)
         let order = first + views[index].subviews.filter { !firstSet.contains($0) }
         if order != views[index].subviews {
@@ -606,9 +614,7 @@ public struct ViewStore: Sendable {
     /// The cell of a list host's first row (`front`) or last row; nil for
     /// a row taken out with `hide` (or no row). Read in place.
     func endCell(of host: ViewID, front: Bool) -> ViewID? {
-        guard let cell = front ? views[host.number - 1].list?.cells.first : views[host.number - 1].list?.cells.last
-        else { return nil }
-        return cell
+        (front ? views[host.number - 1].list?.cells.first : views[host.number - 1].list?.cells.last) ?? nil
     }
 
     /// A step of one row, in the host's rows in place (one access to the
