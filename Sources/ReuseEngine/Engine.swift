@@ -9,47 +9,12 @@ import OrderedCollections
 /// snapshots the whole session. Every operation either throws before
 /// changing anything or completes.
 public struct Engine: Sendable {
-    /// The views, their pools and the log; changed only by the mount walk and
-    /// the strategy's policies.
-    var store = ViewStore()
-    /// The reuse system in use.
-    public internal(set) var strategy = StrategyRegistry.standard
-    /// The component types mounted at the root, in order.
-    var rootComponents: [String] = []
-    /// The mounted tree under the root, walked again in place by each full pass.
-    public internal(set) var mounted: [MountedNode] = []
-    /// Instances taken out of the tree with `hide`, in the order they were hidden.
-    var hiddenPaths: OrderedSet<ComponentPath> = []
-    /// Per-instance attribute values set with `set`, by instance (type and
-    /// path), in the order they were set.
-    var instanceValues: OrderedDictionary<InstanceKey, InstanceValues> = [:]
-    /// The component types that have instances in ``instanceValues``: the
-    /// other instances (most of a pass) skip hashing their path to look.
-    var componentsWithInstanceValues: Set<String> = []
-    /// Scroll offsets by list instance.
-    var listOffsets = ListOffsets()
-    /// A component or list was (re)defined since the last full pass; the
-    /// mounted tree and views still follow the old definitions until the next
-    /// full pass (a scroll then runs one).
-    var definitionsPending = false
-    /// The per-view tables a pass marks what it visits and takes in,
-    /// kept from pass to pass (``MountPass``).
-    var marks = PassMarks()
-    /// Pool keys made lately, kept from pass to pass (``KeyMemo``).
-    var keyMemo = KeyMemo()
-    /// The nodes of rows that left in the list steps under way, for rows
-    /// that enter (``MountedNode/moveToRow(_:forgetting:)``): each list's
-    /// above those of the lists it is inside; empty between operations.
-    var spareRows: [MountedNode] = []
-    /// The attributes array of the last row configuration made, given
-    /// back once its cell was configured: the next row's configuration is
-    /// filled into it (``rowConfiguration(of:at:row:)``), so a scroll step
-    /// allocates none. (A checkpoint shares it; the next row then makes a
-    /// new one.)
-    var rowAttributes: [Attribute] = []
-    /// The definitions of the last few component types a pass looked up
-    /// by name (``mountableDefinition(named:)``).
-    var definitionMemo = DefinitionMemo()
+    /// The session: everything an operation changes and a checkpoint holds.
+    var session = Session()
+    /// What passes keep to go faster (tables, memos, buffers): never the
+    /// answer to anything, so a checkpoint holds none and a restored
+    /// engine starts with it empty.
+    var scratch = Scratch()
     /// Every operation since the session began, with checkpoints: what
     /// ``state(afterPass:)`` and ``rewind(toOperations:)`` replay. Not part
     /// of the state it records (a checkpoint holds none).
@@ -62,6 +27,90 @@ public struct Engine: Sendable {
     /// the walk returns at once.
     var passAbandoned = false
 
+    /// The session's state, all of it: what a checkpoint holds
+    /// (``History/Checkpoint``), by construction.
+    struct Session: Sendable {
+        /// The views, their pools and the log; changed only by the mount
+        /// walk and the strategy's policies.
+        var store = ViewStore()
+        /// The reuse system in use.
+        var strategy = StrategyRegistry.standard
+        /// The component types mounted at the root, in order.
+        var rootComponents: [String] = []
+        /// The mounted tree under the root, walked again in place by each full pass.
+        var mounted: [MountedNode] = []
+        /// Instances taken out of the tree with `hide`, in the order they were hidden.
+        var hiddenPaths: OrderedSet<ComponentPath> = []
+        /// Per-instance attribute values set with `set`, by instance (type and
+        /// path), in the order they were set.
+        var instanceValues: OrderedDictionary<InstanceKey, InstanceValues> = [:]
+        /// The component types that have instances in ``instanceValues``
+        /// (an index of it, kept with it: never shrinks, so a type it
+        /// names may have no values left). Other types skip the lookup
+        /// (``FastPaths/instanceValueIndex``).
+        var componentsWithInstanceValues: Set<String> = []
+        /// Scroll offsets by list instance.
+        var listOffsets = ListOffsets()
+        /// A component or list was (re)defined since the last full pass; the
+        /// mounted tree and views still follow the old definitions until the next
+        /// full pass (a scroll then runs one).
+        var definitionsPending = false
+        /// The stamp of the last pass that marked views (``PassMarks``): it
+        /// only grows, and pools keep their cursors under it
+        /// (``ReusePool/handOut(stamp:)``), so it is state.
+        var passStamp = 0
+    }
+
+    /// What passes keep from one to the next only to go faster. Nothing in
+    /// it changes what an operation does: each part is rebuilt, or goes
+    /// unused, when it is empty (``FastPaths`` lists the shortcuts that read it).
+    struct Scratch: Sendable {
+        /// The per-view tables a pass marks what it visits and takes in
+        /// (``MountPass``). Marks count only under the running pass's
+        /// stamp, so empty tables and old ones read alike.
+        var marks = PassMarks()
+        /// Pool keys made lately (``KeyMemo``).
+        var keyMemo = KeyMemo()
+        /// The nodes of rows that left in the list steps under way, for rows
+        /// that enter (``MountedNode/moveToRow(_:forgetting:)``): each list's
+        /// above those of the lists it is inside; empty between operations.
+        var spareRows: [MountedNode] = []
+        /// The attributes array of the last row configuration made, given
+        /// back once its cell was configured: the next row's configuration is
+        /// filled into it (``rowConfiguration(of:at:row:)``).
+        var rowAttributes: [Attribute] = []
+        /// The definitions of the last few component types a pass looked up
+        /// by name (``mountableDefinition(named:)``).
+        var definitionMemo = DefinitionMemo()
+    }
+
+    /// The reuse system in use.
+    public var strategy: Strategy { _read { yield session.strategy } }
+    /// The mounted tree under the root.
+    public var mounted: [MountedNode] { _read { yield session.mounted } }
+
+    /// The shortcuts the engine takes (all, unless a test turns some off
+    /// to compare them with the general paths they stand for). Held by the
+    /// store, whose policies take some of them; a replayed state takes
+    /// the live engine's.
+    package var fastPaths: FastPaths {
+        get { session.store.fastPaths }
+        set { session.store.fastPaths = newValue }
+    }
+
+    /// An engine that goes on from `session` (a checkpoint's) with empty
+    /// scratch and no history, taking the shortcuts `fastPaths`.
+    init(resuming session: Session, fastPaths: FastPaths) {
+        self.session = session
+        self.fastPaths = fastPaths
+    }
+
+    /// A new engine taking the shortcuts `fastPaths`.
+    package init(fastPaths: FastPaths) {
+        session.store.fastPaths = fastPaths
+        history.start(at: session)
+    }
+
     /// Lets a client stop long operations (Ctrl-C): `check` is asked before
     /// each instance a pass mounts, so a pass of a million instances stops
     /// within one instance's work.
@@ -70,8 +119,7 @@ public struct Engine: Sendable {
     }
 
     public init() {
-        let origin = checkpointState()
-        history.start(at: origin)
+        history.start(at: session)
     }
 
     // MARK: Reading
@@ -80,14 +128,14 @@ public struct Engine: Sendable {
     // returned copy retained each of its tables.
 
     /// The simulated views (`engine.views[v3]`), read-only.
-    public var views: ViewStore { _read { yield store } }
+    public var views: ViewStore { _read { yield session.store } }
     /// Everything the session declared.
-    public var catalog: Catalog { _read { yield store.catalog } }
+    public var catalog: Catalog { _read { yield session.store.catalog } }
     /// Every step, per pass and in total.
-    public var log: EventLog { _read { yield store.log } }
+    public var log: EventLog { _read { yield session.store.log } }
 
     /// The current offset of a list instance.
-    public func offset(of listPath: ComponentPath) -> Int { listOffsets[listPath, default: 0] }
+    public func offset(of listPath: ComponentPath) -> Int { session.listOffsets[listPath, default: 0] }
 
     // MARK: Declaring
 
@@ -101,21 +149,21 @@ public struct Engine: Sendable {
     /// so like a redefinition it waits for the next full pass; until then
     /// the invariant checker does not hold views to the new keys.
     mutating func putDeclaration(_ attribute: AttributeDefinition) throws(EngineError) {
-        try store.catalog.declare(attribute)
-        definitionsPending = true
+        try session.store.catalog.declare(attribute)
+        session.definitionsPending = true
     }
 
     /// Declares a view class (the step `declareViewClass` journals and replays).
     mutating func putViewClass(_ name: String, defaults: [(String, String, Bool)]) throws(EngineError) {
-        try store.catalog.declareViewClass(name, defaults: defaults)
-        definitionsPending = true
+        try session.store.catalog.declareViewClass(name, defaults: defaults)
+        session.definitionsPending = true
     }
 
     /// Registers a cell (the step `register` journals and replays): cells
     /// dequeue under the new identifier from the next full pass.
     mutating func putRegistration(list: String, cell: String, identifier: String?) throws(EngineError) -> CellRegistration {
-        let registration = try store.catalog.register(list: list, cell: cell, identifier: identifier)
-        definitionsPending = true
+        let registration = try session.store.catalog.register(list: list, cell: cell, identifier: identifier)
+        session.definitionsPending = true
         return registration
     }
 
@@ -162,8 +210,8 @@ public struct Engine: Sendable {
     /// Puts a definition in the catalog (the step `define` journals and replays).
     mutating func putInCatalog(_ definition: ComponentDefinition) throws(EngineError) -> Definition {
         let existed = catalog.components[definition.name] != nil
-        try store.catalog.define(definition)
-        definitionsPending = true
+        try session.store.catalog.define(definition)
+        session.definitionsPending = true
         return Definition(definition: definition, isRedefinition: existed,
                           undefinedReferences: catalog.undefinedReferences(of: definition.name),
                           isMounted: existed && instances.contains { $0.name == definition.name })
@@ -182,15 +230,15 @@ public struct Engine: Sendable {
     /// liked cancels loads`), replacing an earlier declaration. It runs
     /// wherever the strategy has such a hook (``Strategy/reuseHook``).
     public mutating func prepare(_ preparation: Preparation) throws(EngineError) {
-        try journaled(.prepare(preparation)) { engine throws(EngineError) in try engine.store.catalog.prepare(preparation) }
+        try journaled(.prepare(preparation)) { engine throws(EngineError) in try engine.session.store.catalog.prepare(preparation) }
     }
 
     /// Keeps at most `limit` of the latest events (`nil`: all); totals and
     /// pass summaries stay exact. Bounds the log's memory in long sessions.
-    public mutating func keepEvents(atMost limit: Int?) { store.log.keep(atMost: limit) }
+    public mutating func keepEvents(atMost limit: Int?) { session.store.log.keep(atMost: limit) }
 
     /// Stops keeping events (counts go on); for benchmarks.
-    public mutating func setKeepsEvents(_ keeps: Bool) { store.log.keepsEvents = keeps }
+    public mutating func setKeepsEvents(_ keeps: Bool) { session.store.log.keepsEvents = keeps }
 }
 
 /// A load as `component ... loads ATTR VALUE after N [checked]` writes it.

@@ -32,6 +32,13 @@ public final class Interpreter {
 
     public internal(set) var engine = Interpreter.interruptibleEngine()
 
+    /// The shortcuts the engine takes (``FastPaths``): all of them, unless
+    /// a test turns some off to hold them to the general paths. A `reset`
+    /// keeps them.
+    package var fastPaths: FastPaths = .all {
+        didSet { engine.fastPaths = fastPaths }
+    }
+
     /// A new engine whose passes stop at Ctrl-C (``Interruption``).
     static func interruptibleEngine() -> Engine {
         var engine = Engine()
@@ -332,6 +339,7 @@ public final class Interpreter {
     func resetSession() {
         endedSessions.append((engine, recorded))
         engine = Interpreter.interruptibleEngine()
+        engine.fastPaths = fastPaths
         recorded = RecordedCommands()
     }
 

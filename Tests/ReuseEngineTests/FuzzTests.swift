@@ -49,7 +49,7 @@ import TestSupport
             case 17..<30:
                 if let node = pick(live) { try h.hide(node.path.description) }
             case 30..<40:
-                if let path = pick(Array(h.engine.hiddenPaths)) { try h.show(path.description) }
+                if let path = pick(Array(h.engine.session.hiddenPaths)) { try h.show(path.description) }
             case 40..<55:
                 let withView = live.filter { h.engine.catalog.components[$0.name]?.view != nil }
                 if let node = pick(withView), let (attribute, choices) = pick(values) {

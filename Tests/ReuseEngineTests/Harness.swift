@@ -172,13 +172,13 @@ func fingerprint(_ engine: Engine) -> String {
 /// The engine's state in brief: catalog, tree, views, log counts.
 func summary(_ engine: Engine) -> String {
     var lines: [String] = []
-    lines.append("strategy \(engine.strategy.name) \(engine.strategy.optionsDescription) pending \(engine.definitionsPending) "
+    lines.append("strategy \(engine.strategy.name) \(engine.strategy.optionsDescription) pending \(engine.session.definitionsPending) "
         + "peak \(engine.views.peakViews) alive \(engine.views.aliveCount)")
     lines += engine.catalog.components.values.map(\.declaration)
     lines += engine.catalog.attributes.values.map(\.declaration)
-    lines.append("roots \(engine.rootComponents) hidden \(engine.hiddenPaths.map(\.description))")
-    lines.append("values \(engine.instanceValues.map { "\($0.key)=\($0.value.templates.values.map(\.written))" })")
-    lines.append("offsets \(engine.listOffsets.map { "\($0.key)=\($0.value)" }.sorted())")
+    lines.append("roots \(engine.session.rootComponents) hidden \(engine.session.hiddenPaths.map(\.description))")
+    lines.append("values \(engine.session.instanceValues.map { "\($0.key)=\($0.value.templates.values.map(\.written))" })")
+    lines.append("offsets \(engine.session.listOffsets.map { "\($0.key)=\($0.value)" }.sorted())")
     lines += engine.instances.map { "\($0.path) \($0.name) \($0.view?.description ?? "-") \($0.isHidden)" }
     for view in engine.views.all {
         let pools = view.pools.map { "\($0.key)=\($0.value.views)/\($0.value.waiting)" }

@@ -23,8 +23,8 @@ import Testing
     /// counts (the checker skips a removed view's pools), to move views through.
     static func removedScratchView(_ engine: inout Engine) -> ViewID {
         let scratch = Instance(component: "Scratch", path: Harness.path("Scratch"))
-        let view = engine.store.createView("UIView", key: key(nil, "UIView", nil), in: .root, for: scratch)
-        engine.store.remove(view, from: .root, reason: .leftover)
+        let view = engine.session.store.createView("UIView", key: key(nil, "UIView", nil), in: .root, for: scratch)
+        engine.session.store.remove(view, from: .root, reason: .leftover)
         #expect(engine.checkInvariants() == [])
         return view
     }
@@ -32,7 +32,7 @@ import Testing
     /// Makes `view` record `key` as its pool key without leaving the pool it is in.
     static func relabel(_ engine: inout Engine, _ view: ViewID, as key: ViewKey) {
         let scratch = removedScratchView(&engine)
-        engine.store.move(view, to: key, in: scratch)
+        engine.session.store.move(view, to: key, in: scratch)
     }
 
     func violations(_ engine: Engine) -> [String] { engine.checkInvariants().map(\.description) }
@@ -44,13 +44,13 @@ import Testing
 
     @Test func heldViewMarkedHidden() throws {
         var engine = try Self.mounted().engine
-        engine.store.hide(v(2), in: .root)
+        engine.session.store.hide(v(2), in: .root)
         #expect(violations(engine) == ["v2: is hidden but held by Foo"])
     }
 
     @Test func unheldViewMarkedVisible() throws {
         var engine = try Self.mounted().engine
-        engine.store.take(v(3), key: Self.barKey, in: .root, for: Instance(component: "Bar", path: Harness.path("Bar")))
+        engine.session.store.take(v(3), key: Self.barKey, in: .root, for: Instance(component: "Bar", path: Harness.path("Bar")))
         #expect(violations(engine) == ["v3: is visible but no component holds it"])
     }
 
@@ -58,7 +58,7 @@ import Testing
         var engine = try Self.mounted().engine
         // v2 records another key, so moving it into that pool leaves it in Foo's too.
         Self.relabel(&engine, v(2), as: Self.otherKey)
-        engine.store.move(v(2), to: Self.otherKey, in: .root)
+        engine.session.store.move(v(2), to: Self.otherKey, in: .root)
         #expect(engine.views[.root].pools[Self.otherKey]?.views == [v(2)])
         #expect(engine.views[.root].pools[Self.fooKey]?.views == [v(2)])
         #expect(violations(engine) == ["v2: is in 2 pools of v1"])
@@ -67,14 +67,14 @@ import Testing
     @Test func viewTwiceInOnePool() throws {
         var engine = try Self.mounted().engine
         Self.relabel(&engine, v(2), as: Self.otherKey)
-        engine.store.move(v(2), to: Self.fooKey, in: .root)
+        engine.session.store.move(v(2), to: Self.fooKey, in: .root)
         #expect(engine.views[.root].pools[Self.fooKey]?.views == [v(2), v(2)])
         #expect(violations(engine).contains("v1: pool (Foo, UIView, [backgroundColor]) holds a view twice"))
     }
 
     @Test func viewTwiceInSubviews() throws {
         var engine = try Self.mounted().engine
-        engine.store.order(.root, first: [v(2), v(3), v(2)])
+        engine.session.store.order(.root, first: [v(2), v(3), v(2)])
         #expect(engine.views[.root].subviews == [v(2), v(3), v(2)])
         #expect(violations(engine) == ["v2: appears 2 times in subviews (superview v1)",
                                        "3 views counted alive but 4 are in the hierarchy"])
@@ -82,20 +82,20 @@ import Testing
 
     @Test func subviewWithAnotherSuperview() throws {
         var engine = try Self.mounted().engine
-        engine.store.order(v(2), first: [v(3)])
+        engine.session.store.order(v(2), first: [v(3)])
         #expect(violations(engine) == ["v2: lists v3 as a subview, but its superview is v1", "v3: appears 2 times in subviews (superview v1)",
                                        "3 views counted alive but 4 are in the hierarchy"])
     }
 
     @Test func attachedConfigurationChanged() throws {
         var engine = try Self.mounted().engine
-        engine.store.attach(ViewConfiguration(viewClass: "UIView", attributes: [Attribute("backgroundColor", .color("blue"))]), to: v(2))
+        engine.session.store.attach(ViewConfiguration(viewClass: "UIView", attributes: [Attribute("backgroundColor", .color("blue"))]), to: v(2))
         #expect(violations(engine) == ["v2: attached UIView { backgroundColor: blue } but Foo asks for UIView { backgroundColor: red }"])
     }
 
     @Test func attachedConfigurationOfAnotherShape() throws {
         var engine = try Self.mounted().engine
-        engine.store.attach(ViewConfiguration(viewClass: "UIView", attributes: [Attribute("alpha", .number(1))]), to: v(2))
+        engine.session.store.attach(ViewConfiguration(viewClass: "UIView", attributes: [Attribute("alpha", .number(1))]), to: v(2))
         #expect(violations(engine) == [
             "v2: is in pool (Foo, UIView, [backgroundColor]) but its configuration keys to (Foo, UIView, [alpha])",
             "v2: attached UIView { alpha: 1 } but Foo asks for UIView { backgroundColor: red }",
@@ -112,7 +112,7 @@ import Testing
     @Test func viewAliveInsideARemovedView() throws {
         var engine = try Self.mounted().engine
         let scratch = Self.removedScratchView(&engine)
-        let inside = engine.store.createView("UIView", key: Self.fooKey, in: scratch, for: Instance(component: "Foo", path: Harness.path("Foo")))
+        let inside = engine.session.store.createView("UIView", key: Self.fooKey, in: scratch, for: Instance(component: "Foo", path: Harness.path("Foo")))
         #expect(violations(engine) == [
             "\(inside): is alive inside removed \(scratch)",
             "\(inside): appears 0 times in subviews (superview \(scratch))",
@@ -126,7 +126,7 @@ import Testing
         try h.component("Foo", view: "UIView", [("backgroundColor", "red")])
         try h.mount("Foo", "Foo")
         var engine = h.engine
-        engine.mounted[1].view = v(2)
+        engine.session.mounted[1].view = v(2)
         #expect(violations(engine) == ["v2: held by both Foo and Foo[1]", "v3: is visible but no component holds it"])
     }
 
@@ -135,7 +135,7 @@ import Testing
         // No operation leaves a live view without a superview; the nearest
         // state is a view removed from elsewhere while its parent still lists it.
         let scratch = Self.removedScratchView(&engine)
-        engine.store.remove(v(3), from: scratch, reason: .leftover)
+        engine.session.store.remove(v(3), from: scratch, reason: .leftover)
         #expect(engine.views[v(3)].superview == nil && engine.views[.root].subviews.contains(v(3)))
         #expect(violations(engine) == ["v1: lists v3 as a subview, but its superview is none",
                                        "2 views counted alive but 3 are in the hierarchy"])
@@ -153,18 +153,18 @@ import Testing
         #expect(h.engine.checkInvariants() == [])
 
         var visibleOnStack = h.engine
-        visibleOnStack.store.pushWaiting(v(4), in: v(2))
+        visibleOnStack.session.store.pushWaiting(v(4), in: v(2))
         #expect(violations(visibleOnStack) == ["v4: is on v2's waiting stack but is visible or not in the pool"])
 
         var oneCellTwoRows = h.engine
-        let taken = oneCellTwoRows.store.takeRows(of: v(2))
+        let taken = oneCellTwoRows.session.store.takeRows(of: v(2))
         var rows = try #require(taken)
         rows.cells[1] = v(3)
-        oneCellTwoRows.store.putRows(rows, on: v(2))
+        oneCellTwoRows.session.store.putRows(rows, on: v(2))
         #expect(violations(oneCellTwoRows).contains("v2: shows one cell for two rows"))
 
         var wrongRow = h.engine
-        wrongRow.store.attach(ViewConfiguration(viewClass: "UILabel", attributes: [Attribute("text", .text("Row 99"))]), to: v(4))
+        wrongRow.session.store.attach(ViewConfiguration(viewClass: "UILabel", attributes: [Attribute("text", .text("Row 99"))]), to: v(4))
         #expect(violations(wrongRow) == ["v4: attached UILabel { text: \"Row 99\" } but Feed/1 asks for UILabel { text: \"Row 1\" }"])
     }
 }

@@ -63,7 +63,7 @@ import Testing
         }
         #expect(limit == Catalog.maximumDepth)
         #expect(chain.count == 100_000 && chain.first == "C1" && chain.last == "C100000")
-        #expect(engine.mounted.isEmpty && engine.statistics.counts[.created] == 0)
+        #expect(engine.session.mounted.isEmpty && engine.statistics.counts[.created] == 0)
         #expect(time < .seconds(5), "refusing a 10^5-deep mount took \(time)")
     }
 
@@ -79,7 +79,7 @@ import Testing
         // One level more is refused, and the tree stays as it was.
         try engine.defineComponent("C0", viewClass: "UIView", attributes: [], children: ["C1"])
         #expect(throws: EngineError.self) { try engine.mount(["C0"], trigger: "mount C0") }
-        #expect(engine.mounted.first?.name == "C1")
+        #expect(engine.session.mounted.first?.name == "C1")
     }
 
     @Test func sharedSubtreesThatMultiplyPastTheLimitAreRefusedWithASaturatedCount() throws {

@@ -77,7 +77,7 @@ import Testing
             for node in nodes { walk(node, 0) }
             return lines
         }
-        #expect(shape(h.engine.mounted) == shape(fresh.engine.mounted))
+        #expect(shape(h.engine.session.mounted) == shape(fresh.engine.session.mounted))
         for path in ["Screen/Box/B[0]", "Screen/Box/B[1]", "Screen/B", "Screen/A[0]", "Screen/A[1]"] {
             #expect(try h.viewOf(path).owner?.display == path)
         }
@@ -94,9 +94,9 @@ import Testing
         try h.component(precomposed, view: "UIView")
         try h.component("Other", view: "UIView")
         try h.mount(precomposed)
-        let view = try #require(h.engine.mounted.first?.view)
+        let view = try #require(h.engine.session.mounted.first?.view)
         try h.mount(decomposed, "Other")
-        #expect(h.engine.mounted.first?.view == view)
+        #expect(h.engine.session.mounted.first?.view == view)
         #expect(h.engine.views[view].ownerComponent.map { Array($0.utf8) } == Array(decomposed.utf8))
         #expect(h.engine.views[view].owner.map { Array($0.display.utf8) } == Array(decomposed.utf8))
     }
@@ -116,7 +116,7 @@ import Testing
         #expect(try h.node("L/Head[1]").view != nil)
         try h.component("L", view: "UIView", children: ["Head"])
         try h.remount()
-        #expect(h.engine.mounted.first?.children.map(\.path.display) == ["L/Head"])
+        #expect(h.engine.session.mounted.first?.children.map(\.path.display) == ["L/Head"])
         try h.set("L/Head", "text", "x")
         #expect(try h.viewOf("L/Head").attached?.value(of: "text") == .text("x"))
     }
@@ -130,7 +130,7 @@ import Testing
         try h.mount("Feed")
         try h.component("Feed", view: "UIView")
         #expect(throws: EngineError.self) { try h.set("Feed/1", "text", "x") }
-        #expect(h.engine.instanceValues.isEmpty)
+        #expect(h.engine.session.instanceValues.isEmpty)
     }
 
     /// Pass marks are stamps: a view taken in one pass is not taken in the
@@ -233,7 +233,7 @@ import Testing
             for child in node.children { walk(child, depth + 1) }
             for row in node.rows { walk(row, depth + 1) }
         }
-        for node in engine.mounted { walk(node, 0) }
+        for node in engine.session.mounted { walk(node, 0) }
         return lines
     }
 
@@ -310,7 +310,7 @@ import Testing
         #expect(try h.viewOf("Feed/5").poolKey == withAlpha)
         for step in [1, 1, 1, 1, -1, -1, -1, -1] {
             _ = try h.scroll("Feed", by: step)
-            let offset = h.engine.listOffsets[Harness.path("Feed"), default: 0]
+            let offset = h.engine.session.listOffsets[Harness.path("Feed"), default: 0]
             for row in offset..<(offset + 3) {
                 #expect(try h.viewOf("Feed/\(row)").poolKey == (row == 5 ? withAlpha : plain), "row \(row) at offset \(offset)")
             }

@@ -190,7 +190,7 @@ struct ReferenceTheodolite {
                     model.hidden.insert(path.description)
                     ranPass = true
                 case 70..<80:
-                    let hidden = Array(engine.hiddenPaths)
+                    let hidden = Array(engine.session.hiddenPaths)
                     guard !hidden.isEmpty else { continue }
                     let path = pick(hidden)
                     script.append("show \(path)")

@@ -88,9 +88,9 @@ import Testing
         try h.component("Feed", view: "UIScrollView", children: ["C", "C"])
         try h.mount("Feed")
         try h.list("Feed", rows: 100, viewport: 3, cells: ["C"])
-        #expect(h.engine.definitionsPending)
+        #expect(h.engine.session.definitionsPending)
         try h.scroll("Feed", by: 1)
-        #expect(!h.engine.definitionsPending)
+        #expect(!h.engine.session.definitionsPending)
         #expect(try h.node("Feed").children.isEmpty)
         #expect(try h.node("Feed").rows.map(\.row) == [1, 2, 3])
 
@@ -115,7 +115,7 @@ import Testing
         let pass = try h.remount()
         #expect(h.kinds(pass) == [.apply])
         var corrupt = h.engine
-        corrupt.store.attach(ViewConfiguration(viewClass: "UIView", attributes: [Attribute("backgroundColor", .color("red"))]), to: v(2))
+        corrupt.session.store.attach(ViewConfiguration(viewClass: "UIView", attributes: [Attribute("backgroundColor", .color("red"))]), to: v(2))
         #expect(corrupt.checkInvariants().map(\.description) == ["v2: attached UIView { backgroundColor: red } but Foo asks for UIView { backgroundColor: blue }"])
     }
 

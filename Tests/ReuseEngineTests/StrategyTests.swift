@@ -441,7 +441,7 @@ import Testing
         }
         #expect(Self.state(engine) == before)
         #expect(engine.log.events == eventsBefore)
-        #expect(engine.rootComponents.isEmpty && engine.views.count == 1)
+        #expect(engine.session.rootComponents.isEmpty && engine.views.count == 1)
         Self.expectClean(engine)
 
         let registration = try engine.register(list: "Feed", cell: "Cell", identifier: nil)

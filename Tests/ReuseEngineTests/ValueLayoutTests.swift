@@ -65,7 +65,7 @@ import Testing
     /// new pass starts with nothing marked.
     @Test func passMarksThreadEachParentsViewsInOrder() {
         var marks = PassMarks()
-        marks.begin()
+        marks.begin(stamp: 1)
         let (a, b) = (ViewID(2), ViewID(9))
         marks.visit(a)
         marks.visit(b)
@@ -88,7 +88,7 @@ import Testing
         #expect(insideBound && marks.isBound(ViewID(7)))
         #expect(binding && marks.isBound(ViewID(8)))
         #expect(marks.parents == [a, b, ViewID(3)])
-        marks.begin()
+        marks.begin(stamp: 2)
         #expect(marks.parents.isEmpty)
         #expect(Array(marks.taken(from: a)) == [])
         #expect(!marks.wasTaken(ViewID(5)) && !marks.isBound(ViewID(3)))

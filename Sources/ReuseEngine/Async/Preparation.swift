@@ -123,11 +123,11 @@ extension Engine {
     /// UIKit and RecyclerView the cell (or header or footer) that contains
     /// it. `nil` when no hook ever reaches the view.
     public func hookComponent(for view: ViewID) -> String? {
-        guard let hook = strategy.reuseHook else { return nil }
-        guard hook.coversSubtree else { return store[view].ownerComponent }
+        guard let hook = session.strategy.reuseHook else { return nil }
+        guard hook.coversSubtree else { return session.store[view].ownerComponent }
         var current = view
-        while let parent = store[current].superview {
-            if store[parent].list != nil { return store[current].ownerComponent }
+        while let parent = session.store[current].superview {
+            if session.store[parent].list != nil { return session.store[current].ownerComponent }
             current = parent
         }
         return nil

@@ -23,11 +23,11 @@ extension Engine {
     /// what its configuration asks for, in tree order.
     public func classMismatches() -> [ClassMismatch] {
         instances.compactMap { node in
-            guard let id = node.view, store.visibility(of: id) == .visible, let attached = store[id].attached,
-                  attached.viewClass != store[id].viewClass else { return nil }
-            let list = store[id].superview.flatMap { store[$0].list != nil ? store[$0].ownerComponent : nil }
+            guard let id = node.view, session.store.visibility(of: id) == .visible, let attached = session.store[id].attached,
+                  attached.viewClass != session.store[id].viewClass else { return nil }
+            let list = session.store[id].superview.flatMap { session.store[$0].list != nil ? session.store[$0].ownerComponent : nil }
             let dequeued = list.flatMap { catalog.dequeued(cell: node.name, list: $0) }
-            return ClassMismatch(view: id, path: node.path, component: node.name, asked: attached.viewClass, actual: store[id].viewClass,
+            return ClassMismatch(view: id, path: node.path, component: node.name, asked: attached.viewClass, actual: session.store[id].viewClass,
                                  identifier: dequeued?.identifier, identifierMakes: dequeued?.makes, list: list)
         }
     }

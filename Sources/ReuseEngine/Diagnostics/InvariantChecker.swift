@@ -24,7 +24,7 @@ extension Engine {
     public func checkInvariants() -> [InvariantViolation] {
         var violations: [InvariantViolation] = []
         func fail(_ view: ViewID?, _ message: String) { violations.append(InvariantViolation(view: view, message: message)) }
-        let views = store.all
+        let views = session.store.all
 
         // Ownership from the mounted tree.
         var holders: [ViewID: ComponentPath] = [:]
@@ -61,17 +61,17 @@ extension Engine {
             let id = view.id
             if view.isRemoved {
                 removed += 1
-                if let parent = view.superview, store.lookUp(parent)?.isRemoved != true {
+                if let parent = view.superview, session.store.lookUp(parent)?.isRemoved != true {
                     fail(id, "is removed but still in the hierarchy under \(parent)")
                 }
                 if holders[id] != nil { fail(id, "is removed but held by \(holders[id]?.description ?? "?")") }
-                for sub in view.subviews where store.lookUp(sub)?.isRemoved != true {
+                for sub in view.subviews where session.store.lookUp(sub)?.isRemoved != true {
                     fail(sub, "is alive inside removed \(id)")
                 }
                 continue
             }
             if let parentID = view.superview {
-                guard let parent = store.lookUp(parentID) else { fail(id, "superview \(parentID) does not exist"); continue }
+                guard let parent = session.store.lookUp(parentID) else { fail(id, "superview \(parentID) does not exist"); continue }
                 let count = subviewCount[id, default: 0]
                 if count != 1 { fail(id, "appears \(count) times in subviews (superview \(parentID))") }
                 let keys = poolKeys[id] ?? []
@@ -81,10 +81,10 @@ extension Engine {
                     if key != view.poolKey { fail(id, "is in pool \(key) but records \(view.poolKey?.description ?? "none")") }
                     // A held view was keyed in the last pass; a waiting one keeps the
                     // key it had (registrations and declarations may have changed since).
-                    if holders[id] != nil, !definitionsPending, let attached = view.attached, let component = view.ownerComponent {
+                    if holders[id] != nil, !session.definitionsPending, let attached = view.attached, let component = view.ownerComponent {
                         let expected = parent.list == nil
-                            ? strategy.keying.key(component, attached, catalog: catalog)
-                            : strategy.cells.key(component, attached, list: parent.ownerComponent ?? "", catalog: catalog)
+                            ? session.strategy.keying.key(component, attached, catalog: catalog)
+                            : session.strategy.cells.key(component, attached, list: parent.ownerComponent ?? "", catalog: catalog)
                         if expected != key { fail(id, "is in pool \(key) but its configuration keys to \(expected?.description ?? "no pool")") }
                     }
                     if let viewClass = key.viewClass, viewClass != view.viewClass { fail(id, "is a \(view.viewClass) in a \(viewClass) pool") }
@@ -98,13 +98,13 @@ extension Engine {
             } else if id != .root {
                 fail(id, "has no superview")
             }
-            for sub in view.subviews where store.lookUp(sub)?.superview != id {
-                fail(id, "lists \(sub) as a subview, but its superview is \(store.lookUp(sub)?.superview?.description ?? "none")")
+            for sub in view.subviews where session.store.lookUp(sub)?.superview != id {
+                fail(id, "lists \(sub) as a subview, but its superview is \(session.store.lookUp(sub)?.superview?.description ?? "none")")
             }
             for (key, pool) in view.pools {
                 let members = Set(pool.views)
                 if members.count != pool.views.count { fail(id, "pool \(key) holds a view twice") }
-                for cell in pool.waiting where store.lookUp(cell)?.isHidden != true || !members.contains(cell) {
+                for cell in pool.waiting where session.store.lookUp(cell)?.isHidden != true || !members.contains(cell) {
                     fail(cell, "is on \(id)'s waiting stack but is visible or not in the pool")
                 }
             }
@@ -115,23 +115,23 @@ extension Engine {
         }
 
         // The views counted alive are the views in the hierarchy.
-        if removed != store.removedViews {
-            fail(nil, "\(removed) views are marked removed but \(store.removedViews) were counted")
+        if removed != session.store.removedViews {
+            fail(nil, "\(removed) views are marked removed but \(session.store.removedViews) were counted")
         }
         var reachable = 0
         var pending: [ViewID] = [.root]
         while let next = pending.popLast() {
             reachable += 1
-            pending.append(contentsOf: store[next].subviews)
+            pending.append(contentsOf: session.store[next].subviews)
         }
-        if reachable != store.aliveCount {
-            fail(nil, "\(store.aliveCount) views counted alive but \(reachable) are in the hierarchy")
+        if reachable != session.store.aliveCount {
+            fail(nil, "\(session.store.aliveCount) views counted alive but \(reachable) are in the hierarchy")
         }
 
         // Late results: nothing overdue (each pass delivers what is due as it
         // begins), in start order; sources line up with what views show.
         var lastLoad = 0
-        for load in store.pendingLoads {
+        for load in session.store.pendingLoads {
             if load.due <= log.currentPass { fail(load.view, "load #\(load.number) was due in pass \(load.due) but is still pending") }
             if load.number <= lastLoad { fail(load.view, "load #\(load.number) is pending out of start order") }
             lastLoad = load.number
@@ -156,9 +156,9 @@ extension Engine {
 
         // Attached configurations match what each instance asks for (once
         // redefinitions have taken effect).
-        for (view, node) in held where !definitionsPending {
+        for (view, node) in held where !session.definitionsPending {
             guard let expected = configurationFromScratch(of: node.name, at: node.path, row: node.row) else { continue }
-            let attached = store[view].attached
+            let attached = session.store[view].attached
             if attached != expected {
                 fail(view, "attached \(attached?.description ?? "nothing") but \(node.path) asks for \(expected)")
             }
@@ -166,7 +166,7 @@ extension Engine {
 
         // Each plain component's children have the paths a fresh mount gives
         // them (a pass walks the last tree again in place, keeping paths).
-        if !definitionsPending {
+        if !session.definitionsPending {
             func checkChildren(_ nodes: [MountedNode], of names: [String], under path: ComponentPath) {
                 let expected = Engine.childPaths(names, under: path)
                 guard nodes.count == expected.count,
@@ -176,7 +176,7 @@ extension Engine {
                     return
                 }
             }
-            checkChildren(mounted, of: rootComponents, under: .root)
+            checkChildren(session.mounted, of: session.rootComponents, under: .root)
             for node in instances where !node.isHidden {
                 guard let children = catalog.mountable[node.name]?.children else { continue }
                 checkChildren(node.children, of: children, under: node.path)

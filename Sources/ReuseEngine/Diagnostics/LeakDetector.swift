@@ -59,9 +59,9 @@ extension Engine {
     /// in tree order.
     public func leaks(of id: ViewID? = nil) -> [Leak] {
         guard let id else {
-            return instances.compactMap(\.view).filter { store.visibility(of: $0) == .visible }.flatMap { leaks(of: $0) }
+            return instances.compactMap(\.view).filter { session.store.visibility(of: $0) == .visible }.flatMap { leaks(of: $0) }
         }
-        guard let view = store.lookUp(id), let configuration = view.attached, let owner = view.owner else { return [] }
+        guard let view = session.store.lookUp(id), let configuration = view.attached, let owner = view.owner else { return [] }
         // A fresh view of the view's own class (a wrong class is a finding of its own).
         let fresh = freshProperties(for: configuration, on: view.viewClass)
         var result: [Leak] = []

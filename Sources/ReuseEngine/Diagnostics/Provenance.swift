@@ -44,7 +44,7 @@ extension Engine {
     /// nothing set or reset the property, or the start of its load was
     /// dropped by `log keep`.
     public func why(_ id: ViewID, _ property: String) throws(EngineError) -> Provenance {
-        guard let view = store.lookUp(id) else { throw .unknownView(id) }
+        guard let view = session.store.lookUp(id) else { throw .unknownView(id) }
         let defaults = catalog.viewClasses[view.viewClass]?.defaults
         let shows = view.property(property)
         guard shows != nil || defaults?[property] != nil || catalog.attributes[property] != nil else {
@@ -82,7 +82,7 @@ extension Engine {
         return Provenance(view: id, property: property, shows: shows, fresh: fresh, isStale: leak != nil,
                           setters: setters, resetBy: resetBy, since: since, holder: view.owner,
                           holderSets: view.attached?.value(of: property),
-                          pending: store.loads(on: id).filter { $0.attribute.name == property },
+                          pending: session.store.loads(on: id).filter { $0.attribute.name == property },
                           eventsKept: log.keepsEvents,
                           keptFrom: log.firstKeptSeq.flatMap { start < $0 ? $0 : nil })
     }

@@ -31,23 +31,23 @@ public struct Statistics: Sendable, Equatable {
 extension Engine {
     public var statistics: Statistics {
         var visible = 0, hidden = 0, underHidden = 0
-        for view in store.all where view.id != .root {
-            switch store.visibility(of: view.id) {
+        for view in session.store.all where view.id != .root {
+            switch session.store.visibility(of: view.id) {
             case .visible: visible += 1
             case .hidden: hidden += 1
             case .insideHidden: underHidden += 1
             case .removed: break
             }
         }
-        return Statistics(counts: store.log.totals, passes: store.log.currentPass, leaks: leaks().count,
-                          views: store.aliveCount, peakViews: store.peakViews, visibleViews: visible,
+        return Statistics(counts: session.store.log.totals, passes: session.store.log.currentPass, leaks: leaks().count,
+                          views: session.store.aliveCount, peakViews: session.store.peakViews, visibleViews: visible,
                           hiddenViews: hidden, viewsUnderHidden: underHidden, liveComponents: liveComponents)
     }
 
     /// Component instances alive: the visible mounted ones, or, when the
     /// strategy keeps one component per list item, every item's tree.
     var liveComponents: Int {
-        switch strategy.liveComponents {
+        switch session.strategy.liveComponents {
         case .mounted:
             return instances.filter { !$0.isHidden }.count
         case .everyListItem:

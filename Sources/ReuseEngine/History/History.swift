@@ -32,10 +32,11 @@ struct History: Sendable {
         var passesAfter: Int
     }
 
-    /// The state after the first `operations` operations.
+    /// The state after the first `operations` operations: the session
+    /// alone (its log detached), none of the engine's scratch.
     struct Checkpoint: Sendable {
         var operations: Int
-        var engine: Engine
+        var session: Engine.Session
     }
 
     /// Work between checkpoints (events plus operations): ``workPerView``
@@ -50,9 +51,9 @@ struct History: Sendable {
     private var workSinceCheckpoint = 0
 
     /// Starts the history at `origin` (an engine before any operation).
-    mutating func start(at origin: Engine) {
+    mutating func start(at origin: Engine.Session) {
         entries = Journal()
-        checkpoints = [Checkpoint(operations: 0, engine: origin)]
+        checkpoints = [Checkpoint(operations: 0, session: origin)]
         workSinceCheckpoint = 0
     }
 
@@ -72,8 +73,8 @@ struct History: Sendable {
     /// the session (a state far back replays from further away instead).
     static let maximumCheckpoints = 128
 
-    mutating func addCheckpoint(_ engine: Engine) {
-        checkpoints.append(Checkpoint(operations: entries.count, engine: engine))
+    mutating func addCheckpoint(_ session: Engine.Session) {
+        checkpoints.append(Checkpoint(operations: entries.count, session: session))
         workSinceCheckpoint = 0
         if checkpoints.count > History.maximumCheckpoints {
             // Keep the origin (index 0); drop odd indices of the older half.
@@ -190,17 +191,16 @@ extension Engine {
     @inline(__always)
     mutating func journaled<Result>(_ operation: Operation,
                                     _ body: (inout Engine) throws(EngineError) -> Result) throws(EngineError) -> Result {
-        let before = store.log.mark
+        let before = session.store.log.mark
         let result = try body(&self)
         if passAbandoned {
             restore(operations: history.entries.count, log: before)
             throw .interrupted
         }
-        let after = store.log.mark
+        let after = session.store.log.mark
         let entry = History.Entry(operation: operation, before: before, passesAfter: after.passes)
-        if history.append(entry, events: after.seq - before.seq, viewCount: store.count + catalog.components.count) {
-            let state = checkpointState()
-            history.addCheckpoint(state)
+        if history.append(entry, events: after.seq - before.seq, viewCount: session.store.count + catalog.components.count) {
+            history.addCheckpoint(checkpointState())
         }
         return result
     }
@@ -210,29 +210,24 @@ extension Engine {
     mutating func restore(operations count: Int, log mark: EventLog.Mark) {
         var restored = replayed(operations: count)
         // Take the log and history out first, so both shrink in place.
-        var log = store.log
-        store.log = EventLog()
+        var log = session.store.log
+        session.store.log = EventLog()
         log.truncate(to: mark)
         var history = self.history
         self.history = History()
         history.truncate(to: count)
-        restored.store.log = log
+        restored.session.store.log = log
         restored.history = history
         restored.interruptionCheck = interruptionCheck
         restored.passAbandoned = false
         self = restored
     }
 
-    /// A copy of the state without the history and with a detached log (no
-    /// events, counters kept): what a checkpoint holds.
-    func checkpointState() -> Engine {
-        var copy = self
-        copy.history = History()
-        copy.store.log = store.log.detached()
-        copy.marks.dropTables()
-        copy.spareRows = []
-        // The array the next row is filled into stays the live engine's alone.
-        copy.rowAttributes = []
+    /// A copy of the session with a detached log (no events, counters
+    /// kept): what a checkpoint holds.
+    func checkpointState() -> Session {
+        var copy = session
+        copy.store.log = session.store.log.detached()
         return copy
     }
 
@@ -243,21 +238,20 @@ extension Engine {
     /// checkpoint. Its log is detached: it counts on but holds no events.
     func replayed(operations count: Int) -> Engine {
         guard let checkpoint = history.checkpoint(atOrBefore: count) else { return self }
-        var engine = checkpoint.engine
-        // A replay is never interrupted: it rebuilds a state that existed.
-        engine.interruptionCheck = nil
-        engine.passAbandoned = false
+        // Empty scratch, no history, never interrupted: it rebuilds a
+        // state that existed, with the live engine's shortcuts.
+        var engine = Engine(resuming: checkpoint.session, fastPaths: fastPaths)
         // The steps of a replay are in the live log already: it counts them
         // (pass and sequence numbers, totals) but keeps none, which also
         // spares a replay far into the past the memory and time of
         // recording them again.
-        let keepsEvents = engine.store.log.keepsEvents
-        engine.store.log.keepsEvents = false
+        let keepsEvents = engine.session.store.log.keepsEvents
+        engine.session.store.log.keepsEvents = false
         for entry in history.entries[checkpoint.operations..<count] {
             // It succeeded from this very state once: it succeeds again.
             try? entry.operation.replay(on: &engine)
         }
-        engine.store.log.keepsEvents = keepsEvents
+        engine.session.store.log.keepsEvents = keepsEvents
         engine.interruptionCheck = interruptionCheck
         return engine
     }

@@ -33,7 +33,7 @@ enum Operation: Sendable {
         case .define(let definition): _ = try engine.putInCatalog(definition)
         case .register(let list, let cell, let identifier):
             _ = try engine.putRegistration(list: list, cell: cell, identifier: identifier)
-        case .prepare(let preparation): try engine.store.catalog.prepare(preparation)
+        case .prepare(let preparation): try engine.session.store.catalog.prepare(preparation)
         case .mount(let names): _ = try engine.mountRoots(names, trigger: trigger)
         case .remount: _ = try engine.remountTree(trigger: trigger)
         case .hide(let path): _ = try engine.hideInstance(path, trigger: trigger)

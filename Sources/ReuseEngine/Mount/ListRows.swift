@@ -26,10 +26,10 @@ extension Engine {
             offset = known
         } else {
             // A list redefined shorter: bring its offset back into range.
-            var stored = listOffsets[path, default: 0]
+            var stored = session.listOffsets[path, default: 0]
             if stored > spec.maximumOffset {
                 stored = spec.maximumOffset
-                listOffsets[path, default: 0] = stored
+                session.listOffsets[path, default: 0] = stored
             }
             offset = stored
         }
@@ -39,37 +39,37 @@ extension Engine {
         // at the other (``stepOneRow(_:of:at:host:window:rows:pass:)``),
         // and the host's cells are edited where they are. (A host that
         // shows a list already: not its first time.)
-        if keepsRows, let shown = store.listRows(of: host), rows.count == shown.count, window.count == shown.count,
+        if keepsRows, session.store.fastPaths.contains(.oneRowStep), let shown = session.store.listRows(of: host), rows.count == shown.count, window.count == shown.count,
            !window.isEmpty, window.lowerBound == shown.lowerBound + 1 || window.lowerBound + 1 == shown.lowerBound {
             stepOneRow(window.lowerBound > shown.lowerBound, of: spec, at: path, host: host, window: window,
                        rows: &rows, pass: &pass)
             return false
         }
-        if store[host].list == nil {
+        if session.store[host].list == nil {
             // A former plain parent now hosting a list: its views become free cells.
-            for view in store[host].subviews { store.recycle(view, in: host) }
+            for view in session.store[host].subviews { session.store.recycle(view, in: host) }
         }
-        var (firstTime, content) = store.beginList(on: host, firstRow: window.lowerBound)
+        var (firstTime, content) = session.store.beginList(on: host, firstRow: window.lowerBound)
         let keepsNodes = keepsRows && rows.count == content.cells.count
 
         // The nodes of rows that leave wait in ``Engine/spareRows`` for rows
         // that enter, from `spares` on: this list's own. A list inside a
         // cell mounts its rows inside this call, above them, and takes
         // none of them. Spares nobody took go at the end.
-        let spares = spareRows.count
-        defer { if spareRows.count > spares { spareRows.removeSubrange(spares...) } }
+        let spares = scratch.spareRows.count
+        defer { if scratch.spareRows.count > spares { scratch.spareRows.removeSubrange(spares...) } }
 
         // Rows leaving at the front, then at the back.
         while let first = content.cells.first, !window.contains(content.firstRow) {
             if let cell = first { release(cell, slot: .row(content.firstRow), from: host, pass: pass) }
             content.cells.removeFirst()
             content.firstRow += 1
-            if keepsNodes { spareRows.append(rows.removeFirst()) }
+            if keepsNodes { scratch.spareRows.append(rows.removeFirst()) }
         }
         while let last = content.cells.last, !window.contains(content.firstRow + content.cells.count - 1) {
             if let cell = last { release(cell, slot: .row(content.firstRow + content.cells.count - 1), from: host, pass: pass) }
             content.cells.removeLast()
-            if keepsNodes { spareRows.append(rows.removeLast()) }
+            if keepsNodes { scratch.spareRows.append(rows.removeLast()) }
         }
         if content.cells.isEmpty { content.firstRow = window.lowerBound }
         if !keepsNodes { rows = [] }
@@ -103,14 +103,14 @@ extension Engine {
                 rows.append(node)
             }
         }
-        store.putRows(content, on: host)
+        session.store.putRows(content, on: host)
         return firstTime
     }
 
     /// Rows, header and footer are in place: the strategy settles what it
     /// keeps per list (RecyclerView's scrap into its cache, Valdi's renders).
     mutating func finishList(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool) {
-        strategy.cells.didMount(spec, at: path, host: host, firstTime: firstTime, store: &store)
+        session.strategy.cells.didMount(spec, at: path, host: host, firstTime: firstTime, store: &session.store)
     }
 
     /// Mounts the cell instance of one row, on `cell` when the row already
@@ -123,9 +123,9 @@ extension Engine {
                            pass: inout MountPass) -> (MountedNode, ViewID?) {
         let name = spec.cell(forRow: row)
         var node: MountedNode
-        if let spare = spareRow(named: name, from: sparesFrom) {
-            node = spareRows.remove(at: spare)
-            node.moveToRow(row, forgetting: componentsWithInstanceValues)
+        if session.store.fastPaths.contains(.spareRowNodes), let spare = spareRow(named: name, from: sparesFrom) {
+            node = scratch.spareRows.remove(at: spare)
+            node.moveToRow(row, forgetting: typesWithInstanceValues)
         } else {
             node = MountedNode(rowOf: name, row: row, in: listPath)
         }
@@ -151,17 +151,17 @@ extension Engine {
     private mutating func stepOneRow(_ forward: Bool, of spec: ListSpec, at path: ComponentPath, host: ViewID,
                                      window: Range<Int>, rows: inout Deque<MountedNode>, pass: inout MountPass) {
         if forward {
-            if let cell = store.endCell(of: host, front: true) { release(cell, slot: .row(window.lowerBound - 1), from: host, pass: pass) }
+            if let cell = session.store.endCell(of: host, front: true) { release(cell, slot: .row(window.lowerBound - 1), from: host, pass: pass) }
             for row in window.upperBound - 1..<window.upperBound {
                 let (node, cell) = mountRow(row, of: spec, in: path, taking: rows.removeFirst(), host: host, pass: &pass)
-                store.stepRows(on: host, forward: true, entering: cell)
+                session.store.stepRows(on: host, forward: true, entering: cell)
                 rows.append(node)
             }
         } else {
-            if let cell = store.endCell(of: host, front: false) { release(cell, slot: .row(window.upperBound), from: host, pass: pass) }
+            if let cell = session.store.endCell(of: host, front: false) { release(cell, slot: .row(window.upperBound), from: host, pass: pass) }
             for row in window.lowerBound..<window.lowerBound + 1 {
                 let (node, cell) = mountRow(row, of: spec, in: path, taking: rows.removeLast(), host: host, pass: &pass)
-                store.stepRows(on: host, forward: false, entering: cell)
+                session.store.stepRows(on: host, forward: false, entering: cell)
                 rows.prepend(node)
             }
         }
@@ -175,8 +175,8 @@ extension Engine {
                                    host: ViewID, pass: inout MountPass) -> (MountedNode, ViewID?) {
         let name = spec.cell(forRow: row)
         // Mounted in the parameter itself: a copy into a local moved the node once more.
-        if spare.isRow(ofCell: name) {
-            spare.moveToRow(row, forgetting: componentsWithInstanceValues)
+        if session.store.fastPaths.contains(.spareRowNodes), spare.isRow(ofCell: name) {
+            spare.moveToRow(row, forgetting: typesWithInstanceValues)
         } else {
             spare = MountedNode(rowOf: name, row: row, in: listPath)
         }
@@ -192,7 +192,7 @@ extension Engine {
                            cell: ViewID?, reload: Bool? = nil, pass: inout MountPass) -> ViewID? {
         let path = node.path
         shows: do {
-            if !hiddenPaths.isEmpty, hiddenPaths.contains(path) {
+            if !session.hiddenPaths.isEmpty, session.hiddenPaths.contains(path) {
                 if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
                 node.isHidden = true
                 break shows
@@ -229,10 +229,10 @@ extension Engine {
     /// (``MountedNode/moveToRow(_:forgetting:)``), so a scroll step makes
     /// and frees no node and no path. Nil when none waits.
     private func spareRow(named name: String, from first: Int) -> Int? {
-        var index = spareRows.count
+        var index = scratch.spareRows.count
         while index > first {
             index -= 1
-            if spareRows[index].isRow(ofCell: name) { return index }
+            if scratch.spareRows[index].isRow(ofCell: name) { return index }
         }
         return nil
     }
@@ -245,31 +245,31 @@ extension Engine {
                             definition: MountableDefinition, host: ViewID, current: ViewID?, reload payload: Bool? = nil,
                             keptKey: inout KeptCellKey?, pass: inout MountPass) -> ViewID? {
         let instance = Instance(component: component, path: path, slot: slot)
-        let cellKey: ViewKey? = if let type = strategy.cellKeyingType {
+        let cellKey: ViewKey? = if let type = session.strategy.cellKeyingType {
             cellPoolKey(component, configuration, definition: definition, keyingType: type, kept: &keptKey, pass: &pass)
         } else {
-            strategy.cells.key(component, configuration, list: store[host].ownerComponent ?? "", catalog: catalog)
+            session.strategy.cells.key(component, configuration, list: session.store[host].ownerComponent ?? "", catalog: catalog)
         }
         guard let key = cellKey else {
             if let current { release(current, slot: slot, from: host, pass: pass) }
             return nil
         }
         let vended: Vended
-        if let current, store[current].poolKey == key {
+        if let current, session.store[current].poolKey == key {
             if let payload {
-                vended = strategy.cells.reload(current, key: key, viewClass: configuration.viewClass, slot: slot, payload: payload,
-                                               host: host, for: instance, store: &store)
+                vended = session.strategy.cells.reload(current, key: key, viewClass: configuration.viewClass, slot: slot, payload: payload,
+                                               host: host, for: instance, store: &session.store)
             } else {
-                vended = store.keep(current, key: key, in: host, for: instance)
+                vended = session.store.keep(current, key: key, in: host, for: instance)
             }
         } else {
             if let current { release(current, slot: slot, from: host, pass: pass) }
-            vended = strategy.cells.dequeue(key, viewClass: configuration.viewClass, slot: slot, host: host, for: instance, store: &store)
+            vended = session.strategy.cells.dequeue(key, viewClass: configuration.viewClass, slot: slot, host: host, for: instance, store: &session.store)
         }
-        strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
+        session.strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &session.store)
         // A reload binds the row again (cellForRowAt, onBindViewHolder), and
         // with it the components inside the cell.
-        if payload != nil || vended.acquisition.binds || pass.isBound(host) || strategy.cellApplication.configureBinds {
+        if payload != nil || vended.acquisition.binds || pass.isBound(host) || session.strategy.cellApplication.configureBinds {
             pass.markBound(vended.view)
             startLoads(of: definition, on: vended.view, for: instance, row: slot.row)
         }
@@ -287,17 +287,19 @@ extension Engine {
     /// (``spareRow(named:from:)``).
     private func cellPoolKey(_ component: String, _ configuration: ViewConfiguration, definition: MountableDefinition,
                              keyingType type: ObjectIdentifier, kept: inout KeptCellKey?, pass: inout MountPass) -> ViewKey? {
-        let ownNames = componentsWithInstanceValues.isEmpty || !componentsWithInstanceValues.contains(component)
-        if ownNames, let kept, kept.definition === definition, kept.keying == type { return kept.key }
-        guard let cellKeying = strategy.cellKeying else { return nil }
-        let key = pass.key(component, configuration, keying: cellKeying, catalog: catalog)
+        let ownNames = !mayHaveInstanceValues(component)
+        let fast = session.store.fastPaths
+        if ownNames, fast.contains(.keptKeys), let kept, kept.definition === definition, kept.keying == type { return kept.key }
+        guard let cellKeying = session.strategy.cellKeying else { return nil }
+        let key = fast.contains(.keyMemo) ? pass.key(component, configuration, keying: cellKeying, catalog: catalog)
+            : cellKeying.key(component, configuration, catalog: catalog)
         kept = ownNames && cellKeying.isPure ? KeptCellKey(definition: definition, keying: type, key: key) : nil
         return key
     }
 
     /// A view whose slot left, given back through the strategy.
     mutating func release(_ cell: ViewID, slot: Slot, from host: ViewID, pass: MountPass) {
-        strategy.cells.release(cell, slot: slot, host: host, relayout: pass.isRelayout, store: &store)
+        session.strategy.cells.release(cell, slot: slot, host: host, relayout: pass.isRelayout, store: &session.store)
     }
 
     // MARK: Headers and footers
@@ -305,7 +307,7 @@ extension Engine {
     /// Whether a list has a header or footer, or its host shows one (a
     /// host taken over from another list type).
     func hasSupplementaries(_ spec: ListSpec, host: ViewID) -> Bool {
-        spec.header != nil || spec.footer != nil || store[host].list?.header != nil || store[host].list?.footer != nil
+        spec.header != nil || spec.footer != nil || session.store[host].list?.header != nil || session.store[host].list?.footer != nil
     }
 
     /// Shows a list's header while the window starts at row 0 and its footer
@@ -317,31 +319,31 @@ extension Engine {
                                        keeping: [MountedNode]?, pass: inout MountPass) -> [MountedNode] {
         // Most lists have neither: nothing to look up.
         guard hasSupplementaries(spec, host: host) else { return [] }
-        let window = spec.window(at: listOffsets[path, default: 0])
+        let window = spec.window(at: session.listOffsets[path, default: 0])
         var nodes: [MountedNode] = []
         // A host taken over from another list type: a header or footer this
         // list does not have gives back what the old list showed there.
         for slot in [Slot.header, .footer] where (slot == .header ? spec.header : spec.footer) == nil {
-            if let current = store[host].list?.supplementary(slot) {
-                store.setSupplementary(slot, nil, on: host)
+            if let current = session.store[host].list?.supplementary(slot) {
+                session.store.setSupplementary(slot, nil, on: host)
                 release(current, slot: slot, from: host, pass: pass)
             }
         }
         for (kind, name) in spec.header == nil && spec.footer == nil ? [] : spec.supplementaries {
             let slot: Slot = kind == .header ? .header : .footer
-            let current = store[host].list?.supplementary(slot)
+            let current = session.store[host].list?.supplementary(slot)
             let shows = spec.rows > 0 && (kind == .header ? window.lowerBound == 0 : window.upperBound == spec.rows)
             // A header and a footer of one type are namesakes: L/Head[0] and L/Head[1].
             let twins = spec.header == spec.footer
             let childPath = path.appending(.named(name, index: twins && kind == .footer ? 1 : 0), namesakes: twins)
             var node = MountedNode(name: name, path: childPath, row: nil)
-            guard shows, !hiddenPaths.contains(childPath), let definition = catalog.mountable[name],
+            guard shows, !session.hiddenPaths.contains(childPath), let definition = catalog.mountable[name],
                   let configuration = configuration(of: definition, at: childPath, row: nil) else {
                 if let current {
-                    store.setSupplementary(slot, nil, on: host)
+                    session.store.setSupplementary(slot, nil, on: host)
                     release(current, slot: slot, from: host, pass: pass)
                 }
-                node.isHidden = hiddenPaths.contains(childPath)
+                node.isHidden = session.hiddenPaths.contains(childPath)
                 if node.isHidden || shows { nodes.append(node) }
                 continue
             }
@@ -353,7 +355,7 @@ extension Engine {
             var noKey: KeptCellKey?
             let view = mountCell(name, path: childPath, slot: slot, configuration, definition: definition, host: host,
                                  current: current, keptKey: &noKey, pass: &pass)
-            store.setSupplementary(slot, view, on: host)
+            session.store.setSupplementary(slot, view, on: host)
             guard let view else { continue }
             node.view = view
             if let children = definition.children {

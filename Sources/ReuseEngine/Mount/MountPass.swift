@@ -12,15 +12,17 @@ public struct MountPass: Sendable {
     /// `scroll to`) rather than moving them by rows (`scroll by`).
     public let isRelayout: Bool
 
-    /// Begins a pass on the engine's tables and key memo, which it holds
-    /// until ``end(returning:keys:)``.
-    init(isRelayout: Bool, marks: inout PassMarks, keys: inout KeyMemo) {
+    /// Begins a pass under a new stamp (the session's `stamp`, advanced)
+    /// on the engine's tables and key memo, which it holds until
+    /// ``end(returning:keys:)``.
+    init(isRelayout: Bool, stamp: inout Int, marks: inout PassMarks, keys: inout KeyMemo) {
         self.isRelayout = isRelayout
+        stamp += 1
         // Swapped in, not copied: a copy retained each table only to
         // release it when the engine's went.
-        self.marks = PassMarks(stamp: marks.stamp)
+        self.marks = PassMarks()
         swap(&self.marks, &marks)
-        self.marks.begin()
+        self.marks.begin(stamp: stamp)
         self.keys = KeyMemo()
         swap(&self.keys, &keys)
         self.keys.beginPass()
@@ -131,12 +133,12 @@ struct KeyMemo: Sendable {
 /// entries (first, last, next), in the order they were taken.
 ///
 /// One entry per view holds all of a view's marks, so marking one grows
-/// and writes one table. The engine keeps them between passes; a
-/// checkpoint keeps the stamp alone (``dropTables()``), which is all a
-/// later pass needs to tell its marks from old ones.
+/// and writes one table. The engine keeps them between passes, as
+/// scratch: stamps only grow (the session's ``Engine/Session/passStamp``),
+/// so a mark of an old pass, and an empty table, read as no mark.
 struct PassMarks: Sendable {
-    /// The running (or last) pass's stamp; it only grows.
-    private(set) var stamp: Int
+    /// The running (or last) pass's stamp.
+    private(set) var stamp = 0
     /// Parents visited, in visit order.
     private(set) var parents: [ViewID] = []
     /// Index `n - 1` holds view `vn`'s marks.
@@ -156,11 +158,9 @@ struct PassMarks: Sendable {
         var next = 0
     }
 
-    init(stamp: Int = 0) { self.stamp = stamp }
-
-    /// A new pass: a new stamp, no parents.
-    mutating func begin() {
-        stamp += 1
+    /// A new pass, stamped `stamp` (greater than any before): no parents.
+    mutating func begin(stamp: Int) {
+        self.stamp = stamp
         // A scroll step visits a parent or two: they are popped, which is
         // cheaper than the general removal a full pass's many parents take.
         if parents.count <= 2 {
@@ -169,9 +169,6 @@ struct PassMarks: Sendable {
             parents.removeAll(keepingCapacity: true)
         }
     }
-
-    /// The tables without their contents, for a checkpoint: the stamp goes on.
-    mutating func dropTables() { self = PassMarks(stamp: stamp) }
 
     /// `view`'s index, the table grown to hold it (new views get ids past its end).
     // Inlined, the growing apart: a pass asks it for every view it marks.

@@ -16,21 +16,22 @@ extension Engine {
     /// Cost: the visible tree plus the pools of the parents visited. `first`
     /// runs after the pass began (a strategy switch clears the tree there).
     mutating func runFullPass(trigger: String, first: (inout Engine) -> Void = { _ in }) -> PassSummary {
-        definitionsPending = false
+        session.definitionsPending = false
         beginPass(trigger)
         first(&self)
-        var pass = MountPass(isRelayout: true, marks: &marks, keys: &keyMemo)
+        var pass = MountPass(isRelayout: true, stamp: &session.passStamp, marks: &scratch.marks,
+                             keys: &scratch.keyMemo)
         pass.visit(.root)
-        planChildren(rootComponents, under: .root, row: nil, into: .root, pass: &pass)
+        planChildren(session.rootComponents, under: .root, row: nil, into: .root, pass: &pass)
         // The last pass's tree is walked again in place (held here alone, so
         // it is edited, not copied): nodes whose place did not change keep
         // their paths, and nothing is freed and made again.
-        var roots = mounted
-        mounted = []
-        mountChildren(rootComponents, under: .root, into: .root, row: nil, nodes: &roots, pass: &pass)
-        mounted = roots
+        var roots = session.mounted
+        session.mounted = []
+        mountChildren(session.rootComponents, under: .root, into: .root, row: nil, nodes: &roots, pass: &pass)
+        session.mounted = roots
         settle(&pass)
-        return store.log.lastSummary
+        return session.store.log.lastSummary
     }
 
     /// The path of each child: `[index]` among same-named siblings.
@@ -127,7 +128,7 @@ extension Engine {
             passAbandoned = true
             return
         }
-        if !hiddenPaths.isEmpty, hiddenPaths.contains(node.path) {
+        if !session.hiddenPaths.isEmpty, session.hiddenPaths.contains(node.path) {
             node.isHidden = true
             node.forgetSubtree()
             return
@@ -190,7 +191,8 @@ extension Engine {
     @inline(__always)
     private mutating func mountKept(_ node: MountedNode, _ definition: MountableDefinition, parent: ViewID, row: Int?,
                                     pass: inout MountPass) -> ViewID? {
-        guard node.configuration?.definition === definition, let kept = node.keptKey, kept.keying == strategy.keyingType,
+        guard session.store.fastPaths.contains(.keptConfigurations), session.store.fastPaths.contains(.keptKeys),
+              node.configuration?.definition === definition, let kept = node.keptKey, kept.keying == session.strategy.keyingType,
               let configuration = node.configuration?.value else { return nil }
         return place(configuration, key: kept.key, for: Instance(component: node.name, path: node.path), definition,
                      parent: parent, row: row, pass: &pass)
@@ -201,8 +203,8 @@ extension Engine {
     @inline(__always)
     private mutating func place(_ configuration: ViewConfiguration, key: ViewKey, for instance: Instance,
                                 _ definition: MountableDefinition, parent: ViewID, row: Int?, pass: inout MountPass) -> ViewID {
-        let vended = strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &store, pass: pass)
-        strategy.application.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &store)
+        let vended = session.strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &session.store, pass: pass)
+        session.strategy.application.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &session.store)
         // The parent visited and the take recorded only now (a vend reads
         // neither the parents visited nor this view's marks; a configure
         // reads no marks): one write of the pass's table. Bound to its item
@@ -225,7 +227,8 @@ extension Engine {
     /// the rest, not inlined, is ``prepareParentFully(_:children:under:row:pass:)``.
     @inline(__always)
     mutating func prepareParent(_ view: ViewID, children: [String], under path: ComponentPath, row: Int?, pass: inout MountPass) {
-        if children.isEmpty, !store.hasSubviews(view), store[view].list == nil, !strategy.parents.plansChildren { return }
+        if children.isEmpty, !session.store.hasSubviews(view), session.store[view].list == nil, !session.strategy.parents.plansChildren,
+           session.store.fastPaths.contains(.leafParent) { return }
         prepareParentFully(view, children: children, under: path, row: row, pass: &pass)
     }
 
@@ -234,10 +237,10 @@ extension Engine {
     private mutating func prepareParentFully(_ view: ViewID, children: [String], under path: ComponentPath, row: Int?,
                                              pass: inout MountPass) {
         planChildren(children, under: path, row: row, into: view, pass: &pass)
-        if !children.isEmpty || store.hasSubviews(view) { pass.visit(view) }
-        if store[view].list != nil {
-            store.forgetList(of: view)
-            strategy.cells.forget(host: view)
+        if !children.isEmpty || session.store.hasSubviews(view) { pass.visit(view) }
+        if session.store[view].list != nil {
+            session.store.forgetList(of: view)
+            session.strategy.cells.forget(host: view)
         }
     }
 
@@ -245,10 +248,12 @@ extension Engine {
     /// while its configuration is kept (``MountedNode/keptKey``), else the
     /// pass's, kept when the strategy's keying is pure.
     func key(for node: inout MountedNode, _ configuration: ViewConfiguration, pass: inout MountPass) -> ViewKey {
-        let type = strategy.keyingType
-        if let kept = node.keptKey, kept.keying == type { return kept.key }
-        let keying = strategy.keying
-        let key = pass.key(node.name, configuration, keying: keying, catalog: catalog)
+        let type = session.strategy.keyingType
+        let fast = session.store.fastPaths
+        if fast.contains(.keptKeys), let kept = node.keptKey, kept.keying == type { return kept.key }
+        let keying = session.strategy.keying
+        let key = fast.contains(.keyMemo) ? pass.key(node.name, configuration, keying: keying, catalog: catalog)
+            : keying.key(node.name, configuration, catalog: catalog)
         if node.configuration != nil, keying.isPure { node.keptKey = KeptKey(keying: type, key: key) }
         return key
     }
@@ -257,6 +262,7 @@ extension Engine {
     /// the catalogue's definitions are unchanged: a full pass over the same
     /// tree hashes no names.
     mutating func definition(for node: inout MountedNode) -> MountableDefinition? {
+        guard session.store.fastPaths.contains(.definitionMemo) else { return catalog.mountable[node.name] }
         if let kept = node.definition, kept.version === catalog.definitions { return kept.value }
         let found = mountableDefinition(named: node.name)
         node.definition = found.map { (catalog.definitions, $0) }
@@ -269,17 +275,39 @@ extension Engine {
     /// row's nodes, which keep no definition yet: the memo saves hashing
     /// the cell's and its children's names at every step.
     mutating func mountableDefinition(named name: String) -> MountableDefinition? {
-        if let found = definitionMemo.definition(named: name, in: catalog.definitions) { return found }
+        if let found = scratch.definitionMemo.definition(named: name, in: catalog.definitions) { return found }
         guard let found = catalog.mountable[name] else { return nil }
-        definitionMemo.remember(found, named: name, in: catalog.definitions)
+        scratch.definitionMemo.remember(found, named: name, in: catalog.definitions)
         return found
+    }
+
+    /// Whether instances of `component` may have `set` values: the types
+    /// ``Engine/Session/componentsWithInstanceValues`` names (it names every
+    /// type ``Engine/Session/instanceValues`` holds), else every type
+    /// ``Engine/Session/instanceValues`` holds, found by a scan.
+    @inline(__always)
+    func mayHaveInstanceValues(_ component: String) -> Bool {
+        guard session.store.fastPaths.contains(.instanceValueIndex) else {
+            return session.instanceValues.keys.contains { $0.component == component }
+        }
+        return !session.componentsWithInstanceValues.isEmpty && session.componentsWithInstanceValues.contains(component)
+    }
+
+    /// The types whose kept configurations a node moved to another row
+    /// forgets (``MountedNode/moveToRow(_:forgetting:)``): those that may
+    /// have `set` values (``mayHaveInstanceValues(_:)``).
+    var typesWithInstanceValues: Set<String> {
+        guard session.store.fastPaths.contains(.instanceValueIndex) else {
+            return Set(session.instanceValues.keys.map(\.component))
+        }
+        return session.componentsWithInstanceValues
     }
 
     /// Starts the loads a component starts when its view is bound to its item.
     mutating func startLoads(of definition: MountableDefinition, on view: ViewID, for instance: Instance, row: Int?) {
         guard let loads = definition.view?.loads, !loads.isEmpty else { return }
         for load in loads {
-            store.startLoad(attribute(load.attribute, row: row), after: load.after, checksItem: load.checksItem, on: view, for: instance)
+            session.store.startLoad(attribute(load.attribute, row: row), after: load.after, checksItem: load.checksItem, on: view, for: instance)
         }
     }
 
@@ -294,8 +322,8 @@ extension Engine {
     /// Begins a pass: late results due by now land first, as a run loop's
     /// completions run before the next layout.
     mutating func beginPass(_ trigger: String) {
-        store.log.beginPass(trigger)
-        store.deliverDueLoads()
+        session.store.log.beginPass(trigger)
+        session.store.deliverDueLoads()
     }
 
     /// The configuration an instance asks for: its definition's attributes,
@@ -307,7 +335,9 @@ extension Engine {
     /// ``configuration(of:at:row:)`` for `node`, kept in it when it does not
     /// read the row, and taken from it while its definition is unchanged.
     func configuration(of definition: MountableDefinition, for node: inout MountedNode) -> ViewConfiguration? {
-        if let kept = node.configuration, kept.definition === definition { return kept.value }
+        if session.store.fastPaths.contains(.keptConfigurations), let kept = node.configuration, kept.definition === definition {
+            return kept.value
+        }
         node.configuration = nil
         guard let (configuration, readsRow) = made(definition, at: node.path, row: node.row) else { return nil }
         if !readsRow { node.configuration = (definition, configuration) }
@@ -320,13 +350,13 @@ extension Engine {
     private func made(_ definition: MountableDefinition, at path: ComponentPath,
                       row: Int?) -> (configuration: ViewConfiguration, readsRow: Bool)? {
         guard let template = definition.view else { return nil }
-        if !componentsWithInstanceValues.isEmpty, componentsWithInstanceValues.contains(definition.name),
-           let values = instanceValues[InstanceKey(component: definition.name, path: path)] {
+        if mayHaveInstanceValues(definition.name),
+           let values = session.instanceValues[InstanceKey(component: definition.name, path: path)] {
             if let merged = values.configuration(over: definition) { return (merged, false) }
             let attributes = values.applied(to: template.attributes)
             return (ViewConfiguration(viewClass: template.viewClass, attributes: attributes.map { attribute($0, row: row) }), true)
         }
-        if let fixed = definition.fixed { return (fixed, false) }
+        if session.store.fastPaths.contains(.fixedConfigurations), let fixed = definition.fixed { return (fixed, false) }
         return (ViewConfiguration(viewClass: template.viewClass, attributes: template.attributes.map { attribute($0, row: row) }), true)
     }
 
@@ -337,12 +367,16 @@ extension Engine {
     /// configuration.
     mutating func rowConfiguration(of definition: MountableDefinition, at path: ComponentPath, row: Int) -> ViewConfiguration? {
         guard let template = definition.view else { return nil }
-        if definition.fixed != nil || (!componentsWithInstanceValues.isEmpty && componentsWithInstanceValues.contains(definition.name)) {
+        if definition.fixed != nil || mayHaveInstanceValues(definition.name) {
             return configuration(of: definition, at: path, row: row)
         }
         var attributes: [Attribute] = []
-        swap(&attributes, &rowAttributes)
-        fill(&attributes, from: template.attributes, row: row)
+        if session.store.fastPaths.contains(.rowBuffer) {
+            swap(&attributes, &scratch.rowAttributes)
+            fill(&attributes, from: template.attributes, row: row)
+        } else {
+            attributes = template.attributes.map { attribute($0, row: row) }
+        }
         var configuration = ViewConfiguration(viewClass: template.viewClass, attributes: attributes)
         configuration.isMadeForRow = true
         return configuration
@@ -384,8 +418,8 @@ extension Engine {
     /// Gives a row configuration's array back for the next row
     /// (``rowConfiguration(of:at:row:)``).
     mutating func giveBack(_ configuration: consuming ViewConfiguration) {
-        guard configuration.isMadeForRow else { return }
-        swap(&rowAttributes, &configuration.attributes)
+        guard configuration.isMadeForRow, session.store.fastPaths.contains(.rowBuffer) else { return }
+        swap(&scratch.rowAttributes, &configuration.attributes)
     }
 
     /// ``configuration(of:at:row:)`` worked out from the catalogue's
@@ -394,7 +428,7 @@ extension Engine {
     /// stored configuration cannot agree with itself.
     func configurationFromScratch(of name: String, at path: ComponentPath, row: Int?) -> ViewConfiguration? {
         guard let template = catalog.components[name]?.view else { return nil }
-        let values = instanceValues[InstanceKey(component: name, path: path)]
+        let values = session.instanceValues[InstanceKey(component: name, path: path)]
         let attributes = values.map { $0.applied(to: template.attributes) } ?? template.attributes
         return ViewConfiguration(viewClass: template.viewClass, attributes: attributes.map { attribute($0, row: row) })
     }
@@ -402,8 +436,8 @@ extension Engine {
     /// Ends a pass: the strategy settles the parents it visited, and the
     /// pass gives its tables back for the next one.
     mutating func settle(_ pass: inout MountPass) {
-        strategy.parents.settle(pass.parents, store: &store, pass: pass)
-        pass.end(returning: &marks, keys: &keyMemo)
+        session.strategy.parents.settle(pass.parents, store: &session.store, pass: pass)
+        pass.end(returning: &scratch.marks, keys: &scratch.keyMemo)
     }
 
     /// The blocks that will mount into one view: `children`, looking through
@@ -411,10 +445,10 @@ extension Engine {
     func plannedBlocks(_ children: [String], under path: ComponentPath, row: Int?) -> [PlannedBlock] {
         var blocks: [PlannedBlock] = []
         for (child, childPath) in zip(children, Engine.childPaths(children, under: path)) {
-            guard !hiddenPaths.contains(childPath), let definition = catalog.mountable[child] else { continue }
+            guard !session.hiddenPaths.contains(childPath), let definition = catalog.mountable[child] else { continue }
             if let configuration = configuration(of: definition, at: childPath, row: row) {
                 let instance = Instance(component: child, path: childPath)
-                blocks.append(PlannedBlock(instance: instance, key: strategy.keying.key(child, configuration, catalog: catalog),
+                blocks.append(PlannedBlock(instance: instance, key: session.strategy.keying.key(child, configuration, catalog: catalog),
                                            configuration: configuration))
             } else if let grandchildren = definition.children {
                 blocks += plannedBlocks(grandchildren, under: childPath, row: row)
@@ -426,10 +460,10 @@ extension Engine {
     /// Lets a planning strategy see the blocks of `container` before they mount.
     mutating func planChildren(_ children: [String], under path: ComponentPath, row: Int?, into container: ViewID,
                                pass: inout MountPass) {
-        guard strategy.parents.plansChildren else { return }
+        guard session.strategy.parents.plansChildren else { return }
         let blocks = plannedBlocks(children, under: path, row: row)
         pass.visit(container)
-        strategy.parents.plan(blocks, into: container, store: &store, pass: pass)
+        session.strategy.parents.plan(blocks, into: container, store: &session.store, pass: pass)
     }
 }
 

@@ -10,12 +10,12 @@ extension Engine {
 
     mutating func mountRoots(_ names: [String], trigger: String) throws(EngineError) -> PassSummary {
         for name in names { try catalog.checkMountable(name) }
-        let previous = rootComponents
-        rootComponents = names
+        let previous = session.rootComponents
+        session.rootComponents = names
         do throws(EngineError) {
             try validateStrategy()
         } catch {
-            rootComponents = previous
+            session.rootComponents = previous
             throw error
         }
         return runFullPass(trigger: trigger)
@@ -29,7 +29,7 @@ extension Engine {
     }
 
     mutating func remountTree(trigger: String) throws(EngineError) -> PassSummary {
-        guard !rootComponents.isEmpty else { throw .nothingMounted }
+        guard !session.rootComponents.isEmpty else { throw .nothingMounted }
         try checkRootsMountable()
         return runFullPass(trigger: trigger)
     }
@@ -40,14 +40,14 @@ extension Engine {
     /// pass: the operation that ran it checked the same catalogue (roots are
     /// checked by `mount` itself).
     func checkRootsMountable() throws(EngineError) {
-        guard definitionsPending else { return }
-        for name in rootComponents { try catalog.checkMountable(name) }
+        guard session.definitionsPending else { return }
+        for name in session.rootComponents { try catalog.checkMountable(name) }
         try validateStrategy()
     }
 
     /// Refuses lists the strategy cannot dequeue for (UIKit's unregistered cells).
     func validateStrategy() throws(EngineError) {
-        try strategy.cells.validate(lists: mountedLists, catalog: catalog)
+        try session.strategy.cells.validate(lists: mountedLists, catalog: catalog)
     }
 
     /// Takes a mounted instance out of the tree, then runs a pass.
@@ -60,7 +60,7 @@ extension Engine {
         let node = try resolve(path)
         if node.isHidden { throw .alreadyHidden(node.path) }
         try checkRootsMountable()
-        hiddenPaths.append(node.path)
+        session.hiddenPaths.append(node.path)
         return runFullPass(trigger: trigger)
     }
 
@@ -71,15 +71,15 @@ extension Engine {
     }
 
     mutating func showInstance(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
-        guard hiddenPaths.contains(path) else {
-            throw .notHidden(path, hidden: Array(hiddenPaths).filter { hidden in instances.contains { $0.path == hidden } })
+        guard session.hiddenPaths.contains(path) else {
+            throw .notHidden(path, hidden: Array(session.hiddenPaths).filter { hidden in instances.contains { $0.path == hidden } })
         }
         // Hidden, then taken out of the tree with its parent (a new `mount`).
         guard instances.contains(where: { $0.path == path }) else {
             throw .noSuchPath(path, suggestion: nil)
         }
         try checkRootsMountable()
-        hiddenPaths.remove(path)
+        session.hiddenPaths.remove(path)
         return runFullPass(trigger: trigger)
     }
 
@@ -104,13 +104,13 @@ extension Engine {
         let template = try catalog.template(attribute, raw: raw, quoted: quoted)
         try catalog.checkProperty(attribute, on: view.viewClass)
         try checkRootsMountable()
-        instanceValues[InstanceKey(component: node.name, path: node.path), default: InstanceValues()]
+        session.instanceValues[InstanceKey(component: node.name, path: node.path), default: InstanceValues()]
             .set(attribute, to: template, over: definition)
-        componentsWithInstanceValues.insert(node.name)
+        session.componentsWithInstanceValues.insert(node.name)
         // The configuration the instance kept from the last pass no longer holds.
         withNode(along: node.path) { _, node in node.configuration = nil }
         // A data change inside a list row reconfigures that row alone.
-        if !definitionsPending, let (listPath, row) = Engine.row(containing: node.path) {
+        if !session.definitionsPending, let (listPath, row) = Engine.row(containing: node.path) {
             return reloadRow(row, of: listPath, payload: false, trigger: trigger)
         }
         return runFullPass(trigger: trigger)
@@ -131,7 +131,7 @@ extension Engine {
         let node = try resolve(path)
         guard let (listPath, row) = Engine.row(containing: node.path) else { throw .notInAListRow(node.path) }
         try checkRootsMountable()
-        if definitionsPending { return runFullPass(trigger: trigger) }
+        if session.definitionsPending { return runFullPass(trigger: trigger) }
         return reloadRow(row, of: listPath, payload: payload, trigger: trigger)
     }
 
@@ -153,7 +153,7 @@ extension Engine {
 
     mutating func letPassGoBy(trigger: String) -> PassSummary {
         beginPass(trigger)
-        return store.log.lastSummary
+        return session.store.log.lastSummary
     }
 
     /// The list and row number of the innermost list row a path is in.
@@ -166,12 +166,13 @@ extension Engine {
     /// Runs a pass that mounts one row of a list again, reloading its cell.
     mutating func reloadRow(_ row: Int, of listPath: ComponentPath, payload: Bool, trigger: String) -> PassSummary {
         beginPass(trigger)
-        var pass = MountPass(isRelayout: false, marks: &marks, keys: &keyMemo)
+        var pass = MountPass(isRelayout: false, stamp: &session.passStamp, marks: &scratch.marks,
+                             keys: &scratch.keyMemo)
         // Only the list's path, type and view: holding its node would copy its rows.
         if let (path, name, view) = try? listTarget(listPath), let host = view,
            case .list(let spec)? = catalog.components[name]?.body {
-            updateNode(at: path) { engine, node in
-                guard var content = engine.store.takeRows(of: host) else { return }
+            withNode(along: path) { engine, node in
+                guard var content = engine.session.store.takeRows(of: host) else { return }
                 let index = row - content.firstRow
                 if content.cells.indices.contains(index), node.rows.indices.contains(index) {
                     let (newNode, cell) = engine.mountRow(row, of: spec, in: path, host: host, cell: content.cells[index],
@@ -179,11 +180,11 @@ extension Engine {
                     content.cells[index] = cell
                     node.rows[index] = newNode
                 }
-                engine.store.putRows(content, on: host)
+                engine.session.store.putRows(content, on: host)
             }
         }
         settle(&pass)
-        return store.log.lastSummary
+        return session.store.log.lastSummary
     }
 
     /// Switches the reuse strategy (a descriptor from ``StrategyRegistry`` with
@@ -198,17 +199,17 @@ extension Engine {
     }
 
     mutating func switchStrategy(_ strategy: Strategy, trigger: String) throws(EngineError) -> PassSummary? {
-        for component in rootComponents { try catalog.checkMountable(component) }
+        for component in session.rootComponents { try catalog.checkMountable(component) }
         try strategy.cells.validate(lists: mountedLists, catalog: catalog)
-        let reason = RemovalReason.strategySwitched(from: self.strategy.name, to: strategy.name)
-        guard !rootComponents.isEmpty else {
-            self.strategy = strategy.fresh
+        let reason = RemovalReason.strategySwitched(from: session.strategy.name, to: strategy.name)
+        guard !session.rootComponents.isEmpty else {
+            session.strategy = strategy.fresh
             return nil
         }
         return runFullPass(trigger: trigger) { engine in
-            engine.store.removeAll(reason: reason)
-            engine.strategy = strategy.fresh
-            engine.mounted = []
+            engine.session.store.removeAll(reason: reason)
+            engine.session.strategy = strategy.fresh
+            engine.session.mounted = []
         }
     }
 
@@ -225,7 +226,7 @@ extension Engine {
 
     /// The mounted node at `path`, or an error naming the nearest miss.
     public func resolve(_ path: ComponentPath) throws(EngineError) -> MountedNode {
-        guard !mounted.isEmpty else { throw .nothingMounted }
+        guard !session.mounted.isEmpty else { throw .nothingMounted }
         let nodes = nodes(along: path)
         if nodes.count == path.segments.count, let node = nodes.last { return node }
         // The first segment that did not resolve, and why.
@@ -243,14 +244,14 @@ extension Engine {
                 throw .noSuchPath(prefix.appending(segment), suggestion: nil)
             }
             let list = nodes[depth - 1]
-            let window = spec.window(at: listOffsets[list.path, default: 0])
+            let window = spec.window(at: session.listOffsets[list.path, default: 0])
             throw .rowNotVisible(list: list.path, row: row, visible: list.rows.isEmpty ? 0..<0 : window)
         }
     }
 
     /// The mounted nodes a path goes through, one per segment, as far as it
     /// resolves: linear in the path's length (times the siblings at each level).
-    public func nodes(along path: ComponentPath) -> [MountedNode] { Engine.nodes(along: path, in: mounted, catalog: catalog) }
+    public func nodes(along path: ComponentPath) -> [MountedNode] { Engine.nodes(along: path, in: session.mounted, catalog: catalog) }
 
     /// ``nodes(along:)`` in the tree `mounted` under `catalog` (a client
     /// holding the two alone walks them without copying the engine).
@@ -275,9 +276,9 @@ extension Engine {
 
     /// The instance that holds `view` now.
     public func holder(of view: ViewID) throws(EngineError) -> MountedNode {
-        guard let found = store.lookUp(view) else { throw .unknownView(view) }
+        guard let found = session.store.lookUp(view) else { throw .unknownView(view) }
         guard view != .root else { throw .rootIsNotAComponent }
-        guard store.visibility(of: view) == .visible, let owner = found.owner, let node = try? resolve(owner), node.view == view else {
+        guard session.store.visibility(of: view) == .visible, let owner = found.owner, let node = try? resolve(owner), node.view == view else {
             throw .viewNotHeld(view)
         }
         return node
@@ -286,7 +287,7 @@ extension Engine {
     /// Every mounted instance, depth first (hidden ones included).
     public var instances: [MountedNode] {
         var result: [MountedNode] = []
-        for root in mounted {
+        for root in session.mounted {
             result.append(root)
             root.forEachDescendant { result.append($0) }
         }
@@ -297,7 +298,7 @@ extension Engine {
     var mountedLists: [String] {
         var found: [String] = []
         var seen: Set<String> = []
-        var pending = rootComponents.reversed() as [String]
+        var pending = session.rootComponents.reversed() as [String]
         while let name = pending.popLast() {
             guard seen.insert(name).inserted, let definition = catalog.components[name] else { continue }
             if definition.isList { found.append(name) }

@@ -99,7 +99,7 @@ extension Engine {
         // Put together once, here, from the pass that just ran: a summary
         // carried out through the journaling and the node walk was copied
         // at each level (232 bytes a time).
-        return store.log.scrollOutcome(list: moved.list, requested: moved.requested, offset: moved.offset)
+        return session.store.log.scrollOutcome(list: moved.list, requested: moved.requested, offset: moved.offset)
     }
 
     /// The list scrolled, the offset asked for and the one kept: what a
@@ -109,7 +109,7 @@ extension Engine {
     mutating func scrollList(_ listPath: ComponentPath, _ motion: ScrollMotion, trigger: String) throws(EngineError) -> Moved {
         // Definitions changed since the last full pass: the rows on screen were
         // mounted under the old ones, so this scroll runs a full pass.
-        if definitionsPending { return try scrollWithFullPass(listPath, motion, trigger: trigger) }
+        if session.definitionsPending { return try scrollWithFullPass(listPath, motion, trigger: trigger) }
         // The list's node is found and moved in one walk, nothing copied.
         if let moved = try withNode(along: listPath, { (engine, node) throws(EngineError) in
             try engine.scrollInPlace(&node, typed: listPath, motion, trigger: trigger)
@@ -129,7 +129,7 @@ extension Engine {
         let (path, name, view) = try listTarget(listPath)
         let (spec, _) = try scrollable(catalog.mountable[name]?.list, view: view, typed: listPath)
         try checkRootsMountable()
-        let (requested, offset) = Engine.move(&listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
+        let (requested, offset) = Engine.move(&session.listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
         _ = runFullPass(trigger: trigger)
         return (path, requested, offset)
     }
@@ -155,12 +155,13 @@ extension Engine {
         guard let spec = node.definition?.version === catalog.definitions ? node.definition?.value.list
                 : catalog.mountable[node.name]?.list else { throw .notAList(listPath) }
         guard let host = node.view else { throw .noView(listPath) }
-        assert((try? validateStrategy()) != nil, "the strategy refuses lists mounted by a full pass")
+        assert((try? validateStrategy()) != nil, "the session.strategy refuses lists session.mounted by a full pass")
         let path = node.path
         // Read and written in one lookup.
-        let (requested, offset) = Engine.move(&listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
+        let (requested, offset) = Engine.move(&session.listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
         beginPass(trigger)
-        var pass = MountPass(isRelayout: { if case .to = motion { true } else { false } }(), marks: &marks, keys: &keyMemo)
+        var pass = MountPass(isRelayout: { if case .to = motion { true } else { false } }(), stamp: &session.passStamp, marks: &scratch.marks,
+                             keys: &scratch.keyMemo)
         let firstTime = mountRows(of: spec, at: path, host: host, rows: &node.rows, keepsRows: true, offset: offset, pass: &pass)
         // Most lists have no header or footer, and showed none: nothing to hand over.
         if !node.children.isEmpty || hasSupplementaries(spec, host: host) {
@@ -208,6 +209,11 @@ extension Engine {
         throws(Failure) -> Result? {
         // The path's segments are compared in place (``ComponentPath/segment(_:ends:)``):
         // segments made from it retained its storage and names.
+        guard session.store.fastPaths.contains(.pathInPlace) else {
+            let found = nodes(along: path)
+            guard found.count == path.segments.count, let target = found.last?.path else { return nil }
+            return try updateNode(at: target, body)
+        }
         let count = path.segmentCount
         guard count > 0, path.row(at: 0) == nil else { return nil }
         func named(_ nodes: inout [MountedNode], _ depth: Int) throws(Failure) -> Result? {
@@ -225,9 +231,9 @@ extension Engine {
             }
             return try named(&node.children, next)
         }
-        var roots = mounted
-        mounted = []
-        defer { mounted = roots }
+        var roots = session.mounted
+        session.mounted = []
+        defer { session.mounted = roots }
         // A root's node (most lists scrolled are roots) is reached without
         // the recursive walk, which took `body`'s captures as its own
         // (retaining them) at each call.
@@ -245,28 +251,34 @@ extension Engine {
         return (node.path, node.name, node.view)
     }
 
-    /// Runs `body` on the mounted node at `path` in place.
-    mutating func updateNode(at path: ComponentPath, _ body: (inout Engine, inout MountedNode) -> Void) {
-        var roots = mounted
-        mounted = []
-        func descend(_ nodes: inout [MountedNode], _ depth: Int) -> Bool {
+    /// Runs `body` on the mounted node whose path equals `path` (as a
+    /// node spells it), in place: ``withNode(along:_:)``'s general twin
+    /// (``FastPaths/pathInPlace``), which compares whole paths on the way
+    /// down. Returns what `body` returns, or nil when no node has that path.
+    mutating func updateNode<Result, Failure: Error>(at path: ComponentPath,
+                                                     _ body: (inout Engine, inout MountedNode) throws(Failure) -> Result)
+        throws(Failure) -> Result? {
+        var roots = session.mounted
+        session.mounted = []
+        defer { session.mounted = roots }
+        func descend(_ nodes: inout [MountedNode], _ depth: Int) throws(Failure) -> Result? {
             for i in nodes.indices {
-                if nodes[i].path == path { body(&self, &nodes[i]); return true }
+                if nodes[i].path == path { return try body(&self, &nodes[i]) }
                 if path.segments.starts(with: nodes[i].path.segments) {
-                    if descend(&nodes[i].children, depth + 1) { return true }
-                    if descendRows(&nodes[i].rows, depth + 1) { return true }
+                    if let found = try descend(&nodes[i].children, depth + 1) { return found }
+                    if let found = try descendRows(&nodes[i].rows, depth + 1) { return found }
                 }
             }
-            return false
+            return nil
         }
-        func descendRows(_ rows: inout Deque<MountedNode>, _ depth: Int) -> Bool {
+        func descendRows(_ rows: inout Deque<MountedNode>, _ depth: Int) throws(Failure) -> Result? {
             guard let first = rows.first?.row, depth < path.segments.count,
-                  case .row(let row) = path.segments[depth], row >= first, row - first < rows.count else { return false }
+                  case .row(let row) = path.segments[depth], row >= first, row - first < rows.count else { return nil }
             let i = row - first
-            if rows[i].path == path { body(&self, &rows[i]); return true }
-            return descend(&rows[i].children, depth + 1)
+            if rows[i].path == path { return try body(&self, &rows[i]) }
+            if let found = try descend(&rows[i].children, depth + 1) { return found }
+            return try descendRows(&rows[i].rows, depth + 1)
         }
-        _ = descend(&roots, 0)
-        mounted = roots
+        return try descend(&roots, 0)
     }
 }

@@ -95,11 +95,11 @@ extension ViewStore {
     /// skip's, here or in ``ApplyChanged/configure(_:to:for:acquired:store:)``,
     /// made every skip dearer: the set pass by 300 to 1,100 instructions.)
     mutating func applyChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
-        if self[view].attachedIsHeld(configuration) {
+        if fastPaths.contains(.heldSkip), self[view].attachedIsHeld(configuration) {
             record(view, for: instance, .skip) { .skip(nil) }
             return
         }
-        if configuration.isMadeForRow { return applyRowChanged(view, to: configuration, for: instance) }
+        if configuration.isMadeForRow, fastPaths.contains(.rowApply) { return applyRowChanged(view, to: configuration, for: instance) }
         applyAnyChanged(view, to: configuration, for: instance)
     }
 
@@ -161,7 +161,7 @@ extension ViewStore {
     /// (Inlined into the settle.)
     @inline(__always)
     mutating func settleTaken(_ parent: ViewID, pass: MountPass) {
-        guard var matched = leadingCount(pass.taken(from: parent), of: parent) else {
+        guard fastPaths.contains(.settleByPrefix), var matched = leadingCount(pass.taken(from: parent), of: parent) else {
             hideUntaken(in: parent, pass: pass)
             return putFirst(Array(pass.taken(from: parent)), in: parent)
         }

@@ -110,8 +110,8 @@ public struct SimulatedView: Sendable {
     /// one's array in place: the array made for the row goes back to the
     /// engine, and the attached one is not freed (usually this view's
     /// alone; when a checkpoint shares it, the write copies it first).
-    mutating func attach(_ configuration: ViewConfiguration) {
-        guard configuration.isMadeForRow, attached?.isMadeForRow == true,
+    mutating func attach(_ configuration: ViewConfiguration, inPlace: Bool = true) {
+        guard inPlace, configuration.isMadeForRow, attached?.isMadeForRow == true,
               attached?.hasSameNames(as: configuration) == true else {
             attached = configuration
             return

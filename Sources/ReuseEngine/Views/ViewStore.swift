@@ -21,6 +21,8 @@ public struct ViewStore: Sendable {
     public private(set) var removedViews = 0
     /// Loads started and not yet delivered, cancelled or discarded.
     var loads = PendingLoads()
+    /// The shortcuts taken (``Engine/fastPaths``): a setting, not state.
+    package var fastPaths = FastPaths.all
 
     init() {
         views = [SimulatedView(id: .root, viewClass: catalog.viewClass(named: "UIView"), superview: nil)]
@@ -285,7 +287,7 @@ public struct ViewStore: Sendable {
     /// from its start each time (the views a pass took, read in place).
     mutating func order(_ parent: ViewID, first: some Sequence<ViewID>) {
         // Usually nothing moved: the views taken already lead, in order.
-        guard leadingCount(first, of: parent) == nil else { return }
+        guard !fastPaths.contains(.settleByPrefix) || leadingCount(first, of: parent) == nil else { return }
         putFirst(Array(first), in: parent)
     }
 
@@ -348,7 +350,8 @@ public struct ViewStore: Sendable {
         // Usually the cell holds the very key of its pool: found by
         // identity, the key is not copied out of the cell (retained and
         // released) to look the pool up while the host is changed.
-        if views[host.number - 1].pools.modify(identicalTo: identity, { $0.waiting.append(cell) }) != nil { return }
+        if fastPaths.contains(.poolByIdentity),
+           views[host.number - 1].pools.modify(identicalTo: identity, { $0.waiting.append(cell) }) != nil { return }
         if let key = views[cell.number - 1].poolKey {
             modifyPool(key, in: host) { $0.waiting.append(cell) }
         }
@@ -410,7 +413,7 @@ public struct ViewStore: Sendable {
         let id = attributes[position].property
         // Found by id alone, or written as any attribute is: a closure
         // reading the name captured (retained) the whole array.
-        guard id != .unknown, !catalog.facts(of: id).adds,
+        guard fastPaths.contains(.propertyByID), id != .unknown, !catalog.facts(of: id).adds,
               let found = views[view.number - 1].table.position(ofNumbered: id) else {
             return write(attributes[position], on: view, setBy: component, path: path, seq: seq, means: means)
         }
@@ -530,7 +533,7 @@ public struct ViewStore: Sendable {
         for position in configuration.attributes.indices {
             let seq = record(view, for: instance, .apply) { .apply(configuration.attributes[position]) }
             let id = configuration.attributes[position].property
-            if id != .unknown, !catalog.facts(of: id).adds,
+            if fastPaths.contains(.propertySlots), id != .unknown, !catalog.facts(of: id).adds,
                views[index].writeRowValue(configuration.attributes, at: position, id: id, setBy: instance.component,
                                           path: instance.path, pass: log.currentPass, seq: seq, means: .apply) {
                 continue
@@ -550,7 +553,7 @@ public struct ViewStore: Sendable {
 
     /// Attaches the configuration just applied.
     mutating func attach(_ configuration: ViewConfiguration, to view: ViewID) {
-        views[view.number - 1].attach(configuration)
+        views[view.number - 1].attach(configuration, inPlace: fastPaths.contains(.rowApply))
     }
 
     /// Runs one attribute's reset method (Valdi): its property back to the

@@ -1,0 +1,89 @@
+/// The engine's shortcuts, each a switch. Every one stands for a general
+/// path that does the same work the plain way; with the switch off the
+/// engine takes that path, and must log the same events and reach the
+/// same state (`FastPathEquivalenceTests` holds it to that, shortcut by
+/// shortcut). FAST_PATHS.md lists each with its twin, the invariant that
+/// makes it safe, and its test. A new shortcut comes with its switch and
+/// its test, or not at all.
+///
+/// All are on by default; tests and `reuse-bench` turn them off.
+package struct FastPaths: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt32
+
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// A scroll of one row hands the leaving row's node and cell slot
+    /// straight to the entering row (``Engine/stepOneRow(_:of:at:host:window:rows:pass:)``).
+    /// Twin: the general row loop of ``Engine/mountRows(of:at:host:rows:keepsRows:offset:pass:)``.
+    package static let oneRowStep = FastPaths(rawValue: 1 << 0)
+    /// A row that enters takes over the node of a row that left, moved in
+    /// place (``MountedNode/moveToRow(_:forgetting:)``). Twin: a new node.
+    package static let spareRowNodes = FastPaths(rawValue: 1 << 1)
+    /// A node keeps the configuration it asked for while its definition
+    /// is the same object and it reads no row, and is mounted from it
+    /// (``MountedNode/configuration``). Twin: the configuration made again.
+    package static let keptConfigurations = FastPaths(rawValue: 1 << 2)
+    /// A definition without `{i}` carries its configuration made once
+    /// (``MountableDefinition/fixed``). Twin: made from its templates.
+    package static let fixedConfigurations = FastPaths(rawValue: 1 << 3)
+    /// A node keeps its pool key (``MountedNode/keptKey``, ``MountedNode/cellKey``)
+    /// while the keying is pure. Twin: the keying asked.
+    package static let keptKeys = FastPaths(rawValue: 1 << 4)
+    /// A pass answers repeated key requests from its memo (``KeyMemo``).
+    /// Twin: the keying asked.
+    package static let keyMemo = FastPaths(rawValue: 1 << 5)
+    /// A node keeps its definition under the catalogue's version, and the
+    /// last few looked up are remembered (``DefinitionMemo``). Twin: the
+    /// catalogue looked up by name.
+    package static let definitionMemo = FastPaths(rawValue: 1 << 6)
+    /// Only types named in ``Engine/Session/componentsWithInstanceValues``
+    /// look for `set` values. Twin: every instance looks.
+    package static let instanceValueIndex = FastPaths(rawValue: 1 << 7)
+    /// A row's configuration is filled into the array the last row's gave
+    /// back (``Engine/rowConfiguration(of:at:row:)``). Twin: a new array.
+    package static let rowBuffer = FastPaths(rawValue: 1 << 8)
+    /// A row's configuration over an attached row configuration of the same
+    /// names is compared and applied in one loop (``ViewStore/applyRowChanged(_:to:for:)``,
+    /// ``SimulatedView/compareRow(_:in:)``) and attached value by value.
+    /// Twin: ``ViewStore/applyAnyChanged(_:to:for:)``, `==` and a whole attach.
+    package static let rowApply = FastPaths(rawValue: 1 << 9)
+    /// An attached row attribute remembers where its property sits in the
+    /// view's table (``Attribute/slot``), tried first. Twin: the table searched.
+    package static let propertySlots = FastPaths(rawValue: 1 << 10)
+    /// A numbered property is found by its id alone (``PropertyTable/position(ofNumbered:)``).
+    /// Twin: found as any attribute's is, by id or name.
+    package static let propertyByID = FastPaths(rawValue: 1 << 11)
+    /// A definition's fixed configuration still attached is known equal
+    /// by identity (``ViewConfiguration/isHeld(as:)``). Twin: `==`.
+    package static let heldSkip = FastPaths(rawValue: 1 << 12)
+    /// A parent whose taken views lead its subviews, in order, is settled
+    /// in one walk (``ViewStore/settleTaken(_:pass:)``, ``ViewStore/order(_:first:)``).
+    /// Twin: hide the untaken views, then put the taken ones first.
+    package static let settleByPrefix = FastPaths(rawValue: 1 << 13)
+    /// A cell is pushed on its pool's stack found by its key's identity
+    /// (``PoolTable/modify(identicalTo:_:)``). Twin: found by key equality.
+    package static let poolByIdentity = FastPaths(rawValue: 1 << 14)
+    /// A path is walked to its node in place, segment by segment
+    /// (``Engine/withNode(along:_:)``). Twin: the node found as
+    /// ``Engine/nodes(along:)`` finds it, then reached by its full path.
+    package static let pathInPlace = FastPaths(rawValue: 1 << 15)
+    /// A leaf with nothing to prepare returns before the preparation
+    /// (``Engine/prepareParent(_:children:under:row:pass:)``). Twin: prepared.
+    package static let leafParent = FastPaths(rawValue: 1 << 16)
+
+    /// Every shortcut, by the name FAST_PATHS.md and the tests give it.
+    package static let named: [(name: String, path: FastPaths)] = [
+        ("oneRowStep", .oneRowStep), ("spareRowNodes", .spareRowNodes),
+        ("keptConfigurations", .keptConfigurations), ("fixedConfigurations", .fixedConfigurations),
+        ("keptKeys", .keptKeys), ("keyMemo", .keyMemo), ("definitionMemo", .definitionMemo),
+        ("instanceValueIndex", .instanceValueIndex), ("rowBuffer", .rowBuffer), ("rowApply", .rowApply),
+        ("propertySlots", .propertySlots), ("propertyByID", .propertyByID), ("heldSkip", .heldSkip),
+        ("settleByPrefix", .settleByPrefix), ("poolByIdentity", .poolByIdentity), ("pathInPlace", .pathInPlace),
+        ("leafParent", .leafParent),
+    ]
+
+    /// Every shortcut on: the engine as it runs.
+    package static let all = FastPaths(named.map(\.path))
+    /// Every shortcut off: the general paths alone.
+    package static let none: FastPaths = []
+}

@@ -1,0 +1,211 @@
+import Foundation
+import ReuseEngine
+@testable import ReuseShell
+import Testing
+import TestSupport
+
+/// Every shortcut of the engine (``FastPaths``) against the general path it
+/// stands for: the same sessions run with every shortcut on, with all of
+/// them off, and with each one off alone, and must print the same bytes
+/// after every line, log the same events and end in the same state (views,
+/// properties with who set them, attached configurations, pools, waiting
+/// stacks, list rows, the mounted tree and its offsets), under every
+/// strategy. FAST_PATHS.md lists the shortcuts and the invariants they
+/// rest on; a shortcut that breaks its invariant fails here.
+///
+/// `REUSE_FAST_PATH_SESSIONS=N` runs N random sessions per shard (CI: 4 x 30).
+@Suite struct FastPathEquivalenceTests {
+    static let shards = 4
+    static let sessionsPerShard = ProcessInfo.processInfo.environment["REUSE_FAST_PATH_SESSIONS"].flatMap(Int.init) ?? 30
+    static let linesPerSession = 40
+
+    /// The settings each session runs under besides all on: all off, then each shortcut off alone.
+    static let variants: [(name: String, paths: FastPaths)] =
+        [("none", .none)] + FastPaths.named.map { ("all but \($0.name)", FastPaths.all.subtracting($0.path)) }
+
+    // MARK: What must agree
+
+    /// Everything a run shows or holds: its output, then a dump of the engine.
+    struct Run: Equatable {
+        var outputs: [String]
+        var dump: String
+    }
+
+    /// Runs `lines` in a new shell taking `paths`: the output of each line
+    /// (with `check`'s verdict after it), then the engine's dump.
+    static func run(_ lines: [String], strategy: String, paths: FastPaths, directory: URL) -> Run {
+        var output = ""
+        let shell = Interpreter(options: .init(width: 80), write: { output += $0 }, writeError: { output += $0 })
+        shell.fastPaths = paths
+        shell.workingDirectory = directory.path
+        try? shell.selectStrategy(strategy)
+        var outputs: [String] = []
+        for (index, line) in lines.enumerated() {
+            output = ""
+            shell.run(line: line, at: SourceLocation(file: "<random>", line: index + 1))
+            let violations = shell.engine.checkInvariants().map(\.description)
+            outputs.append(output + (violations.isEmpty ? "" : "BROKEN: " + violations.joined(separator: "; ")))
+        }
+        return Run(outputs: outputs, dump: dump(shell.engine))
+    }
+
+    /// The engine's state and log, written out in full, in id and path order.
+    static func dump(_ engine: Engine) -> String {
+        var lines: [String] = ["strategy \(engine.strategy.name) \(engine.strategy.optionsDescription)"]
+        for view in engine.views.all {
+            lines.append("\(view.id) \(view.viewClass) super \(view.superview.map(String.init(describing:)) ?? "-") "
+                + "subviews \(view.subviews) hidden \(view.isHidden) removed \(view.isRemoved) "
+                + "owner \(view.owner.map { $0.description } ?? "-") \(view.ownerComponent ?? "-") "
+                + "key \(view.poolKey.map(String.init(describing:)) ?? "-")")
+            for (name, value) in view.properties {
+                let sources = view.sources(of: name)?.map { $0.map(String.init(describing:)) ?? "default" } ?? []
+                lines.append("  \(name) = \(value) by \(sources)")
+            }
+            lines.append("  attached \(view.attached.map { "\($0.viewClass) \($0.attributes.map(\.description))" } ?? "-")")
+            for (key, pool) in view.pools {
+                lines.append("  pool \(key): \(pool.views) waiting \(pool.waiting)")
+            }
+            if let list = view.list {
+                lines.append("  list \(list.firstRow) \(Array(list.cells)) header \(list.header.map(String.init(describing:)) ?? "-") "
+                    + "footer \(list.footer.map(String.init(describing:)) ?? "-")")
+            }
+            let cached = engine.strategy.cachedCells(in: view.id)
+            if !cached.isEmpty { lines.append("  cached \(cached.map { "\($0.slot):\($0.view)" })") }
+        }
+        for node in engine.instances {
+            lines.append("node \(node.path.description) \(node.name) view \(node.view.map(String.init(describing:)) ?? "-") "
+                + "hidden \(node.isHidden) row \(node.row.map(String.init) ?? "-") rows \(node.rows.count) "
+                + "offset \(engine.offset(of: node.path))")
+        }
+        for event in engine.log.events {
+            lines.append("event \(event.seq) pass \(event.pass) \(event.view) \(event.component ?? "-") "
+                + "\(event.path.map { $0.description } ?? "-") \(event.step)")
+        }
+        lines.append("passes \(engine.log.passes.map { "\($0.pass) \($0.trigger) \($0.counts)" })")
+        lines.append("stats \(engine.statistics)")
+        lines.append("leaks \(engine.leaks())")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Where two runs part: the first line whose output differs, or the dump.
+    static func difference(_ reference: Run, _ other: Run, lines: [String]) -> String? {
+        for index in lines.indices where reference.outputs[index] != other.outputs[index] {
+            return "line \(index + 1) '\(lines[index])' printed\n\(other.outputs[index])\ninstead of\n\(reference.outputs[index])"
+        }
+        guard reference.dump != other.dump else { return nil }
+        let a = reference.dump.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = other.dump.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = zip(a, b).prefix { $0 == $1 }.count
+        return "the final state differs at dump line \(index + 1):\n  general: "
+            + (index < b.count ? String(b[index]) : "(end)") + "\n  fast:    " + (index < a.count ? String(a[index]) : "(end)")
+    }
+
+    // MARK: Sessions
+
+    /// Random sessions from the random-session generator, under every strategy.
+    @Test(arguments: 0..<shards)
+    func randomSessionsAgreeWithTheGeneralPaths(shard: Int) throws {
+        let strategies = StrategyRegistry.names
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var scrollsByOne = 0
+        for session in 0..<Self.sessionsPerShard {
+            let seed = UInt64(0xFA57 + shard * 1_000_003 + session)
+            let strategy = strategies[(shard + session) % strategies.count]
+            let lines = Self.lines(seed: seed, strategy: strategy, directory: directory)
+            scrollsByOne += lines.filter { $0.hasSuffix(" by 1") || $0.hasSuffix(" by -1") }.count
+            let reference = Self.run(lines, strategy: strategy, paths: .all, directory: directory)
+            for variant in Self.variants {
+                let other = Self.run(lines, strategy: strategy, paths: variant.paths, directory: directory)
+                if let difference = Self.difference(reference, other, lines: lines) {
+                    Issue.record("""
+                        seed \(seed), strategy \(strategy), \(variant.name): \(difference)
+                        script:
+                        \(lines.joined(separator: "\n"))
+                        """)
+                    return
+                }
+            }
+        }
+        // The one-row step must be taken: the sessions scroll by one row.
+        #expect(scrollsByOne >= Self.sessionsPerShard)
+    }
+
+    /// A session's lines, written while a shell (every shortcut on) runs them.
+    static func lines(seed: UInt64, strategy: String, directory: URL) -> [String] {
+        var generator = RandomSessionTests.Generator(random: SplitMix(state: seed))
+        let shell = Interpreter(options: .init(), write: { _ in })
+        shell.workingDirectory = directory.path
+        try? shell.selectStrategy(strategy)
+        var lines = generator.prelude()
+        for (index, line) in lines.enumerated() { shell.run(line: line, at: SourceLocation(file: "<random>", line: index + 1)) }
+        for _ in 0..<Self.linesPerSession {
+            // Mostly scrolls and sets on rows: the shortcuts live there.
+            let line: String
+            let lists = shell.engine.instances.filter { !$0.isHidden && shell.engine.catalog.components[$0.name]?.isList == true }
+            if !lists.isEmpty, generator.chance(35) {
+                let list = generator.pick(lists).path.display
+                line = "scroll \(list) by \(generator.pick([1, 1, 1, -1, -1, 2, -3]))"
+            } else {
+                line = generator.line(in: shell.engine)
+            }
+            lines.append(line)
+            shell.run(line: line, at: SourceLocation(file: "<random>", line: lines.count))
+        }
+        return lines
+    }
+
+    /// Every lesson, and feeds that scroll a long way and change rows, under
+    /// every strategy: the same bytes and the same state with every shortcut
+    /// off as on.
+    @Test(arguments: StrategyRegistry.names)
+    func lessonsAndFeedsAgreeWithTheGeneralPaths(strategy: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var scripts: [(name: String, lines: [String])] = []
+        let sessions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sessions")
+        for file in try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted() where file.hasSuffix(".reuse") {
+            let text = try String(contentsOf: sessions.appendingPathComponent(file), encoding: .utf8)
+            // Lessons choose their own strategies; `strategy` lines stay.
+            scripts.append((file, Interpreter.lines(of: text).filter { !$0.hasPrefix("compare") && !$0.hasPrefix("export") }))
+        }
+        scripts.append(("feed", Self.feed))
+        for script in scripts {
+            let reference = Self.run(script.lines, strategy: strategy, paths: .all, directory: directory)
+            for variant in [("none", FastPaths.none)] + Self.variants.dropFirst().map({ ($0.name, $0.paths) }) {
+                let other = Self.run(script.lines, strategy: strategy, paths: variant.1, directory: directory)
+                if let difference = Self.difference(reference, other, lines: script.lines) {
+                    Issue.record("\(script.name) under \(strategy), \(variant.0): \(difference)")
+                    break
+                }
+            }
+        }
+    }
+
+    /// A feed of cards with a child, rows of two cell types, a header and
+    /// footer, scrolled one row at a time both ways, past its ends, by
+    /// jumps, with values set on rows and instances hidden on the way.
+    static let feed: [String] = {
+        var lines = [
+            "attribute swipe adds", "attribute score kind number unapply",
+            "component Heart view UIButton { alpha: 1, tap: like }",
+            "component Title view UILabel { text: \"Item {i}\" }",
+            "component Card view UIView { backgroundColor: white, score: {i} } children Title Heart",
+            "component Ad view UIImageView { image: \"ad{i}\" }",
+            "component Head view UILabel { text: Top }",
+            "list Feed rows 40 viewport 5 cells Card Card Ad header Head footer Head",
+            "register Feed Card", "register Feed Ad", "register Feed Head",
+            "component Screen view UIView children Feed",
+            "mount Screen",
+        ]
+        for step in 0..<30 { lines.append("scroll Screen/Feed by \(step % 7 == 6 ? -1 : 1)") }
+        lines += ["set Screen/Feed/28/Heart alpha 0.5", "set Screen/Feed/27 swipe archive", "scroll Screen/Feed by 1",
+                  "scroll Screen/Feed by -1", "hide Screen/Feed/29/Title", "scroll Screen/Feed by -1", "scroll Screen/Feed by 1",
+                  "show Screen/Feed/29/Title", "reload Screen/Feed/30", "reload Screen/Feed/31 --payload",
+                  "scroll Screen/Feed to 0", "scroll Screen/Feed by -1", "scroll Screen/Feed to 1000", "scroll Screen/Feed by 1",
+                  "component Title view UILabel { text: \"Row {i}\" }", "scroll Screen/Feed by -1", "scroll Screen/Feed by -1",
+                  "undo", "remount", "scroll Screen/Feed by -2", "tree --pass 3", "check"]
+        return lines
+    }()
+}
