@@ -166,6 +166,7 @@ import Testing
         let calls: Calls
         let pure: Bool
         var isPure: Bool { pure }
+        var readsValues: Bool { false }
         func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
             calls.count += 1
             return ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)

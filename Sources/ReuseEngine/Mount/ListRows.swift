@@ -245,7 +245,7 @@ extension Engine {
                             definition: MountableDefinition, host: ViewID, current: ViewID?, reload payload: Bool? = nil,
                             keptKey: inout KeptCellKey?, pass: inout MountPass) -> ViewID? {
         let instance = Instance(component: component, path: path, slot: slot)
-        let cellKey: ViewKey? = if let type = session.strategy.cellKeyingType {
+        let cellKey: ViewKey? = if let type = session.strategy.traits.cellKeyingType {
             cellPoolKey(component, configuration, definition: definition, keyingType: type, kept: &keptKey, pass: &pass)
         } else {
             session.strategy.cells.key(component, configuration, list: session.store[host].ownerComponent ?? "", catalog: catalog)
@@ -269,7 +269,7 @@ extension Engine {
         session.strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &session.store)
         // A reload binds the row again (cellForRowAt, onBindViewHolder), and
         // with it the components inside the cell.
-        if payload != nil || vended.acquisition.binds || pass.isBound(host) || session.strategy.cellApplication.configureBinds {
+        if payload != nil || vended.acquisition.binds || pass.isBound(host) || session.strategy.traits.cellConfigureBinds {
             pass.markBound(vended.view)
             startLoads(of: definition, on: vended.view, for: instance, row: slot.row)
         }
@@ -290,7 +290,7 @@ extension Engine {
         let ownNames = !mayHaveInstanceValues(component)
         let fast = session.store.fastPaths
         if ownNames, fast.contains(.keptKeys), let kept, kept.definition === definition, kept.keying == type { return kept.key }
-        guard let cellKeying = session.strategy.cellKeying else { return nil }
+        guard let cellKeying = session.strategy.traits.cellKeying else { return nil }
         let key = fast.contains(.keyMemo) ? pass.key(component, configuration, keying: cellKeying, catalog: catalog)
             : cellKeying.key(component, configuration, catalog: catalog)
         kept = ownNames && cellKeying.isPure ? KeptCellKey(definition: definition, keying: type, key: key) : nil

@@ -192,7 +192,7 @@ extension Engine {
     private mutating func mountKept(_ node: MountedNode, _ definition: MountableDefinition, parent: ViewID, row: Int?,
                                     pass: inout MountPass) -> ViewID? {
         guard session.store.fastPaths.contains(.keptConfigurations), session.store.fastPaths.contains(.keptKeys),
-              node.configuration?.definition === definition, let kept = node.keptKey, kept.keying == session.strategy.keyingType,
+              node.configuration?.definition === definition, let kept = node.keptKey, kept.keying == session.strategy.traits.keyingType,
               let configuration = node.configuration?.value else { return nil }
         return place(configuration, key: kept.key, for: Instance(component: node.name, path: node.path), definition,
                      parent: parent, row: row, pass: &pass)
@@ -227,7 +227,7 @@ extension Engine {
     /// the rest, not inlined, is ``prepareParentFully(_:children:under:row:pass:)``.
     @inline(__always)
     mutating func prepareParent(_ view: ViewID, children: [String], under path: ComponentPath, row: Int?, pass: inout MountPass) {
-        if children.isEmpty, !session.store.hasSubviews(view), session.store[view].list == nil, !session.strategy.parents.plansChildren,
+        if children.isEmpty, !session.store.hasSubviews(view), session.store[view].list == nil, !session.strategy.traits.plansChildren,
            session.store.fastPaths.contains(.leafParent) { return }
         prepareParentFully(view, children: children, under: path, row: row, pass: &pass)
     }
@@ -248,13 +248,13 @@ extension Engine {
     /// while its configuration is kept (``MountedNode/keptKey``), else the
     /// pass's, kept when the strategy's keying is pure.
     func key(for node: inout MountedNode, _ configuration: ViewConfiguration, pass: inout MountPass) -> ViewKey {
-        let type = session.strategy.keyingType
+        let type = session.strategy.traits.keyingType
         let fast = session.store.fastPaths
         if fast.contains(.keptKeys), let kept = node.keptKey, kept.keying == type { return kept.key }
         let keying = session.strategy.keying
         let key = fast.contains(.keyMemo) ? pass.key(node.name, configuration, keying: keying, catalog: catalog)
             : keying.key(node.name, configuration, catalog: catalog)
-        if node.configuration != nil, keying.isPure { node.keptKey = KeptKey(keying: type, key: key) }
+        if node.configuration != nil, session.strategy.traits.keyingIsPure { node.keptKey = KeptKey(keying: type, key: key) }
         return key
     }
 
@@ -460,7 +460,7 @@ extension Engine {
     /// Lets a planning strategy see the blocks of `container` before they mount.
     mutating func planChildren(_ children: [String], under path: ComponentPath, row: Int?, into container: ViewID,
                                pass: inout MountPass) {
-        guard session.strategy.parents.plansChildren else { return }
+        guard session.strategy.traits.plansChildren else { return }
         let blocks = plannedBlocks(children, under: path, row: row)
         pass.visit(container)
         session.strategy.parents.plan(blocks, into: container, store: &session.store, pass: pass)

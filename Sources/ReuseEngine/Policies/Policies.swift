@@ -1,6 +1,10 @@
 /// The four small policies a ``Strategy`` is composed of. None has a default
 /// implementation: a strategy states every choice it makes (``QueueCells``
 /// states a whole set of them at once: cells kept in the host's pools alone).
+/// What a policy promises about itself for speed (a pure keying, a parent
+/// reuse that plans nothing, an application whose every configure binds)
+/// is read once into ``StrategyTraits``; `StrategyConformanceTests`
+/// checks each promise against the policy's behaviour.
 ///
 /// Each policy receives the ``ViewStore`` (the views and the log, through
 /// operations that record what they do) and the current ``MountPass``
@@ -23,11 +27,6 @@ protocol Keying: Sendable {
     /// keying holds no options. Such a key is made once per kind of
     /// instance and kept from pass to pass (``KeyMemo``).
     var isPure: Bool { get }
-}
-
-extension Keying {
-    var readsValues: Bool { false }
-    var isPure: Bool { false }
 }
 
 /// How a plain parent (not a list) hands out its views and what happens to
@@ -80,10 +79,6 @@ protocol CellReuse: Sendable {
     /// that alone (then the pass's ``KeyMemo`` may answer for it); nil when
     /// the key reads more (the list type, registrations).
     var keying: (any Keying)? { get }
-}
-
-extension CellReuse {
-    var keying: (any Keying)? { nil }
 }
 
 /// List cells kept in the host's pools alone, the stack of each key: a

@@ -3,6 +3,7 @@
 
 /// Theodolite's key: (component type, view class, attribute shape).
 struct ComponentShapeKeying: Keying {
+    var readsValues: Bool { false }
     var isPure: Bool { true }
 
     func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
@@ -12,6 +13,7 @@ struct ComponentShapeKeying: Keying {
 
 /// A key of the view class alone (`naive`, Valdi's pools).
 struct ViewClassKeying: Keying {
+    var readsValues: Bool { false }
     var isPure: Bool { true }
 
     func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {

@@ -38,6 +38,10 @@ extension StrategyDescriptor {
 
 /// ComponentKit's key: the shape holds only attributes without an unapplicator.
 struct PersistentShapeKeying: Keying {
+    var readsValues: Bool { false }
+    /// Reads the catalogue (which attributes have an unapplicator).
+    var isPure: Bool { false }
+
     func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
         let persistent = configuration.attributes.filter { !catalog.hasUnapplicator($0.name) }.map(\.name)
         return ViewKey(component: component, viewClass: configuration.viewClass, shape: AttributeShape(persistent))
@@ -120,6 +124,8 @@ extension ViewStore {
 /// List cells on a stack per persistent-shape key, with the reuse-pool hooks
 /// reaching each cell's descendants.
 struct PoolHookCells: QueueCells {
+    var keying: (any Keying)? { nil }
+
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         PersistentShapeKeying().key(component, configuration, catalog: catalog)
     }

@@ -123,6 +123,9 @@ struct BlockMatching: ParentReuse {
 /// here the old view is removed and a new one made in its place, so cells of
 /// different types under one id churn.
 struct ReuseIDCells: QueueCells {
+    /// Its key reads more than a keying does (the list, registrations or options).
+    var keying: (any Keying)? { nil }
+
     static let defaultReuseID = "DefaultReuseId"
 
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {

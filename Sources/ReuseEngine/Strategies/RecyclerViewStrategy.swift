@@ -61,6 +61,9 @@ extension StrategyDescriptor {
 /// (`getRecycledView`); with `shared on`, every list uses one pool, and a view
 /// moves to the list that takes it.
 struct RecyclerCells: CellReuse {
+    /// Its key reads more than a keying does (the list, registrations or options).
+    var keying: (any Keying)? { nil }
+
     var cacheSize: Int
     var poolSize: Int
     var prefetch: Int

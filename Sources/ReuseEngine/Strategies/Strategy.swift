@@ -19,22 +19,14 @@ public struct Strategy: Sendable {
     public let options: [StrategyOption]
 
     let keying: any Keying
-    /// The type of ``keying``, worked out once: a node keeps its key
-    /// tagged with it (``Engine/key(for:_:pass:)``), and asking an
-    /// existential for its dynamic type at every pass cost a scroll step
-    /// more than the lookup it guards.
-    let keyingType: ObjectIdentifier
     var parents: any ParentReuse
     var application: any Application
-    var cells: any CellReuse
-    /// ``CellReuse/keying`` of ``cells`` (fixed when the policy is made)
-    /// and its type, worked out once: a row that keeps its key
-    /// (``MountedNode/cellKey``) then asks the policy nothing. `cells` is
-    /// mutated in place by its own methods, never replaced: a new policy
+    /// Mutated in place by its own methods, never replaced: a new policy
     /// comes with a new strategy (``fresh``).
-    let cellKeying: (any Keying)?
-    let cellKeyingType: ObjectIdentifier?
+    var cells: any CellReuse
     var cellApplication: any Application
+    /// What the policies promise about themselves, read once.
+    let traits: StrategyTraits
     /// The hook where `prepare` declarations run, if the system has one.
     public let reuseHook: ReuseHook?
     var liveComponents: LiveComponents
@@ -47,13 +39,11 @@ public struct Strategy: Sendable {
         self.poolNote = poolNote
         self.options = options
         self.keying = keying
-        keyingType = ObjectIdentifier(type(of: keying))
         self.parents = parents
         self.application = application
         self.cells = cells
-        cellKeying = cells.keying
-        cellKeyingType = cellKeying.map { ObjectIdentifier(type(of: $0)) }
         self.cellApplication = cellApplication
+        traits = StrategyTraits(keying: keying, parents: parents, cells: cells, cellApplication: cellApplication)
         self.reuseHook = reuseHook
         self.liveComponents = liveComponents
     }

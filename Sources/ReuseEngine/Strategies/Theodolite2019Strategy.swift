@@ -54,6 +54,7 @@ extension StrategyDescriptor {
 /// component type is not part of it.
 struct ConfigurationKeying: Keying {
     var readsValues: Bool { true }
+    var isPure: Bool { false }
 
     func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
         let values = configuration.attributes.sorted { $0.name < $1.name }

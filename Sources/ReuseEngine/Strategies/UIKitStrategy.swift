@@ -44,6 +44,9 @@ extension StrategyDescriptor {
 /// A reload is `reconfigureRows(at:)`: the row's cell is configured again in
 /// place (``QueueCells``).
 struct RegisteredCells: QueueCells {
+    /// Its key reads more than a keying does (the list, registrations or options).
+    var keying: (any Keying)? { nil }
+
     /// The queue of the identifier this type was registered under; nil for a
     /// header or footer whose identifier is not registered
     /// (`dequeueReusableHeaderFooterView(withIdentifier:)` returns nil).

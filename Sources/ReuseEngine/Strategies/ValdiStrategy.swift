@@ -127,6 +127,9 @@ struct AttachOnShow: Application {
 /// Option B's cells: pooled by view class, reset as the item's root view
 /// detaches; every item rendered and laid out once when the list first mounts.
 struct PreCreatedItems: QueueCells {
+    /// Its key reads more than a keying does (the list, registrations or options).
+    var keying: (any Keying)? { nil }
+
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         ViewClassKeying().key(component, configuration, catalog: catalog)
     }
