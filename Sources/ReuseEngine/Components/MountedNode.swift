@@ -6,16 +6,9 @@ import DequeModule
 /// tree's), making new nodes only where the children changed; a scroll
 /// updates it row by row.
 public struct MountedNode: Sendable {
-    /// The component type. (A node never changes type: a pass makes a new
-    /// node where the children changed. Should one, it forgets what it
-    /// kept for the old type.)
-    public var name: String {
-        didSet {
-            definition = nil
-            configuration = nil
-            cellKey = nil
-        }
-    }
+    /// The component type. A node never changes type: a pass makes a new
+    /// node where the children changed.
+    public let name: String
     /// Its path; ``ComponentPath/display`` is how users see it.
     public var path: ComponentPath
     /// The view this instance holds; `nil` for viewless components and for
@@ -29,27 +22,10 @@ public struct MountedNode: Sendable {
     public var rows: Deque<MountedNode> = []
     /// The row number when this instance is (or is inside) a list row.
     public var row: Int?
-    /// The configuration this instance asked for in the last pass, with the
-    /// definition it was made from, kept while it does not read the row:
-    /// the next pass reuses it while the definition is the same object
-    /// (a redefinition makes a new one), and `set` on this instance drops it.
-    var configuration: (definition: MountableDefinition, value: ViewConfiguration)? {
-        didSet { keptKey = nil }
-    }
-    /// The pool key of the kept `configuration`, made by a keying of this
-    /// type that reads nothing else (``Keying/isPure``): it holds as long
-    /// as the configuration is kept, and goes with it.
-    var keptKey: KeptKey?
-    /// A list row's pool key as its list's cell keying made it, with the
-    /// definition whose attribute names it was made from: a row's
-    /// configuration reads the row, so it is not kept, but its names are
-    /// the definition's, and a pure key (``Keying/isPure``) depends on
-    /// nothing else. A recycled row node keeps it into its next row
-    /// (``Engine/mountCell(_:path:slot:_:definition:host:current:reload:keptKey:pass:)``).
-    var cellKey: KeptCellKey?
-    /// The definition the last pass mounted this instance with, and the
-    /// catalogue version it was found under (``Engine/definition(for:)``).
-    var definition: (version: Catalog.Version, value: MountableDefinition)?
+    /// What the last pass worked out for this instance and the next may
+    /// take again (``NodeCache``): never the answer to anything, each
+    /// entry checked against what it was made from before it is used.
+    var cache = NodeCache()
     /// `children` are a list's header and footer (paths of their own:
     /// `L/Head[1]` for a footer twin), not children made from a child list:
     /// a pass that mounts the node as a plain component starts them afresh.
@@ -92,7 +68,7 @@ public struct MountedNode: Sendable {
         self.row = row
         view = nil
         isHidden = false
-        if !types.isEmpty, configuration != nil, types.contains(name) { configuration = nil }
+        if !types.isEmpty, cache.configuration != nil, types.contains(name) { cache.forgetConfiguration() }
         if !rows.isEmpty || childrenAreSupplementaries {
             forgetSubtree()
             childrenAreSupplementaries = false
@@ -127,7 +103,47 @@ public struct MountedNode: Sendable {
     }
 }
 
-/// A configuration's pool key kept in its node (``MountedNode/keptKey``),
+/// What a node keeps from one pass to the next so that the next does less
+/// (``FastPaths/keptConfigurations``, ``FastPaths/keptKeys``,
+/// ``FastPaths/definitionMemo``). Each entry names what it was made from
+/// (a definition object, a catalogue version, a keying type) and is used
+/// only while that still holds; ``forgetConfiguration()`` is the one way a
+/// configuration goes, and its key goes with it.
+struct NodeCache: Sendable {
+    /// The configuration this instance asked for in the last pass, with the
+    /// definition it was made from, kept while it does not read the row:
+    /// the next pass reuses it while the definition is the same object
+    /// (a redefinition makes a new one), and `set` on this instance drops it.
+    private(set) var configuration: (definition: MountableDefinition, value: ViewConfiguration)?
+    /// The pool key of the kept `configuration`, made by a pure keying of
+    /// this type (``Keying/isPure``): it holds as long as the configuration
+    /// is kept, and goes with it.
+    var keptKey: KeptKey?
+    /// A list row's pool key as its list's cell keying made it, with the
+    /// definition whose attribute names it was made from: a row's
+    /// configuration reads the row, so it is not kept, but its names are
+    /// the definition's, and a pure key depends on nothing else. A
+    /// recycled row node keeps it into its next row.
+    var cellKey: KeptCellKey?
+    /// The definition the last pass mounted this instance with, and the
+    /// catalogue version it was found under (``Engine/definition(for:)``).
+    var definition: (version: Catalog.Version, value: MountableDefinition)?
+
+    /// Keeps `configuration`, made from `definition`; a key kept for the
+    /// configuration before goes.
+    mutating func keep(_ configuration: ViewConfiguration, madeFrom definition: MountableDefinition) {
+        self.configuration = (definition, configuration)
+        keptKey = nil
+    }
+
+    /// Forgets the kept configuration and its key.
+    mutating func forgetConfiguration() {
+        configuration = nil
+        keptKey = nil
+    }
+}
+
+/// A configuration's pool key kept in its node (``NodeCache/keptKey``),
 /// with the type of the keying that made it.
 ///
 /// Eager-move (its lifetime is not lexical, as an array's or a string's is
@@ -140,7 +156,7 @@ struct KeptKey: Sendable {
     let key: ViewKey
 }
 
-/// A row cell's pool key kept in its node (``MountedNode/cellKey``).
+/// A row cell's pool key kept in its node (``NodeCache/cellKey``).
 struct KeptCellKey: Sendable {
     /// The definition whose view class and attribute names made it.
     let definition: MountableDefinition

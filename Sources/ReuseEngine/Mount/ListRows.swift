@@ -204,7 +204,7 @@ extension Engine {
                 break shows
             }
             let shown = mountCell(name, path: path, slot: .row(row), configuration, definition: definition, host: host,
-                                  current: cell, reload: reload, keptKey: &node.cellKey, pass: &pass)
+                                  current: cell, reload: reload, keptKey: &node.cache.cellKey, pass: &pass)
             giveBack(configuration)
             guard let view = shown else { break shows }
             node.view = view

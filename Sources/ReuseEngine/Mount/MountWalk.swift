@@ -192,8 +192,8 @@ extension Engine {
     private mutating func mountKept(_ node: MountedNode, _ definition: MountableDefinition, parent: ViewID, row: Int?,
                                     pass: inout MountPass) -> ViewID? {
         guard session.store.fastPaths.contains(.keptConfigurations), session.store.fastPaths.contains(.keptKeys),
-              node.configuration?.definition === definition, let kept = node.keptKey, kept.keying == session.strategy.traits.keyingType,
-              let configuration = node.configuration?.value else { return nil }
+              node.cache.configuration?.definition === definition, let kept = node.cache.keptKey, kept.keying == session.strategy.traits.keyingType,
+              let configuration = node.cache.configuration?.value else { return nil }
         return place(configuration, key: kept.key, for: Instance(component: node.name, path: node.path), definition,
                      parent: parent, row: row, pass: &pass)
     }
@@ -250,11 +250,11 @@ extension Engine {
     func key(for node: inout MountedNode, _ configuration: ViewConfiguration, pass: inout MountPass) -> ViewKey {
         let type = session.strategy.traits.keyingType
         let fast = session.store.fastPaths
-        if fast.contains(.keptKeys), let kept = node.keptKey, kept.keying == type { return kept.key }
+        if fast.contains(.keptKeys), let kept = node.cache.keptKey, kept.keying == type { return kept.key }
         let keying = session.strategy.keying
         let key = fast.contains(.keyMemo) ? pass.key(node.name, configuration, keying: keying, catalog: catalog)
             : keying.key(node.name, configuration, catalog: catalog)
-        if node.configuration != nil, session.strategy.traits.keyingIsPure { node.keptKey = KeptKey(keying: type, key: key) }
+        if node.cache.configuration != nil, session.strategy.traits.keyingIsPure { node.cache.keptKey = KeptKey(keying: type, key: key) }
         return key
     }
 
@@ -263,9 +263,9 @@ extension Engine {
     /// tree hashes no names.
     mutating func definition(for node: inout MountedNode) -> MountableDefinition? {
         guard session.store.fastPaths.contains(.definitionMemo) else { return catalog.mountable[node.name] }
-        if let kept = node.definition, kept.version === catalog.definitions { return kept.value }
+        if let kept = node.cache.definition, kept.version === catalog.definitions { return kept.value }
         let found = mountableDefinition(named: node.name)
-        node.definition = found.map { (catalog.definitions, $0) }
+        node.cache.definition = found.map { (catalog.definitions, $0) }
         return found
     }
 
@@ -335,12 +335,12 @@ extension Engine {
     /// ``configuration(of:at:row:)`` for `node`, kept in it when it does not
     /// read the row, and taken from it while its definition is unchanged.
     func configuration(of definition: MountableDefinition, for node: inout MountedNode) -> ViewConfiguration? {
-        if session.store.fastPaths.contains(.keptConfigurations), let kept = node.configuration, kept.definition === definition {
+        if session.store.fastPaths.contains(.keptConfigurations), let kept = node.cache.configuration, kept.definition === definition {
             return kept.value
         }
-        node.configuration = nil
+        node.cache.forgetConfiguration()
         guard let (configuration, readsRow) = made(definition, at: node.path, row: node.row) else { return nil }
-        if !readsRow { node.configuration = (definition, configuration) }
+        if !readsRow { node.cache.keep(configuration, madeFrom: definition) }
         return configuration
     }
 

@@ -108,7 +108,7 @@ extension Engine {
             .set(attribute, to: template, over: definition)
         session.componentsWithInstanceValues.insert(node.name)
         // The configuration the instance kept from the last pass no longer holds.
-        withNode(along: node.path) { _, node in node.configuration = nil }
+        withNode(along: node.path) { _, node in node.cache.forgetConfiguration() }
         // A data change inside a list row reconfigures that row alone.
         if !session.definitionsPending, let (listPath, row) = Engine.row(containing: node.path) {
             return reloadRow(row, of: listPath, payload: false, trigger: trigger)

@@ -152,7 +152,7 @@ extension Engine {
         // copied the catalogue, and retained its tables, at every step.
         // (The spec is bound once: bound, then stored in a second constant,
         // it was copied twice.)
-        guard let spec = node.definition?.version === catalog.definitions ? node.definition?.value.list
+        guard let spec = node.cache.definition?.version === catalog.definitions ? node.cache.definition?.value.list
                 : catalog.mountable[node.name]?.list else { throw .notAList(listPath) }
         guard let host = node.view else { throw .noView(listPath) }
         assert((try? validateStrategy()) != nil, "the session.strategy refuses lists session.mounted by a full pass")
