@@ -124,8 +124,8 @@ public struct Engine: Sendable {
 
     // MARK: Reading
 
-    // Read in place: the walk reads the catalogue per instance, and a
-    // returned copy retained each of its tables.
+    // Read in place (`_read`): the walk reads the catalogue per instance,
+    // and a getter would return a copy of it.
 
     /// The simulated views (`engine.views[v3]`), read-only.
     public var views: ViewStore { _read { yield session.store } }

@@ -97,19 +97,11 @@ extension Interpreter {
             return position == 3 ? ["as"] : []
         case "compare":
             if previous == "--script" { return filePaths(matching: partial) }
-            return StrategyRegistry.names.filter { !words.contains($0) } + ["--script"]
+            return StrategyRegistry.names.filter { !words.contains($0) } + offeredOptions(of: command)
         case "explain":
             return position == 1 ? ["on", "off"] : []
         case "tree", "pools", "config", "log", "stats", "check", "components", "tap":
-            let flags: [String]
-            switch command {
-            case "tree": flags = ["--pass", "--changes", "--all", "--json", "--dot"]
-            case "pools": flags = ["--pass", "--all", "--json", "--dot"]
-            case "log": flags = ["--pass", "--last", "--kind", "--json"]
-            case "components": flags = ["--pass", "--all", "--json"]
-            case "tap": flags = ["--json"]
-            default: flags = ["--pass", "--json"]
-            }
+            let flags = offeredOptions(of: command)
             if previous == "--kind" { return ReuseEvent.Kind.allCases.map(\.rawValue) }
             // Pass numbers, the last 100 of them.
             if previous == "--pass" { return recentPasses }
@@ -123,7 +115,7 @@ extension Interpreter {
             if position == 2 { return ["holds"] }
             return position == 3 && words[2] == "holds" ? views : []
         case "diff":
-            if partial.hasPrefix("-") || position > 2 { return ["--json"] }
+            if partial.hasPrefix("-") || position > 2 { return offeredOptions(of: command) }
             return recentPasses + (position == 1 ? ["0"] : [])
         case "undo":
             return position == 1 && !recorded.isEmpty ? (1...min(9, recorded.count)).map(String.init) : []
@@ -131,13 +123,19 @@ extension Interpreter {
             return position == 1 ? filePaths(matching: partial) : []
         case "export":
             if previous == "--pass" { return recentPasses }
-            if partial.hasPrefix("-") { return ["--pass", "--all"] }
+            if partial.hasPrefix("-") { return offeredOptions(of: command) }
             // FILE.svg|dot|html first, then (for a page) the script to show.
             if position == 1 { return partial.isEmpty ? ["tree.svg", "tree.dot", "session.html"] : filePaths(matching: partial) }
             return position == 2 && words[1].lowercased().hasSuffix(".html") ? filePaths(matching: partial) : []
         default:
             return []
         }
+    }
+
+    /// The options completion offers for `command`, as typed, in the order
+    /// its entry in the command table declares them (``CommandSpec/options``).
+    func offeredOptions(of command: String) -> [String] {
+        CommandTable.spec(named: command)?.options.filter(\.isCompleted).map(\.spelled) ?? []
     }
 
     /// The attributes `set PATH` takes: those the instance's view class has

@@ -174,8 +174,8 @@ public struct Catalog: Sendable {
         if let cycle = cycle(through: definition) {
             throw .recursiveDefinition(cycle)
         }
-        // In place: copying the whole catalogue per definition made defining
-        // n components quadratic.
+        // In place: copying the whole catalogue per definition would make
+        // defining n components quadratic.
         if let previous = components[definition.name] { count(previous.references, by: -1) }
         components[definition.name] = definition
         mountable[definition.name] = MountableDefinition(definition)
@@ -280,7 +280,7 @@ public struct Catalog: Sendable {
     }
 
     /// What applying attribute `name` does to its property (`nil`: not
-    /// declared), read in place: a copy of the definition retained its texts.
+    /// declared), read in place, the definition not copied out.
     func effect(of name: String) -> AttributeDefinition.Effect? {
         attributeIndex(name).map { attributes.values[$0].effect }
     }
@@ -292,8 +292,8 @@ public struct Catalog: Sendable {
 
     /// Whether `attribute` has an unapplicator, by its property id when it
     /// carries one (the name is not looked up). Inlined: asked for each
-    /// attached attribute when a view is reconfigured, a call copied the
-    /// catalogue to pass it.
+    /// attached attribute when a view is reconfigured, a call would copy
+    /// the catalogue to pass it.
     @inline(__always)
     func hasUnapplicator(_ attribute: Attribute) -> Bool {
         attribute.property != .unknown ? facts(of: attribute.property).hasUnapplicator : hasUnapplicator(attribute.name)

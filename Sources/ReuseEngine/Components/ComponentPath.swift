@@ -25,8 +25,8 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     }
 
     /// A segment with its namesakes flag, stored side by side: a path is one
-    /// array, so copying one (paths are copied into nodes, views, events and
-    /// sources) retains one buffer.
+    /// array, so a copy of one (paths are copied into nodes, views, events and
+    /// sources) is one reference.
     fileprivate struct Element: Hashable, Sendable {
         var segment: Segment
         /// Whether siblings share the segment's name (shown as `Name[0]`).
@@ -220,7 +220,7 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
 
     /// Becomes `other`, in place. A path of the same place in another row
     /// of one list (the same storage: a recycled cell's source or owner)
-    /// only takes the row number: its storage is not retained and released.
+    /// only takes the row number; its storage is left as it is.
     mutating func become(_ other: ComponentPath) {
         guard storageAddress == other.storageAddress else {
             self = other

@@ -148,8 +148,8 @@ struct NodeCache: Sendable {
 ///
 /// Eager-move (its lifetime is not lexical, as an array's or a string's is
 /// not): the mount walk reads the key in place from the node it lends,
-/// where a `let` bound to a lexical value that holds a reference kept its
-/// own copy (a retain and a release per instance per pass).
+/// where a `let` bound to a lexical value that holds a reference keeps
+/// its own copy.
 @_eagerMove
 struct KeptKey: Sendable {
     let keying: ObjectIdentifier
@@ -168,7 +168,7 @@ struct KeptCellKey: Sendable {
 extension [MountedNode] {
     /// Whether these nodes are instances of `names`, in order (read in
     /// place: no node is copied). Inlined: called on a node's children
-    /// while the node is held `inout`, a call copied the array first.
+    /// while the node is held `inout`, a call would copy the array first.
     @inline(__always)
     func isNamed(_ names: [String]) -> Bool {
         guard count == names.count else { return false }

@@ -6,8 +6,8 @@ public struct Attribute: Hashable, Sendable, CustomStringConvertible {
     /// table held this attribute's property when it was last written
     /// there (``ViewStore/applyRowChanged(_:to:for:)``), checked before
     /// it is trusted; ``PropertyTable/noSlot`` elsewhere. Declared here
-    /// to sit in the padding after the value (the attribute stays 40
-    /// bytes). Not part of what it is: equality and hashing ignore it.
+    /// to sit in the padding after the value, so the attribute does not
+    /// grow. Not part of what it is: equality and hashing ignore it.
     var slot = PropertyTable.noSlot
     /// The property it writes, numbered by the catalogue, when it came from
     /// a template (``AttributeTemplate/property``): a view finds the
@@ -56,7 +56,7 @@ public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
     /// next row (``Engine/rowConfiguration(of:at:row:)``): attached to a
     /// view over another such configuration of the same names, its values
     /// are written into the attached one's array in place
-    /// (``SimulatedView/attach(_:)``). Not part of what it is: equality
+    /// (``SimulatedView/attach(_:inPlace:)``). Not part of what it is: equality
     /// and hashing ignore it.
     var isMadeForRow = false
 
@@ -155,14 +155,14 @@ public struct AttributeShape: Hashable, Sendable, CustomStringConvertible {
 public struct ViewKey: Hashable, Sendable, CustomStringConvertible {
     /// The fields, stored once and shared by every copy of the key: a key is
     /// copied into each view, pool, event and memo entry it names, and a copy
-    /// now retains one object instead of every string and array in it.
+    /// is one reference, not every string and array in it.
     private final class Fields: Sendable {
         let component: String?
         let viewClass: String?
         let shape: AttributeShape?
         let qualifier: KeyQualifier?
-        /// The fields' hash, computed once: a key is looked up in several
-        /// tables per vend, and hashing its strings each time was a sixth of a pass.
+        /// The fields' hash, computed once (the fields never change): a key
+        /// is looked up in several tables per vend.
         let hash: Int
 
         init(component: String?, viewClass: String?, shape: AttributeShape?, qualifier: KeyQualifier?) {
@@ -208,7 +208,7 @@ public struct ViewKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The key's fields object: keys of one identity are one key, equal
     /// without reading a field (keys of two identities may be equal too).
-    /// Read without copying the key, so without retaining it.
+    /// Read without copying the key.
     var identity: ObjectIdentifier { ObjectIdentifier(fields) }
 
     /// `(Foo, UIView, [backgroundColor])`, or `(UIView)` for class-only keys.

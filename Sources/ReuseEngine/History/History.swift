@@ -14,10 +14,8 @@
 /// The spacing is a trade between every operation and time travel. A
 /// checkpoint costs about one copy of each view (the views array, then
 /// each view's tables as the next operations change them) and, later, one
-/// destruction; spread over the work until the next, that was about 300
-/// instructions of a 8.5k-instruction scroll step at 16 per view (within
-/// 4,096), and is a quarter of it now. Rebuilding a past state replays up
-/// to four times as far: milliseconds (README, Time travel).
+/// destruction, spread over the work until the next; rebuilding a past
+/// state replays at most that work (README, Time travel).
 ///
 /// At most ``maximumCheckpoints`` are
 /// kept: older ones thin out (every other one goes), so a long session's
@@ -157,7 +155,7 @@ extension History {
         }
 
         mutating func append(_ entry: Entry) {
-            // The last operation is compared in place (a copy retained its path).
+            // The last operation is compared in place (`lastInPlace`), not copied out.
             let hasLast = !operations.isEmpty
             if hasLast, entry.operation.repeats(operations.lastInPlace) {
                 // The run goes on: the stored operation stands for this one too.
@@ -187,7 +185,7 @@ extension Engine {
     /// taken back: the state before it is rebuilt from the nearest
     /// checkpoint (as ``rewind(toOperations:)`` does) and the log cut back
     /// to where it stood, then ``EngineError/interrupted`` is thrown.
-    // Inlined: called apart, it copied the operation it journals.
+    // Inlined: a call would copy the operation it journals.
     @inline(__always)
     mutating func journaled<Result>(_ operation: Operation,
                                     _ body: (inout Engine) throws(EngineError) -> Result) throws(EngineError) -> Result {

@@ -1,7 +1,7 @@
 /// Every step of every pass, in order, with per-pass summaries and totals.
 ///
-/// Events are kept packed (``PackedEvents``: about 14 bytes each, names
-/// in side tables) and read back as ``ReuseEvent`` values; pass summaries are kept
+/// Events are kept packed (``PackedEvents``: records of small numbers,
+/// names in side tables) and read back as ``ReuseEvent`` values; pass summaries are kept
 /// packed as well (the trigger stored once, only the counts that are not
 /// zero), except the last pass's, which is still counting.
 public struct EventLog: Sendable {
@@ -18,9 +18,8 @@ public struct EventLog: Sendable {
     /// one's text (`scroll`), found by its representation without hashing it.
     private var lastTrigger: (text: String, id: UInt32)?
     /// The summary of the last pass, still counting, when `isOpen`. (Not
-    /// an Optional: copying and destroying an optional summary went
-    /// through the runtime's generic value witnesses, 150 to 200
-    /// instructions each, at every pass.)
+    /// an Optional: an optional summary is copied and destroyed through the
+    /// runtime's generic value witnesses; `open` wraps the pair.)
     private var openSummary = PassSummary(pass: 0, trigger: "", events: 0..<0)
     private var isOpen = false
     /// A bit per count of the open summary that may not be zero (every
@@ -78,8 +77,8 @@ public struct EventLog: Sendable {
 
     /// A scroll's outcome, with the summary of the pass it ran (the last),
     /// its counts packed from the ones the pass touched.
-    // Inlined: called, it took a copy of the log (576 bytes). Mutating,
-    // though it changes nothing: the summary is read in place.
+    // Inlined: a call would copy the log. Mutating, though it changes
+    // nothing: the summary is passed `inout`, read in place.
     @inline(__always)
     mutating func scrollOutcome(list: ComponentPath, requested: Int, offset: Int) -> ScrollOutcome {
         guard isOpen else {
@@ -132,8 +131,7 @@ public struct EventLog: Sendable {
         currentPass += 1
         if isOpen {
             // Packed from the summary in place, its counts zeroed as they
-            // are packed: a summary handed to a function was copied first
-            // (232 bytes), and so were fresh counts stored over the old.
+            // are packed: neither the summary nor fresh counts are copied.
             let offset = passCounts.count
             let (mask, inline) = openSummary.counts.drain(touched: openTouched, into: &passCounts,
                                                           inliningUpTo: PackedSummary.inlineBytes)
@@ -149,10 +147,10 @@ public struct EventLog: Sendable {
             openSummary.counts = EventCounts()
         }
         openTouched = 0
-        // Reset in place: a summary is 232 bytes.
+        // Reset in place, field by field (no new summary is stored over it).
         openSummary.pass = currentPass
-        // The last pass's text again (`scroll`) is left in place: storing
-        // it retained the new and released the old.
+        // The last pass's text again (`scroll`) is left in place: the same
+        // representation, so storing it would change nothing.
         if !openSummary.trigger.hasSameRepresentation(as: trigger) { openSummary.trigger = trigger }
         openSummary.events = recordedEvents..<recordedEvents
         isOpen = true

@@ -156,7 +156,7 @@ public struct ReuseEvent: Sendable, Equatable {
 
         /// Where this kind is counted in ``EventCounts``, which is its
         /// ``stat``'s place in ``Stat/counted``: one switch for every event
-        /// counted (asking ``stat``, then the stat, took two).
+        /// counted, not two (``stat``, then the stat's place).
         var countIndex: Int? {
             switch self {
             case .create: 0

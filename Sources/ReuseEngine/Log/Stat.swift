@@ -109,9 +109,9 @@ public enum Stat: String, Sendable, CaseIterable {
 
 /// Counts of steps by ``Stat``, for a pass or the whole session.
 public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
-    /// One count per ``Stat/counted`` stat, inline (a pass's counts cost no
-    /// allocation). Read through `values.span`: the array's own subscript
-    /// getter copied all 192 bytes for every count read.
+    /// One count per ``Stat/counted`` stat, inline (a pass's counts
+    /// allocate nothing). Read through `values.span`, in place: the array's
+    /// own subscript getter copies the whole array for every count read.
     @usableFromInline var values = InlineArray<24, Int>(repeating: 0)
 
     public init() {}
@@ -122,7 +122,7 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The count of a counted stat (0 for stats measured on the state).
-    // Inlinable: a pass line reads a dozen counts, and a call copied the counts each time.
+    // Inlinable: a pass line reads a dozen counts, and a call would copy the counts each time.
     @inlinable public subscript(stat: Stat) -> Int {
         guard let index = stat.countIndex else { return 0 }
         return values.span[index]
@@ -158,10 +158,10 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     /// summary of the pass that ends in place, for the next one to count
     /// in. Only the counts `touched` marks are read (every count that is
     /// not zero must be marked: the log marks each count it adds to), so
-    /// a pass's handful of counts cost a handful of reads, not 24. Packed
-    /// bytes that fit in `inliningUpTo` bytes (at most eight) are returned
-    /// in `inline` (little-endian) instead of appended: a scroll step's
-    /// five counts take five, and the pass then appends nothing.
+    /// a pass reads only the counts it touched. Packed bytes that fit in
+    /// `inliningUpTo` bytes (at most eight) are returned in `inline`
+    /// (little-endian) instead of appended: a scroll step's few small
+    /// counts fit, and the pass then appends nothing.
     mutating func drain(touched: UInt32, into bytes: inout [UInt8],
                         inliningUpTo limit: Int) -> (mask: UInt32, inline: UInt64?) {
         assert(nonzeroMask & ~touched == 0, "a count that is not zero is not marked touched")
@@ -210,9 +210,9 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     /// packed as ``drain(touched:into:inliningUpTo:)`` keeps them inline,
     /// when they fit one word: at most eight counts that are not zero,
     /// each below 128 (one LEB128 byte). Nil when they do not fit.
-    // Mutating, though it writes nothing: read through a borrowed span, the
-    // counts were first copied out (192 bytes); through the span's buffer
-    // they are read in place (indexed on the span itself, the span was boxed).
+    // Mutating, though it writes nothing: through the mutable span's buffer
+    // the counts are read in place (a borrowed span copies them out first,
+    // and indexing the span itself boxes it).
     @inline(__always)
     mutating func packedInWord(touched: UInt32) -> (mask: UInt32, inline: UInt64)? {
         assert(nonzeroMask & ~touched == 0, "a count that is not zero is not marked touched")

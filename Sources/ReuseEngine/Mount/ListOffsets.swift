@@ -18,8 +18,8 @@ struct ListOffsets: Sendable {
     subscript(path: ComponentPath, default defaultValue: Int) -> Int {
         get { position(of: path).map { offsets.values[$0] } ?? defaultValue }
         _modify {
-            // The same list again: nothing stored (storing the path again
-            // retained it and released the old one, at every step).
+            // The same list again (the same storage and row: an identical
+            // path): nothing stored, and its remembered position holds.
             if lastPath?.sharesStorage(with: path) != true {
                 if let found = offsets.index(forKey: path) {
                     lastPosition = found

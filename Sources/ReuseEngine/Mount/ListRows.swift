@@ -139,15 +139,14 @@ extension Engine {
     /// row that enters at the other (``mountRow(_:of:in:taking:host:pass:)``),
     /// without passing through ``Engine/spareRows``. What the general path
     /// of ``mountRows(of:at:host:rows:keepsRows:offset:pass:)`` does for
-    /// this step, event for event, with two moves of the node (each a
-    /// large copy) instead of five, and no array append and remove. The
+    /// this step, event for event, with the node moved only out of `rows`
+    /// and back, and no array append and remove. The
     /// host's cells are read and edited in place (``ViewStore/stepRows(on:forward:entering:)``),
     /// not taken out and put back: nothing the step calls reads them.
     ///
-    /// The one row entering is mounted in a loop: Deque's `append` and
-    /// `prepend` are then inlined whole, and the node is moved in; outside
-    /// a loop their closure was not, and it copied the node (retaining
-    /// everything in it) for the caller to destroy (600 instructions).
+    /// The one row entering is mounted in a loop of one: inside a loop,
+    /// Deque's `append` and `prepend` inline whole and the node is moved in;
+    /// outside one, their closure is not inlined and copies the node.
     private mutating func stepOneRow(_ forward: Bool, of spec: ListSpec, at path: ComponentPath, host: ViewID,
                                      window: Range<Int>, rows: inout Deque<MountedNode>, pass: inout MountPass) {
         if forward {
@@ -174,7 +173,7 @@ extension Engine {
     private mutating func mountRow(_ row: Int, of spec: ListSpec, in listPath: ComponentPath, taking spare: consuming MountedNode,
                                    host: ViewID, pass: inout MountPass) -> (MountedNode, ViewID?) {
         let name = spec.cell(forRow: row)
-        // Mounted in the parameter itself: a copy into a local moved the node once more.
+        // Mounted in the consuming parameter itself: a local would move the node once more.
         if session.store.fastPaths.contains(.spareRowNodes), spare.isRow(ofCell: name) {
             spare.moveToRow(row, forgetting: typesWithInstanceValues)
         } else {

@@ -18,8 +18,8 @@ public struct MountPass: Sendable {
     init(isRelayout: Bool, stamp: inout Int, marks: inout PassMarks, keys: inout KeyMemo) {
         self.isRelayout = isRelayout
         stamp += 1
-        // Swapped in, not copied: a copy retained each table only to
-        // release it when the engine's went.
+        // Swapped in, not copied: the pass holds the only reference to each
+        // table until it swaps them back, so marks are written in place.
         self.marks = PassMarks()
         swap(&self.marks, &marks)
         self.marks.begin(stamp: stamp)
@@ -29,7 +29,7 @@ public struct MountPass: Sendable {
     }
 
     /// Ends the pass: the tables and the memo go back to the engine for
-    /// the next one (swapped back, as they came: a consuming end copied
+    /// the next one (swapped back, as they came; a consuming end would copy
     /// the whole pass first). The pass is not used after.
     mutating func end(returning marks: inout PassMarks, keys: inout KeyMemo) {
         swap(&marks, &self.marks)
@@ -108,7 +108,7 @@ struct KeyMemo: Sendable {
     mutating func key(_ component: String, _ configuration: ViewConfiguration, keying: any Keying, catalog: Catalog) -> ViewKey {
         guard !keying.readsValues else { return keying.key(component, configuration, catalog: catalog) }
         let type = ObjectIdentifier(Swift.type(of: keying))
-        // Read in place: copying each entry retained its strings and arrays.
+        // Read in place, by index: no entry is copied out.
         // Names match by their bytes, not by `==`: a key shows its type as
         // the instance asking for it spells it (`Café` typed precomposed in
         // one list and decomposed in another gives two keys to show, equal
@@ -198,9 +198,9 @@ struct PassMarks: Sendable {
     /// `view` bound when `binds` or when `parent` is bound in this pass
     /// (``markBound(_:)``); returns whether `view` is bound.
     ///
-    /// One write of the table for all three (each element written through
-    /// the array checked that it was unique): the mount walk asks it once
-    /// per view, after the view is configured.
+    /// One write of the table for all three, through one buffer (each
+    /// element written through the array checks that it is unique): the
+    /// mount walk asks it once per view, after the view is configured.
     mutating func take(_ view: ViewID, from parent: ViewID, binds: Bool) -> Bool {
         let taken = index(view)
         let from = index(parent)

@@ -102,8 +102,7 @@ extension Engine {
 
     /// ``mountChildren(_:under:into:row:nodes:pass:)`` for `node`'s children,
     /// their paths made from `node.path` only when they are new nodes (the
-    /// parent's path, copied out for every call, cost a retain and release
-    /// per instance per pass).
+    /// parent's path is read in the node, not copied out for every call).
     mutating func mountChildren(_ children: [String], of node: inout MountedNode, into container: ViewID, row: Int?,
                                 pass: inout MountPass) {
         if !node.children.isNamed(children) {
@@ -162,7 +161,7 @@ extension Engine {
     /// A function of its own, like ``prepareParent(_:children:under:row:pass:)``:
     /// ``mountInstance(_:parent:row:pass:)`` recurses once per level of the
     /// tree, so its frame is kept small (with these steps inline, a debug
-    /// build overflowed a test thread's stack on a tree at ``Catalog/maximumDepth``).
+    /// build overflows a test thread's stack on a tree at ``Catalog/maximumDepth``).
     @inline(never)
     mutating func mountView(of node: inout MountedNode, _ definition: MountableDefinition, parent: ViewID, row: Int?,
                             pass: inout MountPass) -> ViewID? {
@@ -184,10 +183,9 @@ extension Engine {
     /// nothing, for any other.
     ///
     /// The node is lent, not held `inout`: its configuration, key, name and
-    /// path are read in place (copied out of an `inout` node, they cost
-    /// five retains and releases per instance). What is bound from it is
-    /// eager-move (strings, arrays, ``KeptKey``): a lexical `let` kept a
-    /// copy of its own.
+    /// path are read in place, not copied out as from an `inout` node. What
+    /// is bound from it is eager-move (strings, arrays, ``KeptKey``), so no
+    /// `let` keeps a copy of its own.
     @inline(__always)
     private mutating func mountKept(_ node: MountedNode, _ definition: MountableDefinition, parent: ViewID, row: Int?,
                                     pass: inout MountPass) -> ViewID? {
@@ -312,8 +310,8 @@ extension Engine {
     }
 
     /// An attribute template's value in a row (``Catalog/value(of:row:)``).
-    /// (Not inlined: inside ``mountView(of:_:parent:row:pass:)``'s loads
-    /// it cost the set pass 470 instructions more, measured with callgrind.)
+    /// (Not inlined: kept out of the loads ``mountView(of:_:parent:row:pass:)``
+    /// starts, so the mount walk's code stays small.)
     @inline(never)
     func attribute(_ attribute: AttributeTemplate, row: Int?) -> Attribute {
         Attribute(attribute.name, catalog.value(of: attribute, row: row), property: attribute.property)
@@ -387,9 +385,8 @@ extension Engine {
     /// has the template's name and property already gets its value alone.
     ///
     /// Inlined, and a method of the engine's: the usual row text (`text:
-    /// "Row {i}"`) is read field by field and filled in place. Passed to
-    /// a call, the whole template was copied (its texts retained), and a
-    /// method of the catalogue's copied the catalogue (184 bytes) first.
+    /// "Row {i}"`) is read field by field and filled in place; no template
+    /// is passed to a call, and no method of the catalogue's copies it.
     @inline(__always)
     private func fill(_ attributes: inout [Attribute], from templates: [AttributeTemplate], row: Int) {
         if attributes.count != templates.count {

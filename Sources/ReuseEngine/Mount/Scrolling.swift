@@ -11,9 +11,9 @@ public struct ScrollOutcome: Sendable {
             self.summary = Summary(&summary, touched: newValue.counts.nonzeroMask)
         }
     }
-    /// The pass's summary in 64 bytes: a summary is 232, and the outcome
-    /// carried it out of ``Engine/scroll(_:_:trigger:)`` in four copies
-    /// of it at every step, whether the caller read it or not.
+    /// The pass's summary with its counts packed: an outcome is returned
+    /// at every step of ``Engine/scroll(_:_:trigger:)``, whether the caller
+    /// reads its pass or not, so it is kept small.
     private var summary: Summary
     /// The list instance scrolled.
     public var list: ComponentPath
@@ -96,9 +96,8 @@ extension Engine {
         let moved = try journaled(.scroll(listPath, motion)) { engine throws(EngineError) in
             try engine.scrollList(listPath, motion, trigger: trigger)
         }
-        // Put together once, here, from the pass that just ran: a summary
-        // carried out through the journaling and the node walk was copied
-        // at each level (232 bytes a time).
+        // Put together once, here, from the pass that just ran: no summary
+        // is carried out through the journaling and the node walk.
         return session.store.log.scrollOutcome(list: moved.list, requested: moved.requested, offset: moved.offset)
     }
 
@@ -142,16 +141,14 @@ extension Engine {
                                         trigger: String) throws(EngineError) -> Moved {
         // The definition the node keeps while the catalogue is unchanged: no
         // name hashed. (Read here, not through definition(for:): a call on
-        // the engine from inside withNode's body copied the whole engine.)
-        // (Compared in place: binding the kept pair retained both.)
+        // the engine from inside withNode's body would copy the whole engine.)
+        // The kept pair is compared in place, not bound.
         // ``scrollable(_:view:typed:)``'s checks but the strategy's: with no
         // definition, declaration or registration changed since the last
         // full pass, the strategy passes the mounted lists (every full pass
         // runs after that check: `mount`, `strategy`, checkRootsMountable(),
-        // and only they change the roots or the strategy). Asking again
-        // copied the catalogue, and retained its tables, at every step.
-        // (The spec is bound once: bound, then stored in a second constant,
-        // it was copied twice.)
+        // and only they change the roots or the strategy), so it is asserted,
+        // not asked again. The spec is bound once, in the guard.
         guard let spec = node.cache.definition?.version === catalog.definitions ? node.cache.definition?.value.list
                 : catalog.mountable[node.name]?.list else { throw .notAList(listPath) }
         guard let host = node.view else { throw .noView(listPath) }
@@ -202,13 +199,13 @@ extension Engine {
     /// in place: no node is copied. Returns what `body` returns, or nil
     /// when the path names no node; what `body` throws, it throws (the
     /// tree is back in place either way).
-    // Inlined: called, it took `body`'s captures as its own (retained).
+    // Inlined: `body` and its captures are not passed through a call.
     @discardableResult @inline(__always)
     mutating func withNode<Result, Failure: Error>(along path: ComponentPath,
                                                    _ body: (inout Engine, inout MountedNode) throws(Failure) -> Result)
         throws(Failure) -> Result? {
         // The path's segments are compared in place (``ComponentPath/segment(_:ends:)``):
-        // segments made from it retained its storage and names.
+        // no segment values are made from it.
         guard session.store.fastPaths.contains(.pathInPlace) else {
             let found = nodes(along: path)
             guard found.count == path.segments.count, let target = found.last?.path else { return nil }
@@ -235,8 +232,7 @@ extension Engine {
         session.mounted = []
         defer { session.mounted = roots }
         // A root's node (most lists scrolled are roots) is reached without
-        // the recursive walk, which took `body`'s captures as its own
-        // (retaining them) at each call.
+        // the recursive walk, which passes `body`'s captures through each call.
         if count == 1 {
             guard let index = roots.indices.first(where: { path.segment(0, ends: roots[$0].path) }) else { return nil }
             return try body(&self, &roots[index])

@@ -93,9 +93,8 @@ extension ViewStore {
     /// The usual skip, a definition's fixed configuration attached as it
     /// is, is found here and recorded; a row's configuration goes to
     /// ``applyRowChanged(_:to:for:)``; anything else to
-    /// ``applyAnyChanged(_:to:for:)``. (The row's check made before the
-    /// skip's, here or in ``ApplyChanged/configure(_:to:for:acquired:store:)``,
-    /// made every skip dearer: the set pass by 300 to 1,100 instructions.)
+    /// ``applyAnyChanged(_:to:for:)``. (The held skip is checked first,
+    /// before the row's check: most calls are skips, and need no other.)
     mutating func applyChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
         if fastPaths.contains(.heldSkip), self[view].attachedIsHeld(configuration) {
             record(view, for: instance, .skip) { .skip(nil) }
@@ -119,13 +118,12 @@ extension ViewStore {
             return
         case false?:
             // Usually no attached attribute has an unapplicator: asked in
-            // place, nothing is copied out (each copy retained the
-            // configuration, the attribute's name and its value).
+            // place, nothing is copied out.
             guard attachedHasUnapplicator(view) else { break }
             // One attribute copied out at a time, the configuration only
             // for that read: a copy of the whole configuration held over
-            // the loop was still alive when the new one was attached, and
-            // made the attached array shared (``SimulatedView/attach(_:)``).
+            // the loop would still be alive when the new one is attached,
+            // and make the attached array shared (``SimulatedView/attach(_:inPlace:)``).
             var position = 0
             while let attribute = attachedAttribute(of: view, at: position) {
                 if catalog.hasUnapplicator(attribute) { unapply(attribute, on: view, for: instance) }
@@ -167,7 +165,7 @@ extension ViewStore {
             hideUntaken(in: parent, pass: pass)
             return putFirst(Array(pass.taken(from: parent)), in: parent)
         }
-        // The subviews read in place by position: iterated, the array was retained and released.
+        // The subviews read in place by position, not iterated: an iterator holds its own reference.
         let index = parent.number - 1
         while matched < views[index].subviews.count {
             let view = views[index].subviews[matched]

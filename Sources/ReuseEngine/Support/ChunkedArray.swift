@@ -22,8 +22,8 @@ public struct ChunkedArray<Element> {
     /// array of chunks (two uniqueness checks and a write back).
     @usableFromInline var tail: [Element] = []
     /// Kept apart, one load to read: a count worked out from the chunks
-    /// made `Engine.operationCount` too large to inline, and the shell then
-    /// copied the whole engine to ask it, twice a line.
+    /// would make `Engine.operationCount` too large to inline, and the
+    /// shell would copy the whole engine to ask it.
     @usableFromInline var storedCount = 0
     @inlinable public var count: Int { storedCount }
 
@@ -38,8 +38,8 @@ public struct ChunkedArray<Element> {
     }
 
     /// Moves the full tail to the full chunks and starts an empty one.
-    // Apart (once per chunk): inside `append`, it made the callers'
-    // inlining of their own callees give way.
+    // Apart (once per chunk): inside `append`, it would grow every caller
+    // that inlines `append`, at the cost of their own callees' inlining.
     @inlinable @inline(never)
     mutating func startChunk() {
         // Later chunks are sized once; the first grew as it filled.
@@ -50,7 +50,7 @@ public struct ChunkedArray<Element> {
     }
 
     /// The last element, read in place (a journal compares it with the
-    /// next): the subscript, a coroutine of two yields, was called apart.
+    /// next): the subscript, a coroutine of two yields, is not inlined.
     /// The array must not be empty.
     @inlinable public var lastInPlace: Element {
         _read {

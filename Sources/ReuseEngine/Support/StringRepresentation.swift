@@ -14,8 +14,8 @@ extension String {
     /// The same bytes (not only equal: `Café` typed precomposed is not
     /// `Cafe` with a combining accent here): how the log, the key memo and
     /// recycled rows match names, so each shows the spelling it was given.
-    /// Inlined down to the representation check, which answers most calls
-    /// (a call with a name read out of a table retained it first).
+    /// Inlined down to the representation check, which answers most calls;
+    /// only the byte comparison is a call.
     @inline(__always)
     func isStored(as other: String) -> Bool {
         hasSameRepresentation(as: other) || hasSameBytes(as: other)

@@ -5,8 +5,8 @@
 /// (one per child type, shape and class it holds), so a key is found by
 /// comparing it with each (a ``ViewKey`` made once per pass compares by
 /// identity); past ``indexedCount`` keys a hash index finds it. Written
-/// for the mount path: `OrderedDictionary.index(forKey:)` retained and
-/// released its storage three times per lookup, a third of a vend.
+/// for the mount path, which looks a key up at every vend: a lookup reads
+/// the arrays in place, where `OrderedDictionary.index(forKey:)` does not.
 public struct PoolTable: Sendable, Equatable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
     /// In first-use order.
     public private(set) var keys: [ViewKey] = []
@@ -84,7 +84,7 @@ public struct PoolTable: Sendable, Equatable, RandomAccessCollection, Expressibl
     /// Runs `body` on the pool whose key has `identity` (``ViewKey/identity``)
     /// in place, if one has; nil when none has, though a pool of an equal
     /// key may be there. Compares identities alone, so the key asked for
-    /// need not be copied out of where it is stored (a copy retains it).
+    /// need not be copied out of where it is stored.
     mutating func modify<T>(identicalTo identity: ObjectIdentifier, _ body: (inout ReusePool) -> T) -> T? {
         for position in keys.indices where keys[position].identity == identity { return modify(at: position, body) }
         return nil

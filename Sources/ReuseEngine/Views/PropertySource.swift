@@ -35,8 +35,8 @@ public struct PropertySource: Sendable, Equatable, CustomStringConvertible {
 
     /// Becomes the instance `component` at `path`, in event `seq` of pass
     /// `pass`, by `means`, in place. The type is not written again when
-    /// it is the very value held (a write retains the new value and
-    /// releases the old; an equal name spelled with other bytes is written).
+    /// it is the very value held (the same representation: writing it
+    /// changes nothing); an equal name spelled with other bytes is written.
     mutating func overwrite(component: String, path: ComponentPath, pass: Int, seq: Int, means: Means) {
         if !self.component.hasSameRepresentation(as: component) { self.component = component }
         self.path.become(path)

@@ -92,7 +92,7 @@ public struct SimulatedView: Sendable {
     /// Whether an attribute of the attached configuration has an
     /// unapplicator in `catalog` (asked by property id when it carries
     /// one), read in place. Mutating only to be reached in place: a call
-    /// on a view read out of the store's array copied the whole view.
+    /// on a view read out of the store's array would copy the whole view.
     @inline(__always)
     mutating func attachedHasUnapplicator(in catalog: Catalog) -> Bool {
         switch attached {
@@ -163,7 +163,7 @@ public struct SimulatedView: Sendable {
         return true
     }
 
-    /// ``attach(_:)`` of the value at `position` of a row's configuration
+    /// ``attach(_:inPlace:)`` of the value at `position` of a row's configuration
     /// that ``compareRow(_:in:)`` found of the attached one's names, in place.
     @inline(__always)
     mutating func attachRowValue(_ attributes: [Attribute], at position: Int) {
@@ -183,9 +183,8 @@ public struct SimulatedView: Sendable {
     /// source is overwritten field by field (``PropertyTable/Entry/setSoleSource(component:path:pass:seq:means:)``).
     mutating func setValue(_ value: consuming PropertyValue, of id: PropertyID, name: () -> String, setBy component: String,
                            path: ComponentPath, pass: Int, seq: Int, means: PropertySource.Means) {
-        // The source is written out at each place it goes: made once and
-        // stored from a local, it was copied in (about 150 instructions a
-        // scroll step more, measured with callgrind).
+        // The source is made at each place it goes, not once into a local:
+        // stored from a local, it would be copied in.
         guard let position = table.position(of: id, name: name) else {
             let source = PropertySource(component: component, path: path, pass: pass, seq: seq, means: means)
             table.entries.append(PropertyTable.Entry(id: id, name: name(), value: value, source: source))

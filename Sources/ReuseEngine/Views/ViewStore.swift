@@ -112,11 +112,11 @@ public struct ViewStore: Sendable {
         /// The view waited hidden (it is shown now).
         var wasHidden: Bool
         /// The instance taking the view held it before this take too (a
-        /// flag, not the path: a take is copied through every policy call,
-        /// and a path in it retained and released at each copy).
+        /// flag, not the path: a take is passed through every policy call,
+        /// and a flag copies without reference counting).
         var keptOwner: Bool
         /// The take was a reuse: the view waited hidden or held another
-        /// instance (worked out once: comparing paths again cost a pass more).
+        /// instance (worked out once, at the take, so nothing compares paths again).
         var isReuse: Bool
         /// The view comes back to the slot it showed, still bound: nothing
         /// binds it again (RecyclerView's scrap and cache).
@@ -132,8 +132,8 @@ public struct ViewStore: Sendable {
         let wasHidden = views[index].isHidden
         // The owner is compared and written in one access, in place
         // (``SimulatedView/becomeOwned(by:)``). Owner and type are not
-        // written again when they are the very values the view holds (a
-        // write retains the new value and releases the old); the path of
+        // written again when they are the very values the view holds (the
+        // same storage: writing it changes nothing); the path of
         // the same place in another row takes only the row number.
         // Anything else is written, even when equal: an equal path may be
         // shown another way (`Card` became `Card[0]` when a second Card
@@ -348,8 +348,8 @@ public struct ViewStore: Sendable {
     mutating func pushWaiting(_ cell: ViewID, in host: ViewID) {
         guard let identity = views[cell.number - 1].poolKey?.identity else { return }
         // Usually the cell holds the very key of its pool: found by
-        // identity, the key is not copied out of the cell (retained and
-        // released) to look the pool up while the host is changed.
+        // identity, the pool is reached without copying the key out of the
+        // cell while the host is mutated. A miss falls back to the key.
         if fastPaths.contains(.poolByIdentity),
            views[host.number - 1].pools.modify(identicalTo: identity, { $0.waiting.append(cell) }) != nil { return }
         if let key = views[cell.number - 1].poolKey {
@@ -361,15 +361,14 @@ public struct ViewStore: Sendable {
     /// shown, unless `unhides` is false). Inlined: a dequeue is little more than this.
     @inline(__always)
     mutating func popWaiting(_ key: ViewKey, host: ViewID, for instance: Instance, unhides: Bool = true) -> (ViewID, Taken)? {
-        // Popped inline (`popLast()` was a call).
+        // Popped in place: an emptiness check, then `removeLast()`.
         guard let view = modifyPool(key, in: host, { $0.waiting.isEmpty ? nil : $0.waiting.removeLast() }) ?? nil else {
             return nil
         }
         let taken = take(view, key: key, in: host, for: instance, unhides: false)
         if taken.wasHidden, unhides {
-            // ``unhide(_:in:)``, its step inlined (as the take's last step): a
-            // waiting cell is hidden, and the call read it again. (Inlined
-            // into every take, it cost a full pass's vends more.)
+            // ``unhide(_:in:)`` without its check: `taken.wasHidden` says the
+            // cell is hidden. Shown here, not in `take`, which every vend inlines.
             show(view, in: host)
         }
         return (view, taken)
@@ -406,13 +405,12 @@ public struct ViewStore: Sendable {
     /// ``write(_:on:setBy:path:seq:means:)`` of the attribute at `position`
     /// of `attributes`, read in place: its id and value are taken out; an
     /// attribute whose property is not found by its id (found by name,
-    /// added, or new to the view) is copied out and written as any is (a
-    /// copy retains its name and its value).
+    /// added, or new to the view) is copied out and written as any is.
     private mutating func write(_ attributes: [Attribute], at position: Int, on view: ViewID, setBy component: String,
                                 path: ComponentPath, seq: Int, means: PropertySource.Means) {
         let id = attributes[position].property
-        // Found by id alone, or written as any attribute is: a closure
-        // reading the name captured (retained) the whole array.
+        // Found by id alone, or written as any attribute is. No closure
+        // reads the name here: it would capture the whole array.
         guard fastPaths.contains(.propertyByID), id != .unknown, !catalog.facts(of: id).adds,
               let found = views[view.number - 1].table.position(ofNumbered: id) else {
             return write(attributes[position], on: view, setBy: component, path: path, seq: seq, means: means)
@@ -515,7 +513,7 @@ public struct ViewStore: Sendable {
     /// unapplicators (names and class are known equal, so the values
     /// decide equality); the steps are ``applyAll(_:on:for:)``'s, and each
     /// value is written into the attached configuration in place as
-    /// ``SimulatedView/attach(_:)`` writes them, without asking again
+    /// ``SimulatedView/attach(_:inPlace:)`` writes them, without asking again
     /// whether the names agree: with its property, in one access to the
     /// view, where the attached attribute remembers it was
     /// (``SimulatedView/writeRowValue(_:at:id:setBy:path:pass:seq:means:)``).
@@ -545,8 +543,8 @@ public struct ViewStore: Sendable {
     }
 
     /// Whether an attribute of the configuration attached to `view` has
-    /// an unapplicator, read in place (mutating only for that: a read
-    /// through the array's getter copied the whole view).
+    /// an unapplicator, read in place (mutating only for that: the view is
+    /// read where it is stored, not copied out through the array's getter).
     mutating func attachedHasUnapplicator(_ view: ViewID) -> Bool {
         views[view.number - 1].attachedHasUnapplicator(in: catalog)
     }
@@ -577,7 +575,7 @@ public struct ViewStore: Sendable {
     /// Makes `host` a list host showing no rows yet, unless it already was
     /// one (`firstTime` false), and takes its rows out as ``takeRows(of:)``
     /// does: a new list's are none, from `firstRow`.
-    /// (One access to the view: testing and taking apart read it twice.)
+    /// (Tested and taken apart in one access to the view.)
     mutating func beginList(on host: ViewID, firstRow: Int) -> (firstTime: Bool, rows: ListContent) {
         var rows = ListContent(firstRow: 0, cells: [])
         func begin(_ list: inout ListContent?, _ rows: inout ListContent) -> Bool {
@@ -673,8 +671,7 @@ public struct ViewStore: Sendable {
     }
 
     /// Records a step done to `view` for the instance that holds (or held)
-    /// it last (its fields read in place: a copy of the whole view would
-    /// retain all of it).
+    /// it last (its fields read in place, the view not copied out).
     mutating func recordForOwner(_ view: ViewID, _ step: ReuseEvent.Step) {
         log.record(view, component: views[view.number - 1].ownerComponent, path: views[view.number - 1].owner, step: step)
     }

@@ -23,12 +23,36 @@ struct CommandSpec: Sendable {
     /// More lines for `help CMD`.
     var details: String = ""
     var example: String
+    /// Its `--` options, in the order completion offers them: each is
+    /// declared here once, and the command parses its arguments with them.
+    var options: [CommandOption] = []
     /// Whether `save` writes it back (and `compare` replays it).
     var recordsForSave = false
     /// Whether a `compare` replay runs it (not: commands that switch the
     /// strategy, write files or replay again).
     var replays = true
     var run: @Sendable (inout Arguments, Interpreter) throws(ShellError) -> Void
+}
+
+/// A `--` option of a command: a flag (`--json`) or one that takes a value
+/// (`--pass N`).
+struct CommandOption: Sendable {
+    /// Without the dashes: `json`, `pass`.
+    var name: String
+    var takesValue: Bool
+    /// Whether completion offers it (compare's `--json` it does not).
+    var isCompleted = true
+
+    static func flag(_ name: String, isCompleted: Bool = true) -> CommandOption {
+        CommandOption(name: name, takesValue: false, isCompleted: isCompleted)
+    }
+
+    static func valued(_ name: String) -> CommandOption {
+        CommandOption(name: name, takesValue: true)
+    }
+
+    /// As typed: `--json`.
+    var spelled: String { "--" + name }
 }
 
 /// Every command, in the order `help` lists them.

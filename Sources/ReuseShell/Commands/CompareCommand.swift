@@ -14,6 +14,8 @@ enum CompareCommand {
         func value(_ stat: Stat) -> Int { statistics?[stat] ?? 0 }
     }
 
+    static let options: [CommandOption] = [.valued("script"), .flag("json", isCompleted: false)]
+
     static let spec = CommandSpec(
         name: "compare", group: .inspect,
         usage: "compare [STRATEGY ...] [--script FILE] [--json]",
@@ -28,9 +30,10 @@ enum CompareCommand {
         never changed, so Ctrl-C simply stops it.
         """,
         example: "compare theodolite naive recyclerview",
+        options: options,
         replays: false
     ) { (arguments, shell) throws(ShellError) in
-        let parsed = try arguments.options(flags: ["json"], valued: ["script"])
+        let parsed = try arguments.options(options)
         var strategies: [String] = []
         for token in parsed.rest {
             guard StrategyRegistry.named(token.text) != nil else {

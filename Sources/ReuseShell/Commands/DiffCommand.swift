@@ -2,6 +2,8 @@ import ReuseEngine
 
 /// `diff [A] B`: what changed in the views between two passes.
 enum DiffCommand {
+    static let options: [CommandOption] = [.flag("json")]
+
     static let spec = CommandSpec(
         name: "diff", group: .inspect,
         usage: "diff [[A] B] [--json]",
@@ -13,9 +15,10 @@ enum DiffCommand {
         net: a view hidden and taken again in between shows only its new owner.
         Each new value says who set it.
         """,
-        example: "diff 3"
+        example: "diff 3",
+        options: options
     ) { (arguments, shell) throws(ShellError) in
-        let parsed = try arguments.options(flags: ["json"], valued: [])
+        let parsed = try arguments.options(options)
         if parsed.rest.count > 2 { throw ShellError("diff: unexpected '\(parsed.rest[2].text)'", at: parsed.rest[2]) }
         let current = shell.engine.log.currentPass
         guard current > 0 else { throw ShellError("diff: no pass has run yet", at: arguments.command) }

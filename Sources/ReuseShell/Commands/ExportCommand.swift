@@ -3,6 +3,8 @@ import ReuseEngine
 
 /// `export FILE`: the tree and pools as a picture, or a session as a web page.
 enum ExportCommand {
+    static let options: [CommandOption] = [.valued("pass"), .flag("all")]
+
     static let spec = CommandSpec(
         name: "export", group: .session,
         usage: "export FILE.svg|FILE.dot|FILE.html [SCRIPT] [--pass N] [--all]",
@@ -17,9 +19,10 @@ enum ExportCommand {
         the commands 'save' would write.
         """,
         example: "export tree.svg",
+        options: options,
         replays: false
     ) { (arguments, shell) throws(ShellError) in
-        let parsed = try arguments.options(flags: ["all"], valued: ["pass"])
+        let parsed = try arguments.options(options)
         guard let file = parsed.rest.first else { throw arguments.missing("a file name ending in .svg, .dot or .html") }
         let kind = (file.text as NSString).pathExtension.lowercased()
         let content: String

@@ -1,6 +1,8 @@
 import ReuseEngine
 
 enum WhyCommand {
+    static let options: [CommandOption] = [.flag("json")]
+
     static let spec = CommandSpec(
         name: "why", group: .inspect,
         usage: "why VIEW PROPERTY [--json]",
@@ -12,9 +14,10 @@ enum WhyCommand {
         and whether anything reset the value. For a class default: what put it
         back. VIEW is a view id or the PATH of the component holding it.
         """,
-        example: "why Feed/4 liked"
+        example: "why Feed/4 liked",
+        options: options
     ) { (arguments, shell) throws(ShellError) in
-        let parsed = try arguments.options(flags: ["json"], valued: [])
+        let parsed = try arguments.options(options)
         guard let viewToken = parsed.rest.first else { throw arguments.missing("a VIEW (e.g. v4 or Feed/4)") }
         guard parsed.rest.count >= 2 else { throw arguments.missing("a PROPERTY of \(viewToken.text) (e.g. backgroundColor)") }
         let propertyToken = parsed.rest[1]

@@ -147,6 +147,12 @@ public struct Arguments {
         }
     }
 
+    /// ``options(flags:valued:)`` with the options a command declares
+    /// (``CommandSpec/options``).
+    mutating func options(_ declared: [CommandOption]) throws(ShellError) -> (flags: Set<String>, values: [String: Token], rest: [Token]) {
+        try options(flags: Set(declared.filter { !$0.takesValue }.map(\.name)), valued: Set(declared.filter(\.takesValue).map(\.name)))
+    }
+
     /// `--name` flags and `--name VALUE` options, in any order among the
     /// remaining tokens; returns the other tokens. Unknown flags are errors.
     mutating func options(flags: Set<String>, valued: Set<String>) throws(ShellError) -> (flags: Set<String>, values: [String: Token], rest: [Token]) {

@@ -75,6 +75,12 @@ extension String {
         let own = displayWidth
         return own >= width ? self : self + String(repeating: " ", count: width - own)
     }
+
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
 }
 
 /// Wraps one line to `width` columns at spaces. Continuation lines start

@@ -1,0 +1,74 @@
+import ReuseEngine
+
+/// `check`: every invariant of views and pools, leaks, and views of the wrong class.
+enum CheckCommand {
+    static let options: [CommandOption] = [.valued("pass"), .flag("json")]
+
+    static let spec = CommandSpec(
+        name: "check", group: .inspect,
+        usage: "check [--pass N] [--json]",
+        summary: "check every invariant of views and pools; list leaks",
+        details: "A leak is a property a visible view shows that a fresh view with the same configuration would not. Broken invariants make the command fail.",
+        example: "check",
+        options: options
+    ) { (arguments, shell) throws(ShellError) in
+        let parsed = try arguments.options(options)
+        if let extra = parsed.rest.first { throw ShellError("check: unexpected '\(extra.text)'", at: extra) }
+        let engine = try shell.state(at: parsed.values["pass"], for: "check")
+        let violations = engine.checkInvariants()
+        let leaks = engine.leaks()
+        let mismatches = engine.classMismatches()
+        let views = engine.statistics.views
+        if parsed.flags.contains("json") {
+            shell.emit(json: JSON.object([
+                ("invariants", .array(violations.map { .string($0.description) })),
+                ("views", .int(views)),
+                ("wrongClasses", .array(mismatches.map { mismatch in
+                    .object([("view", .string(mismatch.view.description)), ("path", .string(mismatch.path.display)),
+                             ("component", .string(mismatch.component)), ("asks", .string(mismatch.asked)),
+                             ("is", .string(mismatch.actual)), ("why", shell.whyWrongClass(mismatch).map(JSON.string) ?? .null)])
+                })),
+                ("leaks", .array(leaks.map { leak in
+                    .object([("view", .string(leak.view.description)), ("path", .string(leak.path.display)),
+                             ("property", .string(leak.property)), ("shows", propertyJSON(leak.shows)),
+                             ("fresh", propertyJSON(leak.fresh)), ("sources", .array(leak.sources.map(sourceJSON)))])
+                })),
+            ]))
+        } else {
+            if violations.isEmpty {
+                shell.emit("invariants  " + shell.style.good("ok") + " (\(views) views)")
+            } else {
+                shell.emit("invariants  " + shell.style.error("\(violations.count) broken"))
+                for violation in violations { shell.emit("  " + violation.description) }
+            }
+            if leaks.isEmpty {
+                shell.emit("leaks       none")
+            } else {
+                shell.emit("leaks       " + shell.style.warn("\(leaks.count)"))
+                for leak in leaks { shell.emit("  " + leak.description) }
+            }
+            if !mismatches.isEmpty {
+                shell.emit("wrong class " + shell.style.warn("\(mismatches.count)"))
+                for mismatch in mismatches {
+                    let why = shell.whyWrongClass(mismatch).map { " (\($0))" } ?? ""
+                    shell.emit("  \(mismatch.view) \(mismatch.path.display): \(mismatch.component) asks for a \(mismatch.asked), the view is a \(mismatch.actual)\(why)")
+                }
+            }
+        }
+        if !violations.isEmpty {
+            throw ShellError("check: \(violations.count) invariant\(violations.count == 1 ? "" : "s") broken", at: arguments.command)
+        }
+    }
+}
+
+extension Interpreter {
+    /// Why a view has another class than its instance asks for, when a
+    /// registration explains it (UIKit: one identifier, one class).
+    func whyWrongClass(_ mismatch: ClassMismatch) -> String? {
+        guard let identifier = mismatch.identifier, let makes = mismatch.identifierMakes, let list = mismatch.list else { return nil }
+        if makes == mismatch.component {
+            return "the \(quoted(identifier)) queue still held a \(mismatch.actual) cell made before 'register \(list) \(makes) as \(identifier)'"
+        }
+        return "identifier \(quoted(identifier)) makes \(makes) cells since 'register \(list) \(makes) as \(identifier)'"
+    }
+}

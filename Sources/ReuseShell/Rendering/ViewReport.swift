@@ -1,0 +1,81 @@
+import ReuseEngine
+
+/// One view as `config` shows it, built once for the text and the JSON.
+struct ViewReport {
+    /// Where values start on a line of the text: after `  properties  `.
+    static let valueColumn = 14
+
+    let id: ViewID
+    let view: SimulatedView
+    let visibility: Visibility
+    let leaks: [Leak]
+    /// Loads under way that will land on this view.
+    let loads: [Load]
+
+    init(_ id: ViewID, in engine: Engine) {
+        self.id = id
+        self.view = engine.views[id]
+        self.visibility = engine.views.visibility(of: id)
+        self.leaks = engine.leaks(of: id)
+        self.loads = engine.views.loads(on: id)
+    }
+
+    /// The instance holding (or last holding) the view, as users see it.
+    var holder: String { id == .root ? "root" : view.owner?.display ?? "-" }
+
+    func text(style: Style) -> String {
+        var lines = ["\(id) \(view.viewClass) \(holder) (\(visibility))"]
+        if let key = view.poolKey { lines.append("  key         \(key) in \(view.superview?.description ?? "-")") }
+        lines.append("  attached    " + (view.attached.map { $0.attributes.isEmpty ? "(no attributes)" : $0.attributes.map(\.description).joined(separator: ", ") } ?? "nothing"))
+        let width = view.properties.keys.map(\.count).max() ?? 0
+        for (index, (name, value)) in view.properties.enumerated() {
+            let label = index == 0 ? "  properties  " : "              "
+            var line = label + name.padding(width) + "  " + value.description
+            if let origin = PropertySource.origin(view.sources(of: name) ?? [], adds: value.isEntries) { line += style.dim("  (\(origin))") }
+            lines.append(line)
+        }
+        for (index, load) in loads.enumerated() {
+            let label = index == 0 ? "  loading     " : "              "
+            lines.append(label + "\(load.attribute) for \(load.path.display), arrives in pass \(load.due) (load #\(load.number)"
+                         + (load.checksItem ? ", checked" : "") + ")")
+        }
+        if leaks.isEmpty {
+            lines.append("  leaks       none")
+        } else {
+            for (index, leak) in leaks.enumerated() {
+                let label = index == 0 ? "  leaks       " : "              "
+                let source = leak.sources.isEmpty ? "" : ", " + leak.origin
+                lines.append(label + style.warn("\(leak.property) shows \(leak.shows?.description ?? "nothing"); a fresh view would show \(leak.fresh?.description ?? "nothing")\(source)"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    var json: JSON {
+        let attributes = (view.attached?.attributes ?? []).map { attribute -> JSON in
+            .object([("id", .string(attribute.name)), ("value", valueJSON(attribute.value))])
+        }
+        let leakItems = leaks.map { leak -> JSON in
+            .object([("property", .string(leak.property)), ("shows", propertyJSON(leak.shows)),
+                     ("fresh", propertyJSON(leak.fresh)), ("sources", .array(leak.sources.map(sourceJSON)))])
+        }
+        let sources = view.properties.keys.compactMap { name -> (String, JSON)? in
+            guard let list = view.sources(of: name), list.contains(where: { $0 != nil }) else { return nil }
+            return (name, .array(list.map { $0.map(sourceJSON) ?? .null }))
+        }
+        return .object([
+            ("view", .string(id.description)),
+            ("viewClass", .string(view.viewClass)),
+            ("component", id == .root ? .null : view.ownerComponent.map(JSON.string) ?? .null),
+            ("path", id == .root ? .null : view.owner.map { .string($0.display) } ?? .null),
+            ("hidden", .bool(view.isHidden)),
+            ("key", view.poolKey.map(keyJSON) ?? .null),
+            ("attributes", .array(attributes)),
+            ("properties", .object(view.properties.map { ($0.key, propertyJSON($0.value)) })),
+            ("sources", .object(sources)),
+            ("loading", .array(loads.map(loadJSON))),
+            ("leaks", .array(leakItems)),
+            ("visibility", .string(visibility.description)),
+        ])
+    }
+}
