@@ -25,6 +25,10 @@ let package = Package(
         .target(
             name: "ReuseEngine",
             dependencies: [.product(name: "Collections", package: "swift-collections")],
+            // The fast paths' switches (FastPaths, FAST_PATHS.md) are variables
+            // in debug builds, where the tests turn them off one by one, and a
+            // constant in release builds, where every guard folds away.
+            swiftSettings: [.define("FAST_PATH_SWITCHES", .when(configuration: .debug))],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         // The command language: parsing, commands, rendering. No terminal code.

@@ -6,7 +6,9 @@
 /// makes it safe, and its test. A new shortcut comes with its switch and
 /// its test, or not at all.
 ///
-/// All are on by default; tests and `reuse-bench` turn them off.
+/// All are on by default. In debug builds (`FAST_PATH_SWITCHES`, set in
+/// Package.swift) each can be turned off, and the tests do; in release
+/// builds they are a constant, so a guard costs nothing.
 package struct FastPaths: OptionSet, Sendable, Hashable {
     package let rawValue: UInt32
 
@@ -81,6 +83,15 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("settleByPrefix", .settleByPrefix), ("poolByIdentity", .poolByIdentity), ("pathInPlace", .pathInPlace),
         ("leafParent", .leafParent),
     ]
+
+    /// Whether this build can turn shortcuts off (debug builds).
+    package static var areSwitchable: Bool {
+        #if FAST_PATH_SWITCHES
+        true
+        #else
+        false
+        #endif
+    }
 
     /// Every shortcut on: the engine as it runs.
     package static let all = FastPaths(named.map(\.path))

@@ -6,6 +6,20 @@ import TestSupport
 /// value, over seeded random inputs (FAST_PATHS.md names the pairs). The
 /// whole-session agreement is `FastPathEquivalenceTests`.
 @Suite struct FastPathTwinTests {
+    /// The switches exist where the tests run: a debug build that could
+    /// not turn a shortcut off would skip the equivalence suite silently.
+    @Test func debugBuildsCanTurnShortcutsOff() {
+        #if DEBUG
+        #expect(FastPaths.areSwitchable, "Package.swift defines FAST_PATH_SWITCHES for debug builds")
+        var engine = Engine(fastPaths: .none)
+        #expect(engine.fastPaths == .none)
+        engine.fastPaths = .all.subtracting(.oneRowStep)
+        #expect(engine.fastPaths == .all.subtracting(.oneRowStep))
+        #endif
+        #expect(FastPaths.all == FastPaths(FastPaths.named.map(\.path)) && FastPaths.named.count == 17)
+        #expect(Set(FastPaths.named.map(\.path.rawValue)).count == FastPaths.named.count)
+    }
+
     // MARK: Configurations (rowApply, heldSkip)
 
     static let names = ["text", "alpha", "tap", "score"]
@@ -90,7 +104,8 @@ import TestSupport
     /// resolves a path to, and nothing where it does not resolve, with the
     /// shortcut on and off, for every path through a tree of plain
     /// children, namesakes, lists, rows and a header.
-    @Test func everyWalkReachesTheSameNode() throws {
+    @Test(.enabled(if: FastPaths.areSwitchable))
+    func everyWalkReachesTheSameNode() throws {
         var h = Harness()
         try h.component("Title", view: "UILabel", [("text", "Row {i}")])
         try h.component("Head", view: "UILabel", [("text", "Top")])
@@ -142,7 +157,7 @@ import TestSupport
     /// same events and leaves the same state with the step's shortcuts off
     /// as on, under every strategy, with rows of two cell types and a
     /// cell with children.
-    @Test(arguments: StrategyRegistry.names)
+    @Test(.enabled(if: FastPaths.areSwitchable), arguments: StrategyRegistry.names)
     func oneRowStepsMatchTheGeneralLoop(strategy: String) throws {
         var random = SplitMix(state: 5)
         let moves = (0..<300).map { _ in [1, 1, 1, -1, -1, 2][Int.random(in: 0..<6, using: &random)] }

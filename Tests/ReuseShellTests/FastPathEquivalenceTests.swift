@@ -14,7 +14,8 @@ import TestSupport
 /// rest on; a shortcut that breaks its invariant fails here.
 ///
 /// `REUSE_FAST_PATH_SESSIONS=N` runs N random sessions per shard (CI: 4 x 30).
-@Suite struct FastPathEquivalenceTests {
+@Suite(.enabled(if: FastPaths.areSwitchable, "fast paths are switchable in debug builds only"))
+struct FastPathEquivalenceTests {
     static let shards = 4
     static let sessionsPerShard = ProcessInfo.processInfo.environment["REUSE_FAST_PATH_SESSIONS"].flatMap(Int.init) ?? 30
     static let linesPerSession = 40

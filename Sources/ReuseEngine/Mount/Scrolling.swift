@@ -149,7 +149,8 @@ extension Engine {
         // runs after that check: `mount`, `strategy`, checkRootsMountable(),
         // and only they change the roots or the strategy), so it is asserted,
         // not asked again. The spec is bound once, in the guard.
-        guard let spec = node.cache.definition?.version === catalog.definitions ? node.cache.definition?.value.list
+        guard let spec = session.store.fastPaths.contains(.definitionMemo) && node.cache.definition?.version === catalog.definitions
+                ? node.cache.definition?.value.list
                 : catalog.mountable[node.name]?.list else { throw .notAList(listPath) }
         guard let host = node.view else { throw .noView(listPath) }
         assert((try? validateStrategy()) != nil, "the session.strategy refuses lists session.mounted by a full pass")

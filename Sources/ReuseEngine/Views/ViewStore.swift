@@ -21,8 +21,17 @@ public struct ViewStore: Sendable {
     public private(set) var removedViews = 0
     /// Loads started and not yet delivered, cancelled or discarded.
     var loads = PendingLoads()
+    #if FAST_PATH_SWITCHES
     /// The shortcuts taken (``Engine/fastPaths``): a setting, not state.
     package var fastPaths = FastPaths.all
+    #else
+    /// The shortcuts taken: all of them, a constant every guard folds
+    /// (``FastPaths/areSwitchable`` is false in this build).
+    package var fastPaths: FastPaths {
+        get { .all }
+        set { precondition(newValue == .all, "fast paths can be switched off only in builds with FAST_PATH_SWITCHES (debug)") }
+    }
+    #endif
 
     init() {
         views = [SimulatedView(id: .root, viewClass: catalog.viewClass(named: "UIView"), superview: nil)]
