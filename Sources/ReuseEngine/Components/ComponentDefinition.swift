@@ -8,7 +8,7 @@ public struct AttributeTemplate: Hashable, Sendable {
     }
     /// `raw` split where `{i}` goes, when it holds one: what a list row
     /// fills at every scroll step (``RowFill/filled(row:)``).
-    public private(set) var rowFill: RowFill?
+    private(set) var rowFill: RowFill?
     /// Written in quotes (kept so `save` writes it back the same way).
     public var wasQuoted: Bool
     /// Already parsed when the text has no `{i}`.

@@ -10,18 +10,18 @@ public struct MountedNode: Sendable {
     /// node where the children changed.
     public let name: String
     /// Its path; ``ComponentPath/display`` is how users see it.
-    public var path: ComponentPath
+    public internal(set) var path: ComponentPath
     /// The view this instance holds; `nil` for viewless components and for
     /// instances taken out with `hide`.
-    public var view: ViewID?
+    public internal(set) var view: ViewID?
     /// Taken out of the tree by `hide`: no view, no children.
-    public var isHidden = false
+    public internal(set) var isHidden = false
     /// Children of a plain component.
-    public var children: [MountedNode] = []
+    public internal(set) var children: [MountedNode] = []
     /// Visible rows of a list, in row order.
-    public var rows: Deque<MountedNode> = []
+    public internal(set) var rows: Deque<MountedNode> = []
     /// The row number when this instance is (or is inside) a list row.
-    public var row: Int?
+    public internal(set) var row: Int?
     /// What the last pass worked out for this instance and the next may
     /// take again (``NodeCache``): never the answer to anything, each
     /// entry checked against what it was made from before it is used.

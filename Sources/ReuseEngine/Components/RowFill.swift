@@ -2,7 +2,7 @@
 /// exactly, never overlapping), so that a row's text is written straight
 /// from the pieces: a list row fills its templates at every scroll step,
 /// and the placeholders are found once, not at every fill.
-public struct RowFill: Hashable, Sendable {
+struct RowFill: Hashable, Sendable {
     /// The pieces, in one object: a copy of a template is one reference.
     private final class Pieces: Sendable {
         /// The text's UTF-8 bytes as written.
@@ -48,14 +48,14 @@ public struct RowFill: Hashable, Sendable {
     private var placeholders: [Int] { pieces.placeholders }
 
     /// Made from the same text: the same pieces.
-    public static func == (lhs: RowFill, rhs: RowFill) -> Bool {
+    static func == (lhs: RowFill, rhs: RowFill) -> Bool {
         lhs.pieces === rhs.pieces || (lhs.bytes == rhs.bytes && lhs.placeholders == rhs.placeholders)
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
+    func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 
     /// Nil when `raw` holds no `{i}`.
-    public init?(_ raw: String) {
+    init?(_ raw: String) {
         // Scanned in place: most texts hold no placeholder, and make no array.
         var text = raw
         guard let (bytes, placeholders) = text.withUTF8({ bytes -> ([UInt8], [Int])? in
@@ -83,7 +83,7 @@ public struct RowFill: Hashable, Sendable {
     /// The text with every `{i}` replaced by `row` in decimal.
     /// (Inlined: the fill reads the template where it lies, nothing copied out.)
     @inline(__always)
-    public func filled(row: Int) -> String {
+    func filled(row: Int) -> String {
         // The usual row text: the number's digits between the bytes before
         // and after the placeholder, all in one inline string.
         if let single = pieces.single, let (digits, digitCount) = InlineText.decimal(row),

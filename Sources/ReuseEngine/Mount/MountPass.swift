@@ -5,12 +5,12 @@
 /// per-view tables the engine keeps from pass to pass (``PassMarks``), so a
 /// pass hashes and allocates nothing for them, and starting one costs
 /// nothing whatever the number of views.
-public struct MountPass: Sendable {
+struct MountPass: Sendable {
     /// The marks of this pass: those stamped ``PassMarks/stamp``.
     private(set) var marks: PassMarks
     /// The pass lays lists out again from scratch (a full pass, or a jump with
     /// `scroll to`) rather than moving them by rows (`scroll by`).
-    public let isRelayout: Bool
+    let isRelayout: Bool
 
     /// Begins a pass under a new stamp (the session's `stamp`, advanced)
     /// on the engine's tables and key memo, which it holds until
