@@ -93,8 +93,12 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         #endif
     }
 
-    /// Every shortcut on: the engine as it runs.
-    package static let all = FastPaths(named.map(\.path))
+    /// Every shortcut on: the engine as it runs. A literal, not made from
+    /// ``named`` at run time, so that in release builds, where it is the
+    /// switches' constant, every guard folds away (a test holds it to ``named``).
+    package static var all: FastPaths {
+        @inline(__always) get { FastPaths(rawValue: 0x1_FFFF) }
+    }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []
 }
