@@ -10,7 +10,7 @@ import OrderedCollections
 /// changing anything or completes.
 public struct Engine: Sendable {
     /// The session: everything an operation changes and a checkpoint holds.
-    var session = Session()
+    @usableFromInline var session = Session()
     /// What passes keep to go faster (tables, memos, buffers): never the
     /// answer to anything, so a checkpoint holds none and a restored
     /// engine starts with it empty.
@@ -29,16 +29,16 @@ public struct Engine: Sendable {
 
     /// The session's state, all of it: what a checkpoint holds
     /// (``History/Checkpoint``), by construction.
-    struct Session: Sendable {
+    @usableFromInline struct Session: Sendable {
         /// The views, their pools and the log; changed only by the mount
         /// walk and the strategy's policies.
         var store = ViewStore()
         /// The reuse system in use.
-        var strategy = StrategyRegistry.standard
+        @usableFromInline var strategy = StrategyRegistry.standard
         /// The component types mounted at the root, in order.
         var rootComponents: [String] = []
         /// The mounted tree under the root, walked again in place by each full pass.
-        var mounted: [MountedNode] = []
+        @usableFromInline var mounted: [MountedNode] = []
         /// Instances taken out of the tree with `hide`, in the order they were hidden.
         var hiddenPaths: OrderedSet<ComponentPath> = []
         /// Per-instance attribute values set with `set`, by instance (type and
@@ -84,10 +84,14 @@ public struct Engine: Sendable {
         var definitionMemo = DefinitionMemo()
     }
 
+    // Inlinable, as the stored properties they read once were: a client
+    // then reads the field in place, where a call needed the whole engine
+    // as one value (a copy of it, when the engine is a class's property).
+
     /// The reuse system in use.
-    public var strategy: Strategy { _read { yield session.strategy } }
+    @inlinable public var strategy: Strategy { _read { yield session.strategy } }
     /// The mounted tree under the root.
-    public var mounted: [MountedNode] { _read { yield session.mounted } }
+    @inlinable public var mounted: [MountedNode] { _read { yield session.mounted } }
 
     /// The shortcuts the engine takes (all, unless a test turns some off
     /// to compare them with the general paths they stand for). Held by the
