@@ -9,9 +9,9 @@
 /// does, so a short session pays only for what it holds.
 ///
 /// Indices run from 0; element `i` lives in chunk `i / chunkCapacity`.
-package struct ChunkedArray<Element> {
+public struct ChunkedArray<Element> {
     /// Elements per chunk (a power of two).
-    @inlinable package static var chunkCapacity: Int { 1 << shift }
+    @inlinable public static var chunkCapacity: Int { 1 << shift }
     @usableFromInline static var shift: Int { 12 }
     @usableFromInline static var mask: Int { chunkCapacity - 1 }
 
@@ -25,12 +25,12 @@ package struct ChunkedArray<Element> {
     /// would make `Engine.operationCount` too large to inline, and the
     /// shell would copy the whole engine to ask it.
     @usableFromInline var storedCount = 0
-    @inlinable package var count: Int { storedCount }
+    @inlinable public var count: Int { storedCount }
 
-    @inlinable package init() {}
+    @inlinable public init() {}
 
     // Inlinable, so that the shell's journals are specialized for their elements.
-    @inlinable package mutating func append(_ element: Element) {
+    @inlinable public mutating func append(_ element: Element) {
         if tail.count == Self.chunkCapacity { startChunk() }
         tail.append(element)
         storedCount += 1
@@ -52,7 +52,7 @@ package struct ChunkedArray<Element> {
     /// The last element, read in place (a journal compares it with the
     /// next): the subscript, a coroutine of two yields, is not inlined.
     /// The array must not be empty.
-    @inlinable package var lastInPlace: Element {
+    @inlinable public var lastInPlace: Element {
         _read {
             precondition(!tail.isEmpty, "ChunkedArray: no last element")
             yield tail[tail.count - 1]
@@ -60,7 +60,7 @@ package struct ChunkedArray<Element> {
     }
 
     /// Removes the elements from `index` on (none when `index >= count`).
-    @inlinable package mutating func removeAll(from index: Int) {
+    @inlinable public mutating func removeAll(from index: Int) {
         let index = Swift.max(0, index)
         guard index < count else { return }
         guard index > 0 else {
@@ -81,7 +81,7 @@ package struct ChunkedArray<Element> {
     }
 
     /// Removes the last `k` elements (all of them when `k >= count`).
-    @inlinable package mutating func removeLast(_ k: Int) {
+    @inlinable public mutating func removeLast(_ k: Int) {
         removeAll(from: count - Swift.max(0, k))
     }
 
@@ -102,17 +102,17 @@ package struct ChunkedArray<Element> {
 
     /// Whether the chunks are as the type promises: every chunk but the
     /// last full, the last not empty, `count` elements in all.
-    package func validate() -> Bool {
+    public func validate() -> Bool {
         tailAgrees && full.allSatisfy { $0.count == Self.chunkCapacity }
     }
 }
 
 extension ChunkedArray: RandomAccessCollection, MutableCollection {
-    @inlinable package var startIndex: Int { 0 }
-    @inlinable package var endIndex: Int { count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
 
     /// Read in place (`_read`): comparing with an element copies none.
-    @inlinable package subscript(index: Int) -> Element {
+    @inlinable public subscript(index: Int) -> Element {
         _read {
             precondition(index >= 0 && index < count, "ChunkedArray index out of range")
             let chunk = index >> Self.shift
@@ -137,5 +137,5 @@ extension ChunkedArray: RandomAccessCollection, MutableCollection {
 extension ChunkedArray: Sendable where Element: Sendable {}
 
 extension ChunkedArray: Equatable where Element: Equatable {
-    package static func == (lhs: ChunkedArray, rhs: ChunkedArray) -> Bool { lhs.full == rhs.full && lhs.tail == rhs.tail }
+    public static func == (lhs: ChunkedArray, rhs: ChunkedArray) -> Bool { lhs.full == rhs.full && lhs.tail == rhs.tail }
 }
