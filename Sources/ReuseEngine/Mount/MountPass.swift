@@ -18,6 +18,9 @@ struct MountPass: Sendable {
     init(isRelayout: Bool, stamp: inout Int, marks: inout PassMarks, keys: inout KeyMemo) {
         self.isRelayout = isRelayout
         stamp += 1
+        // Scratch is replaced whole wherever the session is (a replay, a
+        // restore), so its marks are never stamped ahead of the session.
+        assert(marks.stamp < stamp, "pass marks stamped ahead of the session")
         // Swapped in, not copied: the pass holds the only reference to each
         // table until it swaps them back, so marks are written in place.
         self.marks = PassMarks()

@@ -350,7 +350,9 @@ extension Engine {
         guard let template = definition.view else { return nil }
         if mayHaveInstanceValues(definition.name),
            let values = session.instanceValues[InstanceKey(component: definition.name, path: path)] {
-            if let merged = values.configuration(over: definition) { return (merged, false) }
+            if session.store.fastPaths.contains(.fixedConfigurations), let merged = values.configuration(over: definition) {
+                return (merged, false)
+            }
             let attributes = values.applied(to: template.attributes)
             return (ViewConfiguration(viewClass: template.viewClass, attributes: attributes.map { attribute($0, row: row) }), true)
         }

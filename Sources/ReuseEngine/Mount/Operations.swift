@@ -165,6 +165,9 @@ extension Engine {
 
     /// Runs a pass that mounts one row of a list again, reloading its cell.
     mutating func reloadRow(_ row: Int, of listPath: ComponentPath, payload: Bool, trigger: String) -> PassSummary {
+        // The mounted rows follow the catalogue's definitions: a path walk
+        // (which asks the catalogue what a list is) finds the node they name.
+        assert(!session.definitionsPending, "a row reloaded while definitions wait for a full pass")
         beginPass(trigger)
         var pass = MountPass(isRelayout: false, stamp: &session.passStamp, marks: &scratch.marks,
                              keys: &scratch.keyMemo)

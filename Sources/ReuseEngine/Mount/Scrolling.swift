@@ -153,7 +153,7 @@ extension Engine {
                 ? node.cache.definition?.value.list
                 : catalog.mountable[node.name]?.list else { throw .notAList(listPath) }
         guard let host = node.view else { throw .noView(listPath) }
-        assert((try? validateStrategy()) != nil, "the session.strategy refuses lists session.mounted by a full pass")
+        assert((try? validateStrategy()) != nil, "the strategy refuses lists mounted by a full pass")
         let path = node.path
         // Read and written in one lookup.
         let (requested, offset) = Engine.move(&session.listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
