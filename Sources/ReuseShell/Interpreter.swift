@@ -35,8 +35,9 @@ public final class Interpreter {
     /// The shortcuts the engine takes (``FastPaths``): all of them, unless
     /// a test turns some off to hold them to the general paths. A `reset`
     /// keeps them.
-    package var fastPaths: FastPaths = .all {
-        didSet { engine.fastPaths = fastPaths }
+    package var fastPaths: FastPaths {
+        get { engine.fastPaths }
+        set { engine.fastPaths = newValue }
     }
 
     /// A new engine whose passes stop at Ctrl-C (``Interruption``).
@@ -338,6 +339,7 @@ public final class Interpreter {
 
     func resetSession() {
         endedSessions.append((engine, recorded))
+        let fastPaths = engine.fastPaths
         engine = Interpreter.interruptibleEngine()
         engine.fastPaths = fastPaths
         recorded = RecordedCommands()

@@ -287,11 +287,9 @@ extension Engine {
     private func cellPoolKey(_ component: String, _ configuration: ViewConfiguration, definition: MountableDefinition,
                              keyingType type: ObjectIdentifier, kept: inout KeptCellKey?, pass: inout MountPass) -> ViewKey? {
         let ownNames = !mayHaveInstanceValues(component)
-        let fast = session.store.fastPaths
-        if ownNames, fast.contains(.keptKeys), let kept, kept.definition === definition, kept.keying == type { return kept.key }
+        if ownNames, session.store.fastPaths.contains(.keptKeys), let kept, kept.definition === definition, kept.keying == type { return kept.key }
         guard let cellKeying = session.strategy.traits.cellKeying else { return nil }
-        let key = fast.contains(.keyMemo) ? pass.key(component, configuration, keying: cellKeying, catalog: catalog)
-            : cellKeying.key(component, configuration, catalog: catalog)
+        let key = pass.key(component, configuration, keying: cellKeying, catalog: catalog)
         kept = ownNames && cellKeying.isPure ? KeptCellKey(definition: definition, keying: type, key: key) : nil
         return key
     }

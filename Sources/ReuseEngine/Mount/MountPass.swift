@@ -15,8 +15,11 @@ struct MountPass: Sendable {
     /// Begins a pass under a new stamp (the session's `stamp`, advanced)
     /// on the engine's tables and key memo, which it holds until
     /// ``end(returning:keys:)``.
-    init(isRelayout: Bool, stamp: inout Int, marks: inout PassMarks, keys: inout KeyMemo) {
+    /// `memoizesKeys`: ``key(_:_:keying:catalog:)`` answers from the memo
+    /// (``FastPaths/keyMemo``); without it, the keying is asked each time.
+    init(isRelayout: Bool, stamp: inout Int, marks: inout PassMarks, keys: inout KeyMemo, memoizesKeys: Bool = true) {
         self.isRelayout = isRelayout
+        self.memoizesKeys = memoizesKeys
         stamp += 1
         // Scratch is replaced whole wherever the session is (a replay, a
         // restore), so its marks are never stamped ahead of the session.
@@ -48,10 +51,14 @@ struct MountPass: Sendable {
 
     /// Keys made lately (this pass's, and earlier passes' that hold in any pass).
     private var keys: KeyMemo
+    /// Whether ``keys`` answers (``FastPaths/keyMemo``).
+    private let memoizesKeys: Bool
 
-    /// The pool key for an instance's configuration (``KeyMemo/key(_:_:keying:catalog:)``).
+    /// The pool key for an instance's configuration: from the memo
+    /// (``KeyMemo/key(_:_:keying:catalog:)``), or the keying's own.
     mutating func key(_ component: String, _ configuration: ViewConfiguration, keying: any Keying, catalog: Catalog) -> ViewKey {
-        keys.key(component, configuration, keying: keying, catalog: catalog)
+        guard memoizesKeys else { return keying.key(component, configuration, catalog: catalog) }
+        return keys.key(component, configuration, keying: keying, catalog: catalog)
     }
 
     mutating func visit(_ parent: ViewID) { marks.visit(parent) }

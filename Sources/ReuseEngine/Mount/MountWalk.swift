@@ -19,8 +19,7 @@ extension Engine {
         session.definitionsPending = false
         beginPass(trigger)
         first(&self)
-        var pass = MountPass(isRelayout: true, stamp: &session.passStamp, marks: &scratch.marks,
-                             keys: &scratch.keyMemo)
+        var pass = mountPass(isRelayout: true)
         pass.visit(.root)
         planChildren(session.rootComponents, under: .root, row: nil, into: .root, pass: &pass)
         // The last pass's tree is walked again in place (held here alone, so
@@ -247,11 +246,9 @@ extension Engine {
     /// pass's, kept when the strategy's keying is pure.
     func key(for node: inout MountedNode, _ configuration: ViewConfiguration, pass: inout MountPass) -> ViewKey {
         let type = session.strategy.traits.keyingType
-        let fast = session.store.fastPaths
-        if fast.contains(.keptKeys), let kept = node.cache.keptKey, kept.keying == type { return kept.key }
+        if session.store.fastPaths.contains(.keptKeys), let kept = node.cache.keptKey, kept.keying == type { return kept.key }
         let keying = session.strategy.keying
-        let key = fast.contains(.keyMemo) ? pass.key(node.name, configuration, keying: keying, catalog: catalog)
-            : keying.key(node.name, configuration, catalog: catalog)
+        let key = pass.key(node.name, configuration, keying: keying, catalog: catalog)
         if node.cache.configuration != nil, session.strategy.traits.keyingIsPure { node.cache.keptKey = KeptKey(keying: type, key: key) }
         return key
     }
@@ -315,6 +312,15 @@ extension Engine {
     @inline(never)
     func attribute(_ attribute: AttributeTemplate, row: Int?) -> Attribute {
         Attribute(attribute.name, catalog.value(of: attribute, row: row), property: attribute.property)
+    }
+
+    /// The bookkeeping of a pass that begins now, on the engine's scratch
+    /// tables and memo, under the session's next stamp; ``settle(_:)``
+    /// gives them back.
+    @inline(__always)
+    mutating func mountPass(isRelayout: Bool) -> MountPass {
+        MountPass(isRelayout: isRelayout, stamp: &session.passStamp, marks: &scratch.marks, keys: &scratch.keyMemo,
+                  memoizesKeys: session.store.fastPaths.contains(.keyMemo))
     }
 
     /// Begins a pass: late results due by now land first, as a run loop's

@@ -169,8 +169,7 @@ extension Engine {
         // (which asks the catalogue what a list is) finds the node they name.
         assert(!session.definitionsPending, "a row reloaded while definitions wait for a full pass")
         beginPass(trigger)
-        var pass = MountPass(isRelayout: false, stamp: &session.passStamp, marks: &scratch.marks,
-                             keys: &scratch.keyMemo)
+        var pass = mountPass(isRelayout: false)
         // Only the list's path, type and view: holding its node would copy its rows.
         if let (path, name, view) = try? listTarget(listPath), let host = view,
            case .list(let spec)? = catalog.components[name]?.body {

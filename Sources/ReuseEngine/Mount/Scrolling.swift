@@ -158,8 +158,7 @@ extension Engine {
         // Read and written in one lookup.
         let (requested, offset) = Engine.move(&session.listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
         beginPass(trigger)
-        var pass = MountPass(isRelayout: { if case .to = motion { true } else { false } }(), stamp: &session.passStamp, marks: &scratch.marks,
-                             keys: &scratch.keyMemo)
+        var pass = mountPass(isRelayout: { if case .to = motion { true } else { false } }())
         let firstTime = mountRows(of: spec, at: path, host: host, rows: &node.rows, keepsRows: true, offset: offset, pass: &pass)
         // Most lists have no header or footer, and showed none: nothing to hand over.
         if !node.children.isEmpty || hasSupplementaries(spec, host: host) {
