@@ -202,9 +202,11 @@ public struct Engine: Sendable {
     /// Defines or redefines a scrolling list.
     @discardableResult
     public mutating func defineList(_ name: String, rows: Int, viewport: Int, cells: [String],
-                                    header: String? = nil, footer: String? = nil) throws(EngineError) -> Definition {
+                                    header: String? = nil, footer: String? = nil,
+                                    savesOffset: Bool = false) throws(EngineError) -> Definition {
         try define(ComponentDefinition(name: name, body: .list(ListSpec(rows: rows, viewport: viewport, cells: cells,
-                                                                        header: header, footer: footer))))
+                                                                        header: header, footer: footer,
+                                                                        savesOffset: savesOffset))))
     }
 
     private mutating func define(_ definition: ComponentDefinition) throws(EngineError) -> Definition {

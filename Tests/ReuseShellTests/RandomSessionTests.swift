@@ -50,6 +50,7 @@ import TestSupport
             lines.append(list("L"))
             lines.append(list("M"))
             for list in Self.lists { for cell in ["C", "D"] { lines.append("register \(list) \(cell)") } }
+            lines.append("register L M")
             lines.append("mount A")
             return lines
         }
@@ -78,11 +79,13 @@ import TestSupport
         }
 
         mutating func list(_ name: String) -> String {
-            let cells = (0..<Int.random(in: 1...2, using: &random)).map { _ in pick(["C", "D", "D"]) }
+            // L may have M as a cell: a list inside a list (a feed of carousels).
+            let cells = (0..<Int.random(in: 1...2, using: &random)).map { _ in pick(name == "L" ? ["C", "D", "D", "M"] : ["C", "D", "D"]) }
             var line = "list \(name) rows \(pick([0, 1, 3, 10, 1000])) viewport \(Int.random(in: 1...4, using: &random)) cells "
                 + cells.joined(separator: " ")
             if chance(25) { line += " header \(pick(["C", "D"]))" }
             if chance(25) { line += " footer \(pick(["C", "D"]))" }
+            if chance(20) { line += " saves offset" }
             return line
         }
 

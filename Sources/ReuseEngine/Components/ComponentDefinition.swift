@@ -142,6 +142,7 @@ public struct ComponentDefinition: Hashable, Sendable {
         case .list(let spec):
             return "list \(name) rows \(spec.rows) viewport \(spec.viewport) cells " + spec.cells.joined(separator: " ")
                 + (spec.header.map { " header \($0)" } ?? "") + (spec.footer.map { " footer \($0)" } ?? "")
+                + (spec.savesOffset ? " saves offset" : "")
         }
     }
 }
@@ -185,14 +186,23 @@ public struct ListSpec: Hashable, Sendable {
         set { names = Names(cells: names.cells, header: names.header, footer: newValue) }
     }
 
-    public init(rows: Int, viewport: Int, cells: [String], header: String? = nil, footer: String? = nil) {
+    /// The app keeps each item's offset (`saves offset`): it saves it as
+    /// the list scrolls and restores it when the list's cell is bound to
+    /// the item. It matters where the offset is the cell's own state
+    /// (``CellReuse/offsetTravelsWithCell``): without it, a list inside a
+    /// reused cell shows the offset the cell's last item left.
+    public var savesOffset: Bool
+
+    public init(rows: Int, viewport: Int, cells: [String], header: String? = nil, footer: String? = nil,
+                savesOffset: Bool = false) {
         self.rows = rows
         self.viewport = viewport
         self.names = Names(cells: cells, header: header, footer: footer)
+        self.savesOffset = savesOffset
     }
 
     public static func == (lhs: ListSpec, rhs: ListSpec) -> Bool {
-        lhs.rows == rhs.rows && lhs.viewport == rhs.viewport
+        lhs.rows == rhs.rows && lhs.viewport == rhs.viewport && lhs.savesOffset == rhs.savesOffset
             && (lhs.names === rhs.names || (lhs.cells == rhs.cells && lhs.header == rhs.header && lhs.footer == rhs.footer))
     }
 
@@ -202,6 +212,7 @@ public struct ListSpec: Hashable, Sendable {
         hasher.combine(cells)
         hasher.combine(header)
         hasher.combine(footer)
+        hasher.combine(savesOffset)
     }
 
     /// The header and footer component types, in that order.

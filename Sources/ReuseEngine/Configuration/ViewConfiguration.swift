@@ -234,6 +234,10 @@ public enum KeyQualifier: Hashable, Sendable, CustomStringConvertible {
     case headerFooterIdentifier(String)
     /// RecyclerView: the view type (the cell component).
     case viewType
+    /// UIKit, RecyclerView: a subview a cell made for itself (in its init,
+    /// nib or onCreateViewHolder) and keeps for its whole life, whatever
+    /// its configuration's shape.
+    case cellSubview
 
     /// `{alpha=0.5}`, `reuse_id DefaultReuseId`, `identifier Post`, `view type`.
     public var description: String {
@@ -243,6 +247,7 @@ public enum KeyQualifier: Hashable, Sendable, CustomStringConvertible {
         case .cellIdentifier(let id): "identifier \(id)"
         case .headerFooterIdentifier(let id): "header-footer identifier \(id)"
         case .viewType: "view type"
+        case .cellSubview: "cell's own"
         }
     }
 }

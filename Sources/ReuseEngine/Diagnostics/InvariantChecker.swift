@@ -28,6 +28,7 @@ extension Engine {
 
         // Ownership from the mounted tree.
         var holders: [ViewID: ComponentPath] = [:]
+        var holderRows: [ViewID: Int] = [:]
         var held: [(ViewID, MountedNode)] = []
         for node in instances {
             guard let view = node.view else { continue }
@@ -35,6 +36,7 @@ extension Engine {
                 fail(view, "held by both \(other) and \(node.path)")
             }
             holders[view] = node.path
+            if let row = node.row { holderRows[view] = row }
             held.append((view, node))
         }
 
@@ -83,7 +85,7 @@ extension Engine {
                     // key it had (registrations and declarations may have changed since).
                     if holders[id] != nil, !session.definitionsPending, let attached = view.attached, let component = view.ownerComponent {
                         let expected = parent.list == nil
-                            ? session.strategy.keying.key(component, attached, catalog: catalog)
+                            ? keying(inRow: holderRows[id]).key(component, attached, catalog: catalog)
                             : session.strategy.cells.key(component, attached, list: parent.ownerComponent ?? "", catalog: catalog)
                         if expected != key { fail(id, "is in pool \(key) but its configuration keys to \(expected?.description ?? "no pool")") }
                     }

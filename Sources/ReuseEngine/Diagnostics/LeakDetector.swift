@@ -69,6 +69,9 @@ extension Engine {
             let sources = view.sources(of: name) ?? []
             // The instance's own late result is what it should show.
             if case .value = shown, let source = sources.last ?? nil, source.load != nil, source.path == owner { continue }
+            // A list's offset its own instance scrolled to (or restored) is
+            // what it should show; another item's is the leak.
+            if name == ViewStore.contentOffset, let source = sources.last ?? nil, source.path == owner { continue }
             result.append(Leak(view: id, path: owner, property: name, shows: shown, fresh: fresh[name],
                                sources: Engine.staleSources(shown, fresh: fresh[name], sources: sources)))
         }

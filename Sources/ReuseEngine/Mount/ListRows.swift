@@ -107,6 +107,36 @@ extension Engine {
         return firstTime
     }
 
+    /// Mounts a list's rows, header and footer into `host`, the list's view
+    /// (for a list that is a row's cell, that cell), then lets the strategy
+    /// settle what it keeps for the list. `row`: the row the list is in,
+    /// if it is inside one (its offset may then be its view's,
+    /// ``listOffsetInRow(_:of:host:)``).
+    mutating func mountList(_ spec: ListSpec, of node: inout MountedNode, host: ViewID, row: Int?, pass: inout MountPass) {
+        let path = node.path
+        let offset = row == nil ? nil : listOffsetInRow(spec, of: node, host: host)
+        let firstTime = mountRows(of: spec, at: path, host: host, rows: &node.rows, keepsRows: false, offset: offset, pass: &pass)
+        node.children = mountSupplementaries(of: spec, at: path, host: host, keeping: nil, pass: &pass)
+        node.childrenAreSupplementaries = true
+        finishList(spec, at: path, host: host, firstTime: firstTime)
+    }
+
+    /// The offset a list inside a list row shows on `host`, when the
+    /// strategy keeps it in the view (``CellReuse/offsetTravelsWithCell``):
+    /// the view's `contentOffset`, brought from the last item the view
+    /// showed, unless the app restores the item's own (``ListSpec/savesOffset``).
+    /// The offset kept for the path follows what the list shows. Nil (the
+    /// offset kept for the path, as for any list) under the other strategies.
+    mutating func listOffsetInRow(_ spec: ListSpec, of node: MountedNode, host: ViewID) -> Int? {
+        guard session.strategy.traits.offsetTravelsWithCell else { return nil }
+        let shown = session.store.contentOffset(of: host)
+        let wanted = spec.savesOffset ? session.listOffsets[node.path, default: 0] : shown
+        let offset = max(0, min(wanted, spec.maximumOffset))
+        if offset != shown { session.store.setContentOffset(offset, of: host, for: Instance(component: node.name, path: node.path)) }
+        if session.listOffsets[node.path, default: 0] != offset { session.listOffsets[node.path, default: 0] = offset }
+        return offset
+    }
+
     /// Rows, header and footer are in place: the strategy settles what it
     /// keeps per list (RecyclerView's scrap into its cache, Valdi's renders).
     mutating func finishList(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool) {
@@ -207,6 +237,12 @@ extension Engine {
             giveBack(configuration)
             guard let view = shown else { break shows }
             node.view = view
+            // A list as a row's cell (a carousel in a feed): its rows mount
+            // into the cell, which hosts them.
+            if let spec = definition.list {
+                mountList(spec, of: &node, host: view, row: row, pass: &pass)
+                return view
+            }
             guard let children = definition.children else { break shows }
             planChildren(children, under: path, row: row, into: view, pass: &pass)
             mountChildren(children, under: path, into: view, row: row, nodes: &node.children, pass: &pass)

@@ -146,11 +146,7 @@ extension Engine {
             }
             mountChildren(children, of: &node, into: container, row: row, pass: &pass)
         } else if let spec = definition.list {
-            let path = node.path
-            let firstTime = mountRows(of: spec, at: path, host: container, rows: &node.rows, keepsRows: false, pass: &pass)
-            node.children = mountSupplementaries(of: spec, at: path, host: container, keeping: nil, pass: &pass)
-            node.childrenAreSupplementaries = true
-            finishList(spec, at: path, host: container, firstTime: firstTime)
+            mountList(spec, of: &node, host: container, row: row, pass: &pass)
         }
     }
 
@@ -189,7 +185,7 @@ extension Engine {
     private mutating func mountKept(_ node: MountedNode, _ definition: MountableDefinition, parent: ViewID, row: Int?,
                                     pass: inout MountPass) -> ViewID? {
         guard session.store.fastPaths.contains(.keptConfigurations), session.store.fastPaths.contains(.keptKeys),
-              node.cache.configuration?.definition === definition, let kept = node.cache.keptKey, kept.keying == session.strategy.traits.keyingType,
+              node.cache.configuration?.definition === definition, let kept = node.cache.keptKey, kept.keying == keyingType(inRow: row),
               let configuration = node.cache.configuration?.value else { return nil }
         return place(configuration, key: kept.key, for: Instance(component: node.name, path: node.path), definition,
                      parent: parent, row: row, pass: &pass)
@@ -245,12 +241,29 @@ extension Engine {
     /// while its configuration is kept (``MountedNode/keptKey``), else the
     /// pass's, kept when the strategy's keying is pure.
     func key(for node: inout MountedNode, _ configuration: ViewConfiguration, pass: inout MountPass) -> ViewKey {
-        let type = session.strategy.traits.keyingType
+        let type = keyingType(inRow: node.row)
         if session.store.fastPaths.contains(.keptKeys), let kept = node.cache.keptKey, kept.keying == type { return kept.key }
-        let keying = session.strategy.keying
+        let keying = keying(inRow: node.row)
         let key = pass.key(node.name, configuration, keying: keying, catalog: catalog)
-        if node.cache.configuration != nil, session.strategy.traits.keyingIsPure { node.cache.keptKey = KeptKey(keying: type, key: key) }
+        if node.cache.configuration != nil, keying.isPure { node.cache.keptKey = KeptKey(keying: type, key: key) }
         return key
+    }
+
+    /// The keying of a view under a plain parent, for an instance in list
+    /// row `row` (nil: in none): a cell's own subview's where the strategy's
+    /// cells own their subviews (``CellReuse/subviewKeying``), else the
+    /// strategy's keying.
+    func keying(inRow row: Int?) -> any Keying {
+        if row != nil, let keying = session.strategy.traits.subviewKeying { return keying }
+        return session.strategy.keying
+    }
+
+    /// The dynamic type of ``keying(inRow:)``, read from the traits (a key
+    /// kept in a node is tagged with it).
+    @inline(__always)
+    func keyingType(inRow row: Int?) -> ObjectIdentifier {
+        if row != nil, let type = session.strategy.traits.subviewKeyingType { return type }
+        return session.strategy.traits.keyingType
     }
 
     /// The catalogue's definition of `node`'s type, kept in the node while

@@ -158,6 +158,10 @@ extension Engine {
         // Read and written in one lookup.
         let (requested, offset) = Engine.move(&session.listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
         beginPass(trigger)
+        // A list inside a row keeps its offset in its view where the strategy says so.
+        if node.row != nil, session.strategy.traits.offsetTravelsWithCell, session.store.contentOffset(of: host) != offset {
+            session.store.setContentOffset(offset, of: host, for: Instance(component: node.name, path: path))
+        }
         var pass = mountPass(isRelayout: { if case .to = motion { true } else { false } }())
         let firstTime = mountRows(of: spec, at: path, host: host, rows: &node.rows, keepsRows: true, offset: offset, pass: &pass)
         // Most lists have no header or footer, and showed none: nothing to hand over.

@@ -75,6 +75,18 @@ protocol CellReuse: Sendable {
     /// Refuses lists this system cannot dequeue for (UIKit's unregistered
     /// identifiers). The mounted lists are found only by a system that checks.
     func validate(lists: @autoclosure () -> [String], catalog: Catalog) throws(EngineError)
+    /// Whether a list inside a cell keeps its scroll offset in its view, so
+    /// that the offset goes with the cell to the next row it shows (UIKit's
+    /// `contentOffset`, RecyclerView's LayoutManager state), rather than
+    /// belonging to the item, restored by path. The app's fix is
+    /// ``ListSpec/savesOffset``.
+    var offsetTravelsWithCell: Bool { get }
+    /// How the views inside a list row's cell are keyed in their parents:
+    /// nil, as under any plain parent (the strategy's ``Strategy/keying``);
+    /// a keying (``CellSubviewKeying``) where the cell makes its subviews
+    /// once and keeps them (UIKit, RecyclerView), so a change of shape
+    /// configures the same subview instead of making another.
+    var subviewKeying: (any Keying)? { get }
     /// The keying whose key ``key(_:_:list:catalog:)`` always is, if it is
     /// that alone (then the pass's ``KeyMemo`` may answer for it); nil when
     /// the key reads more (the list type, registrations).

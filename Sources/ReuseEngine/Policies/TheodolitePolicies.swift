@@ -11,6 +11,20 @@ struct ComponentShapeKeying: Keying {
     }
 }
 
+/// The key of a subview a cell owns (UIKit, RecyclerView): the component
+/// and view class, not the shape. A cell's subviews are made once, with
+/// the cell (`init`, the nib, `onCreateViewHolder`), and configured for
+/// each row it shows: a configuration that sets other attributes is set on
+/// the same subview, and what it does not set stays.
+struct CellSubviewKeying: Keying {
+    var readsValues: Bool { false }
+    var isPure: Bool { true }
+
+    func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+        ViewKey(component: component, viewClass: configuration.viewClass, shape: nil, qualifier: .cellSubview)
+    }
+}
+
 /// A key of the view class alone (`naive`, Valdi's pools).
 struct ViewClassKeying: Keying {
     var readsValues: Bool { false }
@@ -63,6 +77,12 @@ struct StackCells<K: Keying>: QueueCells {
     let cellKeying: K
 
     init(keying: K) { cellKeying = keying }
+
+    /// A component framework's list keeps its offset as its component's
+    /// state, by the item's path: it never passes to another item.
+    var offsetTravelsWithCell: Bool { false }
+    /// A cell's children are components, keyed as under any parent.
+    var subviewKeying: (any Keying)? { nil }
 
     var keying: (any Keying)? { cellKeying }
 

@@ -126,6 +126,12 @@ extension ViewStore {
 struct PoolHookCells: QueueCells {
     var keying: (any Keying)? { nil }
 
+    /// A scroll position is component state, kept by the item's scope: it
+    /// never passes to another item.
+    var offsetTravelsWithCell: Bool { false }
+    /// A cell's children are components, keyed as under any parent.
+    var subviewKeying: (any Keying)? { nil }
+
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         PersistentShapeKeying().key(component, configuration, catalog: catalog)
     }

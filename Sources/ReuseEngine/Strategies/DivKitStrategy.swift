@@ -126,6 +126,13 @@ struct ReuseIDCells: QueueCells {
     /// Its key reads more than a keying does (the list, registrations or options).
     var keying: (any Keying)? { nil }
 
+    /// A gallery's position is block state kept by the element's path
+    /// (`GalleryViewState` in the block state storage) and restored when the
+    /// gallery is configured: it belongs to the item.
+    var offsetTravelsWithCell: Bool { false }
+    /// A gallery cell's content is a block view tree, reused by path.
+    var subviewKeying: (any Keying)? { nil }
+
     static let defaultReuseID = "DefaultReuseId"
 
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {

@@ -64,6 +64,14 @@ struct RecyclerCells: CellReuse {
     /// Its key reads more than a keying does (the list, registrations or options).
     var keying: (any Keying)? { nil }
 
+    /// A RecyclerView inside a ViewHolder keeps its scroll position in its
+    /// own LayoutManager, which stays with the holder when it is bound to
+    /// another item (apps save `LayoutManager.onSaveInstanceState()` per
+    /// item and restore it in `onBindViewHolder` to avoid it).
+    var offsetTravelsWithCell: Bool { true }
+    /// A ViewHolder's views are made in onCreateViewHolder and kept.
+    var subviewKeying: (any Keying)? { CellSubviewKeying() }
+
     var cacheSize: Int
     var poolSize: Int
     var prefetch: Int

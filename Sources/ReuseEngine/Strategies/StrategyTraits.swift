@@ -22,6 +22,11 @@ struct StrategyTraits: Sendable {
     let cellKeying: (any Keying)?
     /// The dynamic type of ``cellKeying``.
     let cellKeyingType: ObjectIdentifier?
+    /// ``CellReuse/subviewKeying`` of ``Strategy/cells``, and its dynamic type.
+    let subviewKeying: (any Keying)?
+    let subviewKeyingType: ObjectIdentifier?
+    /// ``CellReuse/offsetTravelsWithCell`` of ``Strategy/cells``.
+    let offsetTravelsWithCell: Bool
 
     init(keying: any Keying, parents: any ParentReuse, cells: any CellReuse, cellApplication: any Application) {
         keyingType = ObjectIdentifier(type(of: keying))
@@ -30,5 +35,8 @@ struct StrategyTraits: Sendable {
         cellConfigureBinds = cellApplication.configureBinds
         cellKeying = cells.keying
         cellKeyingType = cellKeying.map { ObjectIdentifier(type(of: $0)) }
+        offsetTravelsWithCell = cells.offsetTravelsWithCell
+        subviewKeying = cells.subviewKeying
+        subviewKeyingType = subviewKeying.map { ObjectIdentifier(type(of: $0)) }
     }
 }

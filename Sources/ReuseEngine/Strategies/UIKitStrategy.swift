@@ -47,6 +47,15 @@ struct RegisteredCells: QueueCells {
     /// Its key reads more than a keying does (the list, registrations or options).
     var keying: (any Keying)? { nil }
 
+    /// A collection view inside a cell is a `UIScrollView` whose
+    /// `contentOffset` is a property of the view: a dequeued cell brings it
+    /// from its last row, and `prepareForReuse` (UITableViewCell.h,
+    /// UICollectionReusableView) resets nothing of the cell's subviews
+    /// unless the app does.
+    var offsetTravelsWithCell: Bool { true }
+    /// A cell makes its subviews in its init or nib and keeps them.
+    var subviewKeying: (any Keying)? { CellSubviewKeying() }
+
     /// The queue of the identifier this type was registered under; nil for a
     /// header or footer whose identifier is not registered
     /// (`dequeueReusableHeaderFooterView(withIdentifier:)` returns nil).

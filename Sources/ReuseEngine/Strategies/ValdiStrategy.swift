@@ -130,6 +130,12 @@ struct PreCreatedItems: QueueCells {
     /// Its key reads more than a keying does (the list, registrations or options).
     var keying: (any Keying)? { nil }
 
+    /// Each item's component renders its own scroll state, and a view's
+    /// attributes are reset before it is pooled: an offset stays with its item.
+    var offsetTravelsWithCell: Bool { false }
+    /// A cell's content is the item's rendered component tree.
+    var subviewKeying: (any Keying)? { nil }
+
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         ViewClassKeying().key(component, configuration, catalog: catalog)
     }

@@ -391,6 +391,23 @@ public struct ViewStore: Sendable {
         write(attribute, on: view, setBy: instance.component, path: instance.path, seq: seq, means: .apply)
     }
 
+    /// The `contentOffset` property: a list host's offset in rows, where
+    /// the strategy keeps it in the view (``CellReuse/offsetTravelsWithCell``).
+    static let contentOffset = "contentOffset"
+
+    /// The offset `host` shows as a view: its `contentOffset`, 0 for a view
+    /// that never scrolled.
+    func contentOffset(of host: ViewID) -> Int {
+        guard case .value(.number(let offset))? = views[host.number - 1].property(Self.contentOffset) else { return 0 }
+        return Int(offset)
+    }
+
+    /// Scrolls `host` as a view to `offset` rows, for `instance`: its
+    /// `contentOffset` is set, with an `apply` event, and remembers who set it.
+    mutating func setContentOffset(_ offset: Int, of host: ViewID, for instance: Instance) {
+        apply(Attribute(Self.contentOffset, .number(Double(offset))), on: host, for: instance)
+    }
+
     /// Sets the attribute's value (or adds its entry) and remembers who
     /// did: the instance `component` at `path`, in event `seq`, by `means`.
     mutating func write(_ attribute: Attribute, on view: ViewID, setBy component: String, path: ComponentPath,

@@ -138,7 +138,7 @@ enum ComponentCommand {
 enum ListCommand {
     static let spec = CommandSpec(
         name: "list", group: .define,
-        usage: "list NAME rows N viewport K cells CELL [CELL ...] [header H] [footer F]",
+        usage: "list NAME rows N viewport K cells CELL [CELL ...] [header H] [footer F] [saves offset]",
         summary: "define a scrolling list: N rows, K visible, cells by row",
         details: """
         Row r is an instance of CELL number r mod (number of cells). Only the
@@ -146,6 +146,12 @@ enum ListCommand {
         A header shows while the window starts at row 0, a footer while it
         reaches the last row; their PATHs are NAME/H and NAME/F (NAME/H[0] and
         NAME/H[1] when one type is both).
+        A list can be a cell of another list (a feed of carousels): it scrolls
+        on its own ('scroll Feed/0 by 2') and moves with its row. Under uikit
+        and recyclerview its offset belongs to the reused view, so a reused
+        carousel shows the offset of the row it showed before; 'saves offset'
+        is the app's fix: each item's offset is saved as it scrolls and
+        restored when its cell is bound.
         """,
         example: "list Feed rows 1000000 viewport 5 cells Post Ad",
         recordsForSave: true
@@ -157,29 +163,34 @@ enum ListCommand {
         let (viewport, _) = try arguments.integer("viewport", in: 1...ListSpec.maximumViewport)
         try arguments.keyword("cells")
         var cells: [Token] = []
-        while !arguments.isAtEnd, !arguments.peekIsWord("header"), !arguments.peekIsWord("footer") {
+        while !arguments.isAtEnd, !arguments.peekIsWord("header"), !arguments.peekIsWord("footer"), !arguments.peekIsWord("saves") {
             cells.append(try arguments.name("cell component name"))
         }
         if cells.isEmpty { throw arguments.missing("cell component names after 'cells'") }
         var header: Token?
         var footer: Token?
+        var savesOffset = false
         while let keyword = arguments.next() {
             switch keyword.text {
             case "header" where header == nil: header = try arguments.name("header component name")
             case "footer" where footer == nil: footer = try arguments.name("footer component name")
+            case "saves" where !savesOffset:
+                try arguments.keyword("offset")
+                savesOffset = true
             default: throw ShellError("list: unexpected '\(keyword.text)'", at: keyword)
             }
         }
         let outcome: Definition
         do throws(EngineError) {
             outcome = try shell.engine.defineList(name.text, rows: rows, viewport: viewport, cells: cells.map(\.text),
-                                        header: header?.text, footer: footer?.text)
+                                        header: header?.text, footer: footer?.text, savesOffset: savesOffset)
         } catch {
             throw shell.located(error, in: arguments)
         }
         var detail = "list of \(rows) rows, \(viewport) visible, cells " + cells.map(\.text).joined(separator: " ")
         if let header { detail += ", header " + header.text }
         if let footer { detail += ", footer " + footer.text }
+        if savesOffset { detail += ", saves offset" }
         shell.emit(shell.definitionMessage(outcome, detail: detail))
     }
 }

@@ -104,6 +104,11 @@ struct ProvenanceReport {
                 lines.append("the load for \(late.path.display) landed while \(p.view) showed it; then \(p.view) went to \(holder), "
                              + "whose configuration \(sets), so nothing set it again: the late result was never part of a configuration")
                 lines.append("fix: " + resetFix())
+            } else if p.isStale, p.property == "contentOffset", let list = listHeld() {
+                let from = p.setters.last.map { " from \($0.path.display)" } ?? ""
+                lines.append("under \(engine.strategy.name) a list's offset is its view's own state: \(p.view) brought it\(from) "
+                             + "when it was reused for \(holder), and nothing restores \(holder)'s own")
+                lines.append("fix: save each item's offset and restore it when its cell is bound ('list \(list) ... saves offset')")
             } else if p.isStale {
                 lines.append("nothing reset \(p.property) since: \(holder)'s configuration \(sets), and " + hookNote())
             } else if !others.isEmpty {
@@ -116,6 +121,13 @@ struct ProvenanceReport {
                          + (load.checksItem ? " (checked)" : ""))
         }
         return lines
+    }
+
+    /// The list type whose instance holds the view, if a list holds it.
+    func listHeld() -> String? {
+        guard let holder = provenance.holder, let node = try? engine.resolve(holder),
+              engine.catalog.components[node.name]?.isList == true else { return nil }
+        return node.name
     }
 
     /// The component whose `prepare` the strategy's hook runs on this view, if any.
