@@ -72,8 +72,12 @@ extension Interpreter {
             if command == "set", position == 3, let values = ValueKind.color.allValues(for: previous, in: engine.catalog) { return values }
             return []
         case "reload":
-            if position == 1 { return paths.filter { $0.contains("/") && $0.split(separator: "/").contains { Int($0) != nil } } }
-            return position == 2 ? ["payload"] : []
+            if position == 1 {
+                // Paths inside a list row, and lists (a whole-list reload).
+                let lists = Set(engine.instances.filter { engine.catalog.components[$0.name]?.isList == true }.map(\.path.description))
+                return paths.filter { lists.contains($0) || ($0.contains("/") && $0.split(separator: "/").contains { Int($0) != nil }) }
+            }
+            return position == 2 ? ["payload", "replace"] : []
         case "show":
             return position == 1 ? engine.instances.filter(\.isHidden).map(\.path.description) : []
         case "scroll":

@@ -16,7 +16,8 @@ enum Operation: Sendable {
     case hide(ComponentPath)
     case show(ComponentPath)
     indirect case set(ComponentPath, attribute: String, raw: String, quoted: Bool)
-    case reload(ComponentPath, payload: Bool)
+    case reload(ComponentPath, style: RowReload)
+    case reloadList(ComponentPath)
     case scroll(ComponentPath, ScrollMotion)
     case wait
     indirect case setStrategy(Strategy)
@@ -40,7 +41,8 @@ enum Operation: Sendable {
         case .show(let path): _ = try engine.showInstance(path, trigger: trigger)
         case .set(let path, let attribute, let raw, let quoted):
             _ = try engine.setValue(path, attribute: attribute, raw: raw, quoted: quoted, trigger: trigger)
-        case .reload(let path, let payload): _ = try engine.reloadInstance(path, payload: payload, trigger: trigger)
+        case .reload(let path, let style): _ = try engine.reloadInstance(path, style: style, trigger: trigger)
+        case .reloadList(let path): _ = try engine.reloadWholeList(path, trigger: trigger)
         case .scroll(let path, let motion): _ = try engine.scrollList(path, motion, trigger: trigger)
         case .wait: _ = engine.letPassGoBy(trigger: trigger)
         case .setStrategy(let strategy): _ = try engine.switchStrategy(strategy, trigger: trigger)
@@ -52,7 +54,7 @@ extension Operation {
     /// The path this operation names, if any.
     private var path: ComponentPath? {
         switch self {
-        case .hide(let path), .show(let path), .set(let path, _, _, _), .reload(let path, _), .scroll(let path, _): path
+        case .hide(let path), .show(let path), .set(let path, _, _, _), .reload(let path, _), .reloadList(let path), .scroll(let path, _): path
         default: nil
         }
     }
@@ -69,8 +71,10 @@ extension Operation {
             attribute == otherAttribute && raw == otherRaw && quoted == otherQuoted && path.isIdentical(to: other)
         case (.hide(let path), .hide(let other)), (.show(let path), .show(let other)):
             path.isIdentical(to: other)
-        case (.reload(let path, let payload), .reload(let other, let otherPayload)):
-            payload == otherPayload && path.isIdentical(to: other)
+        case (.reload(let path, let style), .reload(let other, let otherStyle)):
+            style == otherStyle && path.isIdentical(to: other)
+        case (.reloadList(let path), .reloadList(let other)):
+            path.isIdentical(to: other)
         case (.wait, .wait), (.remount, .remount):
             true
         default:
@@ -88,7 +92,8 @@ extension Operation {
         case .hide: self = .hide(shared)
         case .show: self = .show(shared)
         case .set(_, let attribute, let raw, let quoted): self = .set(shared, attribute: attribute, raw: raw, quoted: quoted)
-        case .reload(_, let payload): self = .reload(shared, payload: payload)
+        case .reload(_, let style): self = .reload(shared, style: style)
+        case .reloadList: self = .reloadList(shared)
         case .scroll(_, let motion): self = .scroll(shared, motion)
         default: break
         }

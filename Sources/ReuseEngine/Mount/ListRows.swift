@@ -149,7 +149,7 @@ extension Engine {
     /// step (``Engine/spareRows`` from `sparesFrom` on), when one of its
     /// cell type waits: moved to this row and mounted again.
     mutating func mountRow(_ row: Int, of spec: ListSpec, in listPath: ComponentPath, host: ViewID,
-                           cell: ViewID?, reload: Bool? = nil, sparesFrom: Int = .max,
+                           cell: ViewID?, reload: RowReload? = nil, sparesFrom: Int = .max,
                            pass: inout MountPass) -> (MountedNode, ViewID?) {
         let name = spec.cell(forRow: row)
         var node: MountedNode
@@ -218,7 +218,7 @@ extension Engine {
     /// had one of the right key, else on one the strategy dequeues.
     /// Returns the cell.
     mutating func mountRow(_ row: Int, named name: String, node: inout MountedNode, host: ViewID,
-                           cell: ViewID?, reload: Bool? = nil, pass: inout MountPass) -> ViewID? {
+                           cell: ViewID?, reload: RowReload? = nil, pass: inout MountPass) -> ViewID? {
         let path = node.path
         shows: do {
             if !session.hiddenPaths.isEmpty, session.hiddenPaths.contains(path) {
@@ -277,7 +277,7 @@ extension Engine {
     /// nil (giving `current` back) when the system shows nothing in the slot.
     /// `keptKey` is the key the slot's node kept (``MountedNode/cellKey``).
     mutating func mountCell(_ component: String, path: ComponentPath, slot: Slot, _ configuration: ViewConfiguration,
-                            definition: MountableDefinition, host: ViewID, current: ViewID?, reload payload: Bool? = nil,
+                            definition: MountableDefinition, host: ViewID, current: ViewID?, reload: RowReload? = nil,
                             keptKey: inout KeptCellKey?, pass: inout MountPass) -> ViewID? {
         let instance = Instance(component: component, path: path, slot: slot)
         let cellKey: ViewKey? = if let type = session.strategy.traits.cellKeyingType {
@@ -291,8 +291,11 @@ extension Engine {
         }
         let vended: Vended
         if let current, session.store[current].poolKey == key {
-            if let payload {
-                vended = session.strategy.cells.reload(current, key: key, viewClass: configuration.viewClass, slot: slot, payload: payload,
+            if reload == .replace {
+                vended = session.strategy.cells.replace(current, key: key, viewClass: configuration.viewClass, slot: slot,
+                                                        host: host, for: instance, store: &session.store)
+            } else if let reload {
+                vended = session.strategy.cells.reload(current, key: key, viewClass: configuration.viewClass, slot: slot, payload: reload == .payload,
                                                host: host, for: instance, store: &session.store)
             } else {
                 vended = session.store.keep(current, key: key, in: host, for: instance)
@@ -304,7 +307,7 @@ extension Engine {
         session.strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &session.store)
         // A reload binds the row again (cellForRowAt, onBindViewHolder), and
         // with it the components inside the cell.
-        if payload != nil || vended.acquisition.binds || pass.isBound(host) || session.strategy.traits.cellConfigureBinds {
+        if reload != nil || vended.acquisition.binds || pass.isBound(host) || session.strategy.traits.cellConfigureBinds {
             pass.markBound(vended.view)
             startLoads(of: definition, on: vended.view, for: instance, row: slot.row)
         }

@@ -111,7 +111,7 @@ extension Engine {
         withNode(along: node.path) { _, node in node.cache.forgetConfiguration() }
         // A data change inside a list row reconfigures that row alone.
         if !session.definitionsPending, let (listPath, row) = Engine.row(containing: node.path) {
-            return reloadRow(row, of: listPath, payload: false, trigger: trigger)
+            return reloadRow(row, of: listPath, style: .reconfigure, trigger: trigger)
         }
         return runFullPass(trigger: trigger)
     }
@@ -122,17 +122,60 @@ extension Engine {
     /// holder in place instead of animating the change with a second one.
     @discardableResult
     public mutating func reload(_ path: ComponentPath, payload: Bool = false, trigger: String) throws(EngineError) -> PassSummary {
-        try journaled(.reload(path, payload: payload)) { engine throws(EngineError) in
-            try engine.reloadInstance(path, payload: payload, trigger: trigger)
+        try reload(path, style: payload ? .payload : .reconfigure, trigger: trigger)
+    }
+
+    /// Reloads one list row in `style`: reconfigured in place (with or
+    /// without a payload), or replaced by another cell (`reloadRows`).
+    @discardableResult
+    public mutating func reload(_ path: ComponentPath, style: RowReload, trigger: String) throws(EngineError) -> PassSummary {
+        try journaled(.reload(path, style: style)) { engine throws(EngineError) in
+            try engine.reloadInstance(path, style: style, trigger: trigger)
         }
     }
 
-    mutating func reloadInstance(_ path: ComponentPath, payload: Bool = false, trigger: String) throws(EngineError) -> PassSummary {
+    mutating func reloadInstance(_ path: ComponentPath, style: RowReload, trigger: String) throws(EngineError) -> PassSummary {
         let node = try resolve(path)
         guard let (listPath, row) = Engine.row(containing: node.path) else { throw .notInAListRow(node.path) }
         try checkRootsMountable()
         if session.definitionsPending { return runFullPass(trigger: trigger) }
-        return reloadRow(row, of: listPath, payload: payload, trigger: trigger)
+        return reloadRow(row, of: listPath, style: style, trigger: trigger)
+    }
+
+    /// A whole-list data change (UIKit's `reloadData`, RecyclerView's
+    /// `notifyDataSetChanged`): the strategy gives back every cell the list
+    /// shows, or keeps them (``CellReuse/reloadAll(_:host:store:)``), then
+    /// every visible row, header and footer mounts again. Rows of other
+    /// lists see no event.
+    @discardableResult
+    public mutating func reloadList(_ path: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
+        try journaled(.reloadList(path)) { engine throws(EngineError) in try engine.reloadWholeList(path, trigger: trigger) }
+    }
+
+    mutating func reloadWholeList(_ listPath: ComponentPath, trigger: String) throws(EngineError) -> PassSummary {
+        let (path, name, view) = try listTarget(listPath)
+        guard catalog.mountable[name]?.list != nil else { throw .notAList(listPath) }
+        guard view != nil else { throw .noView(listPath) }
+        try checkRootsMountable()
+        if session.definitionsPending { return runFullPass(trigger: trigger) }
+        beginPass(trigger)
+        var pass = mountPass(isRelayout: false)
+        withNode(along: path) { engine, node in
+            guard let host = node.view, let spec = engine.catalog.mountable[node.name]?.list else { return }
+            if var content = engine.session.store.takeRows(of: host) {
+                let shown = content.cells.enumerated().compactMap { offset, cell in
+                    cell.map { (slot: Slot.row(content.firstRow + offset), view: $0) }
+                }
+                // Given back: each visible row dequeues again.
+                if engine.session.strategy.cells.reloadAll(shown, host: host, store: &engine.session.store) {
+                    for index in content.cells.indices { content.cells[index] = nil }
+                }
+                engine.session.store.putRows(content, on: host)
+            }
+            engine.mountList(spec, of: &node, host: host, row: node.row, pass: &pass)
+        }
+        settle(&pass)
+        return session.store.log.lastSummary
     }
 
     /// Lets a pass go by with nothing changed but the late results due in it
@@ -164,7 +207,7 @@ extension Engine {
     }
 
     /// Runs a pass that mounts one row of a list again, reloading its cell.
-    mutating func reloadRow(_ row: Int, of listPath: ComponentPath, payload: Bool, trigger: String) -> PassSummary {
+    mutating func reloadRow(_ row: Int, of listPath: ComponentPath, style: RowReload, trigger: String) -> PassSummary {
         // The mounted rows follow the catalogue's definitions: a path walk
         // (which asks the catalogue what a list is) finds the node they name.
         assert(!session.definitionsPending, "a row reloaded while definitions wait for a full pass")
@@ -178,7 +221,7 @@ extension Engine {
                 let index = row - content.firstRow
                 if content.cells.indices.contains(index), node.rows.indices.contains(index) {
                     let (newNode, cell) = engine.mountRow(row, of: spec, in: path, host: host, cell: content.cells[index],
-                                                          reload: payload, pass: &pass)
+                                                          reload: style, pass: &pass)
                     content.cells[index] = cell
                     node.rows[index] = newNode
                 }

@@ -66,6 +66,18 @@ protocol CellReuse: Sendable {
     /// binds a second holder for the change animation unless given a payload).
     mutating func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
                          for instance: Instance, store: inout ViewStore) -> Vended
+    /// `reload PATH replace` (UIKit's `reloadRows`/`reloadItems`): the row
+    /// gets another cell, dequeued as any (`prepareForReuse` on a queued
+    /// one, a new one when the queue is empty), while `cell` animates out
+    /// and joins the queue only after.
+    mutating func replace(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, host: ViewID,
+                          for instance: Instance, store: inout ViewStore) -> Vended
+    /// A whole-list data change (`reload LIST`): gives back the cells the
+    /// list shows (`shown`, in row order) and returns true, so each visible
+    /// row dequeues again (UIKit's `reloadData`, RecyclerView's
+    /// `notifyDataSetChanged`); or keeps them and returns false, each row
+    /// configured again on its cell.
+    mutating func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool
     /// Called once per pass for each list mounted, after its rows, header and footer.
     mutating func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore)
     /// `host` no longer hosts a list: forget what was kept for it.
@@ -108,6 +120,20 @@ extension QueueCells {
     func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
                 for instance: Instance, store: inout ViewStore) -> Vended {
         store.keep(cell, key: key, in: host, for: instance)
+    }
+
+    mutating func replace(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, host: ViewID,
+                          for instance: Instance, store: inout ViewStore) -> Vended {
+        let vended = dequeue(key, viewClass: viewClass, slot: slot, host: host, for: instance, store: &store)
+        store.recycle(cell, in: host)
+        return vended
+    }
+
+    /// `reloadData`: every visible cell goes back to its queue, and each
+    /// row dequeues again.
+    func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
+        for (_, cell) in shown { store.recycle(cell, in: host) }
+        return true
     }
 
     func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
@@ -164,4 +190,15 @@ enum LiveComponents: Sendable {
     case mounted
     /// Every item of a list has its component tree alive (Valdi's option B).
     case everyListItem
+}
+
+/// How one list row is reloaded after its data changed.
+public enum RowReload: Sendable, Equatable {
+    /// Configured again on its cell (UIKit's `reconfigureRows`,
+    /// RecyclerView's `notifyItemChanged`, which binds a second holder).
+    case reconfigure
+    /// RecyclerView's `notifyItemChanged` with a payload: bound in place.
+    case payload
+    /// UIKit's `reloadRows`/`reloadItems`: another cell for the row.
+    case replace
 }

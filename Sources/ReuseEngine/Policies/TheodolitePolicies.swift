@@ -84,6 +84,10 @@ struct StackCells<K: Keying>: QueueCells {
     /// A cell's children are components, keyed as under any parent.
     var subviewKeying: (any Keying)? { nil }
 
+    /// A component framework's data change renders the rows again on the
+    /// views they hold: nothing is given back.
+    func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool { false }
+
     var keying: (any Keying)? { cellKeying }
 
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {

@@ -177,6 +177,32 @@ struct RecyclerCells: CellReuse {
         return second
     }
 
+    /// RecyclerView has no `reloadRows`: a replaced row is a change without
+    /// a payload, animated with a second holder (``reload(_:key:viewClass:slot:payload:host:for:store:)``).
+    mutating func replace(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, host: ViewID,
+                          for instance: Instance, store: inout ViewStore) -> Vended {
+        reload(cell, key: key, viewClass: viewClass, slot: slot, payload: false, host: host, for: instance, store: &store)
+    }
+
+    /// `notifyDataSetChanged`: every holder is marked invalid
+    /// (`markKnownViewsInvalid`); without stable ids the cached views go to
+    /// the pool (`recycleAndClearCachedViews`), and at the next layout every
+    /// attached holder, invalid, is recycled to the pool rather than
+    /// scrapped or cached (`scrapOrRecycleView`, `recycleViewHolderInternal`
+    /// skips the cache for an invalid holder): each visible row then gets a
+    /// holder from the pool, rebound, or a new one; a full pool drops the rest.
+    mutating func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
+        for cached in hosts[host]?.cache ?? [] {
+            hosts[host]?.cache.removeFirst()
+            if let key = store[cached.view].poolKey { putRecycled(cached.view, key: key, host: host, store: &store) }
+        }
+        for (_, cell) in shown {
+            store.hide(cell, in: store[cell].superview ?? host)
+            if let key = store[cell].poolKey { putRecycled(cell, key: key, host: host, store: &store) }
+        }
+        return true
+    }
+
     /// At the end of the pass the scrap goes to the cache, in the order slots
     /// left; the oldest cached views beyond the cache size go to the pool.
     mutating func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore) {

@@ -201,26 +201,41 @@ enum ScrollCommand {
 enum ReloadCommand {
     static let spec = CommandSpec(
         name: "reload", group: .mount,
-        usage: "reload PATH [payload]",
-        summary: "reconfigure one list row after a data change; nothing else",
+        usage: "reload PATH [payload | replace]",
+        summary: "reload one list row, or a whole list, after a data change",
         details: """
         The row holding PATH is mounted again and no other row sees an event
         (UIKit reconfigureRows, RecyclerView notifyItemChanged, one component's
         state update). Under recyclerview a reload binds a second holder for the
         change animation (the flicker); 'payload' binds the row's holder in place.
-        'set' on a list row reloads that row the same way.
+        'replace' is UIKit's reloadRows: the row gets another cell from the queue
+        (prepareForReuse) or a new one, and the old cell joins the queue after.
+        'set' on a list row reloads that row the same way as plain 'reload'.
+        When PATH names a list, the whole list reloads (UIKit reloadData: every
+        visible cell goes back to the queue and each row dequeues again;
+        RecyclerView notifyDataSetChanged: every holder is invalid and goes to
+        the pool, cache included; component frameworks render every visible row
+        again on the views they hold).
         """,
         example: "reload Feed/3",
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in
-        let token = try arguments.word("a PATH inside a list row (e.g. Feed/3)")
+        let token = try arguments.word("a PATH inside a list row (e.g. Feed/3), or a list's PATH")
         arguments.markPath(token)
-        let payload = arguments.accept("payload")
+        let style: RowReload = if arguments.accept("payload") { .payload } else if arguments.accept("replace") { .replace } else { .reconfigure }
         try arguments.end()
         let path = try shell.path(from: token)
         let trigger = shell.trigger
+        let namesList = (try? shell.engine.resolve(path)).map { shell.engine.catalog.components[$0.name]?.isList == true } ?? false
+        if namesList, style != .reconfigure {
+            throw ShellError("reload: '\(style == .payload ? "payload" : "replace")' reloads one row; \(token.text) is a list (write 'reload \(token.text)' to reload it whole)", at: token)
+        }
         try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
-            try engine.reload(path, payload: payload, trigger: trigger)
+            if namesList {
+                try engine.reloadList(path, trigger: trigger)
+            } else {
+                try engine.reload(path, style: style, trigger: trigger)
+            }
         }
     }
 }
