@@ -61,11 +61,11 @@ import ReuseEngine
     }
 
     @Test func reloadErrors() {
-        let session = Session(Self.feed + "\nmount Feed\n")
-        #expect(session.error("reload Feed") == "<stdin>:1:8: error: 'Feed' is not in a list row: reload reconfigures one row of a list ('remount' runs a full pass)")
+        let session = Session(Self.feed + "\ncomponent Banner view UILabel { text: Sale }\nmount Banner Feed\n")
+        #expect(session.error("reload Banner") == "<stdin>:1:8: error: 'Banner' is not in a list row: reload reconfigures one row of a list, or a whole list named by its PATH ('remount' runs a full pass)")
         #expect(session.error("reload Feed/50").hasPrefix("<stdin>:1:8: error: row 50 of 'Feed' is not on screen"))
         #expect(session.error("reload Feed/1 payloads") == "<stdin>:1:15: error: reload: unexpected 'payloads'")
-        #expect(session.error("reload") == "<stdin>:1:7: error: reload: expected a PATH inside a list row (e.g. Feed/3)")
+        #expect(session.error("reload") == "<stdin>:1:7: error: reload: expected a PATH inside a list row (e.g. Feed/3), or a list's PATH")
     }
 }
 

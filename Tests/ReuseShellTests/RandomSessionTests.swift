@@ -116,7 +116,9 @@ import TestSupport
                 return chance(70) ? "scroll \(list) by \(Int.random(in: -4...4, using: &random))" : "scroll \(list) to \(Int.random(in: 0...1200, using: &random))"
             case 62..<65:
                 let rows = paths.filter { $0.contains("/") && $0.split(separator: "/").contains { Int($0) != nil } }
-                return rows.isEmpty ? "reload L/0" : "reload \(pick(rows))" + (chance(50) ? " payload" : "")
+                // A whole list now and then (reloadData, notifyDataSetChanged).
+                if !lists.isEmpty, chance(30) { return "reload \(pick(lists))" }
+                return rows.isEmpty ? "reload L/0" : "reload \(pick(rows))" + pick(["", " payload", " replace"])
             case 65..<68: return "wait"
             case 68..<74: return "strategy \(pick(StrategyRegistry.names))"
             case 74..<77:

@@ -137,6 +137,16 @@ extension Engine {
         return offset
     }
 
+    /// A cell that hosted a list and now shows a plain component (its
+    /// list's cell type changed under a key that stayed, as DivKit's
+    /// `reuse_id` does): it forgets the rows, and its views are plain
+    /// subviews from now on.
+    mutating func stopHostingList(_ view: ViewID) {
+        guard session.store[view].list != nil else { return }
+        session.store.forgetList(of: view)
+        session.strategy.cells.forget(host: view)
+    }
+
     /// Rows, header and footer are in place: the strategy settles what it
     /// keeps per list (RecyclerView's scrap into its cache, Valdi's renders).
     mutating func finishList(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool) {
@@ -244,6 +254,7 @@ extension Engine {
                 return view
             }
             guard let children = definition.children else { break shows }
+            stopHostingList(view)
             planChildren(children, under: path, row: row, into: view, pass: &pass)
             mountChildren(children, under: path, into: view, row: row, nodes: &node.children, pass: &pass)
             // A cell's own subviews are a plain parent: settle them even when
@@ -394,7 +405,10 @@ extension Engine {
             session.store.setSupplementary(slot, view, on: host)
             guard let view else { continue }
             node.view = view
-            if let children = definition.children {
+            if let spec = definition.list {
+                mountList(spec, of: &node, host: view, row: nil, pass: &pass)
+            } else if let children = definition.children {
+                stopHostingList(view)
                 planChildren(children, under: childPath, row: nil, into: view, pass: &pass)
                 mountChildren(children, under: childPath, into: view, row: nil, nodes: &node.children, pass: &pass)
                 pass.visit(view)

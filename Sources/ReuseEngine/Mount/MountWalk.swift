@@ -231,10 +231,7 @@ extension Engine {
                                              pass: inout MountPass) {
         planChildren(children, under: path, row: row, into: view, pass: &pass)
         if !children.isEmpty || session.store.hasSubviews(view) { pass.visit(view) }
-        if session.store[view].list != nil {
-            session.store.forgetList(of: view)
-            session.strategy.cells.forget(host: view)
-        }
+        stopHostingList(view)
     }
 
     /// The pool key of `node`'s configuration: the one kept in the node

@@ -21,6 +21,10 @@ extension StrategyDescriptor {
         "check reports rows showing a cell of the wrong class. prepareForReuse on a",
         "dequeued cell; cellForRowAt sets every attribute, nothing unapplied. Headers and",
         "footers queue apart; an unregistered one is absent (UITableView returns nil).",
+        "A cell makes its subviews once and keeps them: a subview is configured in place,",
+        "whatever its shape. A list inside a cell keeps its contentOffset in its view, so a",
+        "reused cell brings it ('saves offset' restores each item's). reload LIST is",
+        "reloadData (every visible row dequeues again); reload PATH replace is reloadRows.",
         "Source: Apple's UITableView and UICollectionView documentation.",
     ]) { _ in
         Strategy(

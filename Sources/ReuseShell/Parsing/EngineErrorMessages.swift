@@ -91,7 +91,7 @@ extension EngineError {
         case .notACell(let list, let cell, let cells):
             return "'\(cell)' is not a cell of list '\(list)' (its cells: " + cells.joined(separator: ", ") + ")"
         case .notInAListRow(let path):
-            return "'\(path.display)' is not in a list row: reload reconfigures one row of a list ('remount' runs a full pass)"
+            return "'\(path.display)' is not in a list row: reload reconfigures one row of a list, or a whole list named by its PATH ('remount' runs a full pass)"
         case .invalidLoadDelay(let after):
             return "a load arrives between \(LoadTemplate.delays.lowerBound) and \(LoadTemplate.delays.upperBound) passes after it starts, not \(after)"
         case .noSuchProperty(let view, let property, let suggestion):
