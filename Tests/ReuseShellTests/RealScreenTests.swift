@@ -140,8 +140,10 @@ import Testing
     }
 
     /// `reloadData`: every visible cell goes back to the queue, and each row
-    /// dequeues again, `prepareForReuse` running on each (UITableView
-    /// reloadData documentation: it "redisplays visible rows").
+    /// dequeues again, `prepareForReuse` running on each (UITableView's
+    /// reloadData documentation: "the table view redisplays only those rows
+    /// that are visible"; UIKit's source is closed, so the order cells
+    /// come back in is the queue's: last in, first out).
     @Test func reloadDataRedequeuesEveryVisibleRowUnderUIKit() {
         let session = Session("""
         component Title view UILabel { text: "Item {i}" }
@@ -157,11 +159,14 @@ import Testing
         #expect(events(session, "--kind hide").count == 3)
     }
 
-    /// `notifyDataSetChanged` (RecyclerView.java, markKnownViewsInvalid,
-    /// recycleAndClearCachedViews; scrapOrRecycleView sends an invalid
-    /// holder to the pool): the cache empties into the pool and every
-    /// visible holder goes there too; a pool of 2 per type drops the rest,
-    /// so rows past it get new holders.
+    /// `notifyDataSetChanged` (RecyclerView.java, AlanCheen/recyclerview-mirror
+    /// 041abfb: markKnownViewsInvalid 5170-5180 and 7506-7520,
+    /// recycleAndClearCachedViews 6957-6966; detachAndScrapAttachedViews
+    /// 9931-9937 and scrapOrRecycleView 9939-9955 send each invalid holder,
+    /// last child first, to the pool): the cache empties into the pool and
+    /// every visible holder goes there too; a pool of 2 per type keeps the
+    /// last two rows' holders and drops the rest, so rows 0 and 1 take
+    /// those two (rebound) and rows 2 and 3 get new holders.
     @Test func notifyDataSetChangedSendsEveryHolderToThePool() {
         let session = Session("""
         component Title view UILabel { text: "Item {i}" }
@@ -173,6 +178,9 @@ import Testing
         #expect(events(session, "--kind recycle").count == 4)
         // Two holders in the pool, rebound; two more made.
         #expect(document(session, "stats --pass 2 --json")["created"] as? Int == 2)
+        let rebound = events(session, "--pass 2 --kind reuse").compactMap { $0["path"] as? String }
+        #expect(rebound == ["Feed/0", "Feed/1"])
+        #expect(events(session, "--pass 2 --kind remove").count == 2)
         #expect(Self.findings(session).invariants.isEmpty)
     }
 

@@ -184,19 +184,25 @@ struct RecyclerCells: CellReuse {
         reload(cell, key: key, viewClass: viewClass, slot: slot, payload: false, host: host, for: instance, store: &store)
     }
 
-    /// `notifyDataSetChanged`: every holder is marked invalid
-    /// (`markKnownViewsInvalid`); without stable ids the cached views go to
-    /// the pool (`recycleAndClearCachedViews`), and at the next layout every
-    /// attached holder, invalid, is recycled to the pool rather than
-    /// scrapped or cached (`scrapOrRecycleView`, `recycleViewHolderInternal`
-    /// skips the cache for an invalid holder): each visible row then gets a
-    /// holder from the pool, rebound, or a new one; a full pool drops the rest.
+    /// `notifyDataSetChanged`: every holder is marked invalid, and without
+    /// stable ids the cached views go to the pool, newest first
+    /// (RecyclerView.java at androidx recyclerview, as mirrored in
+    /// AlanCheen/recyclerview-mirror 041abfb: `processDataSetCompletelyChanged`
+    /// 5160-5164, `markKnownViewsInvalid` 5170-5180 and the Recycler's
+    /// 7506-7520, `recycleAndClearCachedViews` 6957-6966). At the next
+    /// layout the attached holders are taken off from the last child to the
+    /// first, and an invalid one is recycled, not scrapped
+    /// (`detachAndScrapAttachedViews` 9931-9937, `scrapOrRecycleView`
+    /// 9939-9955): the first row's holder lands on top of the pool, which
+    /// is last in, first out (`getRecycledView` 6237-6248). Each visible row
+    /// then takes a holder from the pool, rebound, or a new one; a full pool
+    /// drops the rest.
     mutating func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
-        for cached in hosts[host]?.cache ?? [] {
-            hosts[host]?.cache.removeFirst()
+        for cached in (hosts[host]?.cache ?? []).reversed() {
+            hosts[host]?.cache.removeLast()
             if let key = store[cached.view].poolKey { putRecycled(cached.view, key: key, host: host, store: &store) }
         }
-        for (_, cell) in shown {
+        for (_, cell) in shown.reversed() {
             store.hide(cell, in: store[cell].superview ?? host)
             if let key = store[cell].poolKey { putRecycled(cell, key: key, host: host, store: &store) }
         }
