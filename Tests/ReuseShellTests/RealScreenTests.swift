@@ -126,6 +126,30 @@ import Testing
         #expect(Self.findings(session).invariants.isEmpty)
     }
 
+    /// RecyclerView: `set` stays a data change of the row, and
+    /// notifyItemChanged's change animation binds a second holder, which
+    /// brings its own subviews (onCreateViewHolder); the old holder's heart
+    /// is untouched and goes to the pool with it.
+    @Test func aChangeOfACellsSubviewBindsASecondHolderWithItsOwnSubviewsUnderRecyclerView() {
+        let session = Session("""
+        component Heart view UIButton { title: Like }
+        component Row view UIView { backgroundColor: white } children Heart
+        list Feed rows 100 viewport 3 cells Row
+        strategy recyclerview
+        mount Feed
+        """)
+        let before = document(session, "config Feed/1/Heart --json")["view"] as? String
+        let created = stat(session, "created")
+        _ = session.line("set Feed/1/Heart alpha 0.5")
+        // A new holder and its own heart; no second heart inside the old one.
+        #expect(stat(session, "created") == created + 2)
+        let after = document(session, "config Feed/1/Heart --json")["view"] as? String
+        #expect(after != before)
+        let created2 = events(session, "--pass 2 --kind create").compactMap { $0["path"] as? String }
+        #expect(created2 == ["Feed/1", "Feed/1/Heart"])
+        #expect(Self.findings(session).invariants.isEmpty)
+    }
+
     /// Under theodolite a subview is a component: another shape is another pool.
     @Test func underTheodoliteAShapeChangeInACellStillTakesAnotherView() {
         let session = Session("""

@@ -141,8 +141,14 @@ extension Engine {
     /// list's cell type changed under a key that stayed, as DivKit's
     /// `reuse_id` does): it forgets the rows, and its views are plain
     /// subviews from now on.
+    @inline(__always)
     mutating func stopHostingList(_ view: ViewID) {
-        guard session.store[view].list != nil else { return }
+        if session.store[view].list != nil { forgetHostedList(view) }
+    }
+
+    /// ``stopHostingList(_:)``'s work, out of line.
+    @inline(never)
+    private mutating func forgetHostedList(_ view: ViewID) {
         session.store.forgetList(of: view)
         session.strategy.cells.forget(host: view)
     }
@@ -247,13 +253,14 @@ extension Engine {
             giveBack(configuration)
             guard let view = shown else { break shows }
             node.view = view
-            // A list as a row's cell (a carousel in a feed): its rows mount
-            // into the cell, which hosts them.
-            if let spec = definition.list {
+            guard let children = definition.children else {
+                // A list as a row's cell (a carousel in a feed): its rows
+                // mount into the cell, which hosts them. (Asked only of a
+                // definition without children: the usual cell has them.)
+                guard let spec = definition.list else { break shows }
                 mountList(spec, of: &node, host: view, row: row, pass: &pass)
                 return view
             }
-            guard let children = definition.children else { break shows }
             stopHostingList(view)
             planChildren(children, under: path, row: row, into: view, pass: &pass)
             mountChildren(children, under: path, into: view, row: row, nodes: &node.children, pass: &pass)

@@ -159,7 +159,11 @@ enum ScrollCommand {
         name: "scroll", group: .mount,
         usage: "scroll LIST by N | scroll LIST to N",
         summary: "move a list's window by N rows or to row N",
-        details: "Only rows that enter or leave the window are mounted or hidden; the pass costs the rows that move, not the list's length.",
+        details: """
+        Only rows that enter or leave the window are mounted or hidden; the pass
+        costs the rows that move, not the list's length. LIST may be a list inside
+        a row (a carousel in a feed: 'scroll Feed/0 by 2'); it scrolls alone.
+        """,
         example: "scroll Feed by 3",
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in

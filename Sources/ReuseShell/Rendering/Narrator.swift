@@ -32,6 +32,10 @@ struct Narrator {
         case .hide(let parent, let key):
             if engine.views.lookUp(parent)?.list != nil {
                 let row = event.path?.display ?? "its row"
+                // reloadData, reloadRows, notifyDataSetChanged: the row stays, its cell goes.
+                if engine.log.summary(ofPass: event.pass)?.trigger.hasPrefix("reload") == true {
+                    return "\(view): \(row)'s data was reloaded, so its cell goes back to \(pool(parent, key)) and the row gets a cell again."
+                }
                 return "\(view): \(row) left the window, so its cell is hidden and goes back to \(pool(parent, key))."
             }
             let before = event.path.map { " (last held by \($0.display))" } ?? ""
