@@ -33,7 +33,8 @@ extension StrategyDescriptor {
         "hidden); no reordering. 'bug27 on': only views owned by a remounted component are",
         "reset (and reordered), so the root keeps the views of components that left.",
         "Source: TheodoliteGroup/Theodolite View/Reuse/ViewPoolMap.swift, ViewPool.swift,",
-        "PendingViewPoolResetList.swift (fix of issue #27, commit 0c15927).",
+        "PendingViewPoolResetList.swift (fix of issue #27, commit 0c15927), Core/Lifecycle/",
+        "MountContext.swift, Integration/ComponentHostingView.swift.",
     ]
     ) { settings in
         let values = settings.values
