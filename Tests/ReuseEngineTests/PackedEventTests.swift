@@ -55,6 +55,8 @@ import Testing
             .cacheHit(.row(4), from: .scrap), .cache(.evicted(viewType: "Cell")),
             .render(.everyItem(12)), .layout(.slot(.header)), .attach(.footer), .reset(.detached),
             .reparent(from: ViewID(2), to: ViewID(9)), .reconfigure, .recycle,
+            .detach(parent: ViewID(3), key: key), .detach(parent: ViewID(3), key: nil), .insert(parent: ViewID(9), key: key),
+            .remove(parent: nil, key: nil, reason: .hostReleased),
             .loadStart(load), .deliver(load, shows: path), .cancel(load, by: .prepareForReuse),
             .discard(load, .viewRemoved),
             .create(parent: ViewID(Int(UInt32.max) + 1), key: key),

@@ -5,7 +5,8 @@ import ReuseEngine
 
 /// `stats`, `tree --all` and `check` count the same views, under every
 /// strategy, after scrolling that removes views (DivKit's leftovers,
-/// RecyclerView's full pools take whole subtrees with them).
+/// RecyclerView's full pools take whole subtrees with them); `tree --all`
+/// lists the views waiting detached (Valdi's pool) beside the tree.
 @Suite struct CountsAgreeTests {
     static let feed = """
     component Title view UILabel { text: "Post {i}" }
@@ -44,7 +45,10 @@ import ReuseEngine
             #expect(session.line(step).ok, "\(step)")
             let stats = try #require(Self.json(session.line("stats --json").output))
             let alive = try #require(stats["views"] as? Int)
-            let tree = Self.viewsIn(Self.json(session.line("tree --all --json").output))
+            let document = Self.json(session.line("tree --all --json").output)
+            // Views waiting detached (Valdi's pool) are listed beside the tree.
+            let detached = (document?["detached"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["views"] as? [String] ?? []).count }
+            let tree = Self.viewsIn(document) + detached
             #expect(alive == tree, "after '\(step)' under \(strategy): stats says \(alive) alive, tree --all shows \(tree)")
             let check = session.line("check")
             #expect(check.ok, "\(check.output)")

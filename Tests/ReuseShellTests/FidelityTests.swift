@@ -97,6 +97,38 @@ func stat(_ session: Session, _ name: String) -> Int {
         let buggy = Session(script.replacingOccurrences(of: "theodolite-2019", with: "theodolite-2019 bug27 on"))
         #expect(events(buggy, "--kind reorder").count == 1)
     }
+
+    /// Without its own view, a component checks out the free view that has
+    /// waited longest. A pool is a list in check-in order: `checkinView`
+    /// appends, `checkoutView` takes the instance's own view, else
+    /// `views.first`, and a reset hides views without taking them out
+    /// (TheodoliteGroup/Theodolite 49021b9 `View/Reuse/ViewPool.swift` lines
+    /// 24-30, 41-67). Every layout first unmounts the whole tree, checking
+    /// views in in tree order (`Integration/ComponentHostingView.swift` lines
+    /// 66-73, `Core/Lifecycle/MountContext.swift` lines 72-89). So a view left
+    /// unclaimed by an earlier mount comes before the views the last mount held.
+    @Test func checkOutHandsOutTheViewThatWaitedLongest() {
+        let session = Session("""
+        component A view UIView { backgroundColor: red }
+        component B view UIView { backgroundColor: red }
+        component C view UIView { backgroundColor: red }
+        component D view UIView { backgroundColor: red }
+        strategy theodolite-2019
+        mount A B
+        mount A
+        """)
+        // A kept v2; B's v3 waits hidden, checked in one mount earlier than v2.
+        #expect(document(session, "config v3 --json")["visibility"] as? String == "hidden")
+        _ = session.line("mount C D")
+        // The pool's list is [v3, v2]: C takes v3 (not v2, the first made), D takes v2.
+        #expect(document(session, "config C --json")["view"] as? String == "v3")
+        #expect(document(session, "config D --json")["view"] as? String == "v2")
+        let reuses = events(session, "--pass 3 --kind reuse")
+        #expect(reuses.compactMap { $0["view"] as? String } == ["v3", "v2"])
+        #expect(reuses.compactMap { $0["previous"] as? String } == ["B", "A"])
+        #expect(stat(session, "created") == 2)
+        #expect(session.line("check").ok)
+    }
 }
 
 @Suite struct UIKitFidelityTests {
@@ -176,9 +208,10 @@ func stat(_ session: Session, _ name: String) -> Int {
     }
 
     /// Valdi's own views go through one global pool per view class, first in,
-    /// first out, reset before they enter it (`ViewFactory.cpp`,
-    /// `ViewNode.cpp`); a view moves to whichever parent takes it; the root
-    /// and list cells are never pooled.
+    /// first out, reset before they enter it (Snapchat/Valdi 1ca7a06
+    /// `runtime/Views/ViewFactory.cpp` lines 27-46, `runtime/Context/ViewNode.cpp`
+    /// lines 357-381); whichever parent takes a view adds it as a subview; the
+    /// root and list cells are never pooled.
     @Test func viewsGoThroughOneGlobalFirstInFirstOutPoolPerClass() {
         let session = Session("""
         component A view UIView { backgroundColor: red }
@@ -198,11 +231,58 @@ func stat(_ session: Session, _ name: String) -> Int {
         })
         _ = session.line("component Pane view UIView children B B L")
         _ = session.line("remount")
-        // The new B takes the oldest pooled UIView (v2, not v3) into Pane; the label moves too.
-        let moves = events(session, "--pass 3 --kind reparent").compactMap { $0["view"] as? String }
-        #expect(moves == ["v2", "v4"])
+        // The new B takes the oldest pooled UIView (v2, not v3) into Pane; the label too.
+        let inserted = events(session, "--pass 3 --kind insert")
+        #expect(inserted.compactMap { $0["view"] as? String } == ["v2", "v4"])
+        #expect(inserted.allSatisfy { $0["parent"] as? String == "v5" })
         #expect(document(session, "config Pane/B[1] --json")["view"] as? String == "v2")
         #expect(stat(session, "created") == 5)
+        #expect(session.line("check").ok)
+    }
+
+    /// A pooled view leaves its superview: `ViewNode::setView` removes the old
+    /// view from its parent before it restores its attributes and enqueues it
+    /// (Snapchat/Valdi 1ca7a06 `runtime/Context/ViewNode.cpp` lines 357-381;
+    /// `removeView` first takes the child views out of it, lines 407-415), and
+    /// on iOS that removal is `removeFromSuperview`
+    /// (`ios/CPPBindings/SCValdiViewTransaction.mm` lines 144-153). So it waits
+    /// detached, not as a hidden subview, until a parent adds it again.
+    @Test func pooledViewsWaitDetachedFromAnySuperview() {
+        let session = Session("""
+        component A view UIView { backgroundColor: red }
+        component L view UILabel { text: x }
+        component Box view UIView children A L
+        component Pane view UIView children A
+        strategy valdi-rebind
+        mount Box Pane
+        mount Pane
+        """)
+        // Box left: each of its views leaves its superview (a view before the views inside it).
+        let detached = events(session, "--pass 2 --kind detach")
+        #expect(detached.compactMap { $0["view"] as? String } == ["v2", "v3", "v4"])
+        #expect(detached.compactMap { $0["parent"] as? String } == ["v1", "v2", "v2"])
+        for view in ["v2", "v3", "v4"] {
+            let config = document(session, "config \(view) --json")
+            #expect(config["visibility"] as? String == "detached")
+            #expect(config["hidden"] as? Bool == false)
+            #expect(config["key"] is NSNull)
+        }
+        #expect(events(session, "--pass 2 --kind hide").isEmpty)
+        // Not in the tree (no hidden subviews anywhere), but named beside it and in `pools`.
+        let tree = document(session, "tree --json")
+        #expect((tree["children"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["v5"])
+        let waiting = (tree["detached"] as? [[String: Any]])?.map { ($0["viewClass"] as? String ?? "", $0["views"] as? [String] ?? []) }
+        #expect(waiting?.map { $0.0 } == ["UIView", "UILabel"])
+        #expect(waiting?.map { $0.1 } == [["v2", "v3"], ["v4"]])
+        let pools = document(session, "pools --json")["detached"] as? [[String: Any]]
+        #expect(pools?.compactMap { $0["viewClass"] as? String } == ["UIView", "UILabel"])
+        #expect(session.line("check").output.hasPrefix("invariants  ok (6 views)"))
+        // A parent that takes one adds it as a subview again.
+        _ = session.line("component Pane view UIView children A L")
+        _ = session.line("remount")
+        #expect(events(session, "--pass 3 --kind insert").map { [$0["view"] as? String, $0["parent"] as? String] } == [["v4", "v5"]])
+        #expect(document(session, "config Pane/L --json")["view"] as? String == "v4")
+        #expect(document(session, "config v4 --json")["visibility"] as? String == "visible")
         #expect(session.line("check").ok)
     }
 }
@@ -350,22 +430,24 @@ func stat(_ session: Session, _ name: String) -> Int {
 
     /// Pass 1 matches by element path: container, index among siblings, type
     /// (`DivBlockModeling.swift`). When a sibling before it goes, a block's
-    /// path changes, and pass 2 gives it the first orphan of its class.
+    /// path changes: here to the path Foo had (both are containers).
     @Test func passOneMatchesByElementPath() {
         let session = Session(Self.box)
         _ = session.line("set Box/Bar backgroundColor blue")
         // Same path: Bar keeps v4 though v3 is the first orphan of its class.
         #expect(document(session, "config Box/Bar --json")["view"] as? String == "v4")
         _ = session.line("hide Box/Foo")
-        // Bar is now at index 0: its path changed, it takes Foo's old view.
+        // Bar is now at index 0: its path is the one Foo had, so it takes Foo's old view.
         #expect(document(session, "config Box/Bar --json")["view"] as? String == "v3")
         #expect(events(session, "--pass 3 --kind remove").compactMap { $0["view"] as? String } == ["v4"])
     }
 
     /// A view matched by path whose inner view cannot show the block keeps
-    /// its wrapper and gets a new inner view: never a UIView configured as a UILabel.
+    /// its wrapper and gets a new inner view: never a UIView configured as a
+    /// UILabel. The path matches through the div's id (its type changed).
     @Test func matchedViewOfAnotherTypeGetsANewInnerView() {
-        let session = Session(Self.box + "\ncomponent Foo view UILabel { text: hi }\nremount\n")
+        let session = Session("attribute id\n" + Self.box.replacingOccurrences(of: "{ backgroundColor: red }", with: "{ backgroundColor: red, id: hero }")
+                              + "\ncomponent Foo view UILabel { text: hi, id: hero }\nremount\n")
         let replaced = events(session, "--pass 2 --kind remove,create")
         #expect(replaced.compactMap { $0["kind"] as? String } == ["remove", "create"])
         #expect(replaced.first?["note"] as? String == "its element path matched, but it cannot show the block: the wrapper gets a new UILabel")
@@ -410,5 +492,38 @@ func stat(_ session: Session, _ name: String) -> Int {
             .replacingOccurrences(of: "{ text: \"c{i}\" }", with: "{ text: \"c{i}\", reuse_id: caption }"))
         #expect(stat(split, "created") == 3)
         #expect(stat(split, "removed") == 0)
+    }
+
+    /// Without an id, the last part of a block's path is the div's own type
+    /// (`text`, `image`, ...), not its template's name: items get the parent
+    /// path plus their index (divkit/divkit `client/ios/DivKit/Extensions/ArrayExtensions.swift`
+    /// lines 10-13, stored version 2432bb2), then `id ?? Self.type`
+    /// (`client/ios/DivKit/DivBlockModeling.swift` lines 9-18, stored version
+    /// 15ed03c; `DivText.type` is "text"). So two text components at one index
+    /// match each other's views by path.
+    @Test func elementPathUsesTheDivTypeNotTheComponentName() {
+        let session = Session("""
+        component Title view UILabel { text: title }
+        component Tag view UILabel { text: tag }
+        component Photo view UIImageView { image: p }
+        component Subtitle view UILabel { text: sub }
+        component Card view UIView children Title Tag
+        strategy divkit
+        mount Card
+        component Card view UIView children Photo Subtitle
+        remount
+        """)
+        // Subtitle's path is Card's/1/text, the path Tag's v4 had: pass 1 matches
+        // it, although v3 (Title's) is the first orphan of its class.
+        #expect(document(session, "config Card/Subtitle --json")["view"] as? String == "v4")
+        let reuse = events(session, "--pass 2 --kind reuse").first
+        #expect(reuse?["view"] as? String == "v4")
+        #expect(reuse?["previous"] as? String == "Card/Tag")
+        // Photo's path (…/0/image) matches nothing: a new view; Title's v3 is a leftover.
+        #expect(events(session, "--pass 2 --kind create").compactMap { $0["path"] as? String } == ["Card/Photo"])
+        let removed = events(session, "--pass 2 --kind remove")
+        #expect(removed.compactMap { $0["view"] as? String } == ["v3"])
+        #expect(removed.first?["note"] as? String == "leftover: no block matched it")
+        #expect(session.line("check").ok)
     }
 }

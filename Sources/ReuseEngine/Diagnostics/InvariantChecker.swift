@@ -8,7 +8,9 @@ public struct InvariantViolation: Sendable, Equatable, CustomStringConvertible {
 extension Engine {
     /// Validates the whole state; returns every violation found (empty when sound).
     ///
-    /// - each live view has one superview and appears once in its subviews;
+    /// - each live view has one superview and appears once in its subviews,
+    ///   or, detached, waits once in the pool of its own class, holding no
+    ///   subviews and held by no instance (Valdi's global pool);
     /// - each managed view lives in exactly one pool of its superview; a held
     ///   view under the key the strategy gives its attached configuration;
     /// - a view under a visible parent is hidden exactly when no mounted
@@ -17,8 +19,8 @@ extension Engine {
     /// - each plain component's children have the paths a fresh mount gives;
     /// - no view is held by two instances;
     /// - a removed view's subtree is removed too, and the views alive are
-    ///   exactly the views reachable from the root (what `stats`, `tree --all`
-    ///   and `check` count);
+    ///   exactly the views reachable from the root and the detached ones (what
+    ///   `stats`, `tree --all` and `check` count);
     /// - no late result is overdue, and each value a view shows has one
     ///   source (one per entry at most for additive properties).
     public func checkInvariants() -> [InvariantViolation] {
@@ -50,12 +52,26 @@ extension Engine {
                 for member in pool.views { poolKeys[member, default: []].append(key) }
             }
         }
-        // Visibility of each view, from the root down.
+        // Places in the detached pools (Valdi's global pool), by view, with the class they wait under.
+        var waitingDetached: [ViewID: [String]] = [:]
+        for (viewClass, waiting) in session.store.detached {
+            for id in waiting { waitingDetached[id, default: []].append(viewClass) }
+        }
+        // Visibility of each view, from the root down (a view moved into a
+        // parent made after it, Valdi's or RecyclerView's, is reached through
+        // that parent). Each view is entered once, so a broken tree cannot loop.
         var visible: [Bool] = Array(repeating: false, count: views.count)
-        for view in views {
-            // Parents are created before their children, so their entry is ready.
-            let parentVisible = view.superview.map { visible[$0.number - 1] } ?? true
-            visible[view.id.number - 1] = parentVisible && !view.isHidden && !view.isRemoved
+        var entered: [Bool] = Array(repeating: false, count: views.count)
+        var descending: [ViewID] = [.root]
+        if let root = views.first { visible[0] = !root.isHidden && !root.isRemoved }
+        entered[0] = true
+        while let next = descending.popLast() {
+            for sub in session.store[next].subviews where views.indices.contains(sub.number - 1) && !entered[sub.number - 1] {
+                entered[sub.number - 1] = true
+                let view = views[sub.number - 1]
+                visible[sub.number - 1] = visible[next.number - 1] && !view.isHidden && !view.isRemoved
+                descending.append(sub)
+            }
         }
 
         var removed = 0
@@ -98,7 +114,12 @@ extension Engine {
                     }
                 }
             } else if id != .root {
-                fail(id, "has no superview")
+                // Out of the hierarchy: alive only while it waits detached in the pool of its class.
+                let waits = waitingDetached[id] ?? []
+                if waits.count != 1 { fail(id, waits.isEmpty ? "has no superview" : "waits \(waits.count) times in detached pools") }
+                if !view.subviews.isEmpty { fail(id, "is detached but holds subviews") }
+                if holders[id] != nil { fail(id, "is detached but held by \(holders[id]?.description ?? "?")") }
+                if poolKeys[id] != nil { fail(id, "is detached but in a pool of a parent") }
             }
             for sub in view.subviews where session.store.lookUp(sub)?.superview != id {
                 fail(id, "lists \(sub) as a subview, but its superview is \(session.store.lookUp(sub)?.superview?.description ?? "none")")
@@ -126,8 +147,19 @@ extension Engine {
             reachable += 1
             pending.append(contentsOf: session.store[next].subviews)
         }
-        if reachable != session.store.aliveCount {
-            fail(nil, "\(session.store.aliveCount) views counted alive but \(reachable) are in the hierarchy")
+        var detached = 0
+        for (viewClass, waiting) in session.store.detached {
+            for id in waiting {
+                detached += 1
+                guard let view = session.store.lookUp(id) else { fail(id, "waits detached but does not exist"); continue }
+                if view.isRemoved { fail(id, "waits detached but is removed") }
+                if view.superview != nil { fail(id, "waits detached but is a subview of \(view.superview?.description ?? "?")") }
+                if view.viewClass != viewClass { fail(id, "is a \(view.viewClass) in the detached pool of \(viewClass)") }
+            }
+        }
+        if reachable + detached != session.store.aliveCount {
+            fail(nil, "\(session.store.aliveCount) views counted alive but \(reachable) are in the hierarchy"
+                 + (detached > 0 ? " and \(detached) detached" : ""))
         }
 
         // Late results: nothing overdue (each pass delivers what is due as it

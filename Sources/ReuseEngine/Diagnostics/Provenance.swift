@@ -103,7 +103,7 @@ extension Engine {
     static func bears(_ step: ReuseEvent.Step, on property: String) -> Bool {
         switch step {
         case .reuse, .hide, .unhide, .prepareForReuse, .enterPool, .leavePool, .recycle, .reparent, .cacheHit,
-             .cache, .attach, .remove, .reconfigure, .skip(nil):
+             .cache, .attach, .remove, .reconfigure, .skip(nil), .detach, .insert:
             true
         case .apply(let attribute), .unapply(let attribute), .update(let attribute, _), .skip(let attribute?):
             attribute.name == property

@@ -11,6 +11,8 @@ public struct Statistics: Sendable, Equatable {
     public var hiddenViews: Int
     /// Views not hidden themselves but inside a hidden view.
     public var viewsUnderHidden: Int
+    /// Views out of the hierarchy, waiting in the pool of their class (Valdi).
+    public var detachedViews: Int
     /// Component instances alive (visible ones, or every list item under `valdi-attach`).
     public var liveComponents: Int
 
@@ -30,18 +32,20 @@ public struct Statistics: Sendable, Equatable {
 
 extension Engine {
     public var statistics: Statistics {
-        var visible = 0, hidden = 0, underHidden = 0
+        var visible = 0, hidden = 0, underHidden = 0, detached = 0
         for view in session.store.all where view.id != .root {
             switch session.store.visibility(of: view.id) {
             case .visible: visible += 1
             case .hidden: hidden += 1
             case .insideHidden: underHidden += 1
+            case .detached: detached += 1
             case .removed: break
             }
         }
         return Statistics(counts: session.store.log.totals, passes: session.store.log.currentPass, leaks: leaks().count,
                           views: session.store.aliveCount, peakViews: session.store.peakViews, visibleViews: visible,
-                          hiddenViews: hidden, viewsUnderHidden: underHidden, liveComponents: liveComponents)
+                          hiddenViews: hidden, viewsUnderHidden: underHidden, detachedViews: detached,
+                          liveComponents: liveComponents)
     }
 
     /// Component instances alive: the visible mounted ones, or, when the

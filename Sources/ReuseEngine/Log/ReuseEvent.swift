@@ -49,8 +49,9 @@ public struct ReuseEvent: Sendable, Equatable {
         case leavePool
         /// UIKit's `prepareForReuse` on a dequeued cell.
         case prepareForReuse
-        /// The view left the hierarchy for good, with its subtree.
-        case remove(parent: ViewID, key: ViewKey?, reason: RemovalReason)
+        /// The view left the hierarchy for good, with its subtree (`parent`
+        /// nil: it waited detached, in no parent).
+        case remove(parent: ViewID?, key: ViewKey?, reason: RemovalReason)
         /// RecyclerView: a slot got back its own view, still bound.
         case cacheHit(Slot, from: CachePlace)
         /// RecyclerView: a view moved between its cache and its pool.
@@ -65,6 +66,12 @@ public struct ReuseEvent: Sendable, Equatable {
         case reset(ResetReason)
         /// The view moved to another parent (a pool shared between parents).
         case reparent(from: ViewID, to: ViewID)
+        /// Valdi: its node went; the view left `parent` (its pool `key`) and
+        /// waits, detached, in the global pool of its class.
+        case detach(parent: ViewID, key: ViewKey?)
+        /// Valdi: a detached view from the global pool of its class was
+        /// added to `parent`'s subviews, into its pool `key`.
+        case insert(parent: ViewID, key: ViewKey)
         /// DivKit: `configureBlockView` ran with a block equal to the one the
         /// view shows: every property set again to the value it has.
         case reconfigure
@@ -102,6 +109,8 @@ public struct ReuseEvent: Sendable, Equatable {
             case .attach: .attach
             case .reset: .reset
             case .reparent: .reparent
+            case .detach: .detach
+            case .insert: .insert
             case .reconfigure: .reconfigure
             case .recycle: .recycle
             case .loadStart: .load
@@ -123,7 +132,8 @@ public struct ReuseEvent: Sendable, Equatable {
         public var parent: ViewID? {
             switch self {
             case .create(let parent, _), .reuse(let parent, _, _), .unhide(let parent), .hide(let parent, _),
-                 .remove(let parent, _, _): parent
+                 .detach(let parent, _), .insert(let parent, _): parent
+            case .remove(let parent, _, _): parent
             default: nil
             }
         }
@@ -131,8 +141,8 @@ public struct ReuseEvent: Sendable, Equatable {
         /// The pool key involved.
         public var key: ViewKey? {
             switch self {
-            case .create(_, let key), .reuse(_, let key, _): key
-            case .hide(_, let key), .remove(_, let key, _): key
+            case .create(_, let key), .reuse(_, let key, _), .insert(_, let key): key
+            case .hide(_, let key), .remove(_, let key, _), .detach(_, let key): key
             default: nil
             }
         }
@@ -152,7 +162,7 @@ public struct ReuseEvent: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case create, reuse, unhide, hide, apply, unapply, update, skip, reorder
         case enterPool, leavePool, prepareForReuse, remove, cacheHit, cache, render, layout, attach, reset, reparent, reconfigure
-        case recycle, load, deliver, cancel, discard
+        case recycle, load, deliver, cancel, discard, detach, insert
 
         /// Where this kind is counted in ``EventCounts``, which is its
         /// ``stat``'s place in ``Stat/counted``: one switch for every event
@@ -183,7 +193,7 @@ public struct ReuseEvent: Sendable, Equatable {
             case .deliver: 21
             case .cancel: 22
             case .discard: 23
-            case .cache, .reparent: nil
+            case .cache, .reparent, .detach, .insert: nil
             }
         }
 
@@ -203,6 +213,9 @@ public enum RemovalReason: Sendable, Equatable {
     case contentViewReplaced(by: String)
     /// RecyclerView: the pool of its view type already held `capacity` views.
     case poolFull(viewType: String, capacity: Int)
+    /// Valdi: a list's host view whose node went; host views never enter the
+    /// global pool, so it is released with its cells.
+    case hostReleased
     /// The session switched strategy: views made under one keying cannot be
     /// judged by another, so the tree starts afresh (ids go on).
     case strategySwitched(from: String, to: String)

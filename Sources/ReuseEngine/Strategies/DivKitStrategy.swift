@@ -4,19 +4,25 @@ extension StrategyDescriptor {
     /// upstream divkit/divkit `client/ios`).
     ///
     /// Every block has an element path: its container's path, its index among
-    /// its siblings, then its div id (an `id` attribute here) or else its type
-    /// (`DivBlockModeling.swift`, `ArrayExtensions.swift`), so a block's path
-    /// changes when a sibling before it goes. Galleries queue cells by
-    /// `reuse_id` alone (default "DefaultReuseId"), across block types.
+    /// its siblings, then its div id (an `id` attribute here) or else its div
+    /// type, the one its view class stands for (``BlockMatching/divType(of:)``:
+    /// `text`, `image`, `container`...), never the component's name
+    /// (`DivBlockModeling.swift`, `ArrayExtensions.swift`). So a block's path
+    /// changes when a sibling before it goes, and two components of one div
+    /// type at one index match each other's views by path. Galleries queue
+    /// cells by `reuse_id` alone (default "DefaultReuseId"), across block types.
     static let divKit = StrategyDescriptor(name: "divkit", defaults: [], rules: [
         "No pools: a container's current children are its only candidates.",
         "Element path = container's path / index among siblings / div id (an 'id' attribute)",
-        "or type. Pass 1: the orphan with the block's path; a view that cannot show the",
+        "or else the div type of the view class, not the component's name: UILabel and UIButton",
+        "'text', UIImageView 'image', UIScrollView 'gallery', UIView 'container', other classes",
+        "'custom'. Pass 1: the orphan with the block's path; a view that cannot show the",
         "block's type gets a new inner view. Pass 2: the first orphan of the same class.",
         "Leftovers removed. configureBlockView always runs: equal blocks are reconfigured.",
         "Galleries: cells queue by reuse_id alone (default DefaultReuseId), any type; a cell",
         "that cannot show the block gets a new content view.",
-        "Source: divkit/divkit client/ios DivBlockModeling.swift, Array+UIViewRenderable.swift,",
+        "Source: divkit/divkit client/ios DivBlockModeling.swift, ArrayExtensions.swift,",
+        "Array+UIViewRenderable.swift,",
         "DecoratingBlock+UIViewRenderableBlock.swift, GalleryView.swift.",
     ]) { _ in
         Strategy(
@@ -56,9 +62,35 @@ struct BlockMatching: ParentReuse {
 
     var plansChildren: Bool { true }
 
-    /// A block's element path: its container's, its index, its id or type.
+    /// A block's element path: its container's, its index, its id or else its
+    /// div type; the component's name is not part of it.
+    ///
+    /// Upstream (divkit/divkit `client/ios`): a container's items get the
+    /// parent path plus their index (`DivKit/Extensions/ArrayExtensions.swift`
+    /// lines 10-13, stored version 2432bb2), and each div adds its id, or its
+    /// `Self.type` when it has none (`DivKit/DivBlockModeling.swift` lines
+    /// 9-18, stored version 15ed03c; `DivText.type` is "text",
+    /// `generated_sources/DivText.swift` line 260, stored version 0363a1c).
     static func elementPath(container: String, index: Int, _ block: PlannedBlock) -> String {
-        container + "/\(index)/" + (block.configuration.value(of: "id")?.plain ?? block.instance.component)
+        container + "/\(index)/" + (block.configuration.value(of: "id")?.plain ?? divType(of: block.configuration.viewClass))
+    }
+
+    /// The DivKit div type a view class stands for: the `type` of the div whose
+    /// block view that class models. The model knows view classes, not divs, so
+    /// the class decides: `UILabel` "text"; `UIButton` "text" too (DivKit has no
+    /// button div: a tappable text is a text with actions); `UIImageView`
+    /// "image"; `UIScrollView` (a list's host) "gallery"; `UIView` "container";
+    /// any class a session declares "custom" (a host app's own view, DivKit's
+    /// `div-custom`). Two classes of one type path-match; when the matched
+    /// view's class cannot show the block it gets a new inner view.
+    static func divType(of viewClass: String) -> String {
+        switch viewClass {
+        case "UILabel", "UIButton": "text"
+        case "UIImageView": "image"
+        case "UIScrollView": "gallery"
+        case "UIView": "container"
+        default: "custom"
+        }
     }
 
     mutating func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {

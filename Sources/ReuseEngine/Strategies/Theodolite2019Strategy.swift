@@ -8,8 +8,11 @@ extension StrategyDescriptor {
     ///   (`View/Reuse/ViewPoolMap.swift`, `[ViewConfiguration: ViewPool]`), so
     ///   two component types with equal configurations share views, and a
     ///   value change means another pool.
-    /// - Check-out prefers the view the same instance had, then the first free
-    ///   view, then a new one (`View/Reuse/ViewPool.swift`).
+    /// - Check-out prefers the view the same instance had, then the free view
+    ///   that has waited longest, then a new one (`View/Reuse/ViewPool.swift`
+    ///   lines 41-59): a pool is a list in check-in order, every view checked
+    ///   in at the unmount that begins each mount, in tree order
+    ///   (``OwnerFirstVend``).
     /// - Every pool that received a check-in is reset at the end of the
     ///   top-level mount, hiding its unclaimed views
     ///   (`PendingViewPoolResetList.swift`, `MountContext.swift`); subviews are
@@ -23,12 +26,15 @@ extension StrategyDescriptor {
         name: "theodolite-2019", defaults: [StrategyOption(name: "bug27", value: 0, kind: .flag)], rules: [
         "Pools keyed by the whole configuration (view class, attribute identifiers and values),",
         "not the component type: two types with equal configurations share views.",
-        "Check-out: the view of the same instance, else the oldest free one, else a new one.",
+        "Check-out: the view of the same instance, else the free view that waited longest",
+        "(views unclaimed in earlier mounts first, then the last mount's in tree order: all",
+        "are checked in at the unmount that begins a mount), else a new one.",
         "Every pool that got a check-in is reset at the end of the mount (unclaimed views",
         "hidden); no reordering. 'bug27 on': only views owned by a remounted component are",
         "reset (and reordered), so the root keeps the views of components that left.",
         "Source: TheodoliteGroup/Theodolite View/Reuse/ViewPoolMap.swift, ViewPool.swift,",
-        "PendingViewPoolResetList.swift (fix of issue #27, commit 0c15927).",
+        "PendingViewPoolResetList.swift (fix of issue #27, commit 0c15927), Core/Lifecycle/",
+        "MountContext.swift, Integration/ComponentHostingView.swift.",
     ]
     ) { settings in
         let values = settings.values
@@ -37,7 +43,7 @@ extension StrategyDescriptor {
             name: "theodolite-2019",
             summary: bug27 ? "full-configuration pools; own view first; bug #27 restored"
                 : "full-configuration pools; own view first; every pool reset",
-            poolNote: "pools keyed by the whole configuration (no component type); a request takes the view its instance had, else any free one"
+            poolNote: "pools keyed by the whole configuration (no component type); a request takes the view its instance had, else the free one that waited longest"
                 + (bug27 ? "; the root's pools are never reset (bug #27)" : ""),
             options: [StrategyOption(name: "bug27", value: bug27 ? 1 : 0, kind: .flag)],
             keying: ConfigurationKeying(),
@@ -64,29 +70,73 @@ struct ConfigurationKeying: Keying {
 }
 
 /// Check-out from `ViewPool.swift`: the view this same instance had, if it is
-/// in the pool and free; else the first free view; else a new one.
+/// in the pool and free; else the free view that has waited longest; else a
+/// new one.
+///
+/// Upstream (TheodoliteGroup/Theodolite 49021b9, April 2019) a pool is a list
+/// of checked-in views: `checkinView` appends (`View/Reuse/ViewPool.swift`
+/// lines 62-67), `checkoutView` removes the view it hands out, the instance's
+/// own first, else `views.first` (lines 43-56), and a view built new is added
+/// as a subview but not to the list (lines 57-59). Every layout unmounts the
+/// whole mounted tree before mounting again (`Integration/ComponentHostingView.swift`
+/// lines 66-73), and `UnmountLayout` checks views in child by child
+/// (`Core/Lifecycle/MountContext.swift` lines 72-89; the check-in is
+/// `Component.unmount`, `Core/Component/Component.swift` lines 93-109). The
+/// reset hides unclaimed views but leaves them in the list (`ViewPool.swift`
+/// lines 24-30). So the first free view is the one whose last check-in is
+/// oldest: views nobody claimed in earlier mounts, then the views of the last
+/// mount in tree order. That is the order of the last time each view was
+/// held, which this policy stamps at every vend (``heldTicket``); pools are
+/// per parent view, and the views held in one parent are held in tree order.
 struct OwnerFirstVend: ParentReuse {
     /// Before the fix of issue #27: only views with an owning component are
     /// reset (by its `componentDidMount`), so the root hosting view never is.
     var keepsBug27: Bool
+    /// When each view was last handed out, by view number - 1: a ticket that
+    /// grows with every vend of the session (0: never handed out by this
+    /// policy, e.g. a former list's cell). Invariant: within one parent's
+    /// pool, ascending tickets are upstream's check-in list order.
+    private var heldTicket: [Int] = []
+    private var nextTicket = 1
+
+    init(keepsBug27: Bool) {
+        self.keepsBug27 = keepsBug27
+    }
 
     var plansChildren: Bool { false }
 
     func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
 
-    func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance, store: inout ViewStore, pass: MountPass) -> Vended {
+    mutating func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
+                       store: inout ViewStore, pass: MountPass) -> Vended {
         let free = (store.pool(key, in: parent)?.views ?? []).filter { !pass.wasTaken($0) }
-        if let own = free.first(where: { store[$0].owner == instance.path }) ?? free.first {
-            return Vended(view: own, acquisition: .taken(store.take(own, key: key, in: parent, for: instance)))
+        // The oldest check-in first; equal tickets (never vended) keep pool order.
+        if let view = free.first(where: { store[$0].owner == instance.path }) ?? free.min(by: { ticket($0) < ticket($1) }) {
+            stamp(view)
+            return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
         }
-        return Vended(view: store.createView(viewClass, key: key, in: parent, for: instance), acquisition: .created)
+        let created = store.createView(viewClass, key: key, in: parent, for: instance)
+        stamp(created)
+        return Vended(view: created, acquisition: .created)
+    }
+
+    private func ticket(_ view: ViewID) -> Int {
+        heldTicket.indices.contains(view.number - 1) ? heldTicket[view.number - 1] : 0
+    }
+
+    /// The view is held now: it is checked in after every view held before it.
+    private mutating func stamp(_ view: ViewID) {
+        let index = view.number - 1
+        if index >= heldTicket.count { heldTicket.append(contentsOf: repeatElement(0, count: index + 1 - heldTicket.count)) }
+        heldTicket[index] = nextTicket
+        nextTicket += 1
     }
 
     /// The pending reset list (`PendingViewPoolResetList.swift`): every pool
     /// that got a check-in hides what nobody claimed. With bug #27 the reset is
     /// the owner's `componentDidMount` instead: the root hosting view keeps its
     /// old views visible, and the others are reordered.
-    func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
+    mutating func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
         for parent in visited {
             if keepsBug27 {
                 guard parent != .root else { continue }

@@ -6,10 +6,12 @@ extension StrategyDescriptor {
     static let valdiRebind = StrategyDescriptor(name: "valdi-rebind", defaults: [], rules: [
         "Option A: one root component per visible cell; every bind renders and lays it out,",
         "then diffs: changed attributes applied, equal ones left, dropped ones reset.",
-        "Valdi's views: a node keeps its view; a view whose node went is reset and enters one",
-        "global first-in-first-out pool per view class that any parent takes from. List cells",
-        "(host views) are the native list's, never Valdi's pool.",
-        "Source: Snapchat/Valdi ViewNodeAttributesApplier.cpp, ViewFactory.cpp, ViewNode.cpp.",
+        "Valdi's views: a node keeps its view; a view whose node went leaves its superview, is",
+        "reset and waits detached (no superview, not hidden) in one global first-in-first-out",
+        "pool per view class; whoever takes it adds it as a subview. List cells (host views)",
+        "are the native list's, never Valdi's pool.",
+        "Source: Snapchat/Valdi ViewNodeAttributesApplier.cpp, ViewFactory.cpp, ViewNode.cpp,",
+        "SCValdiViewTransaction.mm.",
     ]) { _ in
         Strategy(
             name: "valdi-rebind",
@@ -35,7 +37,8 @@ extension StrategyDescriptor {
         "Option B: one component per item, rendered and laid out when the list mounts;",
         "a cell that shows attaches the item's component (no render while scrolling), and",
         "every item's components stay alive. A detached cell's attributes are reset.",
-        "Otherwise as valdi-rebind: attribute diff, one global FIFO pool per view class.",
+        "Otherwise as valdi-rebind: attribute diff, one global FIFO pool per view class whose",
+        "views wait detached from any superview.",
         "Source: Snapchat/Valdi native collection view guide, ViewFactory.cpp.",
     ]) { _ in
         Strategy(
@@ -52,7 +55,7 @@ extension StrategyDescriptor {
             liveComponents: .everyListItem)
     }
 
-    private static let valdiPoolNote = "Valdi's views: a node keeps its view; a view whose node went is reset and enters one global first-in-first-out pool per view class, which any parent takes from; list cells (host views) are the native list's"
+    private static let valdiPoolNote = "Valdi's views: a node keeps its view; a view whose node went leaves its superview, is reset and waits detached in one global first-in-first-out pool per view class, and whoever takes it adds it as a subview; list cells (host views) are the native list's"
 }
 
 /// Valdi's view node attribute diff (`ViewNodeAttribute.cpp`,
@@ -161,56 +164,61 @@ struct PreCreatedItems: QueueCells {
 /// Valdi's view factory pool (`ViewFactory.cpp`, `ViewNode.cpp`): a node
 /// keeps its view while it lives (its own view in the parent, else, for a
 /// node rendered again with another item, the first live view of its class
-/// there); a view whose node went away has its attributes
-/// reset and enters one global pool per view class, first in, first out,
-/// unbounded; a node needing a view takes the oldest pooled view of its
-/// class, wherever it waits (it moves to the new parent), or a new one. The
-/// root and list cells (host views) are never pooled.
+/// there); a view whose node went away has its attributes reset, leaves its
+/// superview and waits detached in one global pool per view class, first in,
+/// first out, unbounded (``ViewStore/detached``); a node needing a view takes
+/// the oldest pooled view of its class and adds it to its parent, or a new
+/// one. The root and list cells (host views) are never pooled.
+///
+/// Upstream (Snapchat/Valdi 1ca7a06, `valdi/src/valdi/runtime/Context/ViewNode.cpp`):
+/// `setView` removes the old view from its parent first (line 363), restores
+/// its attributes to their defaults (line 374) and only then hands it to the
+/// pool (lines 376-381); `removeView` first takes every child view out of it
+/// (lines 407-415), so a pooled view holds none. On iOS the removal is
+/// `[uiView removeFromSuperview]` (`ios/CPPBindings/SCValdiViewTransaction.mm`
+/// lines 144-153). `ViewFactory::createView` pops the pool's front and
+/// `enqueueViewToPool` appends (`runtime/Views/ViewFactory.cpp` lines 27-46).
 struct ValdiViewPool: ParentReuse {
-    /// The global pool: per view class, oldest first.
-    private var pooled: [String: [ViewID]] = [:]
-    private var inPool: Set<ViewID> = []
-
     init() {}
 
     var plansChildren: Bool { false }
 
     func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
 
-    mutating func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
-                       store: inout ViewStore, pass: MountPass) -> Vended {
-        let live = (store.pool(key, in: parent)?.views ?? []).filter { !inPool.contains($0) && !pass.wasTaken($0) }
+    func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
+              store: inout ViewStore, pass: MountPass) -> Vended {
+        // Pooled views are detached: every view still in the parent has a live node.
+        let live = (store.pool(key, in: parent)?.views ?? []).filter { !pass.wasTaken($0) }
         if let view = live.first(where: { store[$0].owner == instance.path }) ?? live.first {
             return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
         }
-        if var queue = pooled[viewClass], !queue.isEmpty {
-            let view = queue.removeFirst()
-            pooled[viewClass] = queue
-            inPool.remove(view)
-            store.reparent(view, to: parent, key: key)
-            return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
+        if let adopted = store.adoptDetached(viewClass, into: parent, key: key, for: instance) {
+            return Vended(view: adopted.view, acquisition: .taken(adopted.taken))
         }
         return Vended(view: store.createView(viewClass, key: key, in: parent, for: instance), acquisition: .created)
     }
 
     /// Views of the visited parents that no node took lost their nodes: each,
-    /// with the live views inside it, is reset, hidden and pooled.
-    mutating func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
+    /// with the views inside it, leaves its superview, is reset and waits
+    /// detached in the global pool of its class, a view before the views
+    /// inside it (pre-order; once the settle ends none holds a subview). A
+    /// list host among them is released with its cells, never pooled.
+    func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
         for parent in visited {
-            for view in store[parent].subviews where !pass.wasTaken(view) && !inPool.contains(view) && !store[view].isHidden {
-                // List hosts and their cells are the native list's, never pooled.
-                for next in store.visibleSubtree(of: view, descends: { store[$0].list == nil && store[store[$0].superview ?? .root].list == nil }) {
-                    enterPool(next, store: &store)
+            let leaving = store[parent].subviews.filter { !pass.wasTaken($0) }
+            for view in leaving {
+                // A list host ends its branch: its cells are the native list's.
+                let order = store.subtree(of: view, descends: { store[store[$0].superview ?? .root].list == nil })
+                for next in order where !store[next].isRemoved {
+                    if store[next].list != nil {
+                        store.remove(next, from: store[next].superview ?? parent, reason: .hostReleased)
+                        continue
+                    }
+                    // Upstream order: out of the superview, attributes restored, enqueued.
+                    store.detach(next)
+                    store.resetProperties(of: next, reason: .enteringPool)
                 }
             }
         }
-    }
-
-    private mutating func enterPool(_ view: ViewID, store: inout ViewStore) {
-        guard view != .root, let parent = store[view].superview, store[parent].list == nil else { return }
-        store.resetProperties(of: view, reason: .enteringPool)
-        store.hide(view, in: parent)
-        pooled[store[view].viewClass, default: []].append(view)
-        inPool.insert(view)
     }
 }

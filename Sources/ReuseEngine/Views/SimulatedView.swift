@@ -218,17 +218,21 @@ public enum Visibility: Equatable, Sendable, CustomStringConvertible {
     case hidden
     /// Not hidden, but inside this hidden view.
     case insideHidden(ViewID)
+    /// Out of the hierarchy but alive, waiting in the pool of its class
+    /// (Valdi's global pool, ``ViewStore/detached``).
+    case detached
     /// Out of the hierarchy for good.
     case removed
 
     public var isVisible: Bool { self == .visible }
 
-    /// `visible`, `hidden`, `inside hidden v3`, `removed`.
+    /// `visible`, `hidden`, `inside hidden v3`, `detached`, `removed`.
     public var description: String {
         switch self {
         case .visible: "visible"
         case .hidden: "hidden"
         case .insideHidden(let view): "inside hidden \(view)"
+        case .detached: "detached"
         case .removed: "removed"
         }
     }

@@ -19,6 +19,12 @@ public struct ViewStore: Sendable {
     public private(set) var peakViews = 1
     /// Views removed for good, subtrees included (their ids stay taken).
     public private(set) var removedViews = 0
+    /// Views out of the hierarchy but alive, waiting by view class, oldest
+    /// first, classes in the order they first waited: Valdi's global pool,
+    /// one per view class (`ViewFactory.cpp`). Invariant: each view here is
+    /// here once, under its own class, and has no superview, no subviews and
+    /// no instance holding it; every alive view outside the hierarchy is here.
+    public private(set) var detached: OrderedDictionary<String, [ViewID]> = [:]
     /// Loads started and not yet delivered, cancelled or discarded.
     var loads = PendingLoads()
     #if FAST_PATH_SWITCHES
@@ -62,10 +68,12 @@ public struct ViewStore: Sendable {
     /// Views alive now: not removed, the root included.
     public var aliveCount: Int { views.count - removedViews }
 
-    /// Visible, hidden, inside a hidden view, or removed.
+    /// Visible, hidden, inside a hidden view, detached (waiting out of the
+    /// hierarchy), or removed.
     public func visibility(of id: ViewID) -> Visibility {
         let subject = self[id]
         if subject.isRemoved { return .removed }
+        if subject.superview == nil, id != .root { return .detached }
         if subject.isHidden { return .hidden }
         var current = subject.superview
         while let parent = current {
@@ -289,6 +297,53 @@ public struct ViewStore: Sendable {
         views[index].superview = parent
         views[index].poolKey = key
         recordForOwner(view, .reparent(from: old, to: parent))
+    }
+
+    /// Takes a view out of its superview, alive, to wait detached in the
+    /// pool of its class (Valdi: `removeViewFromParent`, then
+    /// `enqueueViewToPool`): out of the superview's subviews and pool, no
+    /// superview, no pool key. Its subviews are the caller's to detach or
+    /// remove before the pass ends (Valdi empties a view before it pools it).
+    mutating func detach(_ view: ViewID) {
+        let index = view.number - 1
+        guard let parent = views[index].superview, !views[index].isRemoved else { return }
+        recordLeaving(view, .detach) { .detach(parent: parent, key: $0) }
+        views[parent.number - 1].subviews.removeAll { $0 == view }
+        if let key = views[index].poolKey {
+            views[parent.number - 1].pools[key]?.views.removeAll { $0 == view }
+            views[parent.number - 1].pools[key]?.waiting.removeAll { $0 == view }
+            if views[parent.number - 1].pools[key]?.views.isEmpty == true { views[parent.number - 1].pools[key] = nil }
+        }
+        views[index].superview = nil
+        views[index].poolKey = nil
+        views[index].isHidden = false
+        detached[views[index].viewClass, default: []].append(view)
+    }
+
+    /// The detached view of `viewClass` that has waited longest, put back
+    /// into the hierarchy as `parent`'s last subview, in its pool of `key`,
+    /// and taken by `instance` (Valdi: `ViewFactory::createView` pops the
+    /// pool's front, then `insertChildView`); nil when none waits. Always a
+    /// reuse: the node that held it went, so even an instance at the same
+    /// path is a new node.
+    mutating func adoptDetached(_ viewClass: String, into parent: ViewID, key: ViewKey,
+                                for instance: Instance) -> (view: ViewID, taken: Taken)? {
+        guard let view = detached[viewClass]?.first else { return nil }
+        detached[viewClass]?.removeFirst()
+        if detached[viewClass]?.isEmpty == true { detached[viewClass] = nil }
+        let index = view.number - 1
+        views[parent.number - 1].subviews.append(view)
+        views[parent.number - 1].pools[key, default: ReusePool()].views.append(view)
+        views[index].superview = parent
+        views[index].poolKey = key
+        recordForOwner(view, .insert) { .insert(parent: parent, key: key) }
+        let previous = views[index].owner
+        var taken = take(view, key: key, in: parent, for: instance)
+        if !taken.isReuse {
+            record(view, for: instance, .reuse) { .reuse(parent: parent, key: key, previous: previous) }
+            taken.isReuse = true
+        }
+        return (view, taken)
     }
 
     /// Puts `parent`'s subviews in this order, the rest after; records it when it changed.
@@ -714,10 +769,27 @@ public struct ViewStore: Sendable {
         recordForOwner(view, made)
     }
 
-    /// Drops every view but the root, the loads pending on them, and the log (a strategy switch).
+    /// Drops every view but the root, the loads pending on them, and the log
+    /// (a strategy switch); detached views go too, the pools they wait in
+    /// cleared (Valdi's `ViewFactory::clearViewPool`).
     mutating func removeAll(reason: RemovalReason) {
         for view in views[0].subviews { remove(view, from: .root, reason: reason) }
         views[0].pools = [:]
         views[0].list = nil
+        for (_, waiting) in detached {
+            for view in waiting { removeDetached(view, reason: reason) }
+        }
+        detached = [:]
+    }
+
+    /// Drops a detached view for good (it holds no subviews); its pool entry
+    /// is the caller's to drop.
+    private mutating func removeDetached(_ view: ViewID, reason: RemovalReason) {
+        let index = view.number - 1
+        guard !views[index].isRemoved else { return }
+        recordLeaving(view, .remove) { _ in .remove(parent: nil, key: nil, reason: reason) }
+        views[index].isHidden = true
+        views[index].isRemoved = true
+        removedViews += 1
     }
 }

@@ -40,6 +40,7 @@ enum StatsCommand {
         lines.append("  " + "leaks".padding(width) + String(statistics.leaks))
         var parts = ["root", "\(statistics.visibleViews) visible", "\(statistics.hiddenViews) hidden"]
         if statistics.viewsUnderHidden > 0 { parts.append("\(statistics.viewsUnderHidden) inside hidden views") }
+        if statistics.detachedViews > 0 { parts.append("\(statistics.detachedViews) detached in pools") }
         lines.append("  " + "views".padding(width) + "\(statistics.views) alive (" + parts.joined(separator: ", ") + "), peak \(statistics.peakViews)")
         shell.emit(lines.joined(separator: "\n"))
     }

@@ -39,6 +39,11 @@ enum TreeCommand {
                 pairs.append(("removedByThePass", .array(removed.map { .string($0.view.description) })))
                 json = .object(pairs)
             }
+            // Views waiting detached (Valdi's pool) are in no tree: listed beside the root's.
+            if asked.view ?? .root == .root, !asked.state.views.detached.isEmpty, case .object(var pairs) = json {
+                pairs.append(("detached", renderer.detachedJSON))
+                json = .object(pairs)
+            }
             shell.emit(json: json)
         } else {
             shell.emit(renderer.render(from: asked.view ?? .root))

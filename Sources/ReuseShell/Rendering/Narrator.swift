@@ -59,8 +59,15 @@ struct Narrator {
             return "\(view): willLeaveReusePool, a hidden view is vended again."
         case .prepareForReuse:
             return "\(view): prepareForReuse runs on the dequeued cell before \(holder(event)) configures it."
-        case .remove(let parent, _, _):
+        case .remove(let parent?, _, _):
             return "\(view): removed from \(parent) for good (\(note ?? "not needed"))."
+        case .remove(nil, _, _):
+            return "\(view): it waited detached; dropped for good (\(note ?? "not needed"))."
+        case .detach(let parent, _):
+            let before = event.path.map { " (last held by \($0.display))" } ?? ""
+            return "\(view): its node went, so it leaves \(parent) and waits, detached, in the global pool of its class\(before)."
+        case .insert(let parent, _):
+            return "\(view): \(holder(event)) needs a view of its class: the one that waited longest in the global pool is added to \(parent)."
         case .cacheHit:
             return "\(view): \(note ?? "a cached view comes back"); nothing is bound again."
         case .cache:

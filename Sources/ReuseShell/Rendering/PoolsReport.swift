@@ -29,6 +29,9 @@ struct PoolsReport {
     }
 
     var parents: [Parent]
+    /// Pools of views out of the hierarchy, by view class, oldest first
+    /// (Valdi's global pool); empty under every other strategy.
+    var detached: [(viewClass: String, members: [Member])]
     /// How this strategy's pools work, when it is not the default.
     var strategyNote: String?
 
@@ -49,13 +52,16 @@ struct PoolsReport {
                          waiting: pool.waiting)
                 })
         }
+        detached = view == nil ? views.detached.map { viewClass, waiting in
+            (viewClass, waiting.map { Member(id: $0, isHidden: views[$0].isHidden, holder: views[$0].owner?.display ?? "-") })
+        } : []
         let strategy = engine.strategy
         strategyNote = strategy.name == StrategyRegistry.standard.name ? nil : "\(strategy.name): \(strategy.poolNote)"
     }
 
     /// Box-drawn, at most eight views per pool unless `all`.
     func text(style: Style, all: Bool) -> String {
-        if parents.isEmpty { return "no pools yet; mount something first" }
+        if parents.isEmpty, detached.isEmpty { return "no pools yet; mount something first" }
         var lines: [String] = []
         if let strategyNote { lines.append(style.dim(strategyNote)) }
         for parent in parents {
@@ -84,12 +90,27 @@ struct PoolsReport {
                 }
             }
         }
+        if !detached.isEmpty { lines.append(style.bold("detached, no parent (oldest first)")) }
+        for (index, pool) in detached.enumerated() {
+            let last = index == detached.count - 1
+            let count = pool.members.count
+            lines.append((last ? "└─ " : "├─ ") + "\(pool.viewClass)  \(count) view\(count == 1 ? "" : "s")")
+            let prefix = last ? "   " : "│  "
+            let limit = all ? Int.max : 8
+            for (position, member) in pool.members.enumerated() where position < limit {
+                let tail = position == min(count, limit) - 1 && count <= limit
+                lines.append(prefix + (tail ? "└─ " : "├─ ") + style.dim("\(member.id) detached, last held by \(member.holder)"))
+            }
+            if count > limit {
+                lines.append(prefix + "└─ " + style.dim("… \(count - limit) more (pools --all)"))
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
     /// Every view of every pool (no limit).
     var json: JSON {
-        .object([("parents", .array(parents.map { parent in
+        var document = JSON.object([("parents", .array(parents.map { parent in
             var pairs: [(String, JSON)] = [
                 ("view", .string(parent.id.description)),
                 ("pools", .array(parent.pools.map { pool in
@@ -110,5 +131,16 @@ struct PoolsReport {
             }
             return .object(pairs)
         }))])
+        // Only when views wait detached, so other strategies' documents keep their shape.
+        if !detached.isEmpty, case .object(var pairs) = document {
+            pairs.append(("detached", .array(detached.map { pool in
+                .object([("viewClass", .string(pool.viewClass)),
+                         ("views", .array(pool.members.map { member in
+                             .object([("id", .string(member.id.description)), ("holder", .string(member.holder))])
+                         }))])
+            })))
+            document = .object(pairs)
+        }
+        return document
     }
 }

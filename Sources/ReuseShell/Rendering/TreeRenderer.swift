@@ -40,7 +40,30 @@ struct TreeRenderer {
             let more = removed.count > 6 ? ", and \(removed.count - 6) more (diff)" : ""
             lines.append(style.warn("removed by the pass: ") + names.joined(separator: ", ") + more)
         }
+        // Views waiting detached are in no tree either: named after the root's.
+        if root == .root, let line = detachedLine() { lines.append(line) }
         return lines.joined(separator: "\n")
+    }
+
+    /// `detached, in the pool of their class (oldest first): v2 UIView (last held by Box/A), ...`,
+    /// or nil when no view waits detached. At most six unless `all`.
+    func detachedLine() -> String? {
+        let waiting = engine.views.detached.values.joined()
+        guard !waiting.isEmpty else { return nil }
+        let shown = all ? Array(waiting) : Array(waiting.prefix(6))
+        let names = shown.map { id in
+            let view = engine.views[id]
+            return "\(id) \(view.viewClass)" + (view.owner.map { " (last held by \($0.display))" } ?? "")
+        }
+        let more = shown.count < waiting.count ? ", and \(waiting.count - shown.count) more (tree --all)" : ""
+        return style.dim("detached, in the pool of their class (oldest first): " + names.joined(separator: ", ") + more)
+    }
+
+    /// The views waiting detached, class by class, oldest first, as JSON.
+    var detachedJSON: JSON {
+        .array(engine.views.detached.map { viewClass, waiting in
+            .object([("viewClass", .string(viewClass)), ("views", .array(waiting.map { .string($0.description) }))])
+        })
     }
 
     enum Entry {
@@ -101,15 +124,18 @@ struct TreeRenderer {
         var holder: String?
         var key: ViewKey?
         var isHidden: Bool
+        /// Out of the hierarchy, waiting in the pool of its class (Valdi).
+        var isDetached: Bool
         /// Visible, in a visible parent, yet no mounted component holds it.
         var isStale: Bool
     }
 
     func facts(_ id: ViewID, underHidden: Bool) -> Facts {
         let view = engine.views[id]
+        let isDetached = id != .root && view.superview == nil && !view.isRemoved
         return Facts(id: id, viewClass: view.viewClass, holder: id == .root ? nil : view.owner?.display ?? "-",
-                     key: view.poolKey, isHidden: view.isHidden,
-                     isStale: id != .root && !view.isHidden && !underHidden && !held.contains(id))
+                     key: view.poolKey, isHidden: view.isHidden, isDetached: isDetached,
+                     isStale: id != .root && !view.isHidden && !isDetached && !underHidden && !held.contains(id))
     }
 
     func label(_ id: ViewID, underHidden: Bool) -> String {
@@ -118,6 +144,9 @@ struct TreeRenderer {
         let key = facts.key.map { " " + $0.description } ?? ""
         if facts.isHidden {
             return style.dim("\(id) \(facts.viewClass)\(key) hidden, last held by \(owner)")
+        }
+        if facts.isDetached {
+            return style.dim("\(id) \(facts.viewClass) detached in the pool of its class, last held by \(owner)")
         }
         // Inside a hidden view nobody sees it, and its last holder's path may
         // be held by a live view elsewhere: say so in words, not dimness alone.
@@ -142,6 +171,7 @@ struct TreeRenderer {
             ("hidden", .bool(facts.isHidden)),
         ]
         if let key = facts.key { pairs.append(("key", keyJSON(key))) }
+        if facts.isDetached { pairs.append(("detached", .bool(true))) }
         if facts.isStale { pairs.append(("stale", .bool(true))) }
         if let changes = changed[id] { pairs.append(("changes", .array(changes.map(DiffReport.json)))) }
         if let list = view.list, !list.cells.isEmpty {
