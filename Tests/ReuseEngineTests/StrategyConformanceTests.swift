@@ -54,7 +54,8 @@ import TestSupport
     @Test func keyingsKeepTheirPromises() throws {
         let catalogs = try Self.catalogs()
         for strategy in Self.strategies {
-            for keying in [strategy.keying] + (strategy.traits.cellKeying.map { [$0] } ?? []) {
+            for keying in [strategy.keying] + (strategy.traits.cellKeying.map { [$0] } ?? [])
+                + (strategy.traits.subviewKeying.map { [$0] } ?? []) {
                 #expect(!(keying.isPure && keying.readsValues), "\(strategy.name): a pure keying reads values")
                 for (a, b) in Self.pairs(count: 200) {
                     for component in ["Cell", "Other"] {
@@ -72,6 +73,7 @@ import TestSupport
                 }
             }
             #expect(strategy.traits.keyingIsPure == strategy.keying.isPure)
+            #expect(strategy.traits.subviewKeyingType == strategy.traits.subviewKeying.map { ObjectIdentifier(type(of: $0)) })
             #expect(strategy.traits.keyingType == ObjectIdentifier(type(of: strategy.keying)))
         }
     }
