@@ -33,6 +33,12 @@ public struct ReuseEvent: Sendable, Equatable {
         case unhide(parent: ViewID)
         /// Nobody took the view: hidden, it waits in `parent`'s pool `key`.
         case hide(parent: ViewID, key: ViewKey?)
+        /// RecyclerView: the view left `parent`'s subviews (`removeViewAt`) for
+        /// its Recycler (view cache or pool `key`); counted as hidden.
+        case detach(parent: ViewID, key: ViewKey?)
+        /// RecyclerView: a view the Recycler held went back into `parent`'s
+        /// subviews (`addView`); counted as unhidden.
+        case reattach(parent: ViewID)
         /// An applicator set (or added) an attribute.
         case apply(Attribute)
         /// An unapplicator undid an old attribute.
@@ -86,6 +92,8 @@ public struct ReuseEvent: Sendable, Equatable {
             case .reuse: .reuse
             case .unhide: .unhide
             case .hide: .hide
+            case .detach: .detach
+            case .reattach: .reattach
             case .apply: .apply
             case .unapply: .unapply
             case .update: .update
@@ -123,7 +131,7 @@ public struct ReuseEvent: Sendable, Equatable {
         public var parent: ViewID? {
             switch self {
             case .create(let parent, _), .reuse(let parent, _, _), .unhide(let parent), .hide(let parent, _),
-                 .remove(let parent, _, _): parent
+                 .detach(let parent, _), .reattach(let parent), .remove(let parent, _, _): parent
             default: nil
             }
         }
@@ -132,7 +140,7 @@ public struct ReuseEvent: Sendable, Equatable {
         public var key: ViewKey? {
             switch self {
             case .create(_, let key), .reuse(_, let key, _): key
-            case .hide(_, let key), .remove(_, let key, _): key
+            case .hide(_, let key), .detach(_, let key), .remove(_, let key, _): key
             default: nil
             }
         }
@@ -153,6 +161,7 @@ public struct ReuseEvent: Sendable, Equatable {
         case create, reuse, unhide, hide, apply, unapply, update, skip, reorder
         case enterPool, leavePool, prepareForReuse, remove, cacheHit, cache, render, layout, attach, reset, reparent, reconfigure
         case recycle, load, deliver, cancel, discard
+        case detach, reattach
 
         /// Where this kind is counted in ``EventCounts``, which is its
         /// ``stat``'s place in ``Stat/counted``: one switch for every event
@@ -161,8 +170,10 @@ public struct ReuseEvent: Sendable, Equatable {
             switch self {
             case .create: 0
             case .reuse: 1
-            case .unhide: 2
-            case .hide: 3
+            // A detached RecyclerView holder left the screen as a hidden
+            // view does, and a reattached one came back: counted alike.
+            case .unhide, .reattach: 2
+            case .hide, .detach: 3
             case .apply: 4
             case .unapply: 5
             case .update: 6
@@ -220,6 +231,9 @@ public enum CachePlace: String, Sendable, Equatable {
 public enum CacheMove: Sendable, Equatable {
     /// Kept in the view cache for the slot it showed, still bound.
     case kept(Slot)
+    /// Bound ahead of a scroll for this slot (GapWorker's prefetch) and kept
+    /// in the view cache, detached, for the next scroll step to take.
+    case prefetched(Slot)
     /// The oldest cached view went to the pool of its view type.
     case evicted(viewType: String)
     /// The view cached for this slot is of another view type now: invalid, it went to its pool.
