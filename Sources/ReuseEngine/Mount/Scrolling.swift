@@ -168,7 +168,7 @@ extension Engine {
         // A scroll by rows posts GapWorker's prefetch (RecyclerView.java
         // 3831-3833, 5867-5869: whenever a scroll moved by a delta); a jump
         // (`scroll to`) is a relayout and posts none.
-        if case .by(let delta) = motion, delta != 0 {
+        if session.strategy.traits.cellsPrefetch, case .by(let delta) = motion, delta != 0 {
             prefetchRows(of: spec, at: path, host: host, forward: delta > 0, pass: &pass)
         }
         settle(&pass)

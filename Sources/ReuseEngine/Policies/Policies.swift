@@ -84,6 +84,9 @@ protocol CellReuse: Sendable {
     /// GapWorker. The engine mounts each off screen between
     /// ``willPrefetch(row:host:)`` and ``didPrefetch(_:row:host:store:)``.
     mutating func prefetchRows(host: ViewID, window: Range<Int>, rows: Int, forward: Bool) -> [Int]
+    /// Whether ``prefetchRows(host:window:rows:forward:)`` may return any row
+    /// (false: never; read once, into ``StrategyTraits``).
+    var prefetches: Bool { get }
     /// The next ``dequeue(_:viewClass:slot:host:for:store:)`` for `host` is
     /// for a prefetch of `row`: the view stays out of the host's subviews.
     mutating func willPrefetch(row: Int, host: ViewID)
@@ -93,6 +96,7 @@ protocol CellReuse: Sendable {
 
 extension CellReuse {
     /// No system but RecyclerView prefetches.
+    var prefetches: Bool { false }
     func prefetchRows(host: ViewID, window: Range<Int>, rows: Int, forward: Bool) -> [Int] { [] }
     func willPrefetch(row: Int, host: ViewID) {}
     func didPrefetch(_ cell: ViewID?, row: Int, host: ViewID, store: inout ViewStore) {}

@@ -317,6 +317,9 @@ struct RecyclerCells: CellReuse {
     /// `collectPrefetchPositionsForLayoutState` a row's worth). The first
     /// time more are registered than ever before, the cache grows by their
     /// count (GapWorker.java 102-106). None when the list shows no rows.
+    /// `prefetch 0` is `setItemPrefetchEnabled(false)`: nothing is registered.
+    var prefetches: Bool { prefetch > 0 }
+
     mutating func prefetchRows(host: ViewID, window: Range<Int>, rows: Int, forward: Bool) -> [Int] {
         guard prefetch > 0, !window.isEmpty else { return [] }
         let positions = forward

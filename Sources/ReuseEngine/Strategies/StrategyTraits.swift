@@ -22,6 +22,10 @@ struct StrategyTraits: Sendable {
     let cellKeying: (any Keying)?
     /// The dynamic type of ``cellKeying``.
     let cellKeyingType: ObjectIdentifier?
+    /// ``CellReuse/prefetches`` of ``Strategy/cells``: false promises that
+    /// ``CellReuse/prefetchRows(host:window:rows:forward:)`` returns none,
+    /// so a scroll step does not ask.
+    let cellsPrefetch: Bool
 
     init(keying: any Keying, parents: any ParentReuse, cells: any CellReuse, cellApplication: any Application) {
         keyingType = ObjectIdentifier(type(of: keying))
@@ -30,5 +34,6 @@ struct StrategyTraits: Sendable {
         cellConfigureBinds = cellApplication.configureBinds
         cellKeying = cells.keying
         cellKeyingType = cellKeying.map { ObjectIdentifier(type(of: $0)) }
+        cellsPrefetch = cells.prefetches
     }
 }
