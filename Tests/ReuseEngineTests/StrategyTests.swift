@@ -471,14 +471,17 @@ import Testing
     // MARK: recyclerview (REFERENCE §5)
 
     /// A row scrolled out and back within the cache size gets its own view
-    /// back, still bound: a cache hit and nothing applied.
+    /// back, still bound: a cache hit and nothing applied. (The step out
+    /// also prefetches row 4 into the cache: GapWorker.java 277-308.)
     @Test func recyclerViewCacheHitNeedsNoRebind() throws {
         var engine = try Self.feed("recyclerview", rows: 100, viewport: 3)
         let row0 = try Self.viewOf(engine, "Feed/0")
         let host = try Self.viewOf(engine, "Feed")
         let out = try engine.scroll(Self.path("Feed"), .by(1), trigger: "scroll Feed by 1").pass
-        #expect(out.counts[.created] == 1)
-        #expect(engine.strategy.cachedCells(in: host) == [CachedCell(slot: .row(0), view: row0)])
+        #expect(out.counts[.created] == 2)
+        let prefetched = try #require(engine.strategy.cachedCells(in: host).last?.view)
+        #expect(engine.strategy.cachedCells(in: host) == [CachedCell(slot: .row(0), view: row0),
+                                                          CachedCell(slot: .row(4), view: prefetched, isPrefetched: true)])
         Self.expectClean(engine)
 
         let back = try engine.scroll(Self.path("Feed"), .by(-1), trigger: "scroll Feed by -1").pass
@@ -491,34 +494,35 @@ import Testing
         Self.expectClean(engine)
     }
 
-    /// With the defaults (cache 2, prefetch 1, pool 5), views scrolled out at
-    /// once go: the first to the cache (3 once scrolling prefetch runs),
-    /// pushed on to the pool as later ones arrive; the sixth view offered to a
-    /// full pool is dropped. Eight leaving rows fill cache and pool exactly;
-    /// nine drop one (the view of row 5).
-    @Test(arguments: [8, 9])
+    /// With the defaults (cache 2, prefetch 1, pool 5), views recycled at
+    /// once (a jump: the relayout scraps every row, lays out the new ones,
+    /// then recycles the scrap) go: the first to the cache (2: no scroll
+    /// has prefetched yet), pushed on to the pool as later ones arrive
+    /// (`recycleCachedViewAt(0)`, RecyclerView.java 7027-7030); the sixth
+    /// view offered to a full pool is dropped (`putRecycledView`, 6273).
+    /// Seven leaving rows fill cache and pool exactly; eight drop one (the
+    /// view of row 5).
+    @Test(arguments: [7, 8])
     func recyclerViewDropsTheSixthViewOfAType(_ viewport: Int) throws {
         var engine = try Self.feed("recyclerview", rows: 1000, viewport: viewport)
         #expect(engine.strategy.optionsDescription == "cache 2 pool 5 prefetch 1 shared off")
         let host = try Self.viewOf(engine, "Feed")
         let before = try (0..<viewport).map { try Self.viewOf(engine, "Feed/\($0)") }
-        let jump = try engine.scroll(Self.path("Feed"), .by(100), trigger: "scroll Feed by 100").pass
+        let jump = try engine.scroll(Self.path("Feed"), .to(100), trigger: "scroll Feed to 100").pass
         let key = try #require(engine.views[before[0]].poolKey)
         let removed = Self.events(engine, jump, .remove)
-        if viewport == 8 {
+        if viewport == 7 {
             #expect(removed.isEmpty)
-            #expect(jump.counts[.created] == 3)
         } else {
             #expect(removed.map(\.view) == [before[5]])
             #expect(removed.map(removalReason) == [.poolFull(viewType: "Cell", capacity: 5)])
             #expect(engine.views[before[5]].isRemoved)
-            #expect(jump.counts[.created] == 4)
         }
-        // The three last rows stay cached; the five before them were rebound to rows 100-104.
-        #expect(engine.strategy.cachedCells(in: host) == (viewport - 3..<viewport).map { CachedCell(slot: .row($0), view: before[$0]) })
-        #expect(try (100..<105).map { try Self.viewOf(engine, "Feed/\($0)") } == Array(before[0..<5].reversed()))
-        #expect(engine.views[host].pools[key]?.waiting == [])
-        #expect(jump.counts[.reused] == 5)
+        // The new rows were laid out before the scrap was recycled: all created.
+        #expect(jump.counts[.created] == viewport && jump.counts[.reused] == 0)
+        // The two last rows stay cached; the five before them wait in the pool.
+        #expect(engine.strategy.cachedCells(in: host) == (viewport - 2..<viewport).map { CachedCell(slot: .row($0), view: before[$0]) })
+        #expect(engine.views[host].pools[key]?.waiting == Array(before[0..<5]))
         Self.expectClean(engine)
     }
 
@@ -542,19 +546,25 @@ import Testing
     }
 
     /// A pool smaller than the viewport drops views and creates new ones on
-    /// every step: views are created forever.
+    /// every relayout (`scroll to`: the scrap is recycled after the new rows
+    /// are laid out): views are created forever. Scrolling by rows does not:
+    /// fill recycles each row as the next one enters (LinearLayoutManager.java
+    /// 1667-1691), so a pool of one feeds every entering row.
     @Test func recyclerViewSmallPoolCreatesForever() throws {
         var engine = try Self.feed("recyclerview", options: [("pool", 1), ("cache", 0), ("prefetch", 0)], rows: 1000, viewport: 3)
         #expect(engine.strategy.optionsDescription == "cache 0 pool 1 prefetch 0 shared off")
         for step in 1...5 {
-            let pass = try engine.scroll(Self.path("Feed"), .by(3), trigger: "scroll Feed by 3").pass
-            #expect(pass.counts[.created] == 2, "step \(step)")
+            let pass = try engine.scroll(Self.path("Feed"), .to(3 * step), trigger: "scroll Feed to \(3 * step)").pass
+            #expect(pass.counts[.created] == (step == 1 ? 3 : 2), "step \(step)")
             #expect(pass.counts[.removed] == 2, "step \(step)")
-            #expect(pass.counts[.reused] == 1, "step \(step)")
+            #expect(pass.counts[.reused] == (step == 1 ? 0 : 1), "step \(step)")
             #expect(Self.events(engine, pass, .remove).allSatisfy { removalReason($0) == .poolFull(viewType: "Cell", capacity: 1) })
             Self.expectClean(engine)
         }
-        #expect(engine.log.totals[.created] == 1 + 3 + 5 * 2)
+        #expect(engine.log.totals[.created] == 1 + 3 + 3 + 4 * 2)
+        let stepped = try engine.scroll(Self.path("Feed"), .by(3), trigger: "scroll Feed by 3").pass
+        #expect(stepped.counts[.created] == 0 && stepped.counts[.removed] == 0 && stepped.counts[.reused] == 3)
+        Self.expectClean(engine)
     }
 
     // MARK: valdi-rebind vs valdi-attach (REFERENCE §6)
@@ -652,8 +662,12 @@ import Testing
             #expect(created == 1 + 10 + 100 * 10)
             #expect(first.log.totals[.reused] == 0)
         case "recyclerview":
-            // Each 10-row step: 2 cached, 5 pooled, the rest dropped; 5 created.
-            #expect(created == 1 + 10 + 100 * 5)
+            // Fill lays out each entering row after the rows before it were
+            // recycled (LinearLayoutManager.java 1667-1691): the first step
+            // creates 3 (the cache takes two leaving views before the pool
+            // has any), the second 1 (the prefetched row holds a cache
+            // place); from then on every row takes a view recycled in the step.
+            #expect(created == 1 + 10 + 3 + 1)
         default:
             #expect(created == 1 + 10)
         }

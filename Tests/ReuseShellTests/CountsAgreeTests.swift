@@ -24,7 +24,8 @@ import ReuseEngine
     /// Views in a `tree --json` document (the root included).
     static func viewsIn(_ node: Any?) -> Int {
         guard let object = node as? [String: Any] else { return 0 }
-        let children = object["children"] as? [Any] ?? []
+        // RecyclerView's cached and pooled cells are detached: listed apart.
+        let children = (object["children"] as? [Any] ?? []) + (object["detachedCells"] as? [Any] ?? [])
         return 1 + children.reduce(0) { $0 + viewsIn($1) }
     }
 

@@ -345,26 +345,37 @@ func stat(_ session: Session, _ name: String) -> Int {
     component Ad view UIImageView { image: "ad{i}" }
     list Feed rows 1000 viewport 6 cells Post Post Ad
     """
+    static let threeRows = """
+    component Post view UILabel { text: "Post {i}" }
+    list Feed rows 100 viewport 3 cells Post
+    """
 
     /// `setMaxRecycledViews(type, max)`: one view type's pool is sized apart
-    /// from the default.
+    /// from the default. A jump (`scroll to`) is a relayout: every row is
+    /// scrapped, the new rows are laid out (all created: nothing is in the
+    /// pool yet), and the scrap is recycled when the layout ends.
     @Test func poolSizesPerViewType() throws {
         let session = Session(Self.feed + "\nstrategy recyclerview pool Ad 1 cache 0 prefetch 0\nmount Feed\n")
-        _ = session.line("scroll Feed by 6")
+        _ = session.line("scroll Feed to 6")
         let pools = try #require((document(session, "pools v2 --json")["parents"] as? [[String: Any]])?.first?["pools"] as? [[String: Any]])
         func waiting(_ type: String) -> Int {
             let pool = pools.first { ($0["key"] as? [String: Any])?["component"] as? String == type }
             return (pool?["waiting"] as? [Any])?.count ?? -1
         }
-        // Rows 6-11 took back 4 Posts and 1 Ad from the pools: none wait; the second Ad was dropped.
+        // Rows 0-5 reached the pools after rows 6-11 were laid out: the 4 Posts
+        // wait, 1 Ad waits, the second Ad was dropped.
         let removed = events(session, "--kind remove")
         #expect(removed.count == 1)
         #expect(removed.first?["note"] as? String == "the pool for view type Ad is full (1)")
-        #expect(waiting("Post") == 0 && waiting("Ad") == 0)
+        #expect(waiting("Post") == 4 && waiting("Ad") == 1)
+        #expect(stat(session, "created") == 1 + 6 + 6)
     }
 
     /// Scrolling prefetch adds to the cache once it runs (`updateViewCacheSize`):
-    /// 2 + 1 by default.
+    /// 2 + 1 by default. (Upstream, androidx recyclerview as mirrored in
+    /// AlanCheen/recyclerview-mirror @041abfb: GapWorker.java 102-106 raises
+    /// `mPrefetchMaxCountObserved`; RecyclerView.java 6502-6505 adds it to
+    /// `mViewCacheMax`.)
     @Test func prefetchEnlargesTheCacheWhileScrolling() throws {
         for (prefetch, cached) in [(1, 3), (0, 2)] {
             let session = Session(Self.feed + "\nstrategy recyclerview prefetch \(prefetch)\nmount Feed\n")
@@ -372,6 +383,115 @@ func stat(_ session: Session, _ name: String) -> Int {
             let parent = (document(session, "pools v2 --json")["parents"] as? [[String: Any]])?.first
             #expect((parent?["cached"] as? [Any])?.count == cached, "prefetch \(prefetch)")
         }
+    }
+
+    /// Prefetch creates and binds: after a scroll step GapWorker obtains the
+    /// next row in the scroll direction (cache, pool or a new holder), binds
+    /// it and `recycleView`s it into the cache, so the next step takes it by
+    /// position with no create and no bind. GapWorker.java 277-308
+    /// (`prefetchPositionWithDeadline`), positions from
+    /// LinearLayoutManager.java 1442-1455 and 1351-1357 (one, the next
+    /// beyond the last child); `prefetch N` registers N, as
+    /// GridLayoutManager.java 537-549 does a row's worth.
+    @Test func prefetchCreatesAndBindsTheNextRowAhead() throws {
+        let session = Session(Self.threeRows + "\nstrategy recyclerview\nmount Feed\nscroll Feed by 1\n")
+        // Pass 2: row 3 enters, row 0 is recycled, then row 4 is prefetched.
+        let pass2 = events(session, "--pass 2")
+        let prefetched = try #require(pass2.first { $0["path"] as? String == "Feed/4" }?["view"] as? String)
+        let row4 = pass2.filter { $0["view"] as? String == prefetched }
+        #expect(row4.compactMap { $0["kind"] as? String } == ["create", "apply", "cache"])
+        #expect(row4.last?["note"] as? String == "prefetched for row 4: bound ahead of the scroll, kept in the view cache")
+        // It came after the step's own work: row 3 laid out, row 0 recycled.
+        #expect(pass2.compactMap { $0["kind"] as? String } == ["create", "apply", "detach", "cache", "create", "apply", "cache"])
+        let cached = (document(session, "pools v2 --json")["parents"] as? [[String: Any]])?.first?["cached"] as? [[String: Any]]
+        #expect(cached?.last?["view"] as? String == prefetched)
+        #expect(cached?.last?["prefetched"] as? Bool == true)
+        // Off screen until its row shows: detached from the list.
+        #expect(document(session, "config \(prefetched) --json")["visibility"] as? String == "detached from v2")
+        // Pass 3 takes it by position: a cache hit, nothing created or bound for row 4.
+        _ = session.line("scroll Feed by 1")
+        let row4Again = events(session, "--pass 3").filter { $0["path"] as? String == "Feed/4" }
+        #expect(row4Again.compactMap { $0["kind"] as? String } == ["reuse", "cacheHit", "reattach", "skip"])
+        #expect(row4Again.allSatisfy { $0["view"] as? String == prefetched })
+        #expect(document(session, "config Feed/4 --json")["view"] as? String == prefetched)
+        // Row 5 was prefetched in its turn: pass 3 created one view (row 5's), none for row 4.
+        #expect(events(session, "--pass 3 --kind create").compactMap { $0["path"] as? String } == ["Feed/5"])
+        #expect(session.line("check").ok)
+        // Scrolling back (rows 1-3 now) prefetches the row above; prefetch 2
+        // binds two rows and grows the cache by 2.
+        _ = session.line("scroll Feed by -1")
+        #expect(events(session, "--pass 4 --kind cache").last?["note"] as? String
+                == "prefetched for row 0: bound ahead of the scroll, kept in the view cache")
+        let two = Session(Self.threeRows + "\nstrategy recyclerview prefetch 2\nmount Feed\nscroll Feed by 1\n")
+        let notes = events(two, "--pass 2 --kind cache").compactMap { $0["note"] as? String }.filter { $0.hasPrefix("prefetched") }
+        #expect(notes.map { String($0.prefix(19)) } == ["prefetched for row ", "prefetched for row "])
+        #expect(events(two, "--pass 2 --kind create").compactMap { $0["path"] as? String } == ["Feed/3", "Feed/4", "Feed/5"])
+        // prefetch 0: nothing is bound ahead (setItemPrefetchEnabled(false)).
+        let none = Session(Self.threeRows + "\nstrategy recyclerview prefetch 0\nmount Feed\nscroll Feed by 1\n")
+        #expect(events(none, "--pass 2 --kind create").compactMap { $0["path"] as? String } == ["Feed/3"])
+    }
+
+    /// Fill before recycle: in a scroll step LinearLayoutManager.fill lays out
+    /// the entering row (`layoutChunk`, LinearLayoutManager.java 1667) before
+    /// `recycleByLayoutState` (1685-1691; 1622-1633, `recycleViewsFromStart`
+    /// 1527-1559) retires the row it pushed out; the call before the loop
+    /// (1650-1656) recycles nothing, since `updateLayoutState` (1302-1344)
+    /// leaves `mScrollingOffset` at 0 for whole rows. With prefetch 0 and
+    /// cache 2, the third one-row scroll creates row 5's view, row 0's view
+    /// reaches the pool only after that, and row 6 takes it.
+    @Test func fillLaysOutTheEnteringRowBeforeTheLeavingOneIsRecycled() throws {
+        let session = Session(Self.threeRows + "\nstrategy recyclerview prefetch 0\nmount Feed\n"
+                              + "scroll Feed by 1\nscroll Feed by 1\nscroll Feed by 1\n")
+        let pass4 = events(session, "--pass 4")
+        #expect(pass4.compactMap { $0["kind"] as? String } == ["create", "apply", "detach", "cache", "recycle", "cache"])
+        #expect(pass4.first?["path"] as? String == "Feed/5")
+        let rowZero = try #require(pass4.first { $0["kind"] as? String == "recycle" })
+        #expect(rowZero["path"] as? String == "Feed/0")
+        #expect(stat(session, "created") == 1 + 3 + 3)
+        // The fourth step: row 6 takes row 0's view from the pool.
+        _ = session.line("scroll Feed by 1")
+        let reuse = try #require(events(session, "--pass 5 --kind reuse").first)
+        #expect(reuse["path"] as? String == "Feed/6")
+        #expect(reuse["previous"] as? String == "Feed/0")
+        #expect(reuse["view"] as? String == rowZero["view"] as? String)
+        #expect(stat(session, "created") == 1 + 3 + 3)
+        // Two rows at once: each entering row is laid out before the row it
+        // pushed out is recycled (enter 7, recycle 4, enter 8, recycle 5).
+        _ = session.line("scroll Feed by 2")
+        let order = events(session, "--pass 6 --kind reuse,create,detach").map { "\($0["kind"] as? String ?? "") \($0["path"] as? String ?? "")" }
+        #expect(order == ["reuse Feed/7", "detach Feed/4", "reuse Feed/8", "detach Feed/5"])
+        #expect(session.line("check").ok)
+    }
+
+    /// Cached and pooled holders are detached from the list:
+    /// `removeAndRecycleViewAt` (RecyclerView.java 9651-9655) removes the
+    /// view before `recycleView`, and `recycleViewHolderInternal`
+    /// (6996-7002) refuses a view that still has a parent. Taken again, a
+    /// view is added back (`addView`, LinearLayoutManager.java 1716-1721).
+    @Test func cachedAndPooledViewsAreDetachedFromTheList() throws {
+        let session = Session(Self.threeRows + "\nstrategy recyclerview cache 1 prefetch 0\nmount Feed\n"
+                              + "scroll Feed by 1\nscroll Feed by 1\n")
+        // Row 0's view went to the pool, row 1's is cached: neither is a subview of the list.
+        let host = try #require((document(session, "tree --json")["children"] as? [[String: Any]])?.first)
+        let shown = (host["children"] as? [[String: Any]])?.compactMap { $0["component"] as? String }
+        #expect(shown == ["Feed/2", "Feed/3", "Feed/4"])
+        let detached = (host["detachedCells"] as? [[String: Any]]) ?? []
+        #expect(detached.compactMap { $0["component"] as? String } == ["Feed/0", "Feed/1"])
+        #expect(detached.allSatisfy { $0["detached"] as? Bool == true })
+        let pool = (document(session, "pools v2 --json")["parents"] as? [[String: Any]])?.first
+        let members = ((pool?["pools"] as? [[String: Any]])?.first?["views"] as? [[String: Any]]) ?? []
+        #expect(members.filter { $0["detached"] as? Bool == true }.count == 2)
+        #expect(document(session, "config v3 --json")["visibility"] as? String == "detached from v2")
+        #expect(session.line("check").ok)
+        // Scrolling back takes row 1's view from the cache: back into the list.
+        _ = session.line("scroll Feed by -1")
+        let back = events(session, "--pass 4").filter { $0["path"] as? String == "Feed/1" }.compactMap { $0["kind"] as? String }
+        #expect(back == ["reuse", "cacheHit", "reattach", "skip"])
+        #expect(document(session, "config Feed/1 --json")["visibility"] as? String == "visible")
+        #expect(session.line("check").ok)
+        // A strategy switch removes the detached views with the rest.
+        _ = session.line("strategy theodolite")
+        #expect(session.line("check").ok)
     }
 
     /// A cached view of another view type than its slot now shows is invalid

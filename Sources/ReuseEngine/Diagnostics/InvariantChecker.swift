@@ -9,8 +9,10 @@ extension Engine {
     /// Validates the whole state; returns every violation found (empty when sound).
     ///
     /// - each live view has one superview and appears once in its subviews,
-    ///   or, detached, waits once in the pool of its own class, holding no
-    ///   subviews and held by no instance (Valdi's global pool);
+    ///   or, detached, waits outside the hierarchy: in the pool of its own
+    ///   class, holding no subviews (Valdi's global pool), or in a pool of
+    ///   the list host that names it (RecyclerView's cache and pool); hidden
+    ///   or not, a detached view is held by no instance;
     /// - each managed view lives in exactly one pool of its superview; a held
     ///   view under the key the strategy gives its attached configuration;
     /// - a view under a visible parent is hidden exactly when no mounted
@@ -91,7 +93,14 @@ extension Engine {
             if let parentID = view.superview {
                 guard let parent = session.store.lookUp(parentID) else { fail(id, "superview \(parentID) does not exist"); continue }
                 let count = subviewCount[id, default: 0]
-                if count != 1 { fail(id, "appears \(count) times in subviews (superview \(parentID))") }
+                if view.isDetached {
+                    // Out of the host's subviews, in its Recycler: on no screen, held by nobody.
+                    if count != 0 { fail(id, "is detached from \(parentID) but appears \(count) times in subviews") }
+                    if !view.isHidden { fail(id, "is detached from \(parentID) but not hidden") }
+                    if let holder = holders[id] { fail(id, "is detached from \(parentID) but held by \(holder)") }
+                } else if count != 1 {
+                    fail(id, "appears \(count) times in subviews (superview \(parentID))")
+                }
                 let keys = poolKeys[id] ?? []
                 if keys.count != 1 {
                     fail(id, "is in \(keys.count) pools of \(parentID)")
@@ -107,7 +116,7 @@ extension Engine {
                     }
                     if let viewClass = key.viewClass, viewClass != view.viewClass { fail(id, "is a \(view.viewClass) in a \(viewClass) pool") }
                 }
-                if visible[parentID.number - 1] {
+                if visible[parentID.number - 1], !view.isDetached {
                     let isHeld = holders[id] != nil
                     if view.isHidden == isHeld {
                         fail(id, view.isHidden ? "is hidden but held by \(holders[id]?.description ?? "?")" : "is visible but no component holds it")
@@ -134,10 +143,21 @@ extension Engine {
             if let list = view.list {
                 let cells = list.cells.compactMap { $0 }
                 if Set(cells).count != cells.count { fail(id, "shows one cell for two rows") }
+                // What the strategy keeps by slot (RecyclerView's view cache):
+                // this host's views, shown in no row, held by nobody.
+                for cached in session.strategy.cachedCells(in: id) {
+                    let cell = session.store.lookUp(cached.view)
+                    if cell?.isRemoved != false || cell?.superview != id {
+                        fail(cached.view, "is cached for \(cached.slot) of \(id) but is not \(id)'s")
+                    } else if holders[cached.view] != nil || cells.contains(cached.view) {
+                        fail(cached.view, "is cached for \(cached.slot) of \(id) but shows a row")
+                    }
+                }
             }
         }
 
-        // The views counted alive are the views in the hierarchy.
+        // The views counted alive are the views in the hierarchy, and the
+        // views a list host's Recycler holds detached (with their subtrees).
         if removed != session.store.removedViews {
             fail(nil, "\(removed) views are marked removed but \(session.store.removedViews) were counted")
         }
@@ -146,6 +166,7 @@ extension Engine {
         while let next = pending.popLast() {
             reachable += 1
             pending.append(contentsOf: session.store[next].subviews)
+            if !session.store[next].pools.isEmpty { pending.append(contentsOf: session.store.detachedViews(of: next)) }
         }
         var detached = 0
         for (viewClass, waiting) in session.store.detached {

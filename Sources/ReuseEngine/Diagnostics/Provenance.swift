@@ -102,8 +102,8 @@ extension Engine {
     /// or visibility, hooks, skips, and what touched the property itself.
     static func bears(_ step: ReuseEvent.Step, on property: String) -> Bool {
         switch step {
-        case .reuse, .hide, .unhide, .prepareForReuse, .enterPool, .leavePool, .recycle, .reparent, .cacheHit,
-             .cache, .attach, .remove, .reconfigure, .skip(nil), .detach, .insert:
+        case .reuse, .hide, .unhide, .detach, .reattach, .insert, .prepareForReuse, .enterPool, .leavePool, .recycle, .reparent,
+             .cacheHit, .cache, .attach, .remove, .reconfigure, .skip(nil):
             true
         case .apply(let attribute), .unapply(let attribute), .update(let attribute, _), .skip(let attribute?):
             attribute.name == property

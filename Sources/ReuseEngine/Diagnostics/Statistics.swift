@@ -8,6 +8,7 @@ public struct Statistics: Sendable, Equatable {
     public var peakViews: Int
     /// Views held by a mounted instance and visible.
     public var visibleViews: Int
+    /// Views hidden themselves, or detached (RecyclerView's cache and pool).
     public var hiddenViews: Int
     /// Views not hidden themselves but inside a hidden view.
     public var viewsUnderHidden: Int
@@ -36,7 +37,7 @@ extension Engine {
         for view in session.store.all where view.id != .root {
             switch session.store.visibility(of: view.id) {
             case .visible: visible += 1
-            case .hidden: hidden += 1
+            case .hidden, .detached: hidden += 1
             case .insideHidden: underHidden += 1
             case .detached: detached += 1
             case .removed: break

@@ -33,6 +33,14 @@ public struct ReuseEvent: Sendable, Equatable {
         case unhide(parent: ViewID)
         /// Nobody took the view: hidden, it waits in `parent`'s pool `key`.
         case hide(parent: ViewID, key: ViewKey?)
+        /// The view left `parent`'s subviews (pool `key`) and waits detached:
+        /// RecyclerView's `removeViewAt` for its Recycler (view cache or
+        /// pool), Valdi's `removeFromSuperview` for the global pool of its
+        /// class. Counted as hidden: it left the screen for a pool.
+        case detach(parent: ViewID, key: ViewKey?)
+        /// RecyclerView: a view the Recycler held went back into `parent`'s
+        /// subviews (`addView`); counted as unhidden.
+        case reattach(parent: ViewID)
         /// An applicator set (or added) an attribute.
         case apply(Attribute)
         /// An unapplicator undid an old attribute.
@@ -66,9 +74,6 @@ public struct ReuseEvent: Sendable, Equatable {
         case reset(ResetReason)
         /// The view moved to another parent (a pool shared between parents).
         case reparent(from: ViewID, to: ViewID)
-        /// Valdi: its node went; the view left `parent` (its pool `key`) and
-        /// waits, detached, in the global pool of its class.
-        case detach(parent: ViewID, key: ViewKey?)
         /// Valdi: a detached view from the global pool of its class was
         /// added to `parent`'s subviews, into its pool `key`.
         case insert(parent: ViewID, key: ViewKey)
@@ -93,6 +98,8 @@ public struct ReuseEvent: Sendable, Equatable {
             case .reuse: .reuse
             case .unhide: .unhide
             case .hide: .hide
+            case .detach: .detach
+            case .reattach: .reattach
             case .apply: .apply
             case .unapply: .unapply
             case .update: .update
@@ -109,7 +116,6 @@ public struct ReuseEvent: Sendable, Equatable {
             case .attach: .attach
             case .reset: .reset
             case .reparent: .reparent
-            case .detach: .detach
             case .insert: .insert
             case .reconfigure: .reconfigure
             case .recycle: .recycle
@@ -132,7 +138,7 @@ public struct ReuseEvent: Sendable, Equatable {
         public var parent: ViewID? {
             switch self {
             case .create(let parent, _), .reuse(let parent, _, _), .unhide(let parent), .hide(let parent, _),
-                 .detach(let parent, _), .insert(let parent, _): parent
+                 .detach(let parent, _), .reattach(let parent), .insert(let parent, _): parent
             case .remove(let parent, _, _): parent
             default: nil
             }
@@ -162,7 +168,8 @@ public struct ReuseEvent: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case create, reuse, unhide, hide, apply, unapply, update, skip, reorder
         case enterPool, leavePool, prepareForReuse, remove, cacheHit, cache, render, layout, attach, reset, reparent, reconfigure
-        case recycle, load, deliver, cancel, discard, detach, insert
+        case recycle, load, deliver, cancel, discard
+        case detach, reattach, insert
 
         /// Where this kind is counted in ``EventCounts``, which is its
         /// ``stat``'s place in ``Stat/counted``: one switch for every event
@@ -171,8 +178,11 @@ public struct ReuseEvent: Sendable, Equatable {
             switch self {
             case .create: 0
             case .reuse: 1
-            case .unhide: 2
-            case .hide: 3
+            // A detached view (RecyclerView's Recycler, Valdi's pool) left
+            // the screen as a hidden view does, and one reattached or
+            // inserted came back: counted alike.
+            case .unhide, .reattach, .insert: 2
+            case .hide, .detach: 3
             case .apply: 4
             case .unapply: 5
             case .update: 6
@@ -193,7 +203,7 @@ public struct ReuseEvent: Sendable, Equatable {
             case .deliver: 21
             case .cancel: 22
             case .discard: 23
-            case .cache, .reparent, .detach, .insert: nil
+            case .cache, .reparent: nil
             }
         }
 
@@ -233,6 +243,9 @@ public enum CachePlace: String, Sendable, Equatable {
 public enum CacheMove: Sendable, Equatable {
     /// Kept in the view cache for the slot it showed, still bound.
     case kept(Slot)
+    /// Bound ahead of a scroll for this slot (GapWorker's prefetch) and kept
+    /// in the view cache, detached, for the next scroll step to take.
+    case prefetched(Slot)
     /// The oldest cached view went to the pool of its view type.
     case evicted(viewType: String)
     /// The view cached for this slot is of another view type now: invalid, it went to its pool.

@@ -159,6 +159,25 @@ extension Engine {
         session.strategy.cells.didMount(spec, at: path, host: host, firstTime: firstTime, store: &session.store)
     }
 
+    /// Binds the rows the strategy prefetches after a scroll step (RecyclerView's
+    /// GapWorker, ``CellReuse/prefetchRows(host:window:rows:forward:)``),
+    /// each off screen: its cell, configured and with its children mounted,
+    /// stays out of the host's subviews and goes to the strategy, which keeps
+    /// it for the step that shows the row. The row's node is dropped: the row
+    /// is not mounted (a prefetched row is in no tree, `instances` and `check`
+    /// do not see it). Every other strategy prefetches nothing.
+    mutating func prefetchRows(of spec: ListSpec, at path: ComponentPath, host: ViewID, forward: Bool, pass: inout MountPass) {
+        guard let shown = session.store.listRows(of: host) else { return }
+        let rows = session.strategy.cells.prefetchRows(host: host, window: shown, rows: spec.rows, forward: forward)
+        for row in rows {
+            let name = spec.cell(forRow: row)
+            var node = MountedNode(rowOf: name, row: row, in: path)
+            session.strategy.cells.willPrefetch(row: row, host: host)
+            let cell = mountRow(row, named: name, node: &node, host: host, cell: nil, pass: &pass)
+            session.strategy.cells.didPrefetch(cell, row: row, host: host, store: &session.store)
+        }
+    }
+
     /// Mounts the cell instance of one row, on `cell` when the row already
     /// had one of the right key, else on one the strategy dequeues. The
     /// row takes over the node of a row of this list that left in this

@@ -169,6 +169,12 @@ extension Engine {
             node.children = mountSupplementaries(of: spec, at: path, host: host, keeping: node.children, pass: &pass)
         }
         finishList(spec, at: path, host: host, firstTime: firstTime)
+        // A scroll by rows posts GapWorker's prefetch (RecyclerView.java
+        // 3831-3833, 5867-5869: whenever a scroll moved by a delta); a jump
+        // (`scroll to`) is a relayout and posts none.
+        if session.strategy.traits.cellsPrefetch, case .by(let delta) = motion, delta != 0 {
+            prefetchRows(of: spec, at: path, host: host, forward: delta > 0, pass: &pass)
+        }
         settle(&pass)
         return (path, requested, offset)
     }

@@ -103,6 +103,27 @@ protocol CellReuse: Sendable {
     /// that alone (then the pass's ``KeyMemo`` may answer for it); nil when
     /// the key reads more (the list type, registrations).
     var keying: (any Keying)? { get }
+    /// The rows to bind ahead after a scroll step moved the list on `host`
+    /// (of `rows` rows) to `window`, `forward` toward later rows: RecyclerView's
+    /// GapWorker. The engine mounts each off screen between
+    /// ``willPrefetch(row:host:)`` and ``didPrefetch(_:row:host:store:)``.
+    mutating func prefetchRows(host: ViewID, window: Range<Int>, rows: Int, forward: Bool) -> [Int]
+    /// Whether ``prefetchRows(host:window:rows:forward:)`` may return any row
+    /// (false: never; read once, into ``StrategyTraits``).
+    var prefetches: Bool { get }
+    /// The next ``dequeue(_:viewClass:slot:host:for:store:)`` for `host` is
+    /// for a prefetch of `row`: the view stays out of the host's subviews.
+    mutating func willPrefetch(row: Int, host: ViewID)
+    /// `row` was bound into `cell` ahead of the scroll (nil: it shows nothing).
+    mutating func didPrefetch(_ cell: ViewID?, row: Int, host: ViewID, store: inout ViewStore)
+}
+
+extension CellReuse {
+    /// No system but RecyclerView prefetches.
+    var prefetches: Bool { false }
+    func prefetchRows(host: ViewID, window: Range<Int>, rows: Int, forward: Bool) -> [Int] { [] }
+    func willPrefetch(row: Int, host: ViewID) {}
+    func didPrefetch(_ cell: ViewID?, row: Int, host: ViewID, store: inout ViewStore) {}
 }
 
 /// List cells kept in the host's pools alone, the stack of each key: a
@@ -182,6 +203,8 @@ enum Acquisition {
 public struct CachedCell: Sendable, Equatable {
     public var slot: Slot
     public var view: ViewID
+    /// Bound ahead of a scroll (RecyclerView's GapWorker), not left by its row.
+    public var isPrefetched = false
 }
 
 /// Which component instances a system keeps alive.

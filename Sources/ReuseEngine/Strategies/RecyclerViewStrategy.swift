@@ -1,13 +1,20 @@
+// Upstream read: androidx recyclerview as mirrored in AlanCheen/recyclerview-mirror
+// @041abfb (recyclerview 1.3.0-era sources, October 2022), files under
+// recyclerview/src/main/java/androidx/recyclerview/widget/. Line numbers below
+// are that revision's.
+
 extension StrategyDescriptor {
-    /// Android's RecyclerView (`../shared/REFERENCE.md`, section 5; upstream
-    /// androidx `recyclerview/widget/RecyclerView.java`, `GapWorker.java`).
+    /// Android's RecyclerView with a LinearLayoutManager (`../shared/REFERENCE.md`,
+    /// section 5; upstream `RecyclerView.java`, `GapWorker.java`,
+    /// `LinearLayoutManager.java`).
     ///
     /// Options: `cache N` (`setItemViewCacheSize`, default 2), `pool N` (the
     /// RecycledViewPool's size per view type, `DEFAULT_MAX_SCRAP` 5), `pool
-    /// TYPE N` (`setMaxRecycledViews` for one view type), `prefetch N` (what
-    /// scrolling prefetch adds to the cache once it runs, 1 for a linear
-    /// layout), `shared on` (one pool for every list, `setRecycledViewPool`).
-    /// Views outside lists behave as under `theodolite`.
+    /// TYPE N` (`setMaxRecycledViews` for one view type), `prefetch N` (how
+    /// many positions the layout manager hands GapWorker after each scroll
+    /// step, 1 for a linear layout, 0 for `setItemPrefetchEnabled(false)`;
+    /// the cache grows by as many), `shared on` (one pool for every list,
+    /// `setRecycledViewPool`). Views outside lists behave as under `theodolite`.
     static let recyclerView = StrategyDescriptor(
         name: "recyclerview",
         defaults: [StrategyOption(name: "cache", value: 2), StrategyOption(name: "pool", value: 5),
@@ -16,11 +23,18 @@ extension StrategyDescriptor {
         rules: [
             "Lookup for a slot: scrap, then the view cache by exact position (still bound: no",
             "rebind; of another view type: to the pool), then the RecycledViewPool of the view",
-            "type (last in, first out; rebound), then a new view. A leaving view is cached",
-            "(cache N, plus prefetch N once scrolling prefetch runs); the oldest cached view",
-            "goes to the pool (pool N per type, pool TYPE N for one), dropped when it is full.",
+            "type (last in, first out; rebound), then a new view.",
+            "A scroll step lays out each entering row before it recycles the row that left",
+            "(LinearLayoutManager.fill), so the entering row cannot take that row's view.",
+            "A recycled view is detached from the list: into the cache (cache N, plus prefetch N",
+            "once prefetch has run), the oldest cached view going to the pool (pool N per type,",
+            "pool TYPE N for one), dropped when that pool is full.",
+            "After each scroll step GapWorker prefetches the next prefetch N rows in the",
+            "direction of the scroll: bound off screen into the cache, so the next step takes",
+            "them with no create and no bind.",
             "shared on: one pool for every list (views move to the list that takes them).",
-            "Source: androidx recyclerview RecyclerView.java (Recycler), GapWorker.java.",
+            "Source: androidx recyclerview RecyclerView.java (Recycler), GapWorker.java,",
+            "LinearLayoutManager.java.",
         ]
     ) { settings in
         let values = settings.values
@@ -30,8 +44,9 @@ extension StrategyDescriptor {
         return Strategy(
             name: "recyclerview",
             summary: "cache by position (\(cells.cacheSize)\(cells.prefetch > 0 ? " + \(cells.prefetch) prefetch" : "")), then pool per type (\(cells.poolSize)\(perType.isEmpty ? "" : "; " + perType))" + (cells.sharesPool ? ", shared" : ""),
-            poolNote: "list hosts: a cache of \(cells.cacheSize) views by position (\(cells.cacheSize + cells.prefetch) once scrolling prefetch runs), then "
-                + (cells.sharesPool ? "one pool shared by every list" : "a pool") + " of at most \(cells.poolSize) per view type; other parents as under theodolite",
+            poolNote: "list hosts: cached and pooled views are detached from the list; a cache of \(cells.cacheSize) views by position"
+                + (cells.prefetch > 0 ? " (\(cells.cacheSize + cells.prefetch) once scrolling prefetch runs, which binds the next \(cells.prefetch == 1 ? "row" : "\(cells.prefetch) rows") ahead)" : "")
+                + ", then " + (cells.sharesPool ? "one pool shared by every list" : "a pool") + " of at most \(cells.poolSize) per view type; other parents as under theodolite",
             options: [StrategyOption(name: "cache", value: cells.cacheSize), StrategyOption(name: "pool", value: cells.poolSize),
                       StrategyOption(name: "prefetch", value: cells.prefetch), StrategyOption(name: "shared", value: cells.sharesPool ? 1 : 0, kind: .flag)]
                 + settings.perSubject.map { StrategyOption(name: "pool", subject: $0.subject, value: $0.value) },
@@ -46,20 +61,56 @@ extension StrategyDescriptor {
 }
 
 /// The Recycler: scrap and a view cache by position, then a RecycledViewPool
-/// per view type.
+/// per view type, with LinearLayoutManager's order of work in a scroll step
+/// and GapWorker's prefetch.
 ///
-/// A slot that leaves is kept in the cache, still bound to its position; the
-/// oldest cached view goes to the pool of its view type, and is dropped when
-/// that pool is full (`recycleViewHolderInternal`, `putRecycledView`). Once
-/// scrolling prefetch runs, the cache holds `prefetch` more
-/// (`updateViewCacheSize`; it never shrinks back). In a relayout (a full pass,
-/// or a jump with `scroll to`) leaving views are scrapped first and reach the
-/// cache when the pass ends, so a slot that comes back in the same layout
-/// gets its view without a rebind. A scrapped or cached view of another view
-/// type than its slot now shows is invalid and goes to the pool
-/// (`validateViewHolderForOffsetPosition`). The pool is last in, first out
-/// (`getRecycledView`); with `shared on`, every list uses one pool, and a view
-/// moves to the list that takes it.
+/// Three rules the audit of this model pinned, each from the code:
+///
+/// - **Fill before recycle.** `scrollBy` (LinearLayoutManager.java
+///   1457-1481) calls `fill` (1646-1700). For a step of whole rows nothing
+///   has left the viewport yet when `fill` begins (`updateLayoutState`,
+///   1302-1344, sets `mScrollingOffset` to 0, so the `recycleByLayoutState`
+///   call before the loop, 1650-1656, recycles nothing); inside the loop
+///   `layoutChunk` (1667) obtains and adds the entering row first, and only
+///   then `recycleByLayoutState` (1685-1691, 1622-1633, `recycleViewsFromStart`
+///   1527-1559) retires the row it pushed out. So a row that leaves is given
+///   back through ``release(_:slot:host:relayout:store:)`` but recycled only
+///   once as many rows have entered as left before it: the k-th row to
+///   leave is recycled just before the (k+1)-th entering row is obtained,
+///   the last at the end of the step (``didMount(_:at:host:firstTime:store:)``).
+/// - **Detached, not hidden.** `removeAndRecycleViewAt` (RecyclerView.java
+///   9651-9655) removes the view from the RecyclerView (`removeViewAt`)
+///   before `recycleView`; `recycleViewHolderInternal` (6996-7002) throws
+///   for a view that still has a parent. Cached and pooled views are
+///   therefore out of the host's subviews (``ViewStore/detach(_:from:)``),
+///   still owned by the Recycler, and added back when taken
+///   (``ViewStore/reattach(_:to:)``).
+/// - **Prefetch creates and binds.** After a scroll GapWorker
+///   (GapWorker.java 78-108, `collectPrefetchPositionsFromView`) asks the
+///   layout manager for the positions next in the scroll direction
+///   (LinearLayoutManager.java 1442-1455, 1351-1357: one position, the
+///   next one beyond the last laid out child), grows the cache by their
+///   count the first time that count is larger than any seen
+///   (`mPrefetchMaxCountObserved`, `updateViewCacheSize`, RecyclerView.java
+///   6502-6511), and `prefetchPositionWithDeadline` (GapWorker.java
+///   277-308) obtains each with `tryGetViewHolderForPositionByDeadline`
+///   (cache, pool or a new holder; bound) and `recycleView`s it into the
+///   cache. The next step finds it there by position: no create, no bind.
+///
+/// Cache insertion is `recycleViewHolderInternal`'s (RecyclerView.java
+/// 7024-7049): when the cache is full its oldest view goes to the pool
+/// first (`recycleCachedViewAt(0)`); a view of a position the last prefetch
+/// did not register goes in before the views that prefetch did (so they are
+/// evicted last); with no room at all (cache 0) the view goes straight to
+/// the pool. The pool drops a view when the pool of its type is full
+/// (`putRecycledView`, 6273). In a relayout (a full pass, or `scroll to`)
+/// leaving views are scrapped and reach the cache when the pass ends, so a
+/// slot that comes back in the same layout gets its view without a rebind.
+/// A scrapped or cached view of another view type than its slot now shows
+/// is invalid and goes to the pool (`validateViewHolderForOffsetPosition`,
+/// 6531). The pool is last in, first out (`getRecycledView`, 6237); with
+/// `shared on`, every list uses one pool, and a view moves to the list that
+/// takes it.
 struct RecyclerCells: CellReuse {
     /// Its key reads more than a keying does (the list, registrations or options).
     var keying: (any Keying)? { nil }
@@ -81,15 +132,32 @@ struct RecyclerCells: CellReuse {
 
     /// What the Recycler keeps for one list host.
     private struct Host: Sendable {
+        /// `mCachedViews`, oldest first. Every view in it is detached.
         var cache: [CachedCell] = []
+        /// Views scrapped in this relayout, detached, in the order slots left.
         var scrap: [CachedCell] = []
-        /// What scrolling prefetch added to this host's cache.
+        /// Rows that left in this scroll step and are not recycled yet: still
+        /// in the host's subviews, shown in no row (fill lays out the rows
+        /// entering before recycleByLayoutState retires them). Empty between passes.
+        var leaving: [CachedCell] = []
+        /// Rows obtained for this host in this pass, and rows of `leaving`
+        /// recycled so far: row k + 1 enters once k have been recycled.
+        var entered = 0
+        var recycled = 0
+        /// `mPrefetchMaxCountObserved`: what scrolling prefetch added to the
+        /// cache (the most positions one prefetch registered; never shrinks here).
         var prefetched = 0
+        /// The positions the last prefetch registered (`mPrefetchArray`,
+        /// read by `lastPrefetchIncludedPosition`).
+        var lastPrefetch: [Int] = []
     }
 
     private var hosts: [ViewID: Host] = [:]
     /// With `shared on`: the one RecycledViewPool, a stack per view type.
     private var sharedPool: [ViewKey: [ViewID]] = [:]
+    /// The host a prefetch is obtaining a view for: its dequeue leaves the
+    /// view detached (GapWorker never adds it to the list).
+    private var prefetching: ViewID?
 
     init(cacheSize: Int, poolSize: Int, prefetch: Int, sharesPool: Bool, poolSizes: [(subject: String, value: Int)]) {
         self.cacheSize = cacheSize
@@ -108,11 +176,23 @@ struct RecyclerCells: CellReuse {
         poolSizes.last { $0.subject == key.component }?.value ?? poolSize
     }
 
-    /// Lookup order: scrap and cache by exact position (still bound; of
-    /// another type, to the pool), then the pool of the view type (must
-    /// rebind), then a new view.
+    /// `mViewCacheMax`: the cache size asked for plus what prefetch added
+    /// (`updateViewCacheSize`, RecyclerView.java 6502-6505).
+    private func cacheLimit(of host: ViewID) -> Int { cacheSize + (hosts[host]?.prefetched ?? 0) }
+
+    /// `tryGetViewHolderForPositionByDeadline` (RecyclerView.java 6708-6860):
+    /// scrap and cache by exact position (still bound; of another type, to
+    /// the pool), then the pool of the view type (must rebind), then a new
+    /// view. Before a scroll step obtains a row, the rows that left before
+    /// the ones already obtained are recycled (fill's order); a view for a
+    /// prefetch stays detached, any other is added back to the list.
     mutating func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance,
                           store: inout ViewStore) -> Vended {
+        let prefetches = prefetching == host
+        if !prefetches, hosts[host] != nil {
+            recycleLeaving(in: host, keeping: true, store: &store)
+            hosts[host]?.entered += 1
+        }
         for place in [CachePlace.scrap, .cache] {
             let kept = place == .scrap ? hosts[host]?.scrap : hosts[host]?.cache
             guard let index = kept?.firstIndex(where: { $0.slot == slot }), let found = kept?[index] else { continue }
@@ -125,41 +205,89 @@ struct RecyclerCells: CellReuse {
                 }
                 continue
             }
-            var taken = store.take(found.view, key: key, in: host, for: instance)
+            var taken = store.take(found.view, key: key, in: host, for: instance, unhides: false)
             taken.keptBound = true
             store.record(found.view, for: instance, .cacheHit(slot, from: place))
+            if !prefetches { store.reattach(found.view, to: host) }
             return Vended(view: found.view, acquisition: .taken(taken))
         }
-        return getRecycledOrCreate(key, viewClass: viewClass, host: host, for: instance, store: &store)
+        return getRecycledOrCreate(key, viewClass: viewClass, host: host, for: instance, attaches: !prefetches, store: &store)
     }
 
     /// `getRecycledView` (the top of the type's pool, shared or this list's;
-    /// rebound), else `createViewHolder`.
+    /// rebound), else `createViewHolder`; added to the list unless `attaches`
+    /// is false (a prefetch).
     private mutating func getRecycledOrCreate(_ key: ViewKey, viewClass: String, host: ViewID, for instance: Instance,
-                                              store: inout ViewStore) -> Vended {
+                                              attaches: Bool, store: inout ViewStore) -> Vended {
         if sharesPool, let view = sharedPool[key]?.popLast() {
             store.reparent(view, to: host, key: key)
-            return Vended(view: view, acquisition: .mustRebind(store.take(view, key: key, in: host, for: instance)))
-        }
-        if !sharesPool, let (view, taken) = store.popWaiting(key, host: host, for: instance) {
+            let taken = store.take(view, key: key, in: host, for: instance, unhides: false)
+            if attaches { store.reattach(view, to: host) }
             return Vended(view: view, acquisition: .mustRebind(taken))
         }
-        return Vended(view: store.createView(viewClass, key: key, in: host, for: instance), acquisition: .created)
+        if !sharesPool, let (view, taken) = store.popWaiting(key, host: host, for: instance, unhides: false) {
+            if attaches { store.reattach(view, to: host) }
+            return Vended(view: view, acquisition: .mustRebind(taken))
+        }
+        return Vended(view: store.createView(viewClass, key: key, in: host, for: instance, detached: !attaches), acquisition: .created)
     }
 
-    /// A slot scrolled out (`scroll by`) is cached at once, the oldest cached
-    /// view going to the pool; in a relayout it is scrapped first.
+    /// A slot that leaves in a relayout is scrapped (detached) at once; one
+    /// that leaves in a scroll step waits to be recycled until the rows
+    /// entering before it are laid out (LinearLayoutManager.java 1667-1691).
     mutating func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
-        store.hide(cell, in: store[cell].superview ?? host)
         if relayout {
+            store.detach(cell, from: host)
             hosts[host, default: Host()].scrap.append(CachedCell(slot: slot, view: cell))
         } else {
-            // Scrolling: prefetch runs and the cache grows by what it fetches.
-            hosts[host, default: Host()].prefetched = prefetch
-            hosts[host, default: Host()].cache.append(CachedCell(slot: slot, view: cell))
-            store.record(cell, for: nil, .cache(.kept(slot)))
-            evictBeyondCacheSize(in: host, store: &store)
+            hosts[host, default: Host()].leaving.append(CachedCell(slot: slot, view: cell))
         }
+    }
+
+    /// Recycles the rows that left in this step (`keeping`: all but as many
+    /// as rows still to enter after the ones obtained, so that row k + 1
+    /// enters after k rows were recycled): `removeAndRecycleViewAt`.
+    private mutating func recycleLeaving(in host: ViewID, keeping: Bool, store: inout ViewStore) {
+        while let state = hosts[host], let first = state.leaving.first, !keeping || state.recycled < state.entered {
+            hosts[host]?.leaving.removeFirst()
+            hosts[host]?.recycled += 1
+            recycle(first, in: host, store: &store)
+        }
+    }
+
+    /// `removeAndRecycleViewAt` (RecyclerView.java 9651-9655): out of the
+    /// list, then `recycleViewHolderInternal`.
+    private mutating func recycle(_ cell: CachedCell, in host: ViewID, store: inout ViewStore) {
+        store.detach(cell.view, from: host)
+        cacheOrPool(cell, in: host, store: &store)
+    }
+
+    /// `recycleViewHolderInternal`'s cache step (RecyclerView.java 7024-7054)
+    /// for a detached view: with room for none, to the pool; else, the
+    /// oldest cached view to the pool when the cache is full, and the view
+    /// in, before the views the last prefetch registered unless it is one.
+    private mutating func cacheOrPool(_ cell: CachedCell, in host: ViewID, store: inout ViewStore) {
+        let limit = cacheLimit(of: host)
+        guard limit > 0 else {
+            if let key = store[cell.view].poolKey { putRecycled(cell.view, key: key, host: host, store: &store) }
+            return
+        }
+        if let cache = hosts[host]?.cache, cache.count >= limit, let oldest = cache.first {
+            hosts[host]?.cache.removeFirst()
+            if let key = store[oldest.view].poolKey {
+                store.record(oldest.view, for: nil, .cache(.evicted(viewType: key.component ?? "?")))
+                putRecycled(oldest.view, key: key, host: host, store: &store)
+            }
+        }
+        var state = hosts[host] ?? Host()
+        var target = state.cache.count
+        if !cell.isPrefetched, !state.cache.isEmpty {
+            // Skip past the views the last prefetch registered (7034-7046).
+            while target > 0, let row = state.cache[target - 1].slot.row, state.lastPrefetch.contains(row) { target -= 1 }
+        }
+        state.cache.insert(cell, at: target)
+        hosts[host] = state
+        store.record(cell.view, for: nil, .cache(cell.isPrefetched ? .prefetched(cell.slot) : .kept(cell.slot)))
     }
 
     /// `notifyItemChanged`: with a payload the holder is bound again in place;
@@ -171,8 +299,8 @@ struct RecyclerCells: CellReuse {
         guard !payload else {
             return Vended(view: cell, acquisition: .mustRebind(store.take(cell, key: key, in: host, for: instance)))
         }
-        let second = getRecycledOrCreate(key, viewClass: viewClass, host: host, for: instance, store: &store)
-        store.hide(cell, in: host)
+        let second = getRecycledOrCreate(key, viewClass: viewClass, host: host, for: instance, attaches: true, store: &store)
+        store.detach(cell, from: host)
         putRecycled(cell, key: key, host: host, store: &store)
         return second
     }
@@ -203,36 +331,59 @@ struct RecyclerCells: CellReuse {
             if let key = store[cached.view].poolKey { putRecycled(cached.view, key: key, host: host, store: &store) }
         }
         for (_, cell) in shown.reversed() {
-            store.hide(cell, in: store[cell].superview ?? host)
+            store.detach(cell, from: host)
             if let key = store[cell].poolKey { putRecycled(cell, key: key, host: host, store: &store) }
         }
         return true
     }
 
-    /// At the end of the pass the scrap goes to the cache, in the order slots
-    /// left; the oldest cached views beyond the cache size go to the pool.
+    /// At the end of the pass the scrap goes to the cache, in the order
+    /// slots left, and the rows that left in a scroll step and are not
+    /// recycled yet are recycled, in the order they left.
     mutating func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore) {
-        for scrapped in hosts[host]?.scrap ?? [] {
+        guard hosts[host] != nil else { return }
+        while let scrapped = hosts[host]?.scrap.first {
             hosts[host]?.scrap.removeFirst()
-            hosts[host, default: Host()].cache.append(scrapped)
-            store.record(scrapped.view, for: nil, .cache(.kept(scrapped.slot)))
+            cacheOrPool(scrapped, in: host, store: &store)
         }
-        evictBeyondCacheSize(in: host, store: &store)
+        recycleLeaving(in: host, keeping: false, store: &store)
+        hosts[host]?.entered = 0
+        hosts[host]?.recycled = 0
     }
 
-    /// The oldest cached views beyond the cache size go to the pool of their view type.
-    private mutating func evictBeyondCacheSize(in host: ViewID, store: inout ViewStore) {
-        let limit = cacheSize + (hosts[host]?.prefetched ?? 0)
-        while let cache = hosts[host]?.cache, cache.count > limit, let oldest = cache.first {
-            hosts[host]?.cache.removeFirst()
-            guard let key = store[oldest.view].poolKey else { continue }
-            store.record(oldest.view, for: nil, .cache(.evicted(viewType: key.component ?? "?")))
-            putRecycled(oldest.view, key: key, host: host, store: &store)
-        }
+    /// GapWorker after a scroll step: the next `prefetch` positions beyond
+    /// the window in the direction of the scroll, within the list
+    /// (LinearLayoutManager.java 1442-1455 registers one; GridLayoutManager's
+    /// `collectPrefetchPositionsForLayoutState` a row's worth). The first
+    /// time more are registered than ever before, the cache grows by their
+    /// count (GapWorker.java 102-106). None when the list shows no rows.
+    /// `prefetch 0` is `setItemPrefetchEnabled(false)`: nothing is registered.
+    var prefetches: Bool { prefetch > 0 }
+
+    mutating func prefetchRows(host: ViewID, window: Range<Int>, rows: Int, forward: Bool) -> [Int] {
+        guard prefetch > 0, !window.isEmpty else { return [] }
+        let positions = forward
+            ? Array(window.upperBound..<min(rows, window.upperBound + prefetch))
+            : Array((max(0, window.lowerBound - prefetch)..<window.lowerBound).reversed())
+        var state = hosts[host] ?? Host()
+        state.lastPrefetch = positions
+        state.prefetched = max(state.prefetched, positions.count)
+        hosts[host] = state
+        return positions
+    }
+
+    mutating func willPrefetch(row: Int, host: ViewID) { prefetching = host }
+
+    /// `prefetchPositionWithDeadline`'s `recycleView` (GapWorker.java
+    /// 291-295): the bound holder goes into the cache, detached.
+    mutating func didPrefetch(_ cell: ViewID?, row: Int, host: ViewID, store: inout ViewStore) {
+        prefetching = nil
+        guard let cell else { return }
+        cacheOrPool(CachedCell(slot: .row(row), view: cell, isPrefetched: true), in: host, store: &store)
     }
 
     /// `onViewRecycled`, then `putRecycledView`: onto the pool of its view
-    /// type, or dropped when that pool is full.
+    /// type, or dropped when that pool is full. The view is detached.
     private mutating func putRecycled(_ view: ViewID, key: ViewKey, host: ViewID, store: inout ViewStore) {
         // `addViewHolderToRecycledViewPool` dispatches onViewRecycled first, full pool or not.
         store.runHook(.onViewRecycled, on: view)

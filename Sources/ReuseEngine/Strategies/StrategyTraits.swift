@@ -27,6 +27,10 @@ struct StrategyTraits: Sendable {
     let subviewKeyingType: ObjectIdentifier?
     /// ``CellReuse/offsetTravelsWithCell`` of ``Strategy/cells``.
     let offsetTravelsWithCell: Bool
+    /// ``CellReuse/prefetches`` of ``Strategy/cells``: false promises that
+    /// ``CellReuse/prefetchRows(host:window:rows:forward:)`` returns none,
+    /// so a scroll step does not ask.
+    let cellsPrefetch: Bool
 
     init(keying: any Keying, parents: any ParentReuse, cells: any CellReuse, cellApplication: any Application) {
         keyingType = ObjectIdentifier(type(of: keying))
@@ -38,5 +42,6 @@ struct StrategyTraits: Sendable {
         offsetTravelsWithCell = cells.offsetTravelsWithCell
         subviewKeying = cells.subviewKeying
         subviewKeyingType = subviewKeying.map { ObjectIdentifier(type(of: $0)) }
+        cellsPrefetch = cells.prefetches
     }
 }

@@ -59,6 +59,14 @@ public struct SimulatedView: Sendable {
     public internal(set) var ownerComponent: String?
     /// When the view hosts a list: which rows its cells show.
     public internal(set) var list: ListContent?
+    /// RecyclerView: out of its host's subviews, held by the host's Recycler
+    /// (its view cache or its pool), as `removeViewAt` leaves a holder
+    /// before `recycleView` (``ViewStore/detach(_:from:)``). `superview`
+    /// still names that host and the view is in one of its pools.
+    /// Invariant: a detached view is also hidden (it is on no screen, and
+    /// every pool treats it as a hidden view waiting), is held by no
+    /// instance, and appears in no view's subviews.
+    public internal(set) var isDetached = false
     /// Taken out of the hierarchy for good (DivKit leftovers, dropped cells),
     /// or inside a view that was: no longer alive.
     public internal(set) var isRemoved = false
@@ -216,23 +224,27 @@ public enum Visibility: Equatable, Sendable, CustomStringConvertible {
     case visible
     /// Hidden itself.
     case hidden
-    /// Not hidden, but inside this hidden view.
+    /// Not hidden, but inside this hidden (or detached) view.
     case insideHidden(ViewID)
-    /// Out of the hierarchy but alive, waiting in the pool of its class
-    /// (Valdi's global pool, ``ViewStore/detached``).
-    case detached
+    /// Out of the hierarchy but alive, waiting in a pool: out of the
+    /// subviews of list host `from` in its Recycler's view cache or pool
+    /// (RecyclerView), or with no superview in the pool of its class (nil:
+    /// Valdi's global pool, ``ViewStore/detached``).
+    case detached(from: ViewID?)
     /// Out of the hierarchy for good.
     case removed
 
     public var isVisible: Bool { self == .visible }
 
-    /// `visible`, `hidden`, `inside hidden v3`, `detached`, `removed`.
+    /// `visible`, `hidden`, `inside hidden v3`, `detached from v2` (or
+    /// `detached`: in no parent's pool), `removed`.
     public var description: String {
         switch self {
         case .visible: "visible"
         case .hidden: "hidden"
         case .insideHidden(let view): "inside hidden \(view)"
-        case .detached: "detached"
+        case .detached(let host?): "detached from \(host)"
+        case .detached(nil): "detached"
         case .removed: "removed"
         }
     }

@@ -73,7 +73,8 @@ public struct ViewStore: Sendable {
     public func visibility(of id: ViewID) -> Visibility {
         let subject = self[id]
         if subject.isRemoved { return .removed }
-        if subject.superview == nil, id != .root { return .detached }
+        if subject.isDetached, let host = subject.superview { return .detached(from: host) }
+        if subject.superview == nil, id != .root { return .detached(from: nil) }
         if subject.isHidden { return .hidden }
         var current = subject.superview
         while let parent = current {
@@ -109,15 +110,22 @@ public struct ViewStore: Sendable {
     // MARK: Views entering and leaving use
 
     /// Creates a view of `viewClass`, adds it to `parent`'s subviews and to
-    /// the pool of `key`.
-    mutating func createView(_ viewClass: String, key: ViewKey, in parent: ViewID, for instance: Instance) -> ViewID {
+    /// the pool of `key`; with `detached`, to the pool only: a RecyclerView
+    /// holder created for a prefetch, never added to its list
+    /// (``SimulatedView/isDetached``).
+    mutating func createView(_ viewClass: String, key: ViewKey, in parent: ViewID, for instance: Instance,
+                             detached: Bool = false) -> ViewID {
         let id = ViewID(views.count + 1)
         var view = SimulatedView(id: id, viewClass: catalog.viewClass(named: viewClass), superview: parent)
         view.poolKey = key
         view.owner = instance.path
         view.ownerComponent = instance.component
+        if detached {
+            view.isDetached = true
+            view.isHidden = true
+        }
         views.append(view)
-        views[parent.number - 1].subviews.append(id)
+        if !detached { views[parent.number - 1].subviews.append(id) }
         views[parent.number - 1].pools[key, default: ReusePool()].views.append(id)
         peakViews = max(peakViews, aliveCount)
         record(id, for: instance, .create) { .create(parent: parent, key: key) }
@@ -235,8 +243,44 @@ public struct ViewStore: Sendable {
         recordLeaving(view, .hide) { .hide(parent: parent, key: $0) }
     }
 
+    /// RecyclerView's `removeViewAt` before `recycleView`: takes `view` out
+    /// of `host`'s subviews, hidden, for the host's Recycler to keep in its
+    /// view cache or pool (it stays in the pool of its key, and `superview`
+    /// names the host). Records it when the view was in the subviews.
+    mutating func detach(_ view: ViewID, from host: ViewID) {
+        let index = view.number - 1
+        guard !views[index].isDetached else { return }
+        views[index].isHidden = true
+        views[index].isDetached = true
+        views[host.number - 1].subviews.removeAll { $0 == view }
+        recordLeaving(view, .detach) { .detach(parent: host, key: $0) }
+    }
+
+    /// Shows a hidden view taken in this pass: one the Recycler held
+    /// detached goes back into `host`'s subviews (`addView`, recorded as a
+    /// reattach); any other is unhidden (``unhide(_:in:)``).
+    mutating func reattach(_ view: ViewID, to host: ViewID) {
+        let index = view.number - 1
+        guard views[index].isDetached else { return unhide(view, in: host) }
+        views[index].isDetached = false
+        views[index].isHidden = false
+        views[host.number - 1].subviews.append(view)
+        recordForOwner(view, .reattach) { .reattach(parent: host) }
+    }
+
+    /// The views `host`'s Recycler holds detached, in pool order (each
+    /// pool's views in the order they joined, pools in first-use order).
+    public func detachedViews(of host: ViewID) -> [ViewID] {
+        var found: [ViewID] = []
+        for (_, pool) in views[host.number - 1].pools {
+            for member in pool.views where views[member.number - 1].isDetached { found.append(member) }
+        }
+        return found
+    }
+
     /// Takes a view out of the hierarchy for good, with its subtree: out of
-    /// its parent's subviews and pool; ids are never reused.
+    /// its parent's subviews and pool; ids are never reused. The subtree
+    /// includes the views a list host's Recycler holds detached.
     mutating func remove(_ view: ViewID, from parent: ViewID, reason: RemovalReason) {
         let index = view.number - 1
         guard !views[index].isRemoved else { return }
@@ -247,13 +291,16 @@ public struct ViewStore: Sendable {
             views[parent.number - 1].pools[key]?.waiting.removeAll { $0 == view }
         }
         views[index].isHidden = true
+        views[index].isDetached = false
         views[index].superview = nil
-        // The subtree goes with it: none of it is alive any more.
+        // The subtree goes with it: none of it is alive any more (the
+        // detached views a host's Recycler holds are part of it).
         var pending = [view]
         while let next = pending.popLast() {
             views[next.number - 1].isRemoved = true
             removedViews += 1
             pending.append(contentsOf: views[next.number - 1].subviews)
+            if !views[next.number - 1].pools.isEmpty { pending.append(contentsOf: detachedViews(of: next)) }
         }
     }
 
@@ -286,13 +333,15 @@ public struct ViewStore: Sendable {
     mutating func reparent(_ view: ViewID, to parent: ViewID, key: ViewKey) {
         let index = view.number - 1
         guard let old = views[index].superview, old != parent else { return }
-        views[old.number - 1].subviews.removeAll { $0 == view }
+        // A detached view is in neither host's subviews: only its Recycler changes.
+        let detached = views[index].isDetached
+        if !detached { views[old.number - 1].subviews.removeAll { $0 == view } }
         if let oldKey = views[index].poolKey {
             views[old.number - 1].pools[oldKey]?.views.removeAll { $0 == view }
             views[old.number - 1].pools[oldKey]?.waiting.removeAll { $0 == view }
             if views[old.number - 1].pools[oldKey]?.views.isEmpty == true { views[old.number - 1].pools[oldKey] = nil }
         }
-        views[parent.number - 1].subviews.append(view)
+        if !detached { views[parent.number - 1].subviews.append(view) }
         views[parent.number - 1].pools[key, default: ReusePool()].views.append(view)
         views[index].superview = parent
         views[index].poolKey = key
@@ -725,6 +774,11 @@ public struct ViewStore: Sendable {
     /// pool views, vended by position and hidden at settle when nobody takes them.
     mutating func forgetList(of host: ViewID) {
         let index = host.number - 1
+        // Views its Recycler held detached are plain hidden subviews again.
+        for view in detachedViews(of: host) {
+            views[view.number - 1].isDetached = false
+            views[index].subviews.append(view)
+        }
         views[index].list = nil
         for position in views[index].pools.indices { views[index].pools.modify(at: position) { $0.waiting = [] } }
     }

@@ -26,10 +26,13 @@ struct EventReport {
         case .cacheHit(let slot, .scrap): return "\(slot) gets back its scrapped view, still bound"
         case .cacheHit(let slot, .cache): return "\(slot) gets back its cached view, still bound"
         case .cache(.kept(let slot)): return "kept in the view cache for \(slot)"
+        case .cache(.prefetched(let slot)): return "prefetched for \(slot): bound ahead of the scroll, kept in the view cache"
         case .cache(.evicted(let viewType)): return "evicted from the cache into the pool for view type \(viewType)"
         case .cache(.wrongType(let slot, let viewType)): return "cached for \(slot), but that slot shows another view type now: into the pool for view type \(viewType)"
         case .reparent(let from, let to): return "moved from \(from) to \(to): the pool is shared"
-        case .detach(let parent, _): return "its node went: removed from \(parent), it waits detached in the pool of its class"
+        // Valdi's detach (a RecyclerView holder's is keyed by view type, and told in its line).
+        case .detach(let parent, let key) where key?.qualifier != .viewType:
+            return "its node went: removed from \(parent), it waits detached in the pool of its class"
         case .insert(let parent, _): return "from the pool of its class, added to \(parent)'s subviews"
         case .render(.slot(let slot)): return "render \(slot)"
         case .render(.everyItem(let count)): return "pre-create one component per item: \(count) renders"
@@ -49,7 +52,7 @@ struct EventReport {
         case .discard(let load, .anotherItem(let shows)):
             return "load #\(load.number) \(load.attribute) dropped: \(load.view) shows \(shows?.display ?? "another item") now"
         case .discard(let load, .viewRemoved): return "load #\(load.number) \(load.attribute) dropped: \(load.view) is gone"
-        case .create, .reuse, .unhide, .hide, .apply, .unapply, .update, .skip, .reorder: return nil
+        case .create, .reuse, .unhide, .hide, .detach, .reattach, .apply, .unapply, .update, .skip, .reorder: return nil
         }
     }
 
@@ -70,6 +73,12 @@ struct EventReport {
             if let previous { detail.append("was \(previous)") }
         case .hide(let parent, let key):
             if let key { detail.append("into \(parent) \(key)") }
+        case .detach(let parent, let key) where key?.qualifier == .viewType:
+            detail.append("out of \(parent)'s subviews, to its Recycler" + (key.map { " \($0)" } ?? ""))
+        case .detach(let parent, _):
+            detail.append("out of \(parent)'s subviews")
+        case .reattach(let parent):
+            detail.append("back into \(parent)'s subviews")
         case .apply(let attribute), .unapply(let attribute):
             detail.append("\(attribute.name): \(attribute.value)")
         case .update(let attribute, let old):

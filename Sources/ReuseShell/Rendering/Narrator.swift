@@ -40,6 +40,11 @@ struct Narrator {
             }
             let before = event.path.map { " (last held by \($0.display))" } ?? ""
             return "\(view): no component took it in this pass, so it is hidden and waits in \(pool(parent, key))\(before)."
+        case .detach(let parent, let key) where key?.qualifier == .viewType:
+            let row = event.path?.display ?? "its row"
+            return "\(view): \(row) left the window, so its view is detached from \(parent) (removeViewAt) and goes to the Recycler: its view cache, or the pool."
+        case .reattach(let parent):
+            return "\(view): the Recycler held it detached, so it is added back to \(parent)'s subviews."
         case .apply(let attribute):
             return "\(view): apply \(attribute.name) = \(attribute.value) for \(holder(event))."
         case .unapply(let attribute):

@@ -6,6 +6,8 @@ struct PoolsReport {
     struct Member {
         var id: ViewID
         var isHidden: Bool
+        /// Out of the host's subviews, held by its Recycler (RecyclerView).
+        var isDetached: Bool
         /// The instance holding it (or that held it last), as users see it.
         var holder: String
     }
@@ -48,12 +50,13 @@ struct PoolsReport {
                 cached: host.list != nil ? engine.strategy.cachedCells(in: id) : [],
                 pools: host.pools.map { key, pool in
                     Pool(key: key,
-                         members: pool.views.map { Member(id: $0, isHidden: views[$0].isHidden, holder: views[$0].owner?.display ?? "-") },
+                         members: pool.views.map { Member(id: $0, isHidden: views[$0].isHidden, isDetached: views[$0].isDetached,
+                                                          holder: views[$0].owner?.display ?? "-") },
                          waiting: pool.waiting)
                 })
         }
         detached = view == nil ? views.detached.map { viewClass, waiting in
-            (viewClass, waiting.map { Member(id: $0, isHidden: views[$0].isHidden, holder: views[$0].owner?.display ?? "-") })
+            (viewClass, waiting.map { Member(id: $0, isHidden: views[$0].isHidden, isDetached: true, holder: views[$0].owner?.display ?? "-") })
         } : []
         let strategy = engine.strategy
         strategyNote = strategy.name == StrategyRegistry.standard.name ? nil : "\(strategy.name): \(strategy.poolNote)"
@@ -68,12 +71,15 @@ struct PoolsReport {
             lines.append(style.bold("\(parent.id) \(parent.viewClass) \(parent.holder)" + (parent.isHidden ? " hidden" : "")))
             if parent.pools.isEmpty { lines.append("   (no pools)") }
             if !parent.cached.isEmpty {
-                lines.append("   cached by row: " + parent.cached.map { "\($0.view) (\($0.slot))" }.joined(separator: ", "))
+                lines.append("   cached by row: " + parent.cached.map { "\($0.view) (\($0.slot)\($0.isPrefetched ? ", prefetched" : ""))" }.joined(separator: ", "))
             }
             for (index, pool) in parent.pools.enumerated() {
                 let last = index == parent.pools.count - 1
                 let count = pool.members.count
-                var heading = "\(pool.key)  \(count) view\(count == 1 ? "" : "s"), \(pool.members.filter(\.isHidden).count) hidden"
+                // RecyclerView's hidden cells are all detached: say so.
+                let hidden = pool.members.filter(\.isHidden)
+                let detached = !hidden.isEmpty && hidden.allSatisfy(\.isDetached)
+                var heading = "\(pool.key)  \(count) view\(count == 1 ? "" : "s"), \(hidden.count) \(detached ? "detached" : "hidden")"
                 if parent.isListHost, !pool.waiting.isEmpty {
                     heading += ", waiting: " + pool.waiting.reversed().map(\.description).joined(separator: " ") + " (top first)"
                 }
@@ -82,7 +88,9 @@ struct PoolsReport {
                 let limit = all ? Int.max : 8
                 for (position, member) in pool.members.enumerated() where position < limit {
                     let tail = position == min(count, limit) - 1 && count <= limit
-                    let line = member.isHidden ? style.dim("\(member.id) hidden, last held by \(member.holder)") : "\(member.id) \(member.holder)"
+                    let line = member.isHidden
+                        ? style.dim("\(member.id) \(member.isDetached ? "detached" : "hidden"), last held by \(member.holder)")
+                        : "\(member.id) \(member.holder)"
                     lines.append(prefix + (tail ? "└─ " : "├─ ") + line)
                 }
                 if count > limit {
@@ -117,8 +125,10 @@ struct PoolsReport {
                     var pairs: [(String, JSON)] = [
                         ("key", keyJSON(pool.key)),
                         ("views", .array(pool.members.map { member in
-                            .object([("id", .string(member.id.description)), ("hidden", .bool(member.isHidden)),
-                                     ("holder", .string(member.holder))])
+                            var pairs: [(String, JSON)] = [("id", .string(member.id.description)), ("hidden", .bool(member.isHidden))]
+                            if member.isDetached { pairs.append(("detached", .bool(true))) }
+                            pairs.append(("holder", .string(member.holder)))
+                            return .object(pairs)
                         })),
                     ]
                     if parent.isListHost { pairs.append(("waiting", .array(pool.waiting.map { .string($0.description) }))) }
@@ -126,8 +136,11 @@ struct PoolsReport {
                 })),
             ]
             if !parent.cached.isEmpty {
-                pairs.append(("cached", .array(parent.cached.map { .object([("view", .string($0.view.description)),
-                                                                            ("slot", .string($0.slot.description))]) })))
+                pairs.append(("cached", .array(parent.cached.map { cached in
+                    var pairs: [(String, JSON)] = [("view", .string(cached.view.description)), ("slot", .string(cached.slot.description))]
+                    if cached.isPrefetched { pairs.append(("prefetched", .bool(true))) }
+                    return .object(pairs)
+                })))
             }
             return .object(pairs)
         }))])

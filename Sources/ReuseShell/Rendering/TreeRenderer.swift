@@ -92,6 +92,16 @@ struct TreeRenderer {
             let shown = ids.count <= 6 ? ids.joined(separator: " ") : ids.prefix(6).joined(separator: " ") + " …"
             entries.append(.note("\(waiting.count) hidden cells waiting in the pool: \(shown) (tree --all)"))
         }
+        // RecyclerView's cached and pooled cells are no subviews: listed
+        // after the host's subviews, marked detached.
+        let detached = engine.views.detachedViews(of: id)
+        if all || detached.count <= 2 {
+            entries += detached.map(Entry.view)
+        } else {
+            let ids = detached.map(\.description)
+            let shown = ids.count <= 6 ? ids.joined(separator: " ") : ids.prefix(6).joined(separator: " ") + " …"
+            entries.append(.note("\(detached.count) cells detached, in the Recycler's cache and pool: \(shown) (tree --all)"))
+        }
         return entries
     }
 
@@ -142,6 +152,9 @@ struct TreeRenderer {
         let facts = facts(id, underHidden: underHidden)
         guard let owner = facts.holder else { return "\(id) \(facts.viewClass) root" }
         let key = facts.key.map { " " + $0.description } ?? ""
+        if engine.views[id].isDetached {
+            return style.dim("\(id) \(facts.viewClass)\(key) detached, in the Recycler, last held by \(owner)")
+        }
         if facts.isHidden {
             return style.dim("\(id) \(facts.viewClass)\(key) hidden, last held by \(owner)")
         }
@@ -177,8 +190,12 @@ struct TreeRenderer {
         if let list = view.list, !list.cells.isEmpty {
             pairs.append(("rows", .object([("first", .int(list.firstRow)), ("count", .int(list.cells.count))])))
         }
+        if view.isDetached { pairs.append(("detached", .bool(true))) }
         let hidden = underHidden || facts.isHidden
         pairs.append(("children", .array(view.subviews.map { json(from: $0, underHidden: hidden) })))
+        // A list host's cells its Recycler holds out of its subviews (RecyclerView).
+        let detached = view.pools.isEmpty ? [] : engine.views.detachedViews(of: id)
+        if !detached.isEmpty { pairs.append(("detachedCells", .array(detached.map { json(from: $0, underHidden: true) }))) }
         return .object(pairs)
     }
 }

@@ -26,7 +26,7 @@ struct ViewReport {
     func text(style: Style) -> String {
         var lines = ["\(id) \(view.viewClass) \(holder) (\(visibility))"]
         if let key = view.poolKey { lines.append("  key         \(key) in \(view.superview?.description ?? "-")") }
-        if visibility == .detached { lines.append("  key         none: no superview, it waits in the pool of \(view.viewClass)") }
+        if visibility == .detached(from: nil) { lines.append("  key         none: no superview, it waits in the pool of \(view.viewClass)") }
         lines.append("  attached    " + (view.attached.map { $0.attributes.isEmpty ? "(no attributes)" : $0.attributes.map(\.description).joined(separator: ", ") } ?? "nothing"))
         let width = view.properties.keys.map(\.count).max() ?? 0
         for (index, (name, value)) in view.properties.enumerated() {
