@@ -164,8 +164,9 @@ import Testing
 
     /// Each kind adds to its own stat (one table, `Kind.countIndex`, says
     /// where, and `stat` reads it), and every counted stat has its kind.
-    /// RecyclerView's detach and reattach count as hide and unhide: a row's
-    /// view left the screen, or came back.
+    /// A detach (RecyclerView's Recycler, Valdi's class pool) counts as a
+    /// hide, a reattach or an insert as an unhide: a view left the screen
+    /// for a pool, or came back.
     @Test func everyKindCountsItsOwnStat() {
         let expected: [ReuseEvent.Kind: Stat] = [
             .create: .created, .reuse: .reused, .unhide: .unhidden, .hide: .hidden, .apply: .applied,
@@ -173,7 +174,7 @@ import Testing
             .enterPool: .enteredPool, .leavePool: .leftPool, .prepareForReuse: .preparedForReuse,
             .cacheHit: .cacheHits, .render: .renders, .layout: .layouts, .attach: .attaches, .reset: .resets,
             .reconfigure: .reconfigured, .recycle: .recycled, .load: .loads, .deliver: .delivered,
-            .cancel: .cancelled, .discard: .discarded, .detach: .hidden, .reattach: .unhidden,
+            .cancel: .cancelled, .discard: .discarded, .detach: .hidden, .reattach: .unhidden, .insert: .unhidden,
         ]
         for kind in ReuseEvent.Kind.allCases {
             #expect(kind.stat == expected[kind], "\(kind)")
