@@ -34,12 +34,13 @@ import ReuseEngine
     }
 
     /// UIKit reconfigures the named row (`reconfigureRows`): `set` on a row no
-    /// longer sets every visible cell again.
+    /// longer sets every visible cell again. Its `cellForRowAt` sets the
+    /// cell and the cell's own subviews (the heart) alike.
     @Test func uikitSetReconfiguresOnlyTheNamedRow() {
         let session = Session(Self.feed + "\nstrategy uikit\nmount Feed\n")
         _ = session.line("set Feed/1 liked true")
         let applied = events(session, "--pass 2 --kind apply")
-        #expect(applied.compactMap { $0["path"] as? String } == ["Feed/1", "Feed/1"])
+        #expect(applied.compactMap { $0["path"] as? String } == ["Feed/1", "Feed/1", "Feed/1/Heart", "Feed/1/Heart"])
         #expect(document(session, "config Feed/1 --json")["properties"].flatMap { ($0 as? [String: Any])?["liked"] as? Bool } == true)
     }
 

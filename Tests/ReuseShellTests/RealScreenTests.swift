@@ -254,9 +254,74 @@ import Testing
         #expect(stat(alone, "created") == before + 1)
     }
 
+    /// A scroll that runs as a full pass (a definition changed since the
+    /// last) still scrolls the view where the view owns its offset.
+    @Test(arguments: ["uikit", "recyclerview", "theodolite"])
+    func anInnerScrollAfterARedefinitionMovesTheWindow(strategy: String) {
+        let session = Session("strategy \(strategy)\n" + Self.carousels + """
+
+        mount Feed
+        component Title view UILabel { text: "X {i}" }
+        scroll Feed/0 by 1
+        """)
+        #expect(Self.paths(session).filter { $0.hasPrefix("Feed/0/") } == ["Feed/0/1", "Feed/0/2", "Feed/0/3"])
+        #expect(Self.findings(session).invariants.isEmpty)
+        #expect(Self.findings(session).leaks.isEmpty)
+    }
+
+    /// A header or footer is dequeued as a cell is (UITableView's
+    /// header-footer queue): a list in it keeps its contentOffset in its
+    /// view, which a footer dequeued from the same queue brings.
+    @Test func aListInAHeaderKeepsItsOffsetInItsViewUnderUIKit() {
+        let session = Session("""
+        strategy uikit
+        component Title view UILabel { text: "Item {i}" }
+        list Carousel rows 20 viewport 3 cells Title
+        list Feed rows 10 viewport 2 cells Title header Carousel footer Carousel
+        register Feed Title
+        register Feed Carousel
+        register Carousel Title
+        mount Feed
+        scroll Feed/Carousel by 3
+        """)
+        #expect(document(session, "config Feed/Carousel --json")["properties"].flatMap { ($0 as? [String: Any])?["contentOffset"] as? Int } == 3)
+        _ = session.line("scroll Feed to 8")
+        let leak = Self.findings(session).leaks.first { $0["property"] as? String == "contentOffset" }
+        #expect(leak?["path"] as? String == "Feed/Carousel[1]")
+        #expect((leak?["sources"] as? [[String: Any]])?.first?["path"] as? String == "Feed/Carousel[0]")
+        #expect(Self.paths(session).contains("Feed/Carousel[1]/3"))
+    }
+
+    /// A carousel's own row of the feed takes `replace` and `payload`.
+    @Test func aListInARowTakesTheRowsReload() {
+        let session = Session("strategy uikit\n" + Self.carousels + "\nmount Feed")
+        let before = document(session, "config Feed/1 --json")["view"] as? String
+        #expect(session.line("reload Feed/1 replace").ok)
+        #expect(document(session, "config Feed/1 --json")["view"] as? String != before)
+        #expect(Self.paths(session).filter { $0.hasPrefix("Feed/1/") } == ["Feed/1/0", "Feed/1/1", "Feed/1/2"])
+        #expect(Self.findings(session).invariants.isEmpty)
+    }
+
+    /// UIKit's `cellForRowAt` sets the cell's subviews on every bind, as it
+    /// sets the cell: a reused cell's heart gets its title again, not a skip.
+    @Test func aBoundCellsSubviewsAreSetAgainUnderUIKit() {
+        let session = Session("""
+        component Heart view UIButton { title: Like }
+        component Row view UIView { backgroundColor: white } children Heart
+        list Feed rows 100 viewport 3 cells Row
+        strategy uikit
+        register Feed Row
+        mount Feed
+        scroll Feed by 1
+        """)
+        let heart = events(session, "--pass 2").filter { ($0["path"] as? String) == "Feed/3/Heart" }.compactMap { $0["kind"] as? String }
+        #expect(heart.contains("apply"))
+        #expect(!heart.contains("skip"))
+    }
+
     @Test func payloadAndReplaceAreRefusedForAWholeList() {
         let session = Session(Self.carousels + "\nmount Feed")
-        #expect(session.error("reload Feed replace").contains("reloads one row"))
+        #expect(session.error("reload Feed replace").contains("reloads one row; Feed is a list in no row"))
         #expect(session.error("reload Feed payload").contains("reloads one row"))
         #expect(session.line("reload Feed").ok)
     }

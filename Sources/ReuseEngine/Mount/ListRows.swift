@@ -109,32 +109,48 @@ extension Engine {
 
     /// Mounts a list's rows, header and footer into `host`, the list's view
     /// (for a list that is a row's cell, that cell), then lets the strategy
-    /// settle what it keeps for the list. `row`: the row the list is in,
-    /// if it is inside one (its offset may then be its view's,
-    /// ``listOffsetInRow(_:of:host:)``).
-    mutating func mountList(_ spec: ListSpec, of node: inout MountedNode, host: ViewID, row: Int?, pass: inout MountPass) {
+    /// settle what it keeps for the list. Inside another list's slot its
+    /// offset may be its view's (``listOffsetInSlot(_:of:host:)``).
+    mutating func mountList(_ spec: ListSpec, of node: inout MountedNode, host: ViewID, pass: inout MountPass) {
         let path = node.path
-        let offset = row == nil ? nil : listOffsetInRow(spec, of: node, host: host)
+        let offset = listOffsetInSlot(spec, of: node, host: host)
         let firstTime = mountRows(of: spec, at: path, host: host, rows: &node.rows, keepsRows: false, offset: offset, pass: &pass)
         node.children = mountSupplementaries(of: spec, at: path, host: host, keeping: nil, pass: &pass)
         node.childrenAreSupplementaries = true
         finishList(spec, at: path, host: host, firstTime: firstTime)
     }
 
-    /// The offset a list inside a list row shows on `host`, when the
-    /// strategy keeps it in the view (``CellReuse/offsetTravelsWithCell``):
-    /// the view's `contentOffset`, brought from the last item the view
-    /// showed, unless the app restores the item's own (``ListSpec/savesOffset``).
+    /// The offset a list inside a list's slot (a row's cell, a header or
+    /// footer, or a view inside one) shows on `host`, when the strategy
+    /// keeps it in the view (``CellReuse/offsetTravelsWithCell``): the
+    /// view's `contentOffset`, brought from the last item the view showed,
+    /// unless the app restores the item's own (``ListSpec/savesOffset``).
     /// The offset kept for the path follows what the list shows. Nil (the
-    /// offset kept for the path, as for any list) under the other strategies.
-    mutating func listOffsetInRow(_ spec: ListSpec, of node: MountedNode, host: ViewID) -> Int? {
-        guard session.strategy.traits.offsetTravelsWithCell else { return nil }
+    /// offset kept for the path, as for any list) under the other
+    /// strategies, and for a list in no slot (its view is never reused for
+    /// another item).
+    mutating func listOffsetInSlot(_ spec: ListSpec, of node: MountedNode, host: ViewID) -> Int? {
+        guard ownsOffset(host) else { return nil }
         let shown = session.store.contentOffset(of: host)
         let wanted = spec.savesOffset ? session.listOffsets[node.path, default: 0] : shown
         let offset = max(0, min(wanted, spec.maximumOffset))
         if offset != shown { session.store.setContentOffset(offset, of: host, for: Instance(component: node.name, path: node.path)) }
         if session.listOffsets[node.path, default: 0] != offset { session.listOffsets[node.path, default: 0] = offset }
         return offset
+    }
+
+    /// Whether list host `host` keeps its offset in its view: under a
+    /// strategy whose cells do (``CellReuse/offsetTravelsWithCell``), a host
+    /// inside a list's slot (some view above it hosts a list: it was
+    /// dequeued with a cell, header or footer).
+    func ownsOffset(_ host: ViewID) -> Bool {
+        guard session.strategy.traits.offsetTravelsWithCell else { return false }
+        var current = session.store[host].superview
+        while let parent = current {
+            if session.store[parent].list != nil { return true }
+            current = session.store[parent].superview
+        }
+        return false
     }
 
     /// A cell that hosted a list and now shows a plain component (its
@@ -277,7 +293,7 @@ extension Engine {
                 // mount into the cell, which hosts them. (Asked only of a
                 // definition without children: the usual cell has them.)
                 guard let spec = definition.list else { break shows }
-                mountList(spec, of: &node, host: view, row: row, pass: &pass)
+                mountList(spec, of: &node, host: view, pass: &pass)
                 return view
             }
             stopHostingList(view)
@@ -432,7 +448,7 @@ extension Engine {
             guard let view else { continue }
             node.view = view
             if let spec = definition.list {
-                mountList(spec, of: &node, host: view, row: nil, pass: &pass)
+                mountList(spec, of: &node, host: view, pass: &pass)
             } else if let children = definition.children {
                 stopHostingList(view)
                 planChildren(children, under: childPath, row: nil, into: view, pass: &pass)

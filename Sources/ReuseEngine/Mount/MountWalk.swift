@@ -146,7 +146,7 @@ extension Engine {
             }
             mountChildren(children, of: &node, into: container, row: row, pass: &pass)
         } else if let spec = definition.list {
-            mountList(spec, of: &node, host: container, row: row, pass: &pass)
+            mountList(spec, of: &node, host: container, pass: &pass)
         }
     }
 
@@ -197,7 +197,11 @@ extension Engine {
     private mutating func place(_ configuration: ViewConfiguration, key: ViewKey, for instance: Instance,
                                 _ definition: MountableDefinition, parent: ViewID, row: Int?, pass: inout MountPass) -> ViewID {
         let vended = session.strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &session.store, pass: pass)
-        session.strategy.application.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &session.store)
+        if row != nil, session.strategy.traits.subviewKeying != nil, pass.isBound(parent) {
+            configureBoundSubview(vended, to: configuration, for: instance)
+        } else {
+            session.strategy.application.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &session.store)
+        }
         // The parent visited and the take recorded only now (a vend reads
         // neither the parents visited nor this view's marks; a configure
         // reads no marks): one write of the pass's table. Bound to its item
@@ -207,6 +211,20 @@ extension Engine {
             startLoads(of: definition, on: vended.view, for: instance, row: row)
         }
         return vended.view
+    }
+
+    /// A cell's own subview (``CellReuse/subviewKeying``) inside a cell
+    /// bound to its item in this pass: the bind (UIKit's `cellForRowAt`,
+    /// RecyclerView's `onBindViewHolder`) sets it as it sets the cell, with
+    /// the strategy's cell application, from scratch (a view the cell kept
+    /// is bound again, not diffed).
+    @inline(never)
+    private mutating func configureBoundSubview(_ vended: Vended, to configuration: ViewConfiguration, for instance: Instance) {
+        let acquired: Acquisition = switch vended.acquisition {
+        case .created: .created
+        case .taken(let taken), .mustRebind(let taken): .mustRebind(taken)
+        }
+        session.strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: acquired, store: &session.store)
     }
 
     /// Step 3's preparation of a view its children mount into: a planning

@@ -172,7 +172,7 @@ extension Engine {
                 }
                 engine.session.store.putRows(content, on: host)
             }
-            engine.mountList(spec, of: &node, host: host, row: node.row, pass: &pass)
+            engine.mountList(spec, of: &node, host: host, pass: &pass)
         }
         settle(&pass)
         return session.store.log.lastSummary

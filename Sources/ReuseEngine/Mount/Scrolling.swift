@@ -129,7 +129,12 @@ extension Engine {
         let (spec, _) = try scrollable(catalog.mountable[name]?.list, view: view, typed: listPath)
         try checkRootsMountable()
         let (requested, offset) = Engine.move(&session.listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
-        _ = runFullPass(trigger: trigger)
+        // A list that keeps its offset in its view scrolls as a view, in the pass.
+        let host = view
+        _ = runFullPass(trigger: trigger) { engine in
+            guard let host, engine.ownsOffset(host), engine.session.store.contentOffset(of: host) != offset else { return }
+            engine.session.store.setContentOffset(offset, of: host, for: Instance(component: name, path: path))
+        }
         return (path, requested, offset)
     }
 
@@ -159,7 +164,7 @@ extension Engine {
         let (requested, offset) = Engine.move(&session.listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
         beginPass(trigger)
         // A list inside a row keeps its offset in its view where the strategy says so.
-        if node.row != nil, session.strategy.traits.offsetTravelsWithCell, session.store.contentOffset(of: host) != offset {
+        if ownsOffset(host), session.store.contentOffset(of: host) != offset {
             session.store.setContentOffset(offset, of: host, for: Instance(component: node.name, path: path))
         }
         var pass = mountPass(isRelayout: { if case .to = motion { true } else { false } }())

@@ -219,7 +219,8 @@ enum ReloadCommand {
         visible cell goes back to the queue and each row dequeues again;
         RecyclerView notifyDataSetChanged: every holder is invalid and goes to
         the pool, cache included; component frameworks render every visible row
-        again on the views they hold).
+        again on the views they hold). A list inside a row (a carousel in a
+        feed) takes 'payload' and 'replace' as that row's reload.
         """,
         example: "reload Feed/3",
         recordsForSave: true
@@ -230,12 +231,14 @@ enum ReloadCommand {
         try arguments.end()
         let path = try shell.path(from: token)
         let trigger = shell.trigger
-        let namesList = (try? shell.engine.resolve(path)).map { shell.engine.catalog.components[$0.name]?.isList == true } ?? false
-        if namesList, style != .reconfigure {
-            throw ShellError("reload: '\(style == .payload ? "payload" : "replace")' reloads one row; \(token.text) is a list (write 'reload \(token.text)' to reload it whole)", at: token)
+        let target = try? shell.engine.resolve(path)
+        let namesList = target.map { shell.engine.catalog.components[$0.name]?.isList == true } ?? false
+        // 'payload' and 'replace' reload a row: a list's own row when the list is inside one (a carousel's row of a feed).
+        if namesList, style != .reconfigure, target?.row == nil {
+            throw ShellError("reload: '\(style == .payload ? "payload" : "replace")' reloads one row; \(token.text) is a list in no row (write 'reload \(token.text)' to reload it whole)", at: token)
         }
         try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
-            if namesList {
+            if namesList, style == .reconfigure {
                 try engine.reloadList(path, trigger: trigger)
             } else {
                 try engine.reload(path, style: style, trigger: trigger)
