@@ -24,6 +24,8 @@ struct PoolsReport {
         var viewClass: String
         var holder: String
         var isHidden: Bool
+        /// Out of its list's subviews, in a Recycler's cache or pool.
+        var isDetached: Bool
         var isListHost: Bool
         /// Views kept by slot outside the pools (RecyclerView's cache), oldest first.
         var cached: [CachedCell]
@@ -46,7 +48,7 @@ struct PoolsReport {
             return Parent(
                 id: id, viewClass: host.viewClass,
                 holder: id == .root ? "root" : host.owner?.display ?? "-",
-                isHidden: host.isHidden, isListHost: host.list != nil,
+                isHidden: host.isHidden, isDetached: host.isDetached, isListHost: host.list != nil,
                 cached: host.list != nil ? engine.strategy.cachedCells(in: id) : [],
                 pools: host.pools.map { key, pool in
                     Pool(key: key,
@@ -68,7 +70,7 @@ struct PoolsReport {
         var lines: [String] = []
         if let strategyNote { lines.append(style.dim(strategyNote)) }
         for parent in parents {
-            lines.append(style.bold("\(parent.id) \(parent.viewClass) \(parent.holder)" + (parent.isHidden ? " hidden" : "")))
+            lines.append(style.bold("\(parent.id) \(parent.viewClass) \(parent.holder)" + (parent.isDetached ? " detached" : parent.isHidden ? " hidden" : "")))
             if parent.pools.isEmpty { lines.append("   (no pools)") }
             if !parent.cached.isEmpty {
                 lines.append("   cached by row: " + parent.cached.map { "\($0.view) (\($0.slot)\($0.isPrefetched ? ", prefetched" : ""))" }.joined(separator: ", "))
