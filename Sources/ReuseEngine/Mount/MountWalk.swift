@@ -197,7 +197,9 @@ extension Engine {
     private mutating func place(_ configuration: ViewConfiguration, key: ViewKey, for instance: Instance,
                                 _ definition: MountableDefinition, parent: ViewID, row: Int?, pass: inout MountPass) -> ViewID {
         let vended = session.strategy.parents.vend(key, viewClass: configuration.viewClass, from: parent, for: instance, store: &session.store, pass: pass)
-        if row != nil, session.strategy.traits.subviewKeying != nil, pass.isBound(parent) {
+        // (The keying's type, not the keying, is asked: testing an optional
+        // existential copies it.)
+        if row != nil, session.strategy.traits.subviewKeyingType != nil, pass.isBound(parent) {
             configureBoundSubview(vended, to: configuration, for: instance)
         } else {
             session.strategy.application.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &session.store)
