@@ -144,8 +144,8 @@ enum ListCommand {
         Row r is an instance of CELL number r mod (number of cells). Only the
         visible rows exist; cells need a view. Scroll with 'scroll NAME by N'.
         A header shows while the window starts at row 0, a footer while it
-        reaches the last row; their PATHs are NAME/H and NAME/F (NAME/H[0] and
-        NAME/H[1] when one type is both).
+        reaches the last row; their PATHs end in their type's name (Feed/Banner;
+        Feed/Banner[0] and Feed/Banner[1] when one type is both).
         A list can be a cell of another list (a feed of carousels): it scrolls
         on its own ('scroll Feed/0 by 2') and moves with its row. Under uikit
         and recyclerview its offset belongs to the reused view, so a reused
