@@ -75,8 +75,15 @@ struct PositionalVend: ParentReuse {
 /// a row that enters takes the top cell of its key, or a new one.
 struct StackCells<K: Keying>: QueueCells {
     let cellKeying: K
+    /// The list is a native list view (Valdi hosts its components in a
+    /// UICollectionView or RecyclerView): a whole-list reload is its
+    /// `reloadData`, and every visible cell is dequeued again.
+    let hostedInNativeList: Bool
 
-    init(keying: K) { cellKeying = keying }
+    init(keying: K, hostedInNativeList: Bool = false) {
+        cellKeying = keying
+        self.hostedInNativeList = hostedInNativeList
+    }
 
     /// A component framework's list keeps its offset as its component's
     /// state, by the item's path: it never passes to another item.
@@ -85,8 +92,13 @@ struct StackCells<K: Keying>: QueueCells {
     var subviewKeying: (any Keying)? { nil }
 
     /// A component framework's data change renders the rows again on the
-    /// views they hold: nothing is given back.
-    func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool { false }
+    /// views they hold: nothing is given back. In a native list, its
+    /// `reloadData` gives every visible cell back to the queue.
+    func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
+        guard hostedInNativeList else { return false }
+        for (_, cell) in shown { store.recycle(cell, in: host) }
+        return true
+    }
 
     var keying: (any Keying)? { cellKeying }
 

@@ -21,7 +21,7 @@ extension StrategyDescriptor {
             keying: ViewClassKeying(),
             parents: ValdiViewPool(),
             application: RenderDiff(),
-            cells: StackCells(keying: ViewClassKeying()),
+            cells: StackCells(keying: ViewClassKeying(), hostedInNativeList: true),
             cellApplication: RenderOnBind(),
             reuseHook: nil,
             liveComponents: .mounted)

@@ -218,8 +218,9 @@ enum ReloadCommand {
         When PATH names a list, the whole list reloads (UIKit reloadData: every
         visible cell goes back to the queue and each row dequeues again;
         RecyclerView notifyDataSetChanged: every holder is invalid and goes to
-        the pool, cache included; component frameworks render every visible row
-        again on the views they hold). A list inside a row (a carousel in a
+        the pool, cache included; divkit, componentkit and valdi host their cells
+        in a native list and reload it so too; theodolite, naive and
+        theodolite-2019 render every visible row again on the views it holds). A list inside a row (a carousel in a
         feed) takes 'payload' and 'replace' as that row's reload.
         """,
         example: "reload Feed/3",
