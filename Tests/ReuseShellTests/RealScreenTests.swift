@@ -17,6 +17,30 @@ import Testing
     register Feed Carousel
     """
 
+    /// A feed whose cells hold a heart button, mounted under `strategy`
+    /// (registered for uikit, harmless under the others).
+    static func hearts(_ strategy: String) -> String {
+        """
+        component Heart view UIButton { title: Like }
+        component Row view UIView { backgroundColor: white } children Heart
+        list Feed rows 100 viewport 3 cells Row
+        strategy \(strategy)
+        register Feed Row
+        mount Feed
+        """
+    }
+
+    /// A flat feed of titles, `viewport` rows on screen, under `strategy`.
+    static func titles(_ strategy: String, viewport: Int = 3) -> String {
+        """
+        component Title view UILabel { text: "Item {i}" }
+        list Feed rows 100 viewport \(viewport) cells Title
+        strategy \(strategy)
+        register Feed Title
+        mount Feed
+        """
+    }
+
     /// The paths `components --json` lists, in tree order.
     static func paths(_ session: Session) -> [String] {
         (document(session, "components --json")["components"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
@@ -103,14 +127,7 @@ import Testing
     /// `set` on a subview changes that subview, and what the next row's
     /// configure does not set stays (the red heart, written naturally).
     @Test func aCellsSubviewIsConfiguredInPlaceAndItsStaleValueLeaksUnderUIKit() {
-        let session = Session("""
-        component Heart view UIButton { title: Like }
-        component Row view UIView { backgroundColor: white } children Heart
-        list Feed rows 100 viewport 3 cells Row
-        strategy uikit
-        register Feed Row
-        mount Feed
-        """)
+        let session = Session(Self.hearts("uikit"))
         let created = stat(session, "created")
         _ = session.line("set Feed/1/Heart alpha 0.5")
         // No second heart inside the cell.
@@ -131,13 +148,7 @@ import Testing
     /// brings its own subviews (onCreateViewHolder); the old holder's heart
     /// is untouched and goes to the pool with it.
     @Test func aChangeOfACellsSubviewBindsASecondHolderWithItsOwnSubviewsUnderRecyclerView() {
-        let session = Session("""
-        component Heart view UIButton { title: Like }
-        component Row view UIView { backgroundColor: white } children Heart
-        list Feed rows 100 viewport 3 cells Row
-        strategy recyclerview
-        mount Feed
-        """)
+        let session = Session(Self.hearts("recyclerview"))
         let before = document(session, "config Feed/1/Heart --json")["view"] as? String
         let created = stat(session, "created")
         _ = session.line("set Feed/1/Heart alpha 0.5")
@@ -152,12 +163,7 @@ import Testing
 
     /// Under theodolite a subview is a component: another shape is another pool.
     @Test func underTheodoliteAShapeChangeInACellStillTakesAnotherView() {
-        let session = Session("""
-        component Heart view UIButton { title: Like }
-        component Row view UIView { backgroundColor: white } children Heart
-        list Feed rows 100 viewport 3 cells Row
-        mount Feed
-        """)
+        let session = Session(Self.hearts("theodolite"))
         let created = stat(session, "created")
         _ = session.line("set Feed/1/Heart alpha 0.5")
         #expect(stat(session, "created") == created + 1)
@@ -169,13 +175,7 @@ import Testing
     /// that are visible"; UIKit's source is closed, so the order cells
     /// come back in is the queue's: last in, first out).
     @Test func reloadDataRedequeuesEveryVisibleRowUnderUIKit() {
-        let session = Session("""
-        component Title view UILabel { text: "Item {i}" }
-        list Feed rows 100 viewport 3 cells Title
-        strategy uikit
-        register Feed Title
-        mount Feed
-        """)
+        let session = Session(Self.titles("uikit"))
         _ = session.line("reload Feed")
         let pass = document(session, "stats --pass 2 --json")
         #expect(pass["created"] as? Int == 0)
@@ -192,12 +192,7 @@ import Testing
     /// last two rows' holders and drops the rest, so rows 0 and 1 take
     /// those two (rebound) and rows 2 and 3 get new holders.
     @Test func notifyDataSetChangedSendsEveryHolderToThePool() {
-        let session = Session("""
-        component Title view UILabel { text: "Item {i}" }
-        list Feed rows 100 viewport 4 cells Title
-        strategy recyclerview pool 2
-        mount Feed
-        """)
+        let session = Session(Self.titles("recyclerview pool 2", viewport: 4))
         _ = session.line("reload Feed")
         #expect(events(session, "--kind recycle").count == 4)
         // Two holders in the pool, rebound; two more made.
@@ -211,13 +206,7 @@ import Testing
     /// `reloadRows`: the row gets another cell from the queue (a new one when
     /// it is empty), and the old cell joins the queue only after.
     @Test func reloadRowsReplaceGivesTheRowAnotherCellUnderUIKit() {
-        let session = Session("""
-        component Title view UILabel { text: "Item {i}" }
-        list Feed rows 100 viewport 3 cells Title
-        strategy uikit
-        register Feed Title
-        mount Feed
-        """)
+        let session = Session(Self.titles("uikit"))
         let before = document(session, "config Feed/1 --json")["view"] as? String
         _ = session.line("reload Feed/1 replace")
         let after = document(session, "config Feed/1 --json")["view"] as? String
@@ -305,15 +294,7 @@ import Testing
     /// UIKit's `cellForRowAt` sets the cell's subviews on every bind, as it
     /// sets the cell: a reused cell's heart gets its title again, not a skip.
     @Test func aBoundCellsSubviewsAreSetAgainUnderUIKit() {
-        let session = Session("""
-        component Heart view UIButton { title: Like }
-        component Row view UIView { backgroundColor: white } children Heart
-        list Feed rows 100 viewport 3 cells Row
-        strategy uikit
-        register Feed Row
-        mount Feed
-        scroll Feed by 1
-        """)
+        let session = Session(Self.hearts("uikit") + "\nscroll Feed by 1")
         let heart = events(session, "--pass 2").filter { ($0["path"] as? String) == "Feed/3/Heart" }.compactMap { $0["kind"] as? String }
         #expect(heart.contains("apply"))
         #expect(!heart.contains("skip"))

@@ -56,8 +56,16 @@ extension Engine {
         }
         // Places in the detached pools (Valdi's global pool), by view, with the class they wait under.
         var waitingDetached: [ViewID: [String]] = [:]
-        for (viewClass, waiting) in session.store.detached {
-            for id in waiting { waitingDetached[id, default: []].append(viewClass) }
+        var detached = 0
+        for (viewClass, waiting) in session.store.classPools {
+            for id in waiting {
+                waitingDetached[id, default: []].append(viewClass)
+                detached += 1
+                guard let view = session.store.lookUp(id) else { fail(id, "waits detached but does not exist"); continue }
+                if view.isRemoved { fail(id, "waits detached but is removed") }
+                if view.superview != nil { fail(id, "waits detached but is a subview of \(view.superview?.description ?? "?")") }
+                if view.viewClass != viewClass { fail(id, "is a \(view.viewClass) in the detached pool of \(viewClass)") }
+            }
         }
         // Visibility of each view, from the root down (a view moved into a
         // parent made after it, Valdi's or RecyclerView's, is reached through
@@ -167,16 +175,6 @@ extension Engine {
             reachable += 1
             pending.append(contentsOf: session.store[next].subviews)
             if !session.store[next].pools.isEmpty { pending.append(contentsOf: session.store.detachedViews(of: next)) }
-        }
-        var detached = 0
-        for (viewClass, waiting) in session.store.detached {
-            for id in waiting {
-                detached += 1
-                guard let view = session.store.lookUp(id) else { fail(id, "waits detached but does not exist"); continue }
-                if view.isRemoved { fail(id, "waits detached but is removed") }
-                if view.superview != nil { fail(id, "waits detached but is a subview of \(view.superview?.description ?? "?")") }
-                if view.viewClass != viewClass { fail(id, "is a \(view.viewClass) in the detached pool of \(viewClass)") }
-            }
         }
         if reachable + detached != session.store.aliveCount {
             fail(nil, "\(session.store.aliveCount) views counted alive but \(reachable) are in the hierarchy"

@@ -134,7 +134,7 @@ extension Engine {
         let shown = session.store.contentOffset(of: host)
         let wanted = spec.savesOffset ? session.listOffsets[node.path, default: 0] : shown
         let offset = max(0, min(wanted, spec.maximumOffset))
-        if offset != shown { session.store.setContentOffset(offset, of: host, for: Instance(component: node.name, path: node.path)) }
+        session.store.setContentOffset(offset, of: host, for: Instance(component: node.name, path: node.path))
         if session.listOffsets[node.path, default: 0] != offset { session.listOffsets[node.path, default: 0] = offset }
         return offset
     }

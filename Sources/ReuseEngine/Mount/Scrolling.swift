@@ -132,7 +132,7 @@ extension Engine {
         // A list that keeps its offset in its view scrolls as a view, in the pass.
         let host = view
         _ = runFullPass(trigger: trigger) { engine in
-            guard let host, engine.ownsOffset(host), engine.session.store.contentOffset(of: host) != offset else { return }
+            guard let host, engine.ownsOffset(host) else { return }
             engine.session.store.setContentOffset(offset, of: host, for: Instance(component: name, path: path))
         }
         return (path, requested, offset)
@@ -163,8 +163,8 @@ extension Engine {
         // Read and written in one lookup.
         let (requested, offset) = Engine.move(&session.listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
         beginPass(trigger)
-        // A list inside a row keeps its offset in its view where the strategy says so.
-        if ownsOffset(host), session.store.contentOffset(of: host) != offset {
+        // A list inside another list's slot keeps its offset in its view where the strategy says so.
+        if ownsOffset(host) {
             session.store.setContentOffset(offset, of: host, for: Instance(component: node.name, path: path))
         }
         var pass = mountPass(isRelayout: { if case .to = motion { true } else { false } }())

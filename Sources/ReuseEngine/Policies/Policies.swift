@@ -118,17 +118,12 @@ protocol CellReuse: Sendable {
     mutating func didPrefetch(_ cell: ViewID?, row: Int, host: ViewID, store: inout ViewStore)
 }
 
-extension CellReuse {
-    /// No system but RecyclerView prefetches.
-    var prefetches: Bool { false }
-    func prefetchRows(host: ViewID, window: Range<Int>, rows: Int, forward: Bool) -> [Int] { [] }
-    func willPrefetch(row: Int, host: ViewID) {}
-    func didPrefetch(_ cell: ViewID?, row: Int, host: ViewID, store: inout ViewStore) {}
-}
 
 /// List cells kept in the host's pools alone, the stack of each key: a
 /// slot that leaves pushes its cell, hidden; a reload keeps the slot's
-/// view; nothing is kept per list beyond the pools, and every list can be
+/// view, a replace dequeues another and pushes the old one after, and a
+/// whole-list reload pushes every cell shown; nothing is kept per list
+/// beyond the pools, nothing is prefetched, and every list can be
 /// dequeued for. A strategy that conforms states exactly that; it writes out
 /// only what it does differently.
 protocol QueueCells: CellReuse {}
@@ -153,9 +148,21 @@ extension QueueCells {
     /// `reloadData`: every visible cell goes back to its queue, and each
     /// row dequeues again.
     func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
+        giveBack(shown, host: host, store: &store)
+    }
+
+    /// Puts every cell of `shown` back on its queue (``reloadAll(_:host:store:)``'s
+    /// work); returns true: each row dequeues again.
+    func giveBack(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
         for (_, cell) in shown { store.recycle(cell, in: host) }
         return true
     }
+
+    /// No system but RecyclerView prefetches.
+    var prefetches: Bool { false }
+    func prefetchRows(host: ViewID, window: Range<Int>, rows: Int, forward: Bool) -> [Int] { [] }
+    func willPrefetch(row: Int, host: ViewID) {}
+    func didPrefetch(_ cell: ViewID?, row: Int, host: ViewID, store: inout ViewStore) {}
 
     func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
     func forget(host: ViewID) {}

@@ -96,8 +96,7 @@ struct StackCells<K: Keying>: QueueCells {
     /// `reloadData` gives every visible cell back to the queue.
     func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
         guard hostedInNativeList else { return false }
-        for (_, cell) in shown { store.recycle(cell, in: host) }
-        return true
+        return giveBack(shown, host: host, store: &store)
     }
 
     var keying: (any Keying)? { cellKeying }

@@ -166,7 +166,7 @@ struct PreCreatedItems: QueueCells {
 /// node rendered again with another item, the first live view of its class
 /// there); a view whose node went away has its attributes reset, leaves its
 /// superview and waits detached in one global pool per view class, first in,
-/// first out, unbounded (``ViewStore/detached``); a node needing a view takes
+/// first out, unbounded (``ViewStore/classPools``); a node needing a view takes
 /// the oldest pooled view of its class and adds it to its parent, or a new
 /// one. The root and list cells (host views) are never pooled.
 ///

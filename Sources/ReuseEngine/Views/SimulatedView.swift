@@ -229,7 +229,7 @@ public enum Visibility: Equatable, Sendable, CustomStringConvertible {
     /// Out of the hierarchy but alive, waiting in a pool: out of the
     /// subviews of list host `from` in its Recycler's view cache or pool
     /// (RecyclerView), or with no superview in the pool of its class (nil:
-    /// Valdi's global pool, ``ViewStore/detached``).
+    /// Valdi's global pool, ``ViewStore/classPools``).
     case detached(from: ViewID?)
     /// Out of the hierarchy for good.
     case removed

@@ -24,7 +24,7 @@ public struct ViewStore: Sendable {
     /// one per view class (`ViewFactory.cpp`). Invariant: each view here is
     /// here once, under its own class, and has no superview, no subviews and
     /// no instance holding it; every alive view outside the hierarchy is here.
-    public private(set) var detached: OrderedDictionary<String, [ViewID]> = [:]
+    public private(set) var classPools: OrderedDictionary<String, [ViewID]> = [:]
     /// Loads started and not yet delivered, cancelled or discarded.
     var loads = PendingLoads()
     #if FAST_PATH_SWITCHES
@@ -366,7 +366,7 @@ public struct ViewStore: Sendable {
         views[index].superview = nil
         views[index].poolKey = nil
         views[index].isHidden = false
-        detached[views[index].viewClass, default: []].append(view)
+        classPools[views[index].viewClass, default: []].append(view)
     }
 
     /// The detached view of `viewClass` that has waited longest, put back
@@ -377,9 +377,9 @@ public struct ViewStore: Sendable {
     /// path is a new node.
     mutating func adoptDetached(_ viewClass: String, into parent: ViewID, key: ViewKey,
                                 for instance: Instance) -> (view: ViewID, taken: Taken)? {
-        guard let view = detached[viewClass]?.first else { return nil }
-        detached[viewClass]?.removeFirst()
-        if detached[viewClass]?.isEmpty == true { detached[viewClass] = nil }
+        guard let view = classPools[viewClass]?.first else { return nil }
+        classPools[viewClass]?.removeFirst()
+        if classPools[viewClass]?.isEmpty == true { classPools[viewClass] = nil }
         let index = view.number - 1
         views[parent.number - 1].subviews.append(view)
         views[parent.number - 1].pools[key, default: ReusePool()].views.append(view)
@@ -507,8 +507,10 @@ public struct ViewStore: Sendable {
     }
 
     /// Scrolls `host` as a view to `offset` rows, for `instance`: its
-    /// `contentOffset` is set, with an `apply` event, and remembers who set it.
+    /// `contentOffset` is set, with an `apply` event, and remembers who set
+    /// it. Nothing happens when the view is there already.
     mutating func setContentOffset(_ offset: Int, of host: ViewID, for instance: Instance) {
+        guard contentOffset(of: host) != offset else { return }
         apply(Attribute(Self.contentOffset, .number(Double(offset))), on: host, for: instance)
     }
 
@@ -830,10 +832,10 @@ public struct ViewStore: Sendable {
         for view in views[0].subviews { remove(view, from: .root, reason: reason) }
         views[0].pools = [:]
         views[0].list = nil
-        for (_, waiting) in detached {
+        for (_, waiting) in classPools {
             for view in waiting { removeDetached(view, reason: reason) }
         }
-        detached = [:]
+        classPools = [:]
     }
 
     /// Drops a detached view for good (it holds no subviews); its pool entry

@@ -40,7 +40,7 @@ enum TreeCommand {
                 json = .object(pairs)
             }
             // Views waiting detached (Valdi's pool) are in no tree: listed beside the root's.
-            if asked.view ?? .root == .root, !asked.state.views.detached.isEmpty, case .object(var pairs) = json {
+            if asked.view ?? .root == .root, !asked.state.views.classPools.isEmpty, case .object(var pairs) = json {
                 pairs.append(("detached", renderer.detachedJSON))
                 json = .object(pairs)
             }

@@ -57,7 +57,7 @@ struct PoolsReport {
                          waiting: pool.waiting)
                 })
         }
-        detached = view == nil ? views.detached.map { viewClass, waiting in
+        detached = view == nil ? views.classPools.map { viewClass, waiting in
             (viewClass, waiting.map { Member(id: $0, isHidden: views[$0].isHidden, isDetached: true, holder: views[$0].owner?.display ?? "-") })
         } : []
         let strategy = engine.strategy

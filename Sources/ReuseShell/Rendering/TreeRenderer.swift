@@ -48,7 +48,7 @@ struct TreeRenderer {
     /// `detached, in the pool of their class (oldest first): v2 UIView (last held by Box/A), ...`,
     /// or nil when no view waits detached. At most six unless `all`.
     func detachedLine() -> String? {
-        let waiting = engine.views.detached.values.joined()
+        let waiting = engine.views.classPools.values.joined()
         guard !waiting.isEmpty else { return nil }
         let shown = all ? Array(waiting) : Array(waiting.prefix(6))
         let names = shown.map { id in
@@ -61,7 +61,7 @@ struct TreeRenderer {
 
     /// The views waiting detached, class by class, oldest first, as JSON.
     var detachedJSON: JSON {
-        .array(engine.views.detached.map { viewClass, waiting in
+        .array(engine.views.classPools.map { viewClass, waiting in
             .object([("viewClass", .string(viewClass)), ("views", .array(waiting.map { .string($0.description) }))])
         })
     }
@@ -85,24 +85,20 @@ struct TreeRenderer {
             entries.append(.note("… \(visible.count - 2 * TreeRenderer.listEdge) more visible rows (tree --all)"))
             entries += visible.suffix(TreeRenderer.listEdge).map(Entry.view)
         }
-        if all || waiting.count <= 2 {
-            entries += waiting.map(Entry.view)
-        } else {
-            let ids = waiting.map(\.description)
-            let shown = ids.count <= 6 ? ids.joined(separator: " ") : ids.prefix(6).joined(separator: " ") + " …"
-            entries.append(.note("\(waiting.count) hidden cells waiting in the pool: \(shown) (tree --all)"))
-        }
+        entries += listed(waiting, as: "hidden cells waiting in the pool")
         // RecyclerView's cached and pooled cells are no subviews: listed
         // after the host's subviews, marked detached.
-        let detached = engine.views.detachedViews(of: id)
-        if all || detached.count <= 2 {
-            entries += detached.map(Entry.view)
-        } else {
-            let ids = detached.map(\.description)
-            let shown = ids.count <= 6 ? ids.joined(separator: " ") : ids.prefix(6).joined(separator: " ") + " …"
-            entries.append(.note("\(detached.count) cells detached, in the Recycler's cache and pool: \(shown) (tree --all)"))
-        }
+        entries += listed(engine.views.detachedViews(of: id), as: "cells detached, in the Recycler's cache and pool")
         return entries
+    }
+
+    /// `views` one by one, or, beyond two unless `all`, one note: their
+    /// count, `what` they are and the first six ids.
+    func listed(_ views: [ViewID], as what: String) -> [Entry] {
+        if all || views.count <= 2 { return views.map(Entry.view) }
+        let ids = views.map(\.description)
+        let shown = ids.count <= 6 ? ids.joined(separator: " ") : ids.prefix(6).joined(separator: " ") + " …"
+        return [.note("\(views.count) \(what): \(shown) (tree --all)")]
     }
 
     func draw(_ entries: [Entry], prefix: String, underHidden: Bool, into lines: inout [String]) {
