@@ -1,9 +1,9 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
     name: "reuse-shell",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ReuseEngine", targets: ["ReuseEngine"]),
         .library(name: "ReuseShell", targets: ["ReuseShell"]),

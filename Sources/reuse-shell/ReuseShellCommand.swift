@@ -20,7 +20,7 @@ struct ReuseShellCommand: ParsableCommand {
         ~/.reuse_shellrc) unless --no-init. Type 'help' inside the shell. Exit status \
         is 1 when any command failed.
         """,
-        version: "0.1.0"
+        version: ReuseShellVersion.current
     )
 
     @Argument(help: "Session scripts to replay, in order (- reads stdin).", completion: .file(extensions: ["reuse"]))

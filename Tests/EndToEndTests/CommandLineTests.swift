@@ -1,4 +1,5 @@
 import Foundation
+import ReuseShell
 import Testing
 
 /// The built `reuse-shell` binary driven the ways a user drives it:
@@ -82,7 +83,7 @@ import Testing
         #expect(help.output.contains("--step"))
         #expect(help.status == 0)
         let version = try runShell(["--version"])
-        #expect(version.output == "0.1.0\n")
+        #expect(version.output == ReuseShellVersion.current + "\n")
     }
 
     @Test func quitEndsStdinEarly() throws {

@@ -37,9 +37,12 @@ extension Engine {
         for view in session.store.all where view.id != .root {
             switch session.store.visibility(of: view.id) {
             case .visible: visible += 1
-            case .hidden, .detached: hidden += 1
+            // A Recycler's detached cell (cache, pool) still has its list
+            // as host and counts as hidden; a view out of every hierarchy,
+            // in the pool of its class (Valdi), counts as detached.
+            case .hidden, .detached(from: .some): hidden += 1
             case .insideHidden: underHidden += 1
-            case .detached: detached += 1
+            case .detached(from: nil): detached += 1
             case .removed: break
             }
         }

@@ -110,22 +110,21 @@ public enum Stat: String, Sendable, CaseIterable {
 /// Counts of steps by ``Stat``, for a pass or the whole session.
 public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     /// One count per ``Stat/counted`` stat, inline (a pass's counts
-    /// allocate nothing). Read through `values.span`, in place: the array's
-    /// own subscript getter copies the whole array for every count read.
-    @usableFromInline var values = InlineArray<24, Int>(repeating: 0)
+    /// allocate nothing); the loops read and write them through
+    /// ``CountSlots/withUnsafeMutableBufferPointer(_:)``, in place.
+    @usableFromInline var values = CountSlots()
 
     public init() {}
 
     public static func == (lhs: EventCounts, rhs: EventCounts) -> Bool {
-        let left = lhs.values.span, right = rhs.values.span
-        return left.indices.allSatisfy { left[$0] == right[$0] }
+        lhs.values.elementsEqual(rhs.values)
     }
 
     /// The count of a counted stat (0 for stats measured on the state).
     // Inlinable: a pass line reads a dozen counts, and a call would copy the counts each time.
     @inlinable public subscript(stat: Stat) -> Int {
         guard let index = stat.countIndex else { return 0 }
-        return values.span[index]
+        return values[index]
     }
 
     /// Where a step is counted, if it is (worked out once for the totals
@@ -134,7 +133,8 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
 
     /// Adds `amount` to the count at `index` (from ``index(of:)``).
     mutating func add(_ amount: Int, at index: Int) {
-        values[index] = values[index].addingSaturated(amount)
+        // In place: the slots' getter reads a copy of all of them.
+        values.withUnsafeMutableBufferPointer { $0[index] = $0[index].addingSaturated(amount) }
     }
 
     /// A bit per count that is not zero (in ``Stat/counted`` order).
@@ -170,8 +170,7 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
         // A pass's usual counts, at most eight below 128 (a byte each, as
         // LEB128 writes them), go straight into the inline word.
         if limit >= MemoryLayout<UInt64>.size, let small = packedInWord(touched: touched) {
-            var counts = values.mutableSpan
-            counts.withUnsafeMutableBufferPointer { counts in
+            values.withUnsafeMutableBufferPointer { counts in
                 var rest = small.mask
                 while rest != 0 {
                     counts[rest.trailingZeroBitCount] = 0
@@ -180,11 +179,10 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
             }
             return small
         }
-        var counts = values.mutableSpan
         // The packed bytes are written on the stack, then kept inline or appended at once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: counts.count * LEB128.maximumBytes) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CountSlots.count * LEB128.maximumBytes) { buffer in
             var written = 0
-            counts.withUnsafeMutableBufferPointer { counts in
+            values.withUnsafeMutableBufferPointer { counts in
                 var rest = touched
                 while rest != 0 {
                     let index = rest.trailingZeroBitCount
@@ -210,14 +208,12 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     /// packed as ``drain(touched:into:inliningUpTo:)`` keeps them inline,
     /// when they fit one word: at most eight counts that are not zero,
     /// each below 128 (one LEB128 byte). Nil when they do not fit.
-    // Mutating, though it writes nothing: through the mutable span's buffer
-    // the counts are read in place (a borrowed span copies them out first,
-    // and indexing the span itself boxes it).
+    // Mutating, though it writes nothing: through the mutable buffer the
+    // counts are read in place (a borrowed copy would copy them out first).
     @inline(__always)
     mutating func packedInWord(touched: UInt32) -> (mask: UInt32, inline: UInt64)? {
         assert(nonzeroMask & ~touched == 0, "a count that is not zero is not marked touched")
-        var counts = values.mutableSpan
-        return counts.withUnsafeMutableBufferPointer { counts in
+        return values.withUnsafeMutableBufferPointer { counts in
             var mask: UInt32 = 0
             var word: UInt64 = 0
             var shift: UInt64 = 0
@@ -246,8 +242,7 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     /// Counts unpacked from ``drain(touched:into:inliningUpTo:)``'s mask and
     /// inline bytes (LEB128, read straight from the word: nothing allocated).
     init(mask: UInt32, inline: UInt64) {
-        var counts = values.mutableSpan
-        counts.withUnsafeMutableBufferPointer { counts in
+        values.withUnsafeMutableBufferPointer { counts in
             var word = inline
             var rest = mask
             while rest != 0 {
