@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "ReuseEngine", targets: ["ReuseEngine"]),
         .library(name: "ReuseShell", targets: ["ReuseShell"]),
+        .library(name: "ReuseConformance", targets: ["ReuseConformance"]),
         .executable(name: "reuse-shell", targets: ["reuse-shell"]),
         .executable(name: "reuse-bench", targets: ["reuse-bench"]),
     ],
@@ -24,7 +25,12 @@ let package = Package(
         // The reuse algorithm over a simulated view system.
         .target(
             name: "ReuseEngine",
-            dependencies: [.product(name: "Collections", package: "swift-collections")],
+            // Only the two modules it uses (not the whole Collections umbrella,
+            // whose other modules would build for every package that depends on this one).
+            dependencies: [
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
             // The fast paths' switches (FastPaths, FAST_PATHS.md) are variables
             // in debug builds, where the tests turn them off one by one, and a
             // constant in release builds, where every guard folds away.
@@ -54,10 +60,15 @@ let package = Package(
             name: "reuse-fuzz",
             dependencies: ["ReuseShell"]
         ),
-        // What more than one test target uses (a seeded random generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
-        .testTarget(name: "ReuseShellTests", dependencies: ["ReuseShell", "TestSupport"]),
+        // The conformance kit: any strategy through the promise checker,
+        // random sessions (invariants, determinism, save round trip, shrunk
+        // failures) and the leak detector.
+        .target(
+            name: "ReuseConformance",
+            dependencies: ["ReuseEngine", "ReuseShell"]
+        ),
+        .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine"]),
+        .testTarget(name: "ReuseShellTests", dependencies: ["ReuseShell", "ReuseConformance"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["ReuseShell"],

@@ -24,7 +24,7 @@ extension Interpreter {
         switch command {
         case "help":
             if position == 1 { return CommandTable.all.map(\.name).sorted() }
-            return position == 2 && previous == "strategy" ? StrategyRegistry.names : []
+            return position == 2 && previous == "strategy" ? strategyNames : []
         case "mount":
             return components
         case "component":
@@ -86,8 +86,8 @@ extension Interpreter {
             }
             return position == 2 ? ["by", "to"] : []
         case "strategy":
-            if position == 1 { return StrategyRegistry.names }
-            guard let descriptor = StrategyRegistry.named(words[1]) else { return [] }
+            if position == 1 { return strategyNames }
+            guard let descriptor = strategy(named: words[1]) else { return [] }
             // Options, a switch's on/off, a per-type option's view types.
             if descriptor.defaults.contains(where: { $0.name == previous && $0.kind == .flag }) { return ["on", "off"] }
             if previous == descriptor.perSubject { return components }
@@ -101,7 +101,7 @@ extension Interpreter {
             return position == 3 ? ["as"] : []
         case "compare":
             if previous == "--script" { return filePaths(matching: partial) }
-            return StrategyRegistry.names.filter { !words.contains($0) } + offeredOptions(of: command)
+            return strategyNames.filter { !words.contains($0) } + offeredOptions(of: command)
         case "explain":
             return position == 1 ? ["on", "off"] : []
         case "tree", "pools", "config", "log", "stats", "check", "components", "tap":

@@ -87,16 +87,31 @@ public final class Interpreter {
     /// canonical text (the trigger of the pass it runs).
     var current: (location: SourceLocation, line: String, text: String)?
 
-    public init(options: Options = Options(), write: @escaping (String) -> Void, writeError: ((String) -> Void)? = nil) {
+    /// The strategies `strategy`, `compare`, `help strategy` and completion
+    /// know, in listing order: the engine's (``StrategyRegistry/all``) unless
+    /// a program built on the shell adds its own (the strategy SDK).
+    public let strategies: [StrategyDescriptor]
+
+    /// The strategy of this interpreter's list named `name`.
+    func strategy(named name: String) -> StrategyDescriptor? { strategies.first { $0.name == name } }
+
+    /// The names of ``strategies``, in order.
+    var strategyNames: [String] { strategies.map(\.name) }
+
+    /// - Parameter strategies: The strategies the shell offers; names must
+    ///   be unique (a later one of a name is never found).
+    public init(options: Options = Options(), strategies: [StrategyDescriptor] = StrategyRegistry.all,
+                write: @escaping (String) -> Void, writeError: ((String) -> Void)? = nil) {
         self.options = options
+        self.strategies = strategies
         self.sink = write
         self.writeError = writeError ?? write
     }
 
     /// Selects the strategy before anything runs (`--strategy`); the error says why not.
     public func selectStrategy(_ name: String) throws(ShellError) {
-        guard let descriptor = StrategyRegistry.named(name) else {
-            throw ShellError(EngineError.unknownStrategy(name, suggestion: closestName(to: name, in: StrategyRegistry.names)).message,
+        guard let descriptor = strategy(named: name) else {
+            throw ShellError(EngineError.unknownStrategy(name, suggestion: closestName(to: name, in: strategyNames)).message,
                              column: 0)
         }
         selectStrategy(descriptor.standard)

@@ -1,5 +1,4 @@
 import Testing
-import TestSupport
 @testable import ReuseEngine
 
 /// Each shortcut's comparison or lookup against its general twin, value by

@@ -1,5 +1,4 @@
 import Testing
-import TestSupport
 @testable import ReuseEngine
 
 /// Random sessions over a catalog with nesting, viewless components, lists in

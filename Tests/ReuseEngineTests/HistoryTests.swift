@@ -1,5 +1,4 @@
 import Testing
-import TestSupport
 @testable import ReuseEngine
 
 /// The history rebuilds any past state exactly, and rewinding equals never

@@ -1,5 +1,4 @@
 import Testing
-import TestSupport
 @testable import ReuseEngine
 
 /// A second, deliberately simple implementation of the `theodolite` pass

@@ -1,5 +1,4 @@
 import Testing
-import TestSupport
 @testable import ReuseEngine
 
 /// What each strategy's policies promise about themselves
@@ -17,86 +16,40 @@ import TestSupport
         return all
     }
 
-    /// Catalogues that differ in what a keying could read: declared
-    /// attributes, an unapplicator, view classes, registrations.
-    static func catalogs() throws -> [Catalog] {
-        var plain = Catalog()
-        try plain.define(ComponentDefinition(name: "Cell", body: .component(view: nil, children: [])))
-        var richer = plain
-        try richer.declare(AttributeDefinition(name: "score", kind: .number, hasUnapplicator: true))
-        try richer.declare(AttributeDefinition(name: "swipe", effect: .adds))
-        try richer.declareViewClass("Badge", defaults: [("alpha", "1", false)])
-        try richer.define(ComponentDefinition(name: "Feed", body: .list(ListSpec(rows: 3, viewport: 2, cells: ["Cell"]))))
-        _ = try richer.register(list: "Feed", cell: "Cell", identifier: "X")
-        return [plain, richer]
-    }
-
-    static let names = ["alpha", "text", "score", "swipe", "tap"]
-    static let values: [AttributeValue] = [.number(0.5), .number(1), .text("a"), .text("b")]
-
-    /// Random configurations in pairs of the same class and names with other values.
-    static func pairs(count: Int) -> [(ViewConfiguration, ViewConfiguration)] {
-        var random = SplitMix(state: 3)
-        return (0..<count).map { _ in
-            let names = Array(Self.names.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)))
-            let viewClass = ["UIView", "UILabel", "Badge"][Int.random(in: 0..<3, using: &random)]
-            func made() -> ViewConfiguration {
-                ViewConfiguration(viewClass: viewClass, attributes: names.map {
-                    Attribute($0, Self.values[Int.random(in: 0..<Self.values.count, using: &random)])
-                })
-            }
-            return (made(), made())
-        }
-    }
-
-    /// A pure keying reads neither the values nor the catalogue; one that
-    /// says it reads no values gives configurations of the same names one key.
-    @Test func keyingsKeepTheirPromises() throws {
-        let catalogs = try Self.catalogs()
+    /// Every keying keeps what it promises (``Strategy/brokenPromises(samples:seed:)``:
+    /// a pure keying reads neither values nor the catalogue, one that reads
+    /// no values keys configurations of the same names alike, cells that
+    /// name a keying key every slot as it does), and the traits hold the
+    /// promises and the keyings' types.
+    @Test func keyingsKeepTheirPromises() {
         for strategy in Self.strategies {
-            for keying in [strategy.keying] + (strategy.traits.cellKeying.map { [$0] } ?? [])
-                + (strategy.traits.subviewKeying.map { [$0] } ?? []) {
-                #expect(!(keying.isPure && keying.readsValues), "\(strategy.name): a pure keying reads values")
-                for (a, b) in Self.pairs(count: 200) {
-                    for component in ["Cell", "Other"] {
-                        let keys = catalogs.map { keying.key(component, a, catalog: $0) }
-                        if keying.isPure {
-                            #expect(Set(keys).count == 1, "\(strategy.name): pure keying \(type(of: keying)) reads the catalogue")
-                        }
-                        if !keying.readsValues {
-                            for catalog in catalogs {
-                                #expect(keying.key(component, a, catalog: catalog) == keying.key(component, b, catalog: catalog),
-                                        "\(strategy.name): \(type(of: keying)) reads values: \(a) vs \(b)")
-                            }
-                        }
-                    }
-                }
-            }
+            #expect(strategy.brokenPromises() == [])
             #expect(strategy.traits.keyingIsPure == strategy.keying.isPure)
             #expect(strategy.traits.subviewKeyingType == strategy.traits.subviewKeying.map { ObjectIdentifier(type(of: $0)) })
             #expect(strategy.traits.keyingType == ObjectIdentifier(type(of: strategy.keying)))
+            #expect(strategy.traits.cellKeyingType == strategy.traits.cellKeying.map { ObjectIdentifier(type(of: $0)) })
         }
     }
 
-    /// Cells that name a keying key every slot as that keying does, for
-    /// every list type and catalogue: a row may then keep its key.
-    @Test func cellsKeyAsTheirKeyingSays() throws {
-        let catalogs = try Self.catalogs()
-        var checked = 0
-        for strategy in Self.strategies {
-            guard let cellKeying = strategy.traits.cellKeying else { continue }
-            #expect(strategy.traits.cellKeyingType == ObjectIdentifier(type(of: cellKeying)))
-            for (configuration, _) in Self.pairs(count: 200) {
-                for catalog in catalogs {
-                    for list in ["Feed", "Other", ""] {
-                        #expect(strategy.cells.key("Cell", configuration, list: list, catalog: catalog)
-                                == cellKeying.key("Cell", configuration, catalog: catalog), "\(strategy.name)")
-                        checked += 1
-                    }
-                }
+    /// A keying that says it is pure but reads a value, and one that says
+    /// it reads no values but does, are each caught.
+    @Test func brokenPromisesAreFound() {
+        struct ReadsAlpha: Keying {
+            let isPure: Bool
+            var readsValues: Bool { false }
+            func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+                let alpha = configuration.attributes.first { $0.name == "alpha" }.map { "\($0.value)" } ?? ""
+                return ViewKey(component: component + alpha, viewClass: configuration.viewClass, shape: nil)
             }
         }
-        #expect(checked > 0)
+        for isPure in [true, false] {
+            let strategy = Strategy(name: "liar", summary: "", poolNote: "", keying: ReadsAlpha(isPure: isPure),
+                                    parents: PositionalVend(), application: ApplyChanged(),
+                                    cells: StackCells(keying: ComponentShapeKeying()), cellApplication: ApplyChanged())
+            let broken = strategy.brokenPromises()
+            #expect(broken.count == 1)
+            #expect(broken.first?.contains("says it reads no values") == true, "\(broken)")
+        }
     }
 
     /// A parent reuse that does not plan leaves the views alone when shown

@@ -1,8 +1,8 @@
 import Foundation
+import ReuseConformance
 import ReuseEngine
 @testable import ReuseShell
 import Testing
-import TestSupport
 
 /// Every shortcut of the engine (``FastPaths``) against the general path it
 /// stands for: the same sessions run with every shortcut on, with all of
@@ -107,7 +107,7 @@ struct FastPathEquivalenceTests {
     @Test(arguments: 0..<shards)
     func randomSessionsAgreeWithTheGeneralPaths(shard: Int) throws {
         let strategies = StrategyRegistry.names
-        let directory = try temporaryDirectory()
+        let directory = try SessionCheck.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var scrollsByOne = 0
         for session in 0..<Self.sessionsPerShard {
@@ -134,7 +134,7 @@ struct FastPathEquivalenceTests {
 
     /// A session's lines, written while a shell (every shortcut on) runs them.
     static func lines(seed: UInt64, strategy: String, directory: URL) -> [String] {
-        var generator = RandomSessionTests.Generator(random: SplitMix(state: seed))
+        var generator = SessionGenerator(seed: seed)
         let shell = Interpreter(options: .init(), write: { _ in })
         shell.workingDirectory = directory.path
         try? shell.selectStrategy(strategy)
@@ -161,7 +161,7 @@ struct FastPathEquivalenceTests {
     /// off as on.
     @Test(arguments: StrategyRegistry.names)
     func lessonsAndFeedsAgreeWithTheGeneralPaths(strategy: String) throws {
-        let directory = try temporaryDirectory()
+        let directory = try SessionCheck.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var scripts: [(name: String, lines: [String])] = []
         let sessions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

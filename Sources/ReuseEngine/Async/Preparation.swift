@@ -69,7 +69,7 @@ public struct Preparation: Hashable, Sendable {
 extension ViewStore {
     /// Runs `hook` on `view`: records it, then the preparation declared for
     /// the component type holding the view, if any.
-    mutating func runHook(_ hook: ReuseHook, on view: ViewID) {
+    public mutating func runHook(_ hook: ReuseHook, on view: ViewID) {
         switch hook {
         case .prepareForReuse: recordForOwner(view, .prepareForReuse)
         case .onViewRecycled: recordForOwner(view, .recycle)

@@ -5,12 +5,12 @@
 /// per-view tables the engine keeps from pass to pass (``PassMarks``), so a
 /// pass hashes and allocates nothing for them, and starting one costs
 /// nothing whatever the number of views.
-struct MountPass: Sendable {
+public struct MountPass: Sendable {
     /// The marks of this pass: those stamped ``PassMarks/stamp``.
     private(set) var marks: PassMarks
     /// The pass lays lists out again from scratch (a full pass, or a jump with
     /// `scroll to`) rather than moving them by rows (`scroll by`).
-    let isRelayout: Bool
+    public let isRelayout: Bool
 
     /// Begins a pass under a new stamp (the session's `stamp`, advanced)
     /// on the engine's tables and key memo, which it holds until
@@ -44,10 +44,10 @@ struct MountPass: Sendable {
 
     /// This pass's stamp: a policy marks what it keeps per pool with it
     /// (``ViewStore/nextInPool(_:in:stamp:)``).
-    var stamp: Int { marks.stamp }
+    public var stamp: Int { marks.stamp }
 
     /// The parents visited, in visit order; they are settled at the end.
-    var parents: [ViewID] { marks.parents }
+    public var parents: [ViewID] { marks.parents }
 
     /// Keys made lately (this pass's, and earlier passes' that hold in any pass).
     private var keys: KeyMemo
@@ -76,12 +76,16 @@ struct MountPass: Sendable {
     func isBound(_ view: ViewID) -> Bool { marks.isBound(view) }
 
     /// Whether some instance took `view` in this pass.
-    func wasTaken(_ view: ViewID) -> Bool { marks.wasTaken(view) }
+    public func wasTaken(_ view: ViewID) -> Bool { marks.wasTaken(view) }
 
     /// The views taken from `parent` in this pass, in the order they were
     /// taken, read in place (settling asks it of every parent a pass
     /// visited, and usually the order holds: no array is made).
     func taken(from parent: ViewID) -> PassMarks.TakenViews { marks.taken(from: parent) }
+
+    /// The views `parent` handed out in this pass, in the order it did
+    /// (for a policy outside the engine: an array of them).
+    public func views(takenFrom parent: ViewID) -> [ViewID] { Array(marks.taken(from: parent)) }
 }
 
 /// Pool keys made lately, with what each was made from: an instance asks

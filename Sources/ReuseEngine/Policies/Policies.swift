@@ -15,7 +15,7 @@
 /// the pass (``ViewStore/nextInPool(_:in:stamp:)``).
 
 /// How views under a plain parent are keyed into pools.
-protocol Keying: Sendable {
+public protocol Keying: Sendable {
     /// The pool key for a component type's configuration.
     func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey
     /// Whether the key reads attribute values, not only the component, the
@@ -31,7 +31,7 @@ protocol Keying: Sendable {
 
 /// How a plain parent (not a list) hands out its views and what happens to
 /// the views nobody took.
-protocol ParentReuse: Sendable {
+public protocol ParentReuse: Sendable {
     /// Whether ``plan(_:into:store:pass:)`` wants to see a parent's blocks first.
     var plansChildren: Bool { get }
     /// Sees every block about to mount into `parent`, before the first one does.
@@ -48,7 +48,7 @@ protocol ParentReuse: Sendable {
 
 /// How a list host's cells, header and footer are keyed, dequeued and given
 /// back, with whatever the system keeps per list.
-protocol CellReuse: Sendable {
+public protocol CellReuse: Sendable {
     /// The key of a cell (or header or footer) component of the list type
     /// `list`; `nil` when the system shows nothing in that slot (UITableView's
     /// unregistered header or footer identifier).
@@ -126,20 +126,20 @@ protocol CellReuse: Sendable {
 /// beyond the pools, nothing is prefetched, and every list can be
 /// dequeued for. A strategy that conforms states exactly that; it writes out
 /// only what it does differently.
-protocol QueueCells: CellReuse {}
+public protocol QueueCells: CellReuse {}
 
 extension QueueCells {
-    func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
+    public func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
         store.recycle(cell, in: host)
     }
 
-    func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
-                for instance: Instance, store: inout ViewStore) -> Vended {
+    public func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
+                       for instance: Instance, store: inout ViewStore) -> Vended {
         store.keep(cell, key: key, in: host, for: instance)
     }
 
-    mutating func replace(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, host: ViewID,
-                          for instance: Instance, store: inout ViewStore) -> Vended {
+    public mutating func replace(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, host: ViewID,
+                                 for instance: Instance, store: inout ViewStore) -> Vended {
         let vended = dequeue(key, viewClass: viewClass, slot: slot, host: host, for: instance, store: &store)
         store.recycle(cell, in: host)
         return vended
@@ -147,32 +147,32 @@ extension QueueCells {
 
     /// `reloadData`: every visible cell goes back to its queue, and each
     /// row dequeues again.
-    func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
+    public func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
         giveBack(shown, host: host, store: &store)
     }
 
     /// Puts every cell of `shown` back on its queue (``reloadAll(_:host:store:)``'s
     /// work); returns true: each row dequeues again.
-    func giveBack(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
+    public func giveBack(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
         for (_, cell) in shown { store.recycle(cell, in: host) }
         return true
     }
 
     /// No system but RecyclerView prefetches.
-    var prefetches: Bool { false }
-    func prefetchRows(host: ViewID, window: Range<Int>, rows: Int, forward: Bool) -> [Int] { [] }
-    func willPrefetch(row: Int, host: ViewID) {}
-    func didPrefetch(_ cell: ViewID?, row: Int, host: ViewID, store: inout ViewStore) {}
+    public var prefetches: Bool { false }
+    public func prefetchRows(host: ViewID, window: Range<Int>, rows: Int, forward: Bool) -> [Int] { [] }
+    public func willPrefetch(row: Int, host: ViewID) {}
+    public func didPrefetch(_ cell: ViewID?, row: Int, host: ViewID, store: inout ViewStore) {}
 
-    func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
-    func forget(host: ViewID) {}
-    func cached(in host: ViewID) -> [CachedCell] { [] }
-    func validate(lists: @autoclosure () -> [String], catalog: Catalog) throws(EngineError) {}
+    public func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
+    public func forget(host: ViewID) {}
+    public func cached(in host: ViewID) -> [CachedCell] { [] }
+    public func validate(lists: @autoclosure () -> [String], catalog: Catalog) throws(EngineError) {}
 }
 
 /// How a view is brought from its attached configuration to a new one (a
 /// strategy has one for views under plain parents and one for list slots).
-protocol Application: Sendable {
+public protocol Application: Sendable {
     /// Every configure is the system's bind of the view to its item (UIKit's
     /// `cellForRowAt`), so a component's loads start on each, not only when
     /// the view changes hands.
@@ -182,13 +182,18 @@ protocol Application: Sendable {
 }
 
 /// A view handed out by a policy, and how it was found.
-struct Vended {
-    var view: ViewID
-    var acquisition: Acquisition
+public struct Vended: Sendable {
+    public var view: ViewID
+    public var acquisition: Acquisition
+
+    public init(view: ViewID, acquisition: Acquisition) {
+        self.view = view
+        self.acquisition = acquisition
+    }
 }
 
 /// How a view was found: what application may assume about what it shows.
-enum Acquisition {
+public enum Acquisition: Sendable {
     /// A new view: it shows its class defaults.
     case created
     /// A view taken from a pool (or kept in place) that still carries its attached configuration.
@@ -198,7 +203,7 @@ enum Acquisition {
     case mustRebind(ViewStore.Taken)
 
     /// The instance taking the view held it before this pass too.
-    var keptOwner: Bool {
+    public var keptOwner: Bool {
         switch self {
         case .created: false
         case .taken(let taken), .mustRebind(let taken): taken.keptOwner
@@ -215,7 +220,7 @@ public struct CachedCell: Sendable, Equatable {
 }
 
 /// Which component instances a system keeps alive.
-enum LiveComponents: Sendable {
+public enum LiveComponents: Sendable {
     /// The mounted, visible instances.
     case mounted
     /// Every item of a list has its component tree alive (Valdi's option B).

@@ -2,11 +2,12 @@
 /// shared by the strategies that behave like it outside what they change.
 
 /// Theodolite's key: (component type, view class, attribute shape).
-struct ComponentShapeKeying: Keying {
-    var readsValues: Bool { false }
-    var isPure: Bool { true }
+public struct ComponentShapeKeying: Keying {
+    public init() {}
+    public var readsValues: Bool { false }
+    public var isPure: Bool { true }
 
-    func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+    public func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
         ViewKey(component: component, viewClass: configuration.viewClass, shape: configuration.shape)
     }
 }
@@ -16,21 +17,23 @@ struct ComponentShapeKeying: Keying {
 /// the cell (`init`, the nib, `onCreateViewHolder`), and configured for
 /// each row it shows: a configuration that sets other attributes is set on
 /// the same subview, and what it does not set stays.
-struct CellSubviewKeying: Keying {
-    var readsValues: Bool { false }
-    var isPure: Bool { true }
+public struct CellSubviewKeying: Keying {
+    public init() {}
+    public var readsValues: Bool { false }
+    public var isPure: Bool { true }
 
-    func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+    public func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
         ViewKey(component: component, viewClass: configuration.viewClass, shape: nil, qualifier: .cellSubview)
     }
 }
 
 /// A key of the view class alone (`naive`, Valdi's pools).
-struct ViewClassKeying: Keying {
-    var readsValues: Bool { false }
-    var isPure: Bool { true }
+public struct ViewClassKeying: Keying {
+    public init() {}
+    public var readsValues: Bool { false }
+    public var isPure: Bool { true }
 
-    func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+    public func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
         ViewKey(component: nil, viewClass: configuration.viewClass, shape: nil)
     }
 }
@@ -39,21 +42,21 @@ struct ViewClassKeying: Keying {
 /// of that pool; a new view only when the pool runs out. At the end of the
 /// pass, views nobody took are hidden and subviews follow the order views
 /// were taken.
-struct PositionalVend: ParentReuse {
+public struct PositionalVend: ParentReuse {
     /// Hidden views are shown when vended (false: at the container's reset, as ComponentKit does).
-    var unhidesAtVend: Bool
+    public var unhidesAtVend: Bool
 
-    init(unhidesAtVend: Bool = true) { self.unhidesAtVend = unhidesAtVend }
+    public init(unhidesAtVend: Bool = true) { self.unhidesAtVend = unhidesAtVend }
 
-    var plansChildren: Bool { false }
+    public var plansChildren: Bool { false }
 
-    func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
+    public func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {}
 
     /// The cursor of each pool (how many of its views this pass handed
     /// out) is kept in the pool, stamped with the pass
     /// (``ViewStore/nextInPool(_:in:stamp:)``).
-    func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
-              store: inout ViewStore, pass: MountPass) -> Vended {
+    public func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
+                     store: inout ViewStore, pass: MountPass) -> Vended {
         if let view = store.nextInPool(key, in: parent, stamp: pass.stamp) {
             return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance, unhides: unhidesAtVend)))
         }
@@ -62,7 +65,7 @@ struct PositionalVend: ParentReuse {
         return Vended(view: view, acquisition: .created)
     }
 
-    func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
+    public func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
         for parent in visited {
             // A parent holding no views (all its children viewless or hidden) has nothing to hide or order.
             guard store.hasSubviews(parent) else { continue }
@@ -73,39 +76,39 @@ struct PositionalVend: ParentReuse {
 
 /// List cells on a stack per key: a row that leaves pushes its cell, hidden;
 /// a row that enters takes the top cell of its key, or a new one.
-struct StackCells<K: Keying>: QueueCells {
+public struct StackCells<K: Keying>: QueueCells {
     let cellKeying: K
     /// The list is a native list view (Valdi hosts its components in a
     /// UICollectionView or RecyclerView): a whole-list reload is its
     /// `reloadData`, and every visible cell is dequeued again.
     let hostedInNativeList: Bool
 
-    init(keying: K, hostedInNativeList: Bool = false) {
+    public init(keying: K, hostedInNativeList: Bool = false) {
         cellKeying = keying
         self.hostedInNativeList = hostedInNativeList
     }
 
     /// A component framework's list keeps its offset as its component's
     /// state, by the item's path: it never passes to another item.
-    var offsetTravelsWithCell: Bool { false }
+    public var offsetTravelsWithCell: Bool { false }
     /// A cell's children are components, keyed as under any parent.
-    var subviewKeying: (any Keying)? { nil }
+    public var subviewKeying: (any Keying)? { nil }
 
     /// A component framework's data change renders the rows again on the
     /// views they hold: nothing is given back. In a native list, its
     /// `reloadData` gives every visible cell back to the queue.
-    func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
+    public func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
         guard hostedInNativeList else { return false }
         return giveBack(shown, host: host, store: &store)
     }
 
-    var keying: (any Keying)? { cellKeying }
+    public var keying: (any Keying)? { cellKeying }
 
-    func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
+    public func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
         cellKeying.key(component, configuration, catalog: catalog)
     }
 
-    func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
+    public func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance, store: inout ViewStore) -> Vended {
         store.dequeueOrCreate(key, viewClass: viewClass, host: host, for: instance)
     }
 }
@@ -113,10 +116,11 @@ struct StackCells<K: Keying>: QueueCells {
 /// Theodolite's application: skip a configuration equal to the attached one;
 /// otherwise unapply every old attribute that has an unapplicator, apply
 /// every new one, and attach. No per-attribute diff.
-struct ApplyChanged: Application {
-    var configureBinds: Bool { false }
+public struct ApplyChanged: Application {
+    public init() {}
+    public var configureBinds: Bool { false }
 
-    func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
+    public func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
         store.applyChanged(view, to: configuration, for: instance)
     }
@@ -130,7 +134,7 @@ extension ViewStore {
     /// ``applyRowChanged(_:to:for:)``; anything else to
     /// ``applyAnyChanged(_:to:for:)``. (The held skip is checked first,
     /// before the row's check: most calls are skips, and need no other.)
-    mutating func applyChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
+    public mutating func applyChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
         if fastPaths.contains(.heldSkip), self[view].attachedIsHeld(configuration) {
             record(view, for: instance, .skip) { .skip(nil) }
             return
@@ -178,7 +182,7 @@ extension ViewStore {
     }
 
     /// The top waiting cell of `key` in a list host, or a new one.
-    mutating func dequeueOrCreate(_ key: ViewKey, viewClass: String, host: ViewID, for instance: Instance) -> Vended {
+    public mutating func dequeueOrCreate(_ key: ViewKey, viewClass: String, host: ViewID, for instance: Instance) -> Vended {
         if let (view, taken) = popWaiting(key, host: host, for: instance) {
             return Vended(view: view, acquisition: .taken(taken))
         }
@@ -195,7 +199,7 @@ extension ViewStore {
     /// first (``leadingCount(_:of:)``, ``putFirst(_:in:)``).
     /// (Inlined into the settle.)
     @inline(__always)
-    mutating func settleTaken(_ parent: ViewID, pass: MountPass) {
+    public mutating func settleTaken(_ parent: ViewID, pass: MountPass) {
         guard fastPaths.contains(.settleByPrefix), var matched = leadingCount(pass.taken(from: parent), of: parent) else {
             hideUntaken(in: parent, pass: pass)
             return putFirst(Array(pass.taken(from: parent)), in: parent)
@@ -213,7 +217,7 @@ extension ViewStore {
     /// that were visible. (Every pool view is a subview, so one walk over the
     /// subviews covers every pool; views already hidden cost one check.)
     @discardableResult
-    mutating func hideUntaken(in parent: ViewID, pass: MountPass) -> [ViewID] {
+    public mutating func hideUntaken(in parent: ViewID, pass: MountPass) -> [ViewID] {
         var hidden: [ViewID] = []
         for view in self[parent].subviews where !pass.wasTaken(view) && !views[view.number - 1].isHidden {
             hidden.append(view)

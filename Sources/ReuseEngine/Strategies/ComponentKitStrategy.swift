@@ -12,7 +12,7 @@ extension StrategyDescriptor {
     /// - Per-attribute diff (``PerAttributeDiff``).
     /// - `didEnterReusePool` / `willLeaveReusePool` at that reset, for the view
     ///   and every descendant whose visibility changes with it.
-    static let componentKit = StrategyDescriptor(name: "componentkit", defaults: [], rules: [
+    public static let componentKit = StrategyDescriptor(name: "componentkit", defaults: [], rules: [
         "Pools keyed by (component, view class, shape of attributes without an unapplicator).",
         "Positional vend; when a container is reset (after its subtree, inner ones first):",
         "vended views shown (willLeaveReusePool if they were hidden), the rest hidden",

@@ -11,7 +11,7 @@ extension StrategyDescriptor {
     /// changes when a sibling before it goes, and two components of one div
     /// type at one index match each other's views by path. Galleries queue
     /// cells by `reuse_id` alone (default "DefaultReuseId"), across block types.
-    static let divKit = StrategyDescriptor(name: "divkit", defaults: [], rules: [
+    public static let divKit = StrategyDescriptor(name: "divkit", defaults: [], rules: [
         "No pools: a container's current children are its only candidates.",
         "Element path = container's path / index among siblings / div id (an 'id' attribute)",
         "or else the div type of the view class, not the component's name: UILabel and UIButton",

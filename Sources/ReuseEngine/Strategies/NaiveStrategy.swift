@@ -5,7 +5,7 @@ extension StrategyDescriptor {
     /// A view that showed `backgroundColor: red` can go to a configuration that
     /// only sets `alpha`; setters do not clean up, so the red stays (a leak).
     /// Everything else is Theodolite's.
-    static let naive = StrategyDescriptor(name: "naive", defaults: [], rules: [
+    public static let naive = StrategyDescriptor(name: "naive", defaults: [], rules: [
         "As theodolite, but pools are keyed by view class alone: a view that showed",
         "backgroundColor: red can go to a configuration that only sets alpha, and the red stays.",
         "Source: the seed document's warning (../shared/REFERENCE.md, section 1).",

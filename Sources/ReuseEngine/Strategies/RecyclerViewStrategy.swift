@@ -15,7 +15,7 @@ extension StrategyDescriptor {
     /// step, 1 for a linear layout, 0 for `setItemPrefetchEnabled(false)`;
     /// the cache grows by as many), `shared on` (one pool for every list,
     /// `setRecycledViewPool`). Views outside lists behave as under `theodolite`.
-    static let recyclerView = StrategyDescriptor(
+    public static let recyclerView = StrategyDescriptor(
         name: "recyclerview",
         defaults: [StrategyOption(name: "cache", value: 2), StrategyOption(name: "pool", value: 5),
                    StrategyOption(name: "prefetch", value: 1), StrategyOption(name: "shared", value: 0, kind: .flag)],

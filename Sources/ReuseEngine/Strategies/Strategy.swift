@@ -30,10 +30,29 @@ public struct Strategy: Sendable {
     /// The hook where `prepare` declarations run, if the system has one.
     public let reuseHook: ReuseHook?
     var liveComponents: LiveComponents
+    /// The descriptor that made this strategy, once made through one
+    /// (``StrategyDescriptor/standard``, ``StrategyDescriptor/with(options:subjects:)``):
+    /// ``fresh`` makes it again from there, so a strategy from outside the
+    /// engine's registry starts a new tree as well as a built-in one.
+    var origin: StrategyDescriptor?
 
-    init(name: String, summary: String, poolNote: String, options: [StrategyOption], keying: any Keying,
-         parents: any ParentReuse, application: any Application, cells: any CellReuse, cellApplication: any Application,
-         reuseHook: ReuseHook?, liveComponents: LiveComponents) {
+    /// A strategy composed of its policies.
+    ///
+    /// - Parameters:
+    ///   - name: The name users type (`strategy NAME`); lowercase, no spaces.
+    ///   - summary: One line for `strategy` listings.
+    ///   - poolNote: A sentence for `pools`: how its pools work.
+    ///   - options: The options it was built with (``StrategyDescriptor/defaults``, set).
+    ///   - keying: How views under plain parents are keyed into pools.
+    ///   - parents: How plain parents hand out views and settle the rest.
+    ///   - application: How a view under a plain parent gets a new configuration.
+    ///   - cells: How list hosts keep their cells, headers and footers.
+    ///   - cellApplication: How a list slot's view gets a new configuration (the bind).
+    ///   - reuseHook: Where `prepare` declarations run (`prepareForReuse`), if anywhere.
+    ///   - liveComponents: Which component instances stay alive.
+    public init(name: String, summary: String, poolNote: String, options: [StrategyOption] = [], keying: any Keying,
+                parents: any ParentReuse, application: any Application, cells: any CellReuse,
+                cellApplication: any Application, reuseHook: ReuseHook? = nil, liveComponents: LiveComponents = .mounted) {
         self.name = name
         self.summary = summary
         self.poolNote = poolNote
@@ -55,8 +74,11 @@ public struct Strategy: Sendable {
 
     /// The same strategy and options with none of the state its policies
     /// gathered (cursors, caches, plans): what a new view tree starts with.
+    /// Made again by its descriptor; a strategy made by its initialiser
+    /// alone, with no descriptor, is returned as it is (make strategies
+    /// through a ``StrategyDescriptor`` so that a new tree starts clean).
     public var fresh: Strategy {
-        guard let descriptor = StrategyRegistry.named(name),
+        guard let descriptor = origin ?? StrategyRegistry.named(name),
               let copy = try? descriptor.with(options: options.filter { $0.subject == nil }.map { ($0.name, $0.value) },
                                               subjects: options.compactMap { option in option.subject.map { ($0, option.value) } })
         else { return self }
@@ -114,8 +136,17 @@ public struct StrategyDescriptor: Sendable {
     public let rules: [String]
     let make: @Sendable (StrategySettings) -> Strategy
 
-    init(name: String, defaults: [StrategyOption], perSubject: String? = nil, rules: [String],
-         make: @escaping @Sendable (StrategySettings) -> Strategy) {
+    /// A strategy users can pick by `name`.
+    ///
+    /// - Parameters:
+    ///   - name: The name users type; the strategy `make` returns must have it.
+    ///   - defaults: Its options with their default values, in the order `strategy` takes them.
+    ///   - perSubject: An option that also takes a subject (`pool Post 3`), if any.
+    ///   - rules: The rules it follows, lines of at most 80 columns for
+    ///     `help strategy NAME`, ending with the source it models.
+    ///   - make: Builds the strategy from option values (``StrategySettings``).
+    public init(name: String, defaults: [StrategyOption] = [], perSubject: String? = nil, rules: [String],
+                make: @escaping @Sendable (StrategySettings) -> Strategy) {
         self.name = name
         self.defaults = defaults
         self.perSubject = perSubject
@@ -124,7 +155,14 @@ public struct StrategyDescriptor: Sendable {
     }
 
     /// The strategy with default options.
-    public var standard: Strategy { make(StrategySettings(values: defaults.map(\.value), perSubject: [])) }
+    public var standard: Strategy { made(StrategySettings(values: defaults.map(\.value), perSubject: [])) }
+
+    /// What `make` returns, marked as made here (``Strategy/fresh``).
+    private func made(_ settings: StrategySettings) -> Strategy {
+        var strategy = make(settings)
+        strategy.origin = self
+        return strategy
+    }
 
     /// The strategy with these options set (the others at their defaults),
     /// and the per-subject option (``perSubject``) set for these subjects.
@@ -145,15 +183,17 @@ public struct StrategyDescriptor: Sendable {
             }
             settings.values[index] = defaults[index].kind == .flag ? (option.value != 0 ? 1 : 0) : max(0, option.value)
         }
-        return make(settings)
+        return made(settings)
     }
 }
 
 /// The option values a strategy is built with: one per default option, in
 /// order, and the per-subject values in the order they were given.
-struct StrategySettings: Sendable {
-    var values: [Int]
-    var perSubject: [(subject: String, value: Int)]
+public struct StrategySettings: Sendable {
+    /// One value per default option (``StrategyDescriptor/defaults``), in order.
+    public internal(set) var values: [Int]
+    /// The per-subject option's values (``StrategyDescriptor/perSubject``), in the order given.
+    public internal(set) var perSubject: [(subject: String, value: Int)]
 }
 
 /// The strategies users can pick, in the order listings show them.

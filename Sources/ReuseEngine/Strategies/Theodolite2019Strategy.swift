@@ -22,7 +22,7 @@ extension StrategyDescriptor {
     ///   `componentDidMount` (`ViewPoolMap.reset(view:)`), so the root hosting
     ///   view, which no component owns, never hid anything: the view of a
     ///   component that leaves the root stays visible, which `check` reports.
-    static let theodolite2019 = StrategyDescriptor(
+    public static let theodolite2019 = StrategyDescriptor(
         name: "theodolite-2019", defaults: [StrategyOption(name: "bug27", value: 0, kind: .flag)], rules: [
         "Pools keyed by the whole configuration (view class, attribute identifiers and values),",
         "not the component type: two types with equal configurations share views.",

@@ -8,7 +8,7 @@ extension StrategyDescriptor {
     /// for a key in a pass takes the k-th view; views nobody takes are hidden.
     /// Equal configurations are skipped; otherwise unapply (where an
     /// unapplicator exists) runs before apply.
-    static let theodolite = StrategyDescriptor(name: "theodolite", defaults: [], rules: [
+    public static let theodolite = StrategyDescriptor(name: "theodolite", defaults: [], rules: [
         "Pools per parent view, keyed by (component type, view class, attribute shape).",
         "The k-th request for a key in a pass takes the k-th view; a new one when none is left.",
         "An equal configuration is skipped; otherwise unapply (where an attribute has an",

@@ -14,7 +14,7 @@ extension StrategyDescriptor {
     /// queued apart from cells; an unregistered one is absent (UITableView
     /// returns nil). Views outside lists are your own code's and behave as
     /// under `theodolite`.
-    static let uiKit = StrategyDescriptor(name: "uikit", defaults: [], rules: [
+    public static let uiKit = StrategyDescriptor(name: "uikit", defaults: [], rules: [
         "List cells dequeue by the identifier their type was registered under ('register');",
         "an unregistered cell identifier raises. One identifier is one class: registering",
         "another type under it replaces the entry, later dequeues make the new class, and",
@@ -103,10 +103,11 @@ struct RegisteredCells: QueueCells {
 
 /// `cellForRowAt`: the caller sets every attribute of a list's cell, whatever
 /// the cell showed.
-struct CellsSetEverything: Application {
-    var configureBinds: Bool { true }
+public struct CellsSetEverything: Application {
+    public init() {}
+    public var configureBinds: Bool { true }
 
-    func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
+    public func configure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance,
                    acquired: Acquisition, store: inout ViewStore) {
         store.applyAll(configuration, on: view, for: instance)
     }

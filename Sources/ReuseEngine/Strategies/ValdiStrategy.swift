@@ -3,7 +3,7 @@ extension StrategyDescriptor {
     /// per visible cell; every bind renders it again and lays it out before
     /// populating the views. The cell keeps its root component, so a bind
     /// diffs and applies only what changed.
-    static let valdiRebind = StrategyDescriptor(name: "valdi-rebind", defaults: [], rules: [
+    public static let valdiRebind = StrategyDescriptor(name: "valdi-rebind", defaults: [], rules: [
         "Option A: one root component per visible cell; every bind renders and lays it out,",
         "then diffs: changed attributes applied, equal ones left, dropped ones reset.",
         "Valdi's views: a node keeps its view; a view whose node went leaves its superview, is",
@@ -33,7 +33,7 @@ extension StrategyDescriptor {
     /// root view leaves the cell when it scrolls away: its views go back to
     /// Valdi's pool keyed by view class, their attribute reset methods run
     /// first, so a reused view starts clean.
-    static let valdiAttach = StrategyDescriptor(name: "valdi-attach", defaults: [], rules: [
+    public static let valdiAttach = StrategyDescriptor(name: "valdi-attach", defaults: [], rules: [
         "Option B: one component per item, rendered and laid out when the list mounts;",
         "a cell that shows attaches the item's component (no render while scrolling), and",
         "every item's components stay alive. A detached cell's attributes are reset.",

@@ -52,7 +52,7 @@ public struct ViewStore: Sendable {
     }
 
     /// Whether `view` holds any view.
-    func hasSubviews(_ view: ViewID) -> Bool { !views[view.number - 1].subviews.isEmpty }
+    public func hasSubviews(_ view: ViewID) -> Bool { !views[view.number - 1].subviews.isEmpty }
 
     /// Every view ever created, in id order (removed ones included: see ``SimulatedView/isRemoved``).
     public var all: [SimulatedView] { views }
@@ -91,13 +91,13 @@ public struct ViewStore: Sendable {
     /// Positional vend's step: the next view of the pool of `key` in
     /// `parent` that the pass stamped `stamp` has not handed out yet, now
     /// counted as handed out; `nil` when the pool has none left (or none).
-    mutating func nextInPool(_ key: ViewKey, in parent: ViewID, stamp: Int) -> ViewID? {
+    public mutating func nextInPool(_ key: ViewKey, in parent: ViewID, stamp: Int) -> ViewID? {
         modifyPool(key, in: parent) { $0.handOut(stamp: stamp) } ?? nil
     }
 
     /// Counts every view of the pool of `key` in `parent` as handed out in
     /// the pass stamped `stamp` (a view was just created there for it).
-    mutating func handOutAll(_ key: ViewKey, in parent: ViewID, stamp: Int) {
+    public mutating func handOutAll(_ key: ViewKey, in parent: ViewID, stamp: Int) {
         modifyPool(key, in: parent) { $0.handOutAll(stamp: stamp) }
     }
 
@@ -113,7 +113,7 @@ public struct ViewStore: Sendable {
     /// the pool of `key`; with `detached`, to the pool only: a RecyclerView
     /// holder created for a prefetch, never added to its list
     /// (``SimulatedView/isDetached``).
-    mutating func createView(_ viewClass: String, key: ViewKey, in parent: ViewID, for instance: Instance,
+    public mutating func createView(_ viewClass: String, key: ViewKey, in parent: ViewID, for instance: Instance,
                              detached: Bool = false) -> ViewID {
         let id = ViewID(views.count + 1)
         var view = SimulatedView(id: id, viewClass: catalog.viewClass(named: viewClass), superview: parent)
@@ -133,26 +133,26 @@ public struct ViewStore: Sendable {
     }
 
     /// What taking a view found.
-    struct Taken {
+    public struct Taken: Sendable {
         /// The view waited hidden (it is shown now).
-        var wasHidden: Bool
+        public internal(set) var wasHidden: Bool
         /// The instance taking the view held it before this take too (a
         /// flag, not the path: a take is passed through every policy call,
         /// and a flag copies without reference counting).
-        var keptOwner: Bool
+        public internal(set) var keptOwner: Bool
         /// The take was a reuse: the view waited hidden or held another
         /// instance (worked out once, at the take, so nothing compares paths again).
-        var isReuse: Bool
+        public internal(set) var isReuse: Bool
         /// The view comes back to the slot it showed, still bound: nothing
         /// binds it again (RecyclerView's scrap and cache).
-        var keptBound = false
+        public internal(set) var keptBound = false
     }
 
     /// Marks `view` as taken by `instance`: records a reuse when it held
     /// another instance or waited hidden, and unhides it (unless `unhides` is
     /// false: ComponentKit unhides at its container's reset, ``unhide(_:in:)``).
     @discardableResult @inline(__always)
-    mutating func take(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance, unhides: Bool = true) -> Taken {
+    public mutating func take(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance, unhides: Bool = true) -> Taken {
         let index = view.number - 1
         let wasHidden = views[index].isHidden
         // The owner is compared and written in one access, in place
@@ -186,7 +186,7 @@ public struct ViewStore: Sendable {
     }
 
     /// Shows a hidden view taken in this pass.
-    mutating func unhide(_ view: ViewID, in parent: ViewID) {
+    public mutating func unhide(_ view: ViewID, in parent: ViewID) {
         guard views[view.number - 1].isHidden else { return }
         show(view, in: parent)
     }
@@ -201,14 +201,14 @@ public struct ViewStore: Sendable {
     }
 
     /// Keeps a slot's view for the same slot (a row that stays, a reload in place).
-    mutating func keep(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance) -> Vended {
+    public mutating func keep(_ view: ViewID, key: ViewKey, in parent: ViewID, for instance: Instance) -> Vended {
         Vended(view: view, acquisition: .taken(take(view, key: key, in: parent, for: instance)))
     }
 
     /// `view` and its descendants still in the hierarchy, pre-order;
     /// without `hidden`, skipping hidden descendants (their subtrees were out
     /// of sight already); and skipping any whose subtree `descends` refuses.
-    func subtree(of view: ViewID, hidden: Bool = true, descends: (ViewID) -> Bool = { _ in true }) -> [ViewID] {
+    public func subtree(of view: ViewID, hidden: Bool = true, descends: (ViewID) -> Bool = { _ in true }) -> [ViewID] {
         var order: [ViewID] = []
         var stack = [view]
         while let next = stack.popLast() {
@@ -228,7 +228,7 @@ public struct ViewStore: Sendable {
 
     /// Hides a view nobody took; it stays in its pool. Returns whether it was visible.
     @discardableResult
-    mutating func hide(_ view: ViewID, in parent: ViewID) -> Bool {
+    public mutating func hide(_ view: ViewID, in parent: ViewID) -> Bool {
         guard !views[view.number - 1].isHidden else { return false }
         conceal(view, in: parent)
         return true
@@ -259,7 +259,7 @@ public struct ViewStore: Sendable {
     /// Shows a hidden view taken in this pass: one the Recycler held
     /// detached goes back into `host`'s subviews (`addView`, recorded as a
     /// reattach); any other is unhidden (``unhide(_:in:)``).
-    mutating func reattach(_ view: ViewID, to host: ViewID) {
+    public mutating func reattach(_ view: ViewID, to host: ViewID) {
         let index = view.number - 1
         guard views[index].isDetached else { return unhide(view, in: host) }
         views[index].isDetached = false
@@ -281,7 +281,7 @@ public struct ViewStore: Sendable {
     /// Takes a view out of the hierarchy for good, with its subtree: out of
     /// its parent's subviews and pool; ids are never reused. The subtree
     /// includes the views a list host's Recycler holds detached.
-    mutating func remove(_ view: ViewID, from parent: ViewID, reason: RemovalReason) {
+    public mutating func remove(_ view: ViewID, from parent: ViewID, reason: RemovalReason) {
         let index = view.number - 1
         guard !views[index].isRemoved else { return }
         recordLeaving(view, .remove) { .remove(parent: parent, key: $0, reason: reason) }
@@ -317,7 +317,7 @@ public struct ViewStore: Sendable {
 
     /// Moves a view to another pool of the same parent (a view matched by
     /// type rather than by key).
-    mutating func move(_ view: ViewID, to new: ViewKey, in parent: ViewID) {
+    public mutating func move(_ view: ViewID, to new: ViewKey, in parent: ViewID) {
         let index = parent.number - 1
         if let old = views[view.number - 1].poolKey {
             views[index].pools[old]?.views.removeAll { $0 == view }
@@ -330,7 +330,7 @@ public struct ViewStore: Sendable {
     /// Moves a view to another parent, into that parent's pool of `key`
     /// (pools shared between parents: RecyclerView's shared RecycledViewPool,
     /// Valdi's global pool).
-    mutating func reparent(_ view: ViewID, to parent: ViewID, key: ViewKey) {
+    public mutating func reparent(_ view: ViewID, to parent: ViewID, key: ViewKey) {
         let index = view.number - 1
         guard let old = views[index].superview, old != parent else { return }
         // A detached view is in neither host's subviews: only its Recycler changes.
@@ -398,7 +398,7 @@ public struct ViewStore: Sendable {
     /// Puts `parent`'s subviews in this order, the rest after; records it when it changed.
     /// `first` is read again when the order changes: a sequence that reads
     /// from its start each time (the views a pass took, read in place).
-    mutating func order(_ parent: ViewID, first: some Sequence<ViewID>) {
+    public mutating func order(_ parent: ViewID, first: some Sequence<ViewID>) {
         // Usually nothing moved: the views taken already lead, in order.
         guard !fastPaths.contains(.settleByPrefix) || leadingCount(first, of: parent) == nil else { return }
         putFirst(Array(first), in: parent)
@@ -450,7 +450,7 @@ public struct ViewStore: Sendable {
     // MARK: Waiting cells of list hosts
 
     /// A cell whose row left: hidden, it goes on top of its pool's stack.
-    mutating func recycle(_ cell: ViewID, in host: ViewID) {
+    public mutating func recycle(_ cell: ViewID, in host: ViewID) {
         // ``hide(_:in:)``, its step inlined (a cell is hidden at every scroll step).
         if !views[cell.number - 1].isHidden { conceal(cell, in: host) }
         pushWaiting(cell, in: host)
@@ -458,7 +458,7 @@ public struct ViewStore: Sendable {
 
     /// Puts an already hidden cell on top of its pool's stack. (Inlined into ``recycle(_:in:)``.)
     @inline(__always)
-    mutating func pushWaiting(_ cell: ViewID, in host: ViewID) {
+    public mutating func pushWaiting(_ cell: ViewID, in host: ViewID) {
         guard let identity = views[cell.number - 1].poolKey?.identity else { return }
         // Usually the cell holds the very key of its pool: found by
         // identity, the pool is reached without copying the key out of the
@@ -473,7 +473,7 @@ public struct ViewStore: Sendable {
     /// The top waiting cell of `key`'s stack in a list host, taken (and
     /// shown, unless `unhides` is false). Inlined: a dequeue is little more than this.
     @inline(__always)
-    mutating func popWaiting(_ key: ViewKey, host: ViewID, for instance: Instance, unhides: Bool = true) -> (ViewID, Taken)? {
+    public mutating func popWaiting(_ key: ViewKey, host: ViewID, for instance: Instance, unhides: Bool = true) -> (ViewID, Taken)? {
         // Popped in place: an emptiness check, then `removeLast()`.
         guard let view = modifyPool(key, in: host, { $0.waiting.isEmpty ? nil : $0.waiting.removeLast() }) ?? nil else {
             return nil
@@ -490,7 +490,7 @@ public struct ViewStore: Sendable {
     // MARK: Configuring
 
     /// Runs an attribute's applicator on a view.
-    mutating func apply(_ attribute: Attribute, on view: ViewID, for instance: Instance) {
+    public mutating func apply(_ attribute: Attribute, on view: ViewID, for instance: Instance) {
         let seq = record(view, for: instance, .apply) { .apply(attribute) }
         write(attribute, on: view, setBy: instance.component, path: instance.path, seq: seq, means: .apply)
     }
@@ -569,7 +569,7 @@ public struct ViewStore: Sendable {
 
     /// Runs an attribute's unapplicator: removes the entry it added, or resets
     /// the property to the class default.
-    mutating func unapply(_ attribute: Attribute, on view: ViewID, for instance: Instance) {
+    public mutating func unapply(_ attribute: Attribute, on view: ViewID, for instance: Instance) {
         let index = view.number - 1
         let id = propertyID(of: attribute)
         if catalog.facts(of: id).adds {
@@ -604,7 +604,7 @@ public struct ViewStore: Sendable {
     }
 
     /// Runs an attribute's updater: replaces the old value with the new one.
-    mutating func update(_ attribute: Attribute, from old: AttributeValue, on view: ViewID, for instance: Instance) {
+    public mutating func update(_ attribute: Attribute, from old: AttributeValue, on view: ViewID, for instance: Instance) {
         let index = view.number - 1
         let seq = record(view, for: instance, .update) { .update(attribute, old: old) }
         let id = propertyID(of: attribute)
@@ -626,7 +626,7 @@ public struct ViewStore: Sendable {
 
     /// Applies every attribute of `configuration`, whatever was there before
     /// (what a cell's configure or bind method does), and attaches it.
-    mutating func applyAll(_ configuration: ViewConfiguration, on view: ViewID, for instance: Instance) {
+    public mutating func applyAll(_ configuration: ViewConfiguration, on view: ViewID, for instance: Instance) {
         // ``apply(_:on:for:)`` of each attribute, read in place by index.
         for index in configuration.attributes.indices {
             let seq = record(view, for: instance, .apply) { .apply(configuration.attributes[index]) }
@@ -682,7 +682,7 @@ public struct ViewStore: Sendable {
     }
 
     /// Attaches the configuration just applied.
-    mutating func attach(_ configuration: ViewConfiguration, to view: ViewID) {
+    public mutating func attach(_ configuration: ViewConfiguration, to view: ViewID) {
         views[view.number - 1].attach(configuration, inPlace: fastPaths.contains(.rowApply))
     }
 
@@ -694,7 +694,7 @@ public struct ViewStore: Sendable {
     }
 
     /// Runs attribute reset methods: every property back to the class default, nothing attached.
-    mutating func resetProperties(of view: ViewID, reason: ResetReason) {
+    public mutating func resetProperties(of view: ViewID, reason: ResetReason) {
         let index = view.number - 1
         guard let viewClass = catalog.viewClasses[views[index].viewClass] else { return }
         views[index].table = viewClass.table

@@ -36,13 +36,13 @@ enum CompareCommand {
         let parsed = try arguments.options(options)
         var strategies: [String] = []
         for token in parsed.rest {
-            guard StrategyRegistry.named(token.text) != nil else {
-                let hint = closestName(to: token.text, in: StrategyRegistry.names).map { "; did you mean '\($0)'?" } ?? ""
+            guard shell.strategy(named: token.text) != nil else {
+                let hint = closestName(to: token.text, in: shell.strategyNames).map { "; did you mean '\($0)'?" } ?? ""
                 throw ShellError("compare: unknown strategy '\(token.text)'\(hint)", at: token)
             }
             strategies.append(token.text)
         }
-        if strategies.isEmpty { strategies = StrategyRegistry.names }
+        if strategies.isEmpty { strategies = shell.strategyNames }
 
         var lines: [(line: String, location: SourceLocation)] = []
         if let script = parsed.values["script"] {
@@ -67,12 +67,12 @@ enum CompareCommand {
         // side by side, one per core, and the rows keep the strategies' order.
         let current = shell.engine.strategy
         let directory = shell.workingDirectory
-        let (replayed, names) = (lines, strategies)
+        let (replayed, names, known) = (lines, strategies, shell.strategies)
         let results = Mutex<[Row?]>(Array(repeating: nil, count: names.count))
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
             // Ctrl-C: compare changes nothing, so stopping leaves nothing to undo.
             guard !Interruption.isRequested else { return }
-            let row = replay(replayed, under: names[index], current: current, directory: directory)
+            let row = replay(replayed, under: names[index], current: current, strategies: known, directory: directory)
             results.withLock { $0[index] = row }
         }
         if Interruption.isRequested { throw ShellError("compare: interrupted", at: arguments.command) }
@@ -92,23 +92,23 @@ enum CompareCommand {
 
     /// Replays `lines` in a fresh, silent interpreter under `strategy`.
     static func replay(_ lines: [(line: String, location: SourceLocation)], under strategy: String,
-                       current: Strategy, directory: String) -> Row {
+                       current: Strategy, strategies: [StrategyDescriptor], directory: String) -> Row {
         var failure: String?
-        let child = Interpreter(options: .init(replay: true), write: { _ in }, writeError: { text in
+        let child = Interpreter(options: .init(replay: true), strategies: strategies, write: { _ in }, writeError: { text in
             if failure == nil { failure = text.split(separator: "\n").first.map(String.init) }
         })
         child.workingDirectory = directory
         // The current strategy keeps its options (a RecyclerView's sizes).
         if current.name == strategy {
             child.selectStrategy(current)
-        } else if let descriptor = StrategyRegistry.named(strategy) {
+        } else if let descriptor = child.strategy(named: strategy) {
             child.selectStrategy(descriptor.standard)
         }
         for (line, location) in lines {
             if Interruption.isRequested || !child.run(line: line, at: location) { break }
         }
         let options = child.engine.strategy.optionsDescription
-        let label = options.isEmpty || options == StrategyRegistry.named(strategy)?.standard.optionsDescription
+        let label = options.isEmpty || options == child.strategy(named: strategy)?.standard.optionsDescription
             ? strategy : "\(strategy) (\(options))"
         var row = Row(strategy: label, statistics: child.engine.statistics)
         if let failure {

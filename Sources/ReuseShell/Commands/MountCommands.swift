@@ -292,14 +292,14 @@ enum StrategyCommand {
         replays: false
     ) { (arguments, shell) throws(ShellError) in
         guard let name = arguments.next() else {
-            for descriptor in StrategyRegistry.all {
+            for descriptor in shell.strategies {
                 let current = descriptor.name == shell.engine.strategy.name
                 let summary = current ? shell.engine.strategy.summary : descriptor.standard.summary
                 shell.emit("\(current ? "*" : " ") \(descriptor.name.padding(16)) \(summary)")
             }
             return
         }
-        let descriptor = StrategyRegistry.named(name.text)
+        let descriptor = shell.strategy(named: name.text)
         let perSubject = descriptor?.perSubject
         var options: [(name: String, value: Int)] = []
         var subjects: [(subject: String, value: Int)] = []
@@ -326,8 +326,8 @@ enum StrategyCommand {
         }
         let trigger = shell.trigger
         try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
-            guard let descriptor = StrategyRegistry.named(name.text) else {
-                throw .unknownStrategy(name.text, suggestion: closestName(to: name.text, in: StrategyRegistry.names))
+            guard let descriptor = shell.strategy(named: name.text) else {
+                throw .unknownStrategy(name.text, suggestion: closestName(to: name.text, in: shell.strategyNames))
             }
             return try engine.setStrategy(try descriptor.with(options: options, subjects: subjects), trigger: trigger)
         }

@@ -1,5 +1,6 @@
-/// SplitMix64: a small deterministic generator, so a failing seed replays
-/// the same random session (shared by the engine's and the shell's tests).
+/// SplitMix64: a small deterministic random generator, so a seed replays
+/// the same random session (the conformance kit's and the tests' sessions,
+/// the promise checker's samples).
 public struct SplitMix: RandomNumberGenerator {
     public var state: UInt64
 
