@@ -23,7 +23,8 @@ struct ReuseShellCommand: ParsableCommand {
         version: "0.1.0"
     )
 
-    @Argument(help: "Session scripts to replay, in order (- reads stdin).", completion: .file(extensions: ["reuse"]))
+    @Argument(help: ArgumentHelp("Session scripts to replay, in order (- reads stdin).", valueName: "FILE"),
+              completion: .file(extensions: ["reuse"]))
     var files: [String] = []
 
     @Option(name: .shortAndLong, help: "Run one command after the files (may be repeated).")
@@ -62,7 +63,11 @@ struct ReuseShellCommand: ParsableCommand {
     @Option(help: "Start with this reuse strategy (\(StrategyRegistry.names.joined(separator: ", "))).")
     var strategy: String?
 
+    @Flag(name: .customLong("generate-manual"), help: "Print the manual page, reuse-shell(1), in roff and exit.")
+    var generateManual = false
+
     func run() throws {
+        if generateManual { return Output.standard(ManualOptions.page()) }
         if let exportHTML { try export(to: exportHTML) }
         let terminalIn = isatty(STDIN_FILENO) == 1
         let terminalOut = isatty(STDOUT_FILENO) == 1
