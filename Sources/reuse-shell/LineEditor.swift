@@ -1,8 +1,9 @@
 // Interactive line input for reuse-shell, on top of libedit (BSD editline).
 //
-// Only used when stdin is a terminal. Provides emacs-style editing (with the
-// user's ~/.editrc), a persistent history file, Tab completion through a Swift closure, and
-// Ctrl-C handling that abandons the current line instead of killing the shell.
+// Only used when stdin is a terminal. Provides emacs-style editing (then the
+// user's ~/.editrc), a persistent history file, Tab completion through a
+// Swift closure, and Ctrl-C handling that abandons the current line instead
+// of killing the shell.
 //
 // Ctrl-C uses a self-pipe. libedit draws the prompt and sets raw mode before
 // it starts waiting for a key, and its built-in read function blocks in

@@ -52,6 +52,17 @@ import Testing
         #expect(session.output.hasPrefix("<test>:2:13: error: bad escape"), "\(session.output)")
     }
 
+    @Test func aMissingWordIsLookedForAfterTheLastLine() {
+        let session = Session()
+        session.run("component Card \\\n  view\n")
+        #expect(session.output == """
+            <test>:2:7: error: component: expected view class
+                view
+                    ^
+
+            """, "\(session.output)")
+    }
+
     @Test func saveWritesTheJoinedCommand() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("continuation-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -21,13 +21,15 @@ extension SourceLocation {
     /// The line, the column in it and its text for `column` of `joined`
     /// (the command run from this location): the line a continued command's
     /// text came from; the location's own line for a command on one line.
-    /// The space that joins two lines belongs to the `\` of the first.
+    /// The space that joins two lines belongs to the `\` of the first; a
+    /// column past the end of the command, to the end of its last line.
     func place(ofColumn column: Int, in joined: String) -> (line: Int, column: Int, text: String) {
-        guard let first = pieces.first else { return (line, column, joined) }
-        let piece = pieces.last { $0.joinedColumn <= column } ?? first
+        guard !pieces.isEmpty else { return (line, column, joined) }
+        let index = pieces.lastIndex { $0.joinedColumn <= column } ?? 0
+        let piece = pieces[index]
         let offset = max(0, column - piece.joinedColumn)
-        guard offset < piece.length else {
-            // Past the line's text: its `\`, the line's last character.
+        if offset >= piece.length, index < pieces.count - 1 {
+            // Past a line's text, on the space that joins it to the next: its `\`.
             return (piece.line, max(1, piece.text.count), piece.text)
         }
         return (piece.line, piece.column + offset, piece.text)
