@@ -53,7 +53,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "reuse-bench",
-            dependencies: ["ReuseEngine", "ReuseShell"]
+            dependencies: [
+                "ReuseEngine",
+                "ReuseShell",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // A libFuzzer target over the interpreter (Tests/Fuzz/run-libfuzzer.sh).
         .executableTarget(

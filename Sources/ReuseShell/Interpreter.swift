@@ -173,6 +173,11 @@ public final class Interpreter {
             report(error, at: location, line: line)
             return false
         }
+        if line.utf8.last == LineJoiner.backslash, let last = tokens.last, let dangling = Interpreter.danglingContinuation(line, last) {
+            if options.echo { emit("reuse> " + line) }
+            report(dangling, at: location, line: line)
+            return false
+        }
         guard let first = tokens.first else {
             if options.echo, !Interpreter.trimmed(line).isEmpty { emit(line) }
             return true
@@ -216,26 +221,61 @@ public final class Interpreter {
     /// is refused whole, before it is read into words.
     public static let maximumLineLength = 1 << 20
 
-    /// Runs a script's lines; stops at the first failure when `bail` is set.
-    /// Returns false when any line failed.
+    /// A line's last word ends in a `\` that nothing follows to continue:
+    /// the error, under the `\`.
+    static func danglingContinuation(_ line: String, _ last: Token) -> ShellError? {
+        guard last.kind == .word, last.text.utf8.last == LineJoiner.backslash, last.column + last.length - 1 == line.count else { return nil }
+        return ShellError("this '\\' continues the command on the next line, but no line follows", column: line.count)
+    }
+
+    /// Runs a script's commands (lines ending in `\` joined with the next);
+    /// stops at the first failure when `bail` is set. Returns false when any
+    /// command failed.
     @discardableResult
     public func run(script text: String, file: String) -> Bool {
         var ok = true
         // Line by line, so a long script never holds all its lines as strings.
-        Interpreter.forEachLine(of: text) { number, line in
+        Interpreter.forEachCommand(of: text, file: file) { command, location in
             // Ctrl-C: the lines that ran stay; the rest do not run.
             if Interruption.isRequested {
+                let number = location.line
                 writeError("\(file):\(number): interrupted; the \(number - 1) line\(number == 2 ? "" : "s") before it ran and stay\n")
                 ok = false
                 return false
             }
-            if !run(line: line, at: SourceLocation(file: file, line: number)) {
+            if !run(line: command, at: location) {
                 ok = false
                 if options.bail { return false }
             }
             return !wantsToQuit
         }
         return ok
+    }
+
+    /// Calls `body` with each command of a script (its lines split as
+    /// ``lines(of:)`` says, a line ending in `\` joined with the next,
+    /// ``LineJoiner``) and where it came from, until `body` returns false.
+    /// A `\` on the last line stays in the last command, which
+    /// ``run(line:at:)`` refuses.
+    public static func forEachCommand(of text: String, file: String, _ body: (String, SourceLocation) -> Bool) {
+        var joiner = LineJoiner(file: file)
+        var going = true
+        forEachLine(of: text) { number, line in
+            guard let (command, location) = joiner.add(line, number: number) else { return true }
+            going = body(command, location)
+            return going
+        }
+        if going, let (command, location) = joiner.finish() { _ = body(command, location) }
+    }
+
+    /// The commands of a script with where each came from (``forEachCommand(of:file:_:)``).
+    public static func commands(of text: String, file: String) -> [(text: String, location: SourceLocation)] {
+        var commands: [(text: String, location: SourceLocation)] = []
+        forEachCommand(of: text, file: file) { command, location in
+            commands.append((command, location))
+            return true
+        }
+        return commands
     }
 
     /// The lines of a script: split at `\n` alone (a `\r` before it is

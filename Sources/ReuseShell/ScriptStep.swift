@@ -1,9 +1,10 @@
 import Foundation
 
 /// One command of a session script, as presenter mode and lesson pages walk
-/// through them: blank lines and comments are not steps.
+/// through them: blank lines and comments are not steps; a command
+/// continued over lines (`\`) is one step.
 public struct ScriptStep: Sendable, Equatable {
-    /// The line as written.
+    /// The line as written; a continued command's lines joined (``LineJoiner``).
     public var line: String
     public var location: SourceLocation
     /// A `say` line: its text is narration, not a command to show.
@@ -12,10 +13,10 @@ public struct ScriptStep: Sendable, Equatable {
     /// The steps of a script's text, in order.
     public static func steps(of text: String, file: String) -> [ScriptStep] {
         var steps: [ScriptStep] = []
-        for (index, line) in Interpreter.lines(of: text).enumerated() {
+        for (line, location) in Interpreter.commands(of: text, file: file) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            steps.append(ScriptStep(line: line, location: SourceLocation(file: file, line: index + 1),
+            steps.append(ScriptStep(line: line, location: location,
                                     isNarration: trimmed == "say" || trimmed.hasPrefix("say ") || trimmed.hasPrefix("say\t")))
         }
         return steps

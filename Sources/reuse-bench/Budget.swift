@@ -13,6 +13,7 @@
 // and of the floor and written-out functions called inside it.
 
 import ReuseEngine
+import ReuseShell
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,7 +23,7 @@ import Darwin
 enum Budget {
     // MARK: What is measured
 
-    /// What `reuse-bench floors` runs (main.swift): each scroll measurement
+    /// What `reuse-bench floors` runs by default (ReuseBenchCommand.swift): each scroll measurement
     /// 200 steps to warm up, then three rounds of `steps`; the set
     /// measurement three rounds of `sets` passes.
     static let steps = 20_000
@@ -136,12 +137,15 @@ enum Budget {
 
     // MARK: The check
 
-    static func run(arguments: [String]) -> Never {
+    /// The check against `file` (Benchmarks/budget.txt by default); exits 0
+    /// when every workload is within its budget, 1 when one is over, 2 when
+    /// it cannot count.
+    static func run(file: String?) -> Never {
         #if DEBUG
         fail("a debug build: the budget holds for release builds (swift build -c release --product reuse-bench)")
         #else
         let start = now()
-        let file = arguments.first ?? defaultFile
+        let file = file ?? defaultFile
         let names = figures([:]).budgeted.map(\.name)
         let limits = readLimits(file, names: names)
         setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
@@ -149,15 +153,16 @@ enum Budget {
         let (budgeted, writtenOut) = figures(count)
         let byName = Dictionary(uniqueKeysWithValues: budgeted.map { ($0.name, $0) })
 
-        print("Instruction budget (callgrind, release build, SWIFT_DETERMINISTIC_HASHING=1; budget: \(file)):")
+        Report.text("Instruction budget (callgrind, release build, SWIFT_DETERMINISTIC_HASHING=1; budget: \(file)):")
         let columns = [("workload", 13, true), ("per", 4, true), ("instructions", 12, false), ("budget", 9, false),
                        ("x floor", 7, false), ("budget", 6, false), ("", 4, true)]
         func row(_ cells: [String]) -> String {
             let line = "  " + zip(cells, columns).map { pad($0.0, $0.1.1, left: $0.1.2) }.joined(separator: "  ")
             return String(line.reversed().drop { $0 == " " }.reversed())
         }
-        print(row(columns.map(\.0)))
+        Report.text(row(columns.map(\.0)))
         var failures: [String] = []
+        var workloads: [JSON] = []
         for figure in budgeted {
             let limit = limits[figure.name]!
             var ok = true
@@ -182,18 +187,30 @@ enum Budget {
             }
             let cells = [figure.name, figure.unit, grouped(figure.instructions), grouped(limit.instructions),
                          times, timesLimit, ok ? "ok" : "OVER"]
-            print(row(cells))
+            Report.text(row(cells))
+            var ratio: Double? = nil
+            if let floorName = figure.floor, let floor = byName[floorName] { ratio = figure.instructions / floor.instructions }
+            workloads.append(.object([
+                ("name", .string(figure.name)), ("unit", .string(figure.unit)), ("instructions", .double(figure.instructions)),
+                ("budget", .double(limit.instructions)), ("timesFloor", ratio.map(JSON.double) ?? .null),
+                ("timesFloorBudget", limit.ratio.map(JSON.double) ?? .null), ("ok", .bool(ok)),
+            ]))
         }
-        print("  (written out, outcome known, not budgeted: \(grouped(writtenOut.step)) a step, \(grouped(writtenOut.pass)) a pass)")
+        Report.record("budget", .object([
+            ("file", .string(file)), ("workloads", .array(workloads)),
+            ("writtenOut", .object([("step", .double(writtenOut.step)), ("pass", .double(writtenOut.pass))])),
+            ("ok", .bool(failures.isEmpty)),
+        ]))
+        Report.text("  (written out, outcome known, not budgeted: \(grouped(writtenOut.step)) a step, \(grouped(writtenOut.pass)) a pass)")
         let seconds = fixed(Double(now() - start) / 1e9, 0)
         guard failures.isEmpty else {
             for failure in failures { printError("budget: OVER BUDGET: " + failure) }
             printError("budget: \(failures.count) over budget (\(seconds) s). A lasting change of cost: "
                        + "update \(file) and BENCHMARKS.md with it.")
-            exit(1)
+            Report.exit(1)
         }
-        print("budget: all \(budgeted.count) workloads within budget (\(seconds) s)")
-        exit(0)
+        Report.text("budget: all \(budgeted.count) workloads within budget (\(seconds) s)")
+        Report.exit(0)
         #endif
     }
 

@@ -3,6 +3,7 @@
 // recycler's floor, views alive and memory (main.swift describes the table).
 
 import ReuseEngine
+import ReuseShell
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -208,8 +209,8 @@ func measureLists() {
         ("jumps", 6), ("jump ns", 10), ("ns/row", 7), ("floor", 8), ("x", 5),
         ("alive", 6), ("RSS d MB", 8), ("HWM MB", 7),
     ]
-    print(columns.map { pad($0.0, $0.1) }.joined(separator: "  "))
-    print(columns.map { String(repeating: "-", count: $0.1) }.joined(separator: "  "))
+    Report.text(columns.map { pad($0.0, $0.1) }.joined(separator: "  "))
+    Report.text(columns.map { String(repeating: "-", count: $0.1) }.joined(separator: "  "))
 
     var results: [Result] = []
     // Warm up (first-touch page faults, lazy runtime set-up) so the first row is not penalised.
@@ -228,25 +229,34 @@ func measureLists() {
                 fixed(r.jumpFloor, 1), ratio(r.jumpNs, r.jumpFloor),
                 String(r.alive), megabytes(r.rssDeltaKB), megabytes(r.hwmKB),
             ]
-            print(zip(cells, columns).map { pad($0.0, $0.1.1) }.joined(separator: "  "))
+            Report.text(zip(cells, columns).map { pad($0.0, $0.1.1) }.joined(separator: "  "))
+            Report.append(to: "lists", .object([
+                ("rows", .int(r.rows)), ("viewport", .int(r.viewport)), ("views", .int(r.created)),
+                ("mountNsPerView", .double(r.mountNs)), ("mountFloorNs", .double(r.mountFloor)),
+                ("steps", .int(r.steps)), ("stepNs", .double(r.stepNs)), ("stepFloorNs", .double(r.stepFloor)),
+                ("jumps", .int(r.jumps)), ("jumpNs", .double(r.jumpNs)),
+                ("jumpNsPerRow", .double(r.jumpNs / Double(min(r.viewport, max(1, r.rows - r.viewport))))),
+                ("jumpFloorNs", .double(r.jumpFloor)),
+                ("alive", .int(r.alive)), ("rssGrowthKB", .int(r.rssDeltaKB)), ("peakKB", .int(r.hwmKB)),
+            ]))
         }
     }
 
-    print("")
-    print("Step cost against list length (same viewport; 1.0 = as cheap as the 10^3-row list):")
+    Report.text()
+    Report.text("Step cost against list length (same viewport; 1.0 = as cheap as the 10^3-row list):")
     for viewport in viewports {
         let forViewport = results.filter { $0.viewport == viewport }
         guard let base = forViewport.first(where: { $0.stepNs.isFinite }) else { continue }
         let parts = forViewport.filter { $0.stepNs.isFinite }.map { r in
             "\(power(r.rows)): step \(fixed(r.stepNs / base.stepNs, 2)), jump \(fixed(r.jumpNs / base.jumpNs, 2))"
         }
-        print("  viewport \(pad(String(viewport), 4)) (vs \(power(base.rows))): " + parts.joined(separator: "; "))
+        Report.text("  viewport \(pad(String(viewport), 4)) (vs \(power(base.rows))): " + parts.joined(separator: "; "))
     }
-    print("")
-    print("views: created by the first mount (host + a cell and its child per visible row); alive: after all scrolling")
-    print("step+1: `scroll by 1`; jump: `scroll by viewport` (every row leaves and enters); ns/row = jump / rows moved")
-    print("steps, jumps: how many ran (three rounds; the best round's mean is shown)")
-    print("floor: the same row moves in a bare recycler (dictionary lookups and array appends only), same run")
-    print("a 10^3-row list with a 1000-row viewport cannot scroll (all rows visible): no step figures")
-    print("RSS d: resident growth while building and mounting that list; HWM: process peak (VmHWM) after its viewport's runs")
+    Report.text()
+    Report.text("views: created by the first mount (host + a cell and its child per visible row); alive: after all scrolling")
+    Report.text("step+1: `scroll by 1`; jump: `scroll by viewport` (every row leaves and enters); ns/row = jump / rows moved")
+    Report.text("steps, jumps: how many ran (three rounds; the best round's mean is shown)")
+    Report.text("floor: the same row moves in a bare recycler (dictionary lookups and array appends only), same run")
+    Report.text("a 10^3-row list with a 1000-row viewport cannot scroll (all rows visible): no step figures")
+    Report.text("RSS d: resident growth while building and mounting that list; HWM: process peak (VmHWM) after its viewport's runs")
 }

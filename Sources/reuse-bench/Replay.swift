@@ -79,8 +79,8 @@ enum ReplayBenchmark {
     }
 
     static func measure(lines count: Int) {
-        print("")
-        print("Shell replay (\(count) lines each, the compare \(count / 10); through the interpreter, output thrown away; a child process per script):")
+        Report.text()
+        Report.text("Shell replay (\(count) lines each, the compare \(count / 10); through the interpreter, output thrown away; a child process per script):")
         let directory = "/tmp/reuse-bench-\(getpid())"
         mkdir(directory, 0o700)
         defer { rmdir(directory) }
@@ -89,26 +89,33 @@ enum ReplayBenchmark {
             let sessionPath = "\(directory)/replay-\(index)-session.reuse"
             var text = script.text
             if let session = script.session {
-                guard write(session, to: sessionPath) else { print("  cannot write \(sessionPath)"); exit(1) }
+                guard write(session, to: sessionPath) else { Report.problem("  cannot write \(sessionPath)"); Report.exit(1) }
                 text = text.replacing("{session}", with: sessionPath)
             }
             defer { if script.session != nil { unlink(sessionPath) } }
-            guard write(text, to: path) else { print("  cannot write \(path)"); exit(1) }
+            guard write(text, to: path) else { Report.problem("  cannot write \(path)"); Report.exit(1) }
             defer { unlink(path) }
             let fields = runChild(["--replay", path]).flatMap { output, status in
                 status == 0 ? output.split(whereSeparator: \.isWhitespace) : nil
             }
             guard let fields, fields.count == 4, let seconds = Double(fields[0]), let peakKB = Int(fields[3]) else {
-                print("  \(script.name): the replay failed")
-                exit(1)
+                Report.problem("  \(script.name): the replay failed")
+                Report.exit(1)
             }
             let megabytes = Double(peakKB) / 1024
             let perLine = seconds / Double(script.lines) * 1e9
-            print("  \(script.name): \(fixed(seconds, 2)) s (\(fixed(Double(script.lines) / seconds / 1000, 1))k lines/s, "
+            Report.text("  \(script.name): \(fixed(seconds, 2)) s (\(fixed(Double(script.lines) / seconds / 1000, 1))k lines/s, "
                   + "\(fixed(perLine / 1000, 1)) us/line), peak \(fixed(megabytes, 0)) MB; "
                   + "target \(fixed(script.targetSeconds, 0)) s"
                   + (script.targetMegabytes.isFinite ? " and \(fixed(script.targetMegabytes, 0)) MB: " : ": ")
                   + (seconds <= script.targetSeconds && megabytes <= script.targetMegabytes ? "met" : "not met"))
+            Report.append(to: "replay", .object([
+                ("script", .string(script.name)), ("lines", .int(script.lines)), ("seconds", .double(seconds)),
+                ("microsecondsPerLine", .double(perLine / 1000)), ("peakMB", .double(megabytes)),
+                ("targetSeconds", .double(script.targetSeconds)),
+                ("targetMB", script.targetMegabytes.isFinite ? .double(script.targetMegabytes) : .null),
+                ("met", .bool(seconds <= script.targetSeconds && megabytes <= script.targetMegabytes)),
+            ]))
         }
     }
 

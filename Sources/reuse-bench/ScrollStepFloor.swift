@@ -3,6 +3,7 @@
 // alone (`scroll by 0`). `reuse-bench floors` and `reuse-bench budget` run these.
 
 import ReuseEngine
+import ReuseShell
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -125,7 +126,7 @@ func measureSameSemantics(viewport: Int, steps: Int) {
     let engineCounts = [Stat.created, .reused, .unhidden, .hidden, .applied, .skipped].map { after[$0] - before[$0] }
     let floorCounts = [PassFloor.Kind.create, .reuse, .unhide, .hide, .apply, .skip].map { floor.counts[Int($0.rawValue)] - floorBefore[Int($0.rawValue)] }
     let writtenCounts = [WrittenOutStep.Kind.create, .reuse, .unhide, .hide, .apply, .skip].map { written.counts[Int($0.rawValue)] - writtenBefore[Int($0.rawValue)] }
-    reportFloor("Same-semantics floor (viewport \(viewport), \(3 * steps) one-row steps, theodolite)", per: "step",
+    reportFloor("scroll-step", "Same-semantics floor (viewport \(viewport), \(3 * steps) one-row steps, theodolite)", per: "step",
                 engine: best, floor: floorBest, written: writtenBest, counted: "created, reused, unhidden, hidden, applied, skipped",
                 engineCounts: engineCounts, floorCounts: floorCounts, writtenCounts: writtenCounts)
     sink &+= floor.events.count + written.events.count
@@ -134,16 +135,23 @@ func measureSameSemantics(viewport: Int, steps: Int) {
 /// Prints the engine beside its same-semantics floor (``PassFloor``) and
 /// the workload written out (its outcome known in advance), with the counts
 /// each produced; exits 1 when they differ (the ratio would mean nothing).
-func reportFloor(_ title: String, per unit: String, engine: Double, floor: Double, written: Double, counted: String,
+func reportFloor(_ workload: String, _ title: String, per unit: String, engine: Double, floor: Double, written: Double, counted: String,
                  engineCounts: [Int], floorCounts: [Int], writtenCounts: [Int]) {
-    print("")
-    print(title + ":")
-    print("  engine \(fixed(engine)) ns/\(unit), floor \(fixed(floor, 1)) ns/\(unit): \(ratio(engine, floor))")
-    print("  written out (no pass, outcome known): \(fixed(written, 1)) ns/\(unit): \(ratio(engine, written))")
-    print("  counts (\(counted)): engine \(engineCounts), floor \(floorCounts), written out \(writtenCounts)")
+    Report.text()
+    Report.text(title + ":")
+    Report.text("  engine \(fixed(engine)) ns/\(unit), floor \(fixed(floor, 1)) ns/\(unit): \(ratio(engine, floor))")
+    Report.text("  written out (no pass, outcome known): \(fixed(written, 1)) ns/\(unit): \(ratio(engine, written))")
+    Report.text("  counts (\(counted)): engine \(engineCounts), floor \(floorCounts), written out \(writtenCounts)")
+    Report.append(to: "floors", .object([
+        ("workload", .string(workload)), ("title", .string(title)), ("unit", .string(unit)),
+        ("engineNs", .double(engine)), ("floorNs", .double(floor)), ("writtenOutNs", .double(written)),
+        ("counted", .array(counted.split(separator: ", ").map { .string(String($0)) })),
+        ("engineCounts", .array(engineCounts.map(JSON.int))), ("floorCounts", .array(floorCounts.map(JSON.int))),
+        ("writtenOutCounts", .array(writtenCounts.map(JSON.int))),
+    ]))
     guard engineCounts == floorCounts, engineCounts == writtenCounts else {
-        print("  MISMATCH: a floor does not do the engine's work; the ratio means nothing")
-        exit(1)
+        Report.problem("  MISMATCH: a floor does not do the engine's work; the ratio means nothing")
+        Report.exit(1)
     }
 }
 
@@ -159,5 +167,8 @@ func measureEmptyStep(viewport: Int, steps: Int) {
     for _ in 0..<3 { best = min(best, scrollSteps(&engine, by: 0, steps: steps)) }
     let after = engine.log.totals
     let moved = Stat.counted.map { after[$0] - before[$0] }.reduce(0, +)
-    print("  of which the pass alone (`scroll by 0`: no row moves, \(moved) events): \(fixed(best)) ns/step")
+    Report.text("  of which the pass alone (`scroll by 0`: no row moves, \(moved) events): \(fixed(best)) ns/step")
+    Report.append(to: "floors", .object([
+        ("workload", .string("pass-alone")), ("unit", .string("step")), ("engineNs", .double(best)), ("events", .int(moved)),
+    ]))
 }

@@ -111,7 +111,7 @@ func measureSetPass(cards: Int, sets: Int) {
                         after[.created] - before[.created], after[.reused] - before[.reused]]
     let floorCounts = [PassFloor.Kind.apply, .skip, .create, .reuse].map { floor.counts[Int($0.rawValue)] - floorBefore[Int($0.rawValue)] }
     let writtenCounts = [written.counts[0], written.counts[1], 0, 0]
-    reportFloor("Same-semantics floor for a set pass (\(cards) cards, \(1 + 2 * cards) instances, \(3 * sets) sets, theodolite)",
+    reportFloor("set-pass", "Same-semantics floor for a set pass (\(cards) cards, \(1 + 2 * cards) instances, \(3 * sets) sets, theodolite)",
                 per: "pass", engine: best, floor: floorBest, written: writtenBest, counted: "applied, skipped, created, reused",
                 engineCounts: engineCounts, floorCounts: floorCounts, writtenCounts: writtenCounts)
     sink &+= floor.events.count + written.events.count

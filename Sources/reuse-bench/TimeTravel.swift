@@ -1,6 +1,7 @@
 // Time travel over a long session: the state after a past pass, and a rewind.
 
 import ReuseEngine
+import ReuseShell
 
 // MARK: Time travel
 
@@ -29,8 +30,14 @@ func measureTimeTravel(passes: Int) {
     let rewindStart = now()
     engine.rewind(toOperations: engine.operationCount / 2)
     let rewind = Double(now() - rewindStart) / 1e6
-    print("")
-    print("Time travel: \(passes) passes built in \(fixed(built, 1)) s (RSS +\(megabytes(memory().rss - before)) MB, events kept)")
-    print("  state(afterPass:) over 20 passes: mean \(fixed(times.reduce(0, +) / Double(times.count), 2)) ms, "
+    let grown = memory().rss - before
+    Report.record("timeTravel", .object([
+        ("passes", .int(passes)), ("builtSeconds", .double(built)), ("rssGrowthMB", .double(Double(grown) / 1024)),
+        ("stateAfterPassMeanMs", .double(times.reduce(0, +) / Double(times.count))), ("stateAfterPassMaxMs", .double(times.max() ?? 0)),
+        ("rewindToMiddleMs", .double(rewind)),
+    ]))
+    Report.text()
+    Report.text("Time travel: \(passes) passes built in \(fixed(built, 1)) s (RSS +\(megabytes(grown)) MB, events kept)")
+    Report.text("  state(afterPass:) over 20 passes: mean \(fixed(times.reduce(0, +) / Double(times.count), 2)) ms, "
           + "max \(fixed(times.max() ?? 0, 2)) ms; rewind to the middle: \(fixed(rewind, 1)) ms")
 }

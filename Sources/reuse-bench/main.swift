@@ -37,6 +37,9 @@
 // pass, the pass alone and their floors under valgrind's callgrind and exits
 // 1 when one is over its budget (Benchmarks/budget.txt; Budget.swift).
 //
+// `--json` prints the same figures as one JSON document (Report.swift); the
+// command line is parsed by swift-argument-parser (ReuseBenchCommand.swift).
+//
 // One file per kind of measurement: Lists.swift (the scrolling lists),
 // ScrollStepFloor.swift and SetPassFloor.swift (the engine beside its
 // same-semantics floors, PassFloor.swift), TimeTravel.swift, Replay.swift
@@ -57,50 +60,8 @@ import Darwin
 /// every measured scroll step.
 let listPath = ComponentPath([.named("Feed", index: 0)])
 
+// The child of the shell replay (`--replay FILE`, Replay.swift) runs before
+// anything is parsed: its memory peak is the script's own.
 ReplayBenchmark.runChildIfAsked()
-let usage = """
-    usage: reuse-bench [floors | replay | budget [FILE]]
-      (none)   every section: scrolling lists of 10^3-10^9 rows, the same-semantics floors, the shell replay
-      floors   the engine beside its same-semantics floors alone (a scroll step, a set pass)
-      replay   the two 100,000-line shell replays alone
-      budget   instruction counts (valgrind's callgrind) of the scroll step, the set pass, the pass alone and
-               their floors against the budget in FILE (Benchmarks/budget.txt); exits 1 when one is over it
-    Build with -c release for meaningful figures.
-    """
-switch CommandLine.arguments.dropFirst().first {
-case nil, "replay", "floors", "budget":
-    break
-case "-h", "--help", "help":
-    print(usage)
-    exit(0)
-case let other?:
-    let message = "reuse-bench: unknown argument '\(other)'\n\(usage)\n"
-    _ = message.withCString { write(2, $0, strlen($0)) }
-    exit(64)
-}
-if CommandLine.arguments.dropFirst().first == "replay" {
-    ReplayBenchmark.measure(lines: 100_000)
-    exit(0)
-}
-if CommandLine.arguments.dropFirst().first == "floors" {
-    measureSameSemantics(viewport: 20, steps: 20_000)
-    measureEmptyStep(viewport: 20, steps: 20_000)
-    measureSetPass(cards: 50, sets: 2_000)
-    exit(0)
-}
-if CommandLine.arguments.dropFirst().first == "budget" {
-    Budget.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
-}
-
-#if DEBUG
-print("note: a debug build; run `swift run -c release reuse-bench` for meaningful figures\n")
-#endif
-
-let totalStart = now()
-measureLists()
-measureSameSemantics(viewport: 20, steps: 20_000)
-measureEmptyStep(viewport: 20, steps: 20_000)
-measureSetPass(cards: 50, sets: 2_000)
-measureTimeTravel(passes: 100_000)
-ReplayBenchmark.measure(lines: 100_000)
-print("total \(fixed(Double(now() - totalStart) / 1e9, 1)) s (checksum \(sink & 0xff))")
+// The sections, `--json` and `--help`: ReuseBenchCommand.swift.
+ReuseBenchCommand.main()

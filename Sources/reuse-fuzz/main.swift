@@ -18,13 +18,13 @@ func runScript(_ data: UnsafeRawBufferPointer, in directory: String) {
     let text = String(decoding: data, as: UTF8.self)
     let interpreter = Interpreter(options: .init(width: 80), write: { _ in }, writeError: { _ in })
     interpreter.workingDirectory = directory
-    for (number, line) in Interpreter.lines(of: text).enumerated() {
-        interpreter.run(line: line, at: SourceLocation(file: "<fuzz>", line: number + 1))
+    Interpreter.forEachCommand(of: text, file: "<fuzz>") { line, location in
+        interpreter.run(line: line, at: location)
         let violations = interpreter.engine.checkInvariants()
         if !violations.isEmpty {
-            fatalError("line \(number + 1) '\(line)' under \(interpreter.engine.strategy.name): \(violations.map(\.description))")
+            fatalError("line \(location.line) '\(line)' under \(interpreter.engine.strategy.name): \(violations.map(\.description))")
         }
-        if interpreter.wantsToQuit { break }
+        return !interpreter.wantsToQuit
     }
 }
 

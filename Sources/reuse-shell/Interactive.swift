@@ -4,6 +4,8 @@ import ReuseShell
 /// The interactive loop on a terminal: prompt, line editing, history, completion.
 struct Interactive {
     static let prompt = "reuse> "
+    /// After a line ending in `\`: the command goes on (as wide as `prompt`).
+    static let continuationPrompt = "     > "
 
     let interpreter: Interpreter
     let historyPath: String?
@@ -21,10 +23,14 @@ struct Interactive {
             Output.standard("reuse-shell \(ReuseShellCommand.configuration.version): type 'help' for commands, Tab to complete, Ctrl-D to leave.\n")
         }
         var number = 0
+        var joiner = LineJoiner(file: "<stdin>")
         loop: while !interpreter.wantsToQuit {
-            switch editor.readLine(prompt: Interactive.prompt) {
-            case .line(let line):
+            switch editor.readLine(prompt: joiner.isContinuing ? Interactive.continuationPrompt : Interactive.prompt) {
+            case .line(let typed):
                 number += 1
+                // A line ending in `\` goes on at the continuation prompt;
+                // history keeps the whole command, once.
+                guard let (line, location) = joiner.add(typed, number: number) else { continue }
                 editor.addHistory(line)
                 // Written as each line is entered: a SIGTERM or SIGHUP (a
                 // closed terminal window) loses nothing.
@@ -32,11 +38,15 @@ struct Interactive {
                 if followsTerminalWidth, let columns = Terminal.columns() { interpreter.options.width = columns }
                 // A Ctrl-C typed at the prompt is not meant for this command.
                 Interruption.clear()
-                interpreter.run(line: line, at: SourceLocation(file: "<stdin>", line: number))
+                interpreter.run(line: line, at: location)
                 Interruption.clear()
             case .interrupted:
+                // Ctrl-C drops the whole command, lines ending in `\` included.
+                joiner.abandon()
                 continue
             case .endOfFile:
+                // Ctrl-D after a line ending in `\`: the command is refused, as at the end of a file.
+                if let (line, location) = joiner.finish() { interpreter.run(line: line, at: location) }
                 break loop
             }
         }

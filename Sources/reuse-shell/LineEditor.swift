@@ -1,8 +1,9 @@
 // Interactive line input for reuse-shell, on top of libedit (BSD editline).
 //
-// Only used when stdin is a terminal. Provides emacs-style editing, a
-// persistent history file, Tab completion through a Swift closure, and
-// Ctrl-C handling that abandons the current line instead of killing the shell.
+// Only used when stdin is a terminal. Provides emacs-style editing (then the
+// user's ~/.editrc), a persistent history file, Tab completion through a
+// Swift closure, and Ctrl-C handling that abandons the current line instead
+// of killing the shell.
 //
 // Ctrl-C uses a self-pipe. libedit draws the prompt and sets raw mode before
 // it starts waiting for a key, and its built-in read function blocks in
@@ -103,6 +104,10 @@ final class LineEditor {
         // SIGINT/SIGTSTP/... while el_gets runs, then re-raises the signal to
         // the handlers installed below.
         rs_el_set_signal(editLine, 1)
+        // The user's editline settings, after ours so they win: $EDITRC, else
+        // ~/.editrc (editrc(5); lines may start `reuse-shell:` to apply here
+        // alone). A missing file is no error.
+        _ = el_source(editLine, nil)
 
         installSignalHandlers()
     }

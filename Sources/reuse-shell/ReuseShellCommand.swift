@@ -23,7 +23,8 @@ struct ReuseShellCommand: ParsableCommand {
         version: ReuseShellVersion.current
     )
 
-    @Argument(help: "Session scripts to replay, in order (- reads stdin).", completion: .file(extensions: ["reuse"]))
+    @Argument(help: ArgumentHelp("Session scripts to replay, in order (- reads stdin).", valueName: "FILE"),
+              completion: .file(extensions: ["reuse"]))
     var files: [String] = []
 
     @Option(name: .shortAndLong, help: "Run one command after the files (may be repeated).")
@@ -62,7 +63,11 @@ struct ReuseShellCommand: ParsableCommand {
     @Option(help: "Start with this reuse strategy (\(StrategyRegistry.names.joined(separator: ", "))).")
     var strategy: String?
 
+    @Flag(name: .customLong("generate-manual"), help: "Print the manual page, reuse-shell(1), in roff and exit.")
+    var generateManual = false
+
     func run() throws {
+        if generateManual { return Output.standard(ManualOptions.page()) }
         if let exportHTML { try export(to: exportHTML) }
         let terminalIn = isatty(STDIN_FILENO) == 1
         let terminalOut = isatty(STDOUT_FILENO) == 1
@@ -130,10 +135,17 @@ struct ReuseShellCommand: ParsableCommand {
             }
             if interpreter.wantsToQuit || (!ok && bail) { throw ExitCode(ok ? 0 : 1) }
         }
-        for (index, line) in command.enumerated() {
-            ok = interpreter.run(line: line, at: SourceLocation(file: "<input>", line: index + 1)) && ok
+        // The -c commands are the lines of <input>: one ending in `\` goes on in the next.
+        var joiner = LineJoiner(file: "<input>")
+        for (index, text) in command.enumerated() {
+            guard let (line, location) = joiner.add(text, number: index + 1) else { continue }
+            ok = interpreter.run(line: line, at: location) && ok
             if Interruption.isRequested { ScriptInterrupt.end() }
             if interpreter.wantsToQuit || (!ok && bail) { throw ExitCode(ok ? 0 : 1) }
+        }
+        if let (line, location) = joiner.finish() {
+            ok = interpreter.run(line: line, at: location) && ok
+            if !ok && bail { throw ExitCode(1) }
         }
         return ok
     }
@@ -194,13 +206,18 @@ struct ReuseShellCommand: ParsableCommand {
     func readStandardInput(into interpreter: Interpreter) -> Bool {
         var ok = true
         var number = 0
+        var joiner = LineJoiner(file: "<stdin>")
         while true {
             // Someone waiting for this output before sending more must get it.
             if !Self.inputIsWaiting() { Output.flush() }
-            guard let line = readLine(strippingNewline: true) else { break }
+            guard let raw = readLine(strippingNewline: true) else {
+                // A last line ending in `\`: refused.
+                if let (line, location) = joiner.finish() { ok = interpreter.run(line: line, at: location) && ok }
+                break
+            }
             number += 1
-            let clean = Interpreter.line(line, number: number)
-            let succeeded = interpreter.run(line: clean, at: SourceLocation(file: "<stdin>", line: number))
+            guard let (line, location) = joiner.add(Interpreter.line(raw, number: number), number: number) else { continue }
+            let succeeded = interpreter.run(line: line, at: location)
             ok = succeeded && ok
             if interpreter.wantsToQuit || (!succeeded && bail) || Interruption.isRequested { break }
         }

@@ -50,7 +50,7 @@ enum CompareCommand {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw ShellError("compare: cannot read '\(script.text)'", at: script)
             }
-            lines = Interpreter.lines(of: text).enumerated().map { ($1, SourceLocation(file: script.text, line: $0 + 1)) }
+            lines = Interpreter.commands(of: text, file: script.text).map { ($0.text, $0.location) }
         } else {
             // Recorded commands, less those a replay passes over (the replaying
             // interpreter also skips them in a --script file, by command).

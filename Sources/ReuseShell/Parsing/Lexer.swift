@@ -51,6 +51,24 @@ public struct Lexer: Sendable {
     }
 
     static func scan<Unit: LexUnit>(units characters: [Unit]) -> Result<[Token], ShellError> {
+        var reachedComment = false
+        return scan(units: characters, afterTokens: false, reachedComment: &reachedComment)
+    }
+
+    /// How a piece of a continued line reads (``LineJoiner``): whether it
+    /// ends in a comment, and whether it has words. `afterTokens`: words
+    /// come before it in the joined line, so a `#` at its start is a comment
+    /// only when a space follows.
+    static func piece(_ text: String, afterTokens: Bool) -> (endsInComment: Bool, hasTokens: Bool) {
+        var reachedComment = false
+        let result = scan(units: Array(text), afterTokens: afterTokens, reachedComment: &reachedComment)
+        let hasTokens = (try? result.get()).map { !$0.isEmpty } ?? true
+        return (reachedComment, hasTokens)
+    }
+
+    /// Splits `characters`; sets `reachedComment` when a comment ends the line.
+    static func scan<Unit: LexUnit>(units characters: [Unit], afterTokens: Bool,
+                                    reachedComment: inout Bool) -> Result<[Token], ShellError> {
         var tokens: [Token] = []
         var i = 0
         func isBreak(_ c: Unit) -> Bool {
@@ -59,7 +77,8 @@ public struct Lexer: Sendable {
         while i < characters.count {
             let c = characters[i]
             if c.isSpace { i += 1; continue }
-            if c == "#", tokens.isEmpty || i + 1 >= characters.count || characters[i + 1].isSpace {
+            if c == "#", (tokens.isEmpty && !afterTokens) || i + 1 >= characters.count || characters[i + 1].isSpace {
+                reachedComment = true
                 break
             }
             let start = i

@@ -32,7 +32,11 @@ public struct ShellError: Error, Equatable, Sendable {
 /// Where a line came from: a script file, `<stdin>` or `<input>`.
 public struct SourceLocation: Equatable, Sendable {
     public var file: String
+    /// The line's number; for a command continued over lines (`\`), its first line's.
     public var line: Int
+    /// The lines a continued command was joined from (``LineJoiner``); empty
+    /// for a command on one line.
+    public var pieces: [LinePiece] = []
 
     public init(file: String, line: Int) {
         self.file = file
@@ -42,11 +46,13 @@ public struct SourceLocation: Equatable, Sendable {
 
 extension ShellError {
     /// `file:3:9: error: message`, the line, and a caret under the offending text.
-    public func rendered(at location: SourceLocation, line text: String, style: Style) -> String {
-        let column = max(1, column)
+    /// In a command continued over lines, the line and column are those of
+    /// the line the offending text is on, and that line is shown.
+    public func rendered(at location: SourceLocation, line joined: String, style: Style) -> String {
+        let (number, column, text) = location.place(ofColumn: max(1, column), in: joined)
         // What the user typed is shown, never sent: a control character
         // prints as `^[` (so `mount ESC]0;title BEL` cannot retitle the terminal).
-        var out = "\(location.file):\(location.line):\(column): " + style.error("error:") + " \(message.shownSafely)\n"
+        var out = "\(location.file):\(number):\(column): " + style.error("error:") + " \(message.shownSafely)\n"
         let characters = Array(text)
         out += "  " + characters.map { $0 == "\t" ? "\t" : $0.shownSafely }.joined() + "\n"
         // Pad by display width: tabs stay tabs, wide (CJK, emoji) characters take two cells.
