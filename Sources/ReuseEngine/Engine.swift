@@ -226,7 +226,7 @@ public struct Engine: Sendable {
     /// Registers `cell` with the list type `list` under `identifier` (the cell
     /// component's name by default); registering again replaces the identifier.
     @discardableResult
-    public mutating func register(list: String, cell: String, identifier: String?) throws(EngineError) -> CellRegistration {
+    public mutating func register(list: String, cell: String, identifier: String? = nil) throws(EngineError) -> CellRegistration {
         try journaled(.register(list: list, cell: cell, identifier: identifier)) { engine throws(EngineError) in
             try engine.putRegistration(list: list, cell: cell, identifier: identifier)
         }

@@ -96,11 +96,22 @@ public enum ValueKind: String, Sendable, CaseIterable {
     }
 }
 
-/// A written value that does not fit its attribute's kind.
+/// A written value that does not fit its attribute's kind, carried by
+/// ``EngineError/invalidValue(attribute:_:)``.
 public struct ValueError: Error, Equatable, Sendable {
+    /// The kind the attribute takes.
     public var kind: ValueKind
+    /// The value as written (unquoted; `{i}` filled as row 0).
     public var raw: String
+    /// The nearest value of that kind, for a Boolean or a colour name.
     public var suggestion: String?
+
+    /// An error for `raw`, which a `kind` attribute cannot take.
+    public init(kind: ValueKind, raw: String, suggestion: String?) {
+        self.kind = kind
+        self.raw = raw
+        self.suggestion = suggestion
+    }
 }
 
 extension PropertyValue {

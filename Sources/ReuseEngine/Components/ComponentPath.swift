@@ -361,9 +361,16 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
 
 /// A path segment that is neither `Name`, `Name[N]` nor a row number.
 public struct PathSyntaxError: Error, Equatable, Sendable {
+    /// The segment as written.
     public var segment: String
     /// Characters from the start of the path to the segment.
     public var offset: Int
+
+    /// The error for `segment`, `offset` characters into the path.
+    public init(segment: String, offset: Int) {
+        self.segment = segment
+        self.offset = offset
+    }
 }
 
 /// Names of components, attributes and view classes: a letter or `_`, then
