@@ -122,6 +122,8 @@ public struct Engine: Sendable {
         interruptionCheck = check
     }
 
+    /// A new session: the built-in attributes and view classes, the root
+    /// host view `v1`, nothing defined or mounted, the `theodolite` strategy.
     public init() {
         history.start(at: session)
     }
@@ -249,12 +251,18 @@ public struct Engine: Sendable {
 
 /// A load as `component ... loads ATTR VALUE after N [checked]` writes it.
 public struct LoadRequest: Sendable {
+    /// The attribute the result sets.
     public var attribute: String
+    /// The result as written (unquoted); `{i}` is the row number.
     public var raw: String
+    /// `raw` was written in quotes.
     public var quoted: Bool
+    /// Passes between the bind and the result (``LoadTemplate/delays``).
     public var after: Int
+    /// The completion drops a result for another item (`checked`).
     public var checksItem: Bool
 
+    /// A load as the shell writes it: the value as text, and whether it was quoted.
     public init(attribute: String, raw: String, quoted: Bool, after: Int, checksItem: Bool) {
         self.attribute = attribute
         self.raw = raw
@@ -266,6 +274,7 @@ public struct LoadRequest: Sendable {
 
 /// What defining a component or list did.
 public struct Definition: Sendable {
+    /// The definition as the catalogue holds it now.
     public var definition: ComponentDefinition
     /// A definition of that name existed before.
     public var isRedefinition: Bool

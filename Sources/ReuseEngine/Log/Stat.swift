@@ -114,6 +114,7 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     /// own subscript getter copies the whole array for every count read.
     @usableFromInline var values = InlineArray<24, Int>(repeating: 0)
 
+    /// Every count zero.
     public init() {}
 
     public static func == (lhs: EventCounts, rhs: EventCounts) -> Bool {
