@@ -6,8 +6,24 @@ import OrderedCollections
 /// The public surface is what a client does (declare, define, register,
 /// mount, remount, hide, show, set, scroll, switch strategy) and what it
 /// reads; each operation returns an outcome. A value type: copying an engine
-/// snapshots the whole session. Every operation either throws before
-/// changing anything or completes.
+/// snapshots the whole session. Every operation either throws an
+/// ``EngineError`` before changing anything or completes.
+///
+/// ```swift
+/// var engine = Engine()
+/// try engine.defineComponent("Card", view: "UIView",
+///                            attributes: ["backgroundColor": .color("white")])
+/// try engine.defineList("Feed", rows: 1_000, viewport: 3, cells: ["Card"])
+/// try engine.mount("Feed")
+/// let step = try engine.scroll("Feed", by: 1)
+/// ```
+///
+/// Each operation comes twice: typed, for Swift programs
+/// (``defineComponent(_:view:attributes:children:loads:)``,
+/// ``scroll(_:by:)``), and as `reuse-shell` calls it, with values as
+/// written text and the trigger a pass is logged under
+/// (``defineComponent(_:viewClass:attributes:children:loads:)``,
+/// ``scroll(_:_:trigger:)``). The typed one calls the other.
 public struct Engine: Sendable {
     /// The session: everything an operation changes and a checkpoint holds.
     @usableFromInline var session = Session()

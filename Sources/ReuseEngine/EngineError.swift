@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// do {
-///     try engine.mount("Crad")
+///     try engine.mount("Crad")  // a typo for Card
 /// } catch {
 ///     print(error)  // unknown component 'Crad'; did you mean 'Card'?
 /// }

@@ -21,7 +21,8 @@ import ReuseEngine
         var engine = Engine()
 
         // A card: a white view holding a label that shows its row.
-        try engine.defineComponent("Title", view: "UILabel", attributes: ["text": "Row {i}"])
+        try engine.defineComponent("Title", view: "UILabel",
+                                   attributes: ["text": "Row {i}"])
         try engine.defineComponent("Card", view: "UIView",
                                    attributes: ["backgroundColor": .color("white")],
                                    children: ["Title"])
@@ -37,7 +38,8 @@ import ReuseEngine
 
         // article: read-the-log
         for event in engine.log.events(of: step.pass) {
-            print("#\(event.seq)", event.view, event.kind, event.path?.display ?? "")
+            let path = event.path?.display ?? ""
+            print("#\(event.seq)", event.view, event.kind, path)
         }
         // end article
 
@@ -67,11 +69,13 @@ import ReuseEngine
 
         // article: landing
         var engine = Engine()
-        try engine.defineComponent("Card", view: "UIView", attributes: ["backgroundColor": .color("white")])
+        try engine.defineComponent("Card", view: "UIView",
+                                   attributes: ["backgroundColor": .color("white")])
         try engine.defineList("Feed", rows: 1_000, viewport: 3, cells: ["Card"])
         try engine.mount("Feed")
         let step = try engine.scroll("Feed", by: 1)
-        print(step.pass.counts.line)  // created 0, reused 1, hidden 1, applied 0, unapplied 0, skipped 1
+        print(step.pass.counts.line)
+        // created 0, reused 1, hidden 1, applied 0, unapplied 0, skipped 1
         // end article
 
         let page = try Self.page("ReuseEngine.md")

@@ -120,7 +120,7 @@ extension Engine {
     ///
     /// ```swift
     /// let step = try engine.scroll("Feed", by: 2)
-    /// print(step.pass.counts.line)  // created 0, reused 2, hidden 2, ...
+    /// print(step.offset, step.pass.counts.line)
     /// ```
     ///
     /// The same as the shell's `scroll LIST by N`. The offset is clamped to
