@@ -6,8 +6,24 @@ import OrderedCollections
 /// The public surface is what a client does (declare, define, register,
 /// mount, remount, hide, show, set, scroll, switch strategy) and what it
 /// reads; each operation returns an outcome. A value type: copying an engine
-/// snapshots the whole session. Every operation either throws before
-/// changing anything or completes.
+/// snapshots the whole session. Every operation either throws an
+/// ``EngineError`` before changing anything or completes.
+///
+/// ```swift
+/// var engine = Engine()
+/// try engine.defineComponent("Card", view: "UIView",
+///                            attributes: ["backgroundColor": .color("white")])
+/// try engine.defineList("Feed", rows: 1_000, viewport: 3, cells: ["Card"])
+/// try engine.mount("Feed")
+/// let step = try engine.scroll("Feed", by: 1)
+/// ```
+///
+/// Each operation comes twice: typed, for Swift programs
+/// (``defineComponent(_:view:attributes:children:loads:)``,
+/// ``scroll(_:by:)``), and as `reuse-shell` calls it, with values as
+/// written text and the trigger a pass is logged under
+/// (``defineComponent(_:viewClass:attributes:children:loads:)``,
+/// ``scroll(_:_:trigger:)``). The typed one calls the other.
 public struct Engine: Sendable {
     /// The session: everything an operation changes and a checkpoint holds.
     @usableFromInline var session = Session()
@@ -122,6 +138,8 @@ public struct Engine: Sendable {
         interruptionCheck = check
     }
 
+    /// A new session: the built-in attributes and view classes, the root
+    /// host view `v1`, nothing defined or mounted, the `theodolite` strategy.
     public init() {
         history.start(at: session)
     }
@@ -226,7 +244,7 @@ public struct Engine: Sendable {
     /// Registers `cell` with the list type `list` under `identifier` (the cell
     /// component's name by default); registering again replaces the identifier.
     @discardableResult
-    public mutating func register(list: String, cell: String, identifier: String?) throws(EngineError) -> CellRegistration {
+    public mutating func register(list: String, cell: String, identifier: String? = nil) throws(EngineError) -> CellRegistration {
         try journaled(.register(list: list, cell: cell, identifier: identifier)) { engine throws(EngineError) in
             try engine.putRegistration(list: list, cell: cell, identifier: identifier)
         }
@@ -249,12 +267,18 @@ public struct Engine: Sendable {
 
 /// A load as `component ... loads ATTR VALUE after N [checked]` writes it.
 public struct LoadRequest: Sendable {
+    /// The attribute the result sets.
     public var attribute: String
+    /// The result as written (unquoted); `{i}` is the row number.
     public var raw: String
+    /// `raw` was written in quotes.
     public var quoted: Bool
+    /// Passes between the bind and the result (``LoadTemplate/delays``).
     public var after: Int
+    /// The completion drops a result for another item (`checked`).
     public var checksItem: Bool
 
+    /// A load as the shell writes it: the value as text, and whether it was quoted.
     public init(attribute: String, raw: String, quoted: Bool, after: Int, checksItem: Bool) {
         self.attribute = attribute
         self.raw = raw
@@ -266,6 +290,7 @@ public struct LoadRequest: Sendable {
 
 /// What defining a component or list did.
 public struct Definition: Sendable {
+    /// The definition as the catalogue holds it now.
     public var definition: ComponentDefinition
     /// A definition of that name existed before.
     public var isRedefinition: Bool

@@ -13,8 +13,10 @@ public struct LoadTemplate: Hashable, Sendable {
     /// The completion checks that the view still shows the item it loaded for.
     public var checksItem: Bool
 
+    /// The delays a load may have, in passes.
     public static let delays = 1...1_000_000
 
+    /// A load that sets `attribute` `after` passes after the bind.
     public init(attribute: AttributeTemplate, after: Int, checksItem: Bool) {
         self.attribute = attribute
         self.after = after
@@ -38,10 +40,13 @@ public struct Load: Sendable, Equatable, CustomStringConvertible {
     public var view: ViewID
     /// The instance it loads for.
     public var component: String
+    /// That instance's path.
     public var path: ComponentPath
     /// The pass it started in and the pass its result arrives in.
     public var started: Int
+    /// The pass its result arrives in.
     public var due: Int
+    /// The completion drops a result for another item.
     public var checksItem: Bool
 
     /// `load #1 image: "photo0" for Feed/0`

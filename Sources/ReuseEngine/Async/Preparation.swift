@@ -35,11 +35,14 @@ public enum ReuseHook: String, Sendable, CaseIterable {
 /// next configure applies it again rather than skipping a value the view
 /// no longer shows.
 public struct Preparation: Hashable, Sendable {
+    /// The component type whose views the hook prepares.
     public var component: String
     /// Properties reset, in the order written.
     public var resets: [String]
+    /// The hook cancels the view's pending loads.
     public var cancelsLoads: Bool
 
+    /// What `component`'s reuse hook does (`prepare Cell resets liked cancels loads`).
     public init(component: String, resets: [String], cancelsLoads: Bool) {
         self.component = component
         self.resets = resets

@@ -18,7 +18,9 @@ public struct AttributeDefinition: Hashable, Sendable {
 
     /// The identifier; also the name of the property it changes.
     public var name: String
+    /// The kind of value it takes.
     public var kind: ValueKind
+    /// Whether it sets its property or adds an entry to it.
     public var effect: Effect
     /// Unapply: a setting attribute resets the property to the class default;
     /// an additive one removes the entry it added.
@@ -31,6 +33,8 @@ public struct AttributeDefinition: Hashable, Sendable {
     /// The values a number attribute accepts (`alpha` is 0 to 1).
     public var range: ClosedRange<Double>?
 
+    /// An attribute (`attribute swipe adds unapply` is
+    /// `AttributeDefinition(name: "swipe", effect: .adds, hasUnapplicator: true)`).
     public init(name: String, kind: ValueKind = .text, effect: Effect = .sets,
                 hasUnapplicator: Bool = false, hasUpdater: Bool = false, isBuiltIn: Bool = false,
                 range: ClosedRange<Double>? = nil) {

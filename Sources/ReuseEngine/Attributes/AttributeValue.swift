@@ -1,8 +1,12 @@
 /// A typed attribute or property value as a person would read it on screen.
 public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
+    /// Text.
     case text(String)
+    /// A finite number.
     case number(Double)
+    /// A Boolean.
     case bool(Bool)
+    /// A colour: a name of ``ValueKind/colorNames`` or `#rrggbb` (lowercase).
     case color(String)
     /// A property nobody has set and the view class gives no default for.
     case none
@@ -63,6 +67,7 @@ extension Unicode.Scalar {
 
 /// The type of value an attribute takes; decides how a written value is parsed.
 public enum ValueKind: String, Sendable, CaseIterable {
+    /// Text, a number, a Boolean (`true`, `yes`, `on` and their opposites), a colour.
     case text, number, bool, color
 
     /// Colour names the catalog knows, in the order suggestions list them.
@@ -96,11 +101,22 @@ public enum ValueKind: String, Sendable, CaseIterable {
     }
 }
 
-/// A written value that does not fit its attribute's kind.
+/// A written value that does not fit its attribute's kind, carried by
+/// ``EngineError/invalidValue(attribute:_:)``.
 public struct ValueError: Error, Equatable, Sendable {
+    /// The kind the attribute takes.
     public var kind: ValueKind
+    /// The value as written (unquoted; `{i}` filled as row 0).
     public var raw: String
+    /// The nearest value of that kind, for a Boolean or a colour name.
     public var suggestion: String?
+
+    /// An error for `raw`, which a `kind` attribute cannot take.
+    public init(kind: ValueKind, raw: String, suggestion: String?) {
+        self.kind = kind
+        self.raw = raw
+        self.suggestion = suggestion
+    }
 }
 
 extension PropertyValue {

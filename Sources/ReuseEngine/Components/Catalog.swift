@@ -4,8 +4,11 @@ import OrderedCollections
 ///
 /// Each map keeps declaration order, so listings and `save` are stable.
 public struct Catalog: Sendable {
+    /// The view classes, built-in first, by name.
     public internal(set) var viewClasses: OrderedDictionary<String, ViewClass> = [:]
+    /// The attributes, built-in first, by name.
     public internal(set) var attributes: OrderedDictionary<String, AttributeDefinition> = [:]
+    /// The component and list types, by name, in the order first defined.
     public internal(set) var components: OrderedDictionary<String, ComponentDefinition> = [:]
     /// Each definition as the mount walk reads it (one reference to copy per lookup).
     private(set) var mountable: [String: MountableDefinition] = [:] {
@@ -53,6 +56,7 @@ public struct Catalog: Sendable {
     /// How many children (or cell types) one definition may name.
     public static let maximumChildren = 10_000
 
+    /// The catalogue every session starts with: the built-in attributes and view classes.
     public init() {
         for attribute in AttributeDefinition.builtIns { store(attribute) }
         for viewClass in ViewClass.builtIns { store(viewClass) }

@@ -1,6 +1,7 @@
 /// One attribute as a definition wrote it, before per-instance values and
 /// row numbers are filled in.
 public struct AttributeTemplate: Hashable, Sendable {
+    /// The attribute's name: the property it writes.
     public var name: String
     /// The text as written (unquoted); may contain `{i}`, the row index.
     public var raw: String {
@@ -18,6 +19,7 @@ public struct AttributeTemplate: Hashable, Sendable {
     /// definition (``Catalog/define(_:)``). Equality and hashing ignore it.
     var property = PropertyID.unknown
 
+    /// A template as written; `resolved` is its value when it holds no `{i}`.
     public init(name: String, raw: String, wasQuoted: Bool, resolved: AttributeValue?) {
         self.name = name
         self.raw = raw
@@ -37,8 +39,8 @@ public struct AttributeTemplate: Hashable, Sendable {
         hasher.combine(resolved)
     }
 
-    /// `raw` with every `{i}` replaced by `row` (``RowFill``; `raw` itself
-    /// when it holds none).
+    /// `raw` with every `{i}` replaced by `row` (`raw` itself when it
+    /// holds none).
     public static func filling(_ raw: String, row: Int) -> String {
         RowFill(raw)?.filled(row: row) ?? raw
     }
@@ -51,11 +53,14 @@ public struct AttributeTemplate: Hashable, Sendable {
 
 /// A view class plus attribute templates: a definition's view configuration.
 public struct ViewTemplate: Hashable, Sendable {
+    /// The class of the view.
     public var viewClass: String
+    /// The configuration's attributes, in the order written.
     public var attributes: [AttributeTemplate]
     /// Loads the component starts each time its view is bound to an item.
     public var loads: [LoadTemplate]
 
+    /// A view of class `viewClass` configured by `attributes`.
     public init(viewClass: String, attributes: [AttributeTemplate], loads: [LoadTemplate] = []) {
         self.viewClass = viewClass
         self.attributes = attributes
@@ -86,6 +91,7 @@ public struct ViewTemplate: Hashable, Sendable {
 /// A component type: an optional view configuration and child components, or a
 /// scrolling list.
 public struct ComponentDefinition: Hashable, Sendable {
+    /// What a component type is made of.
     public enum Body: Hashable, Sendable {
         /// A plain component. Without a view it mounts its children into the
         /// nearest ancestor view.
@@ -95,9 +101,12 @@ public struct ComponentDefinition: Hashable, Sendable {
         case list(ListSpec)
     }
 
+    /// The type's name.
     public var name: String
+    /// A plain component or a list.
     public var body: Body
 
+    /// A definition of type `name`.
     public init(name: String, body: Body) {
         self.name = name
         self.body = body
@@ -120,6 +129,7 @@ public struct ComponentDefinition: Hashable, Sendable {
         }
     }
 
+    /// The type is a scrolling list.
     public var isList: Bool {
         if case .list = body { return true }
         return false
@@ -149,7 +159,9 @@ public struct ComponentDefinition: Hashable, Sendable {
 
 /// The shape of a scrolling list.
 public struct ListSpec: Hashable, Sendable {
+    /// The most rows a list may have.
     public static let maximumRows = 1_000_000_000_000
+    /// The most rows a list may show at once.
     public static let maximumViewport = 100_000
 
     /// The component type names, in one object: a scroll step copies its
@@ -167,10 +179,13 @@ public struct ListSpec: Hashable, Sendable {
         }
     }
 
+    /// How many rows the list has.
     public var rows: Int
+    /// How many rows are on screen at once.
     public var viewport: Int
     private var names: Names
 
+    /// The cell component types: row `r` is an instance of `cells[r % cells.count]`.
     public var cells: [String] {
         get { names.cells }
         set { names = Names(cells: newValue, header: names.header, footer: names.footer) }
@@ -189,10 +204,11 @@ public struct ListSpec: Hashable, Sendable {
     /// The app keeps each item's offset (`saves offset`): it saves it as
     /// the list scrolls and restores it when the list's cell is bound to
     /// the item. It matters where the offset is the cell's own state
-    /// (``CellReuse/offsetTravelsWithCell``): without it, a list inside a
+    /// (UIKit's and RecyclerView's cells): without it, a list inside a
     /// reused cell shows the offset the cell's last item left.
     public var savesOffset: Bool
 
+    /// A list of `rows` rows, `viewport` on screen, of these cell types.
     public init(rows: Int, viewport: Int, cells: [String], header: String? = nil, footer: String? = nil,
                 savesOffset: Bool = false) {
         self.rows = rows
@@ -235,6 +251,7 @@ public struct ListSpec: Hashable, Sendable {
 
 /// A list's header or footer.
 public enum Supplementary: String, Sendable, Hashable {
+    /// Above row 0, or below the last row.
     case header, footer
 }
 

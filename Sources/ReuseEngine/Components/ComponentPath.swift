@@ -7,6 +7,7 @@
 /// (``display``): `Card[0]` when a sibling `Card` exists, `Card` otherwise.
 /// That knowledge is not part of a path's identity.
 public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// One step down the tree: a named child, or a list row.
     public enum Segment: Hashable, Sendable {
         /// A child component: its name and 0-based index among siblings of that name.
         case named(String, index: Int)
@@ -69,6 +70,8 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         }
     }
 
+    /// The path of these segments from the root (none: the root itself).
+    /// A literal is shorter: `"Feed/3/Title"` (``init(stringLiteral:)``).
     public init(_ segments: [Segment] = []) {
         self.init(marking: segments.map { Element(segment: $0, namesakes: false) })
     }
@@ -96,6 +99,7 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         self.lastRow = lastRow
     }
 
+    /// The root: the host view `v1` the roots mount into.
     public static let root = ComponentPath()
 
     /// Where the segments are stored (0 for the root). Paths of one list's
@@ -136,6 +140,8 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         lastRow == other.lastRow && (storageAddress == other.storageAddress || elements == other.elements)
     }
 
+    /// This path one step further down; `namesakes`: the segment's name has
+    /// siblings of the same name (shown as `Name[i]`).
     public func appending(_ segment: Segment, namesakes: Bool = false) -> ComponentPath {
         var path = ComponentPath(elements: [], lastRow: lastRow)
         path.elements.reserveCapacity(elements.count + 1)
@@ -361,9 +367,16 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
 
 /// A path segment that is neither `Name`, `Name[N]` nor a row number.
 public struct PathSyntaxError: Error, Equatable, Sendable {
+    /// The segment as written.
     public var segment: String
     /// Characters from the start of the path to the segment.
     public var offset: Int
+
+    /// The error for `segment`, `offset` characters into the path.
+    public init(segment: String, offset: Int) {
+        self.segment = segment
+        self.offset = offset
+    }
 }
 
 /// Names of components, attributes and view classes: a letter or `_`, then

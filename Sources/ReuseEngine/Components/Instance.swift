@@ -1,7 +1,10 @@
 /// Where a list shows a view: a row, its header or its footer.
 public enum Slot: Hashable, Sendable, CustomStringConvertible {
+    /// A row, by number.
     case row(Int)
+    /// The list's header.
     case header
+    /// The list's footer.
     case footer
 
     /// The row number, for a row.
@@ -22,12 +25,14 @@ public enum Slot: Hashable, Sendable, CustomStringConvertible {
 
 /// The component instance a step is done for.
 public struct Instance: Sendable {
+    /// Its component type.
     public var component: String
     /// Its path; ``ComponentPath/display`` is how users see it.
     public var path: ComponentPath
     /// Where its list shows it, when the instance is a list's cell, header or footer.
     public var slot: Slot?
 
+    /// The instance of `component` at `path`.
     public init(component: String, path: ComponentPath, slot: Slot? = nil) {
         self.component = component
         self.path = path
@@ -37,7 +42,10 @@ public struct Instance: Sendable {
 
 /// A component about to mount into a parent, with what it will ask for.
 public struct PlannedBlock: Sendable {
+    /// The instance.
     public var instance: Instance
+    /// The key of the view it will ask for.
     public var key: ViewKey
+    /// The configuration it will apply.
     public var configuration: ViewConfiguration
 }

@@ -10,16 +10,22 @@
 public struct CellRegistration: Sendable, Equatable {
     /// A list type and one of its cell (or header or footer) types.
     public struct Key: Hashable, Sendable {
+        /// The list type.
         public var list: String
+        /// The cell, header or footer type.
         public var cell: String
     }
 
     /// A list type's identifier, in the cell queue or the header/footer queue.
     public struct Identifier: Hashable, Sendable {
+        /// The list type.
         public var list: String
+        /// The reuse identifier.
         public var identifier: String
+        /// In the header and footer queue, not the cells'.
         public var isHeaderFooter: Bool
 
+        /// The queue of `identifier` in list type `list`.
         public init(list: String, identifier: String, isHeaderFooter: Bool) {
             self.list = list
             self.identifier = identifier
@@ -27,9 +33,13 @@ public struct CellRegistration: Sendable, Equatable {
         }
     }
 
+    /// The token registering returned, numbered from 1 by first registration.
     public var token: Int
+    /// The list type.
     public var list: String
+    /// The cell, header or footer type registered.
     public var cell: String
+    /// The identifier it dequeues with.
     public var identifier: String
     /// Headers and footers are registered (and dequeued) apart from cells.
     public var isHeaderFooter: Bool

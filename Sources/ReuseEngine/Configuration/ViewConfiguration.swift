@@ -1,6 +1,8 @@
 /// One attribute of a configuration: an identifier and its value.
 public struct Attribute: Hashable, Sendable, CustomStringConvertible {
+    /// The attribute's identifier (its name).
     public var name: String
+    /// Its value.
     public var value: AttributeValue
     /// In a configuration attached to a view: where the view's property
     /// table held this attribute's property when it was last written
@@ -14,6 +16,7 @@ public struct Attribute: Hashable, Sendable, CustomStringConvertible {
     /// property by it. Not part of what it is: equality and hashing ignore it.
     var property: PropertyID
 
+    /// The attribute `name` with value `value`.
     public init(_ name: String, _ value: AttributeValue) {
         self.init(name, value, property: .unknown)
     }
@@ -49,6 +52,7 @@ public struct Attribute: Hashable, Sendable, CustomStringConvertible {
 /// whatever their order. A configuration equal to the one attached to a view
 /// is skipped: nothing is applied.
 public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
+    /// The class of view it asks for.
     public var viewClass: String
     /// In the order the definition wrote them (identifiers are unique).
     public var attributes: [Attribute]
@@ -60,6 +64,7 @@ public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
     /// and hashing ignore it.
     var isMadeForRow = false
 
+    /// A configuration of a `viewClass` view with these attributes.
     public init(viewClass: String, attributes: [Attribute]) {
         self.viewClass = viewClass
         self.attributes = attributes
@@ -86,6 +91,7 @@ public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
         attributes.withUnsafeBufferPointer { $0.baseAddress } == other.attributes.withUnsafeBufferPointer { $0.baseAddress }
     }
 
+    /// The value it gives attribute `name`, if it sets it.
     public func value(of name: String) -> AttributeValue? {
         attributes.first { $0.name == name }?.value
     }
@@ -132,14 +138,17 @@ public struct ViewConfiguration: Hashable, Sendable, CustomStringConvertible {
 /// Two configurations that set the same attributes to other values share a
 /// shape; `backgroundColor` and `alpha` do not.
 public struct AttributeShape: Hashable, Sendable, CustomStringConvertible {
+    /// The attribute identifiers, sorted.
     public let identifiers: [String]
 
+    /// The shape of these identifiers, in any order.
     public init(_ identifiers: some Sequence<String>) {
         let identifiers = Array(identifiers)
         // Most shapes come sorted already (one attribute, or declared in order).
         self.identifiers = zip(identifiers, identifiers.dropFirst()).allSatisfy { $0 <= $1 } ? identifiers : identifiers.sorted()
     }
 
+    /// The shape of a configuration without attributes.
     public static let empty = AttributeShape([])
 
     /// `[alpha, backgroundColor]`
@@ -191,12 +200,13 @@ public struct ViewKey: Hashable, Sendable, CustomStringConvertible {
     /// A distinction some strategies add beyond component, class and shape.
     public var qualifier: KeyQualifier? { fields.qualifier }
 
+    /// A key of these parts; a part a strategy does not key by is `nil`.
     public init(component: String?, viewClass: String?, shape: AttributeShape?, qualifier: KeyQualifier? = nil) {
         fields = Fields(component: component, viewClass: viewClass, shape: shape, qualifier: qualifier)
     }
 
-    /// Keys made once and handed around (``KeyMemo``) are one object: equal
-    /// without reading a field.
+    /// Keys made once and handed around (a pass's memo of keys) are one
+    /// object: equal without reading a field.
     public static func == (lhs: ViewKey, rhs: ViewKey) -> Bool {
         if lhs.fields === rhs.fields { return true }
         let (l, r) = (lhs.fields, rhs.fields)

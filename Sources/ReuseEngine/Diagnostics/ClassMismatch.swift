@@ -2,9 +2,11 @@
 /// UIKit's "wrong cell type" (an identifier registered to another class),
 /// which an app that force-casts the dequeued cell crashes on.
 public struct ClassMismatch: Sendable, Equatable {
+    /// The view.
     public var view: ViewID
     /// The instance holding it.
     public var path: ComponentPath
+    /// The instance's component type.
     public var component: String
     /// The class the configuration asks for.
     public var asked: String
@@ -13,6 +15,7 @@ public struct ClassMismatch: Sendable, Equatable {
     /// When the view is a registered list cell: the identifier its component
     /// dequeues with, and the cell type that identifier makes now.
     public var identifier: String?
+    /// The cell type that identifier makes now.
     public var identifierMakes: String?
     /// The list type it is a cell of, if any.
     public var list: String?

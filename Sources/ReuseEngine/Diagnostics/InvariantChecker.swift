@@ -1,6 +1,8 @@
 /// One broken invariant, in words.
 public struct InvariantViolation: Sendable, Equatable, CustomStringConvertible {
+    /// The view it concerns, if one.
     public var view: ViewID?
+    /// What is wrong.
     public var message: String
     public var description: String { (view.map { "\($0): " } ?? "") + message }
 }

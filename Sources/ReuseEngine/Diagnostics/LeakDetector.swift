@@ -1,9 +1,11 @@
 /// A property a visible view shows that a fresh view with the same
 /// configuration would not: stale state left by an earlier owner.
 public struct Leak: Sendable, Equatable, CustomStringConvertible {
+    /// The view that shows the stale value.
     public var view: ViewID
     /// The instance holding the view now.
     public var path: ComponentPath
+    /// The property.
     public var property: String
     /// What the view shows.
     public var shows: PropertyValue?
@@ -13,6 +15,7 @@ public struct Leak: Sendable, Equatable, CustomStringConvertible {
     /// fresh view would not have), oldest first.
     public var sources: [PropertySource]
 
+    /// A leak of `property` on `view`.
     public init(view: ViewID, path: ComponentPath, property: String, shows: PropertyValue?, fresh: PropertyValue?,
                 sources: [PropertySource] = []) {
         self.view = view

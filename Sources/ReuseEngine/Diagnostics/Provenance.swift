@@ -2,7 +2,9 @@
 /// pass and by which event, what happened to the view since (moves between
 /// instances by reuse, hides, hooks, loads), and whether anything reset it.
 public struct Provenance: Sendable {
+    /// The view.
     public var view: ViewID
+    /// The property asked about.
     public var property: String
     /// What the view shows.
     public var shows: PropertyValue?
@@ -24,6 +26,7 @@ public struct Provenance: Sendable {
     /// The instance holding the view now, and what its attached configuration
     /// sets the property to (`nil` when it does not set it).
     public var holder: ComponentPath?
+    /// What the holder's attached configuration sets the property to (`nil`: nothing).
     public var holderSets: AttributeValue?
     /// Loads under way that will set this property on this view.
     public var pending: [Load]

@@ -1,10 +1,14 @@
 /// Running totals of a session and measures of its state, as `stats` prints them.
 public struct Statistics: Sendable, Equatable {
+    /// Steps of every pass so far, by ``Stat``.
     public var counts: EventCounts
+    /// Passes run so far.
     public var passes: Int
+    /// Properties visible views show that their configuration would not (``Engine/leaks(of:)``).
     public var leaks: Int
     /// Views alive now (the root included) and at most so far.
     public var views: Int
+    /// The most views alive at once so far.
     public var peakViews: Int
     /// Views held by a mounted instance and visible.
     public var visibleViews: Int
@@ -32,6 +36,7 @@ public struct Statistics: Sendable, Equatable {
 }
 
 extension Engine {
+    /// The session's totals and measures of its state now, as `stats` prints them.
     public var statistics: Statistics {
         var visible = 0, hidden = 0, underHidden = 0, detached = 0
         for view in session.store.all where view.id != .root {

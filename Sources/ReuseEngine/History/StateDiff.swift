@@ -5,13 +5,21 @@
 /// A net difference: a view hidden and taken again between the two states
 /// shows only its new owner. Views are listed in id order, each change once.
 public struct StateDiff: Sendable, Equatable {
+    /// One change of one view.
     public enum Change: Sendable, Equatable {
+        /// Created in between.
         case created
+        /// Removed for good in between.
         case removed
+        /// Visible before, hidden after.
         case hidden
+        /// Hidden before, visible after.
         case shown
+        /// Held by another instance (`nil`: none).
         case owner(from: ComponentPath?, to: ComponentPath?)
+        /// Moved to another parent.
         case parent(from: ViewID?, to: ViewID?)
+        /// Moved to another pool of its parent.
         case pool(from: ViewKey?, to: ViewKey?)
         /// A property's value changed; `sources` say who set the new one.
         case property(String, old: PropertyValue?, new: PropertyValue?, sources: [PropertySource?])
@@ -19,13 +27,17 @@ public struct StateDiff: Sendable, Equatable {
 
     /// The changes of one view.
     public struct ViewChanges: Sendable, Equatable {
+        /// The view.
         public var view: ViewID
+        /// Its class.
         public var viewClass: String
         /// Who holds it in the later state (for a removed view, who held it last).
         public var holder: ComponentPath?
+        /// Its changes.
         public var changes: [Change]
     }
 
+    /// The views that changed, in id order.
     public var views: [ViewChanges]
 
     /// The changes of one view, if it changed.

@@ -1,7 +1,7 @@
 /// Every step of every pass, in order, with per-pass summaries and totals.
 ///
-/// Events are kept packed (``PackedEvents``: records of small numbers,
-/// names in side tables) and read back as ``ReuseEvent`` values; pass summaries are kept
+/// Events are kept packed (records of small numbers, names in side
+/// tables) and read back as ``ReuseEvent`` values; pass summaries are kept
 /// packed as well (the trigger stored once, only the counts that are not
 /// zero), except the last pass's, which is still counting.
 public struct EventLog: Sendable {
@@ -36,6 +36,7 @@ public struct EventLog: Sendable {
             isOpen = newValue != nil
         }
     }
+    /// Steps of every pass so far, by ``Stat``: exact even when old events were dropped.
     public private(set) var totals = EventCounts()
     /// When false, events are counted but not kept (for benchmarks).
     public internal(set) var keepsEvents = true
@@ -45,8 +46,8 @@ public struct EventLog: Sendable {
     public internal(set) var keepLimit: Int?
 
     /// The summaries of the passes this log holds: every pass of the session,
-    /// except in a detached log (``detached()``), which starts after
-    /// ``passBase`` passes it does not hold.
+    /// except in the log of a past state (``Engine/state(afterPass:)``),
+    /// which starts after the passes its checkpoint had run.
     public var passes: Passes { Passes(packed: packedPasses, counts: passCounts, triggers: triggers, open: open, base: passBase) }
 
     /// The events kept, oldest first: every one, or the latest ``keepLimit``.
@@ -64,6 +65,7 @@ public struct EventLog: Sendable {
     private var passBase = 0
     private var nextSeq = 1
 
+    /// An empty log.
     public init() {}
 
     /// The pass under way, or the last one.

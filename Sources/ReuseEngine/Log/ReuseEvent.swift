@@ -5,13 +5,16 @@ public struct ReuseEvent: Sendable, Equatable {
     public var seq: Int
     /// The pass that took the step.
     public var pass: Int
+    /// The view the step was taken on.
     public var view: ViewID
     /// The component type involved (for `hide` and `remove`: the one that held the view last).
     public var component: String?
     /// The component instance involved; its ``ComponentPath/display`` is the path users see.
     public var path: ComponentPath?
+    /// What happened.
     public var step: Step
 
+    /// An event; the log numbers the ones it records.
     public init(seq: Int = 0, pass: Int = 0, view: ViewID, component: String? = nil, path: ComponentPath? = nil, step: Step) {
         self.seq = seq
         self.pass = pass
@@ -21,6 +24,7 @@ public struct ReuseEvent: Sendable, Equatable {
         self.step = step
     }
 
+    /// The kind of its step.
     public var kind: Kind { step.kind }
 
     /// What happened, with what each kind of step needs to be told.
@@ -92,6 +96,7 @@ public struct ReuseEvent: Sendable, Equatable {
         /// A load's result was dropped.
         indirect case discard(Load, DiscardReason)
 
+        /// The kind of step: the case's name, without what it carries.
         public var kind: Kind {
             switch self {
             case .create: .create
@@ -164,7 +169,8 @@ public struct ReuseEvent: Sendable, Equatable {
         }
     }
 
-    /// The kinds of step, as `log --kind` names them.
+    /// The kinds of step, as `log --kind` names them: each is the
+    /// ``ReuseEvent/Step`` case of that name, without what it carries.
     public enum Kind: String, Sendable, CaseIterable {
         case create, reuse, unhide, hide, apply, unapply, update, skip, reorder
         case enterPool, leavePool, prepareForReuse, remove, cacheHit, cache, render, layout, attach, reset, reparent, reconfigure
@@ -276,9 +282,11 @@ public enum ResetReason: Sendable, Equatable {
 
 /// What one pass did, in numbers.
 public struct PassSummary: Sendable, Equatable {
+    /// The pass's number, from 1 in a session.
     public var pass: Int
     /// What started the pass (`mount Foo`, `scroll Feed by 3`).
     public var trigger: String
+    /// What the pass did, by ``Stat`` (``EventCounts/line`` as the pass line shows it).
     public var counts = EventCounts()
     /// The range of the pass's events, counted from the session's first
     /// event (``EventLog/events(of:)`` gives the ones still kept).

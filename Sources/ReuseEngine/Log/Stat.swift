@@ -114,6 +114,7 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     /// ``CountSlots/withUnsafeMutableBufferPointer(_:)``, in place.
     @usableFromInline var values = CountSlots()
 
+    /// Every count zero.
     public init() {}
 
     public static func == (lhs: EventCounts, rhs: EventCounts) -> Bool {

@@ -144,7 +144,7 @@ extension Engine {
 
     /// A whole-list data change (UIKit's `reloadData`, RecyclerView's
     /// `notifyDataSetChanged`): the strategy gives back every cell the list
-    /// shows, or keeps them (``CellReuse/reloadAll(_:host:store:)``), then
+    /// shows, or keeps them (the policy's `reloadAll`), then
     /// every visible row, header and footer mounts again. Rows of other
     /// lists see no event.
     @discardableResult

@@ -1,8 +1,8 @@
 /// A reuse system the engine can run, composed of small policies: how plain
-/// parents key their pools (``Keying``), how they hand out views and settle
-/// the rest (``ParentReuse``), how list hosts keep their cells, headers and
-/// footers (``CellReuse``), and how a view is brought to a new configuration
-/// (``Application``), once for views under plain parents and once for views
+/// parents key their pools (`Keying`), how they hand out views and settle
+/// the rest (`ParentReuse`), how list hosts keep their cells, headers and
+/// footers (`CellReuse`), and how a view is brought to a new configuration
+/// (`Application`), once for views under plain parents and once for views
 /// in list slots (UIKit's `cellForRowAt`, RecyclerView's `onBindViewHolder`).
 ///
 /// The mount walk is the same for every strategy: depth first, in child

@@ -27,9 +27,11 @@ public struct ChunkedArray<Element> {
     @usableFromInline var storedCount = 0
     @inlinable public var count: Int { storedCount }
 
+    /// An empty array.
     @inlinable public init() {}
 
     // Inlinable, so that the shell's journals are specialized for their elements.
+    /// Appends `element`, starting a new chunk when the last is full.
     @inlinable public mutating func append(_ element: Element) {
         if tail.count == Self.chunkCapacity { startChunk() }
         tail.append(element)

@@ -4,7 +4,7 @@
 /// parallel arrays that a vend reads in place. A parent has a few keys
 /// (one per child type, shape and class it holds), so a key is found by
 /// comparing it with each (a ``ViewKey`` made once per pass compares by
-/// identity); past ``indexedCount`` keys a hash index finds it. Written
+/// identity); past a few keys a hash index finds it. Written
 /// for the mount path, which looks a key up at every vend: a lookup reads
 /// the arrays in place, where `OrderedDictionary.index(forKey:)` does not.
 public struct PoolTable: Sendable, Equatable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
@@ -18,6 +18,7 @@ public struct PoolTable: Sendable, Equatable, RandomAccessCollection, Expressibl
     /// Up to this many keys, a lookup compares keys one by one.
     static let indexedCount = 12
 
+    /// No pools.
     public init() {}
 
     /// Pools in the literal's order (a key written twice keeps its first

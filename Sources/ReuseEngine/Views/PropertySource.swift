@@ -23,8 +23,10 @@ public struct PropertySource: Sendable, Equatable, CustomStringConvertible {
     public var pass: Int
     /// The event that set it (`#12` in the log).
     public var seq: Int
+    /// How it was set.
     public var means: Means
 
+    /// A source: set for instance `path` of type `component`, in event `seq` of pass `pass`.
     public init(component: String, path: ComponentPath, pass: Int, seq: Int, means: Means) {
         self.component = component
         self.path = path

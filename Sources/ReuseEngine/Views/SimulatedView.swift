@@ -8,11 +8,15 @@ import OrderedCollections
 /// it shows as a list host. What one strategy keeps of its own (a cache by
 /// position, registrations, cursors) lives in that strategy's policies.
 public struct SimulatedView: Sendable {
+    /// Its id, `v1` for the root host.
     public let id: ViewID
+    /// Its class, fixed at creation.
     public let viewClass: String
+    /// Its parent (`nil` for the root, or a view waiting in no parent's pool).
     public internal(set) var superview: ViewID?
     /// In display order (the order views were taken in the last pass).
     public internal(set) var subviews: [ViewID] = []
+    /// Hidden itself: a hidden view waits in its parent's pool.
     public internal(set) var isHidden = false
     /// What the view shows, property by property, with who set each
     /// (``PropertyTable``): ``properties`` and ``sources`` read it.
@@ -61,7 +65,7 @@ public struct SimulatedView: Sendable {
     public internal(set) var list: ListContent?
     /// RecyclerView: out of its host's subviews, held by the host's Recycler
     /// (its view cache or its pool), as `removeViewAt` leaves a holder
-    /// before `recycleView` (``ViewStore/detach(_:from:)``). `superview`
+    /// before `recycleView` (the store's `detach`). `superview`
     /// still names that host and the view is in one of its pools.
     /// Invariant: a detached view is also hidden (it is on no screen, and
     /// every pool treats it as a hidden view waiting), is held by no
@@ -221,6 +225,7 @@ public struct SimulatedView: Sendable {
 
 /// Whether a person could see a view.
 public enum Visibility: Equatable, Sendable, CustomStringConvertible {
+    /// On screen.
     case visible
     /// Hidden itself.
     case hidden
@@ -234,6 +239,7 @@ public enum Visibility: Equatable, Sendable, CustomStringConvertible {
     /// Out of the hierarchy for good.
     case removed
 
+    /// The view is on screen.
     public var isVisible: Bool { self == .visible }
 
     /// `visible`, `hidden`, `inside hidden v3`, `detached from v2` (or
@@ -292,14 +298,19 @@ public struct ReusePool: Sendable, Equatable {
 /// The cells a list host shows: rows `firstRow ..< firstRow + cells.count`,
 /// and its header and footer while they show.
 public struct ListContent: Sendable, Equatable {
+    /// The first row shown.
     public internal(set) var firstRow: Int
     /// One entry per row; `nil` for a row taken out with `hide`.
     public internal(set) var cells: Deque<ViewID?>
+    /// The header's view, while it shows.
     public internal(set) var header: ViewID?
+    /// The footer's view, while it shows.
     public internal(set) var footer: ViewID?
 
+    /// The rows shown.
     public var rows: Range<Int> { firstRow..<(firstRow + cells.count) }
 
+    /// Rows from `firstRow` on, shown by `cells`, with no header or footer.
     public init(firstRow: Int, cells: Deque<ViewID?>) {
         self.firstRow = firstRow
         self.cells = cells

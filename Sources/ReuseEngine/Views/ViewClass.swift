@@ -4,15 +4,18 @@ import OrderedCollections
 ///
 /// Every class inherits `UIView`'s properties; its own defaults come after.
 public struct ViewClass: Hashable, Sendable {
+    /// The class's name (`UILabel`).
     public var name: String
     /// Property defaults of a fresh view, `UIView`'s first, in declaration order.
     public var defaults: OrderedDictionary<String, PropertyValue>
+    /// One of the classes every session starts with.
     public var isBuiltIn: Bool
     /// The defaults as a fresh view's property table, numbered by the
     /// catalogue that holds the class (``Catalog/viewClass(named:)``): a
     /// new view starts with a copy of it, nothing looked up.
     var table = PropertyTable([])
 
+    /// A class named `name` whose fresh views show `defaults`.
     public init(name: String, defaults: OrderedDictionary<String, PropertyValue>, isBuiltIn: Bool = false) {
         self.name = name
         self.defaults = defaults
@@ -61,7 +64,9 @@ public struct ViewClass: Hashable, Sendable {
 /// What a view shows for one property: a single value, or the entries that
 /// additive attributes added (handlers, recognizers).
 public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
+    /// The value a setting attribute (or the class default) gave it.
     case value(AttributeValue)
+    /// The entries additive attributes added, oldest first.
     case entries([AttributeValue])
 
     public var description: String {

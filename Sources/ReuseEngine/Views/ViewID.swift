@@ -6,6 +6,7 @@ public struct ViewID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The 1-based creation number.
     public let number: Int
 
+    /// The id of the `number`-th view created (`ViewID(3)` is `v3`).
     public init(_ number: Int) { self.number = number }
 
     /// The root host view, created with the engine.

@@ -5,7 +5,7 @@ import OrderedCollections
 /// act through.
 ///
 /// Views change only through these operations, each of which records the
-/// step it took, and each returns what a policy needs to know (``take(_:key:in:for:)``
+/// step it took, and each returns what a policy needs to know (`take`
 /// says whether the view was hidden and who held it), so no policy reads the
 /// log to learn what happened. Reading is public; changing is internal to
 /// the engine.
@@ -14,6 +14,7 @@ public struct ViewStore: Sendable {
     public internal(set) var catalog = Catalog()
     /// Index `n - 1` holds view `vn`.
     public private(set) var views: [SimulatedView] = []
+    /// Every step taken on the views (``Engine/log``).
     public internal(set) var log = EventLog()
     /// The most views alive at once (the root included).
     public private(set) var peakViews = 1

@@ -16,8 +16,7 @@ extension Interpreter {
             try checkUnambiguous(path, written: token)
             return path
         case .failure(let error):
-            throw ShellError("'\(error.segment)' is not a path segment (write Name, Name[index] or a row number, joined by '/')",
-                             column: token.column + error.offset, length: max(1, error.segment.count))
+            throw ShellError(error.description, column: token.column + error.offset, length: max(1, error.segment.count))
         }
     }
 
