@@ -2,7 +2,7 @@
 /// were visited and in what order each handed out its views.
 ///
 /// Policies read it; only the mount walk writes it. Its marks are stamps in
-/// per-view tables the engine keeps from pass to pass (``PassMarks``), so a
+/// per-view tables the engine keeps from pass to pass (`PassMarks`), so a
 /// pass hashes and allocates nothing for them, and starting one costs
 /// nothing whatever the number of views.
 public struct MountPass: Sendable {

@@ -3,7 +3,7 @@
 /// states a whole set of them at once: cells kept in the host's pools alone).
 /// What a policy promises about itself for speed (a pure keying, a parent
 /// reuse that plans nothing, an application whose every configure binds)
-/// is read once into ``StrategyTraits``; `StrategyConformanceTests`
+/// is read once into `StrategyTraits`; `StrategyConformanceTests`
 /// checks each promise against the policy's behaviour.
 ///
 /// Each policy receives the ``ViewStore`` (the views and the log, through
@@ -20,12 +20,12 @@ public protocol Keying: Sendable {
     func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey
     /// Whether the key reads attribute values, not only the component, the
     /// view class and the attribute names (a pass reuses keys it made when
-    /// it does not: ``MountPass/key(_:_:keying:catalog:)``).
+    /// it does not: the pass's key memo).
     var readsValues: Bool { get }
     /// Whether the key reads nothing but the component, the view class and
     /// the attribute names: not the values, not the catalogue, and the
     /// keying holds no options. Such a key is made once per kind of
-    /// instance and kept from pass to pass (``KeyMemo``).
+    /// instance and kept from pass to pass (`KeyMemo`).
     var isPure: Bool { get }
 }
 
@@ -94,13 +94,13 @@ public protocol CellReuse: Sendable {
     /// ``ListSpec/savesOffset``.
     var offsetTravelsWithCell: Bool { get }
     /// How the views inside a list row's cell are keyed in their parents:
-    /// nil, as under any plain parent (the strategy's ``Strategy/keying``);
+    /// nil, as under any plain parent (the strategy's `keying`);
     /// a keying (``CellSubviewKeying``) where the cell makes its subviews
     /// once and keeps them (UIKit, RecyclerView), so a change of shape
     /// configures the same subview instead of making another.
     var subviewKeying: (any Keying)? { get }
     /// The keying whose key ``key(_:_:list:catalog:)`` always is, if it is
-    /// that alone (then the pass's ``KeyMemo`` may answer for it); nil when
+    /// that alone (then the pass's `KeyMemo` may answer for it); nil when
     /// the key reads more (the list type, registrations).
     var keying: (any Keying)? { get }
     /// The rows to bind ahead after a scroll step moved the list on `host`
@@ -109,7 +109,7 @@ public protocol CellReuse: Sendable {
     /// ``willPrefetch(row:host:)`` and ``didPrefetch(_:row:host:store:)``.
     mutating func prefetchRows(host: ViewID, window: Range<Int>, rows: Int, forward: Bool) -> [Int]
     /// Whether ``prefetchRows(host:window:rows:forward:)`` may return any row
-    /// (false: never; read once, into ``StrategyTraits``).
+    /// (false: never; read once, into `StrategyTraits`).
     var prefetches: Bool { get }
     /// The next ``dequeue(_:viewClass:slot:host:for:store:)`` for `host` is
     /// for a prefetch of `row`: the view stays out of the host's subviews.
@@ -151,7 +151,7 @@ extension QueueCells {
         giveBack(shown, host: host, store: &store)
     }
 
-    /// Puts every cell of `shown` back on its queue (``reloadAll(_:host:store:)``'s
+    /// Puts every cell of `shown` back on its queue (``CellReuse/reloadAll(_:host:store:)``'s
     /// work); returns true: each row dequeues again.
     public func giveBack(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
         for (_, cell) in shown { store.recycle(cell, in: host) }

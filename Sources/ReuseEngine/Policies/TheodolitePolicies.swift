@@ -131,8 +131,8 @@ extension ViewStore {
     ///
     /// The usual skip, a definition's fixed configuration attached as it
     /// is, is found here and recorded; a row's configuration goes to
-    /// ``applyRowChanged(_:to:for:)``; anything else to
-    /// ``applyAnyChanged(_:to:for:)``. (The held skip is checked first,
+    /// `applyRowChanged(_:to:for:)`; anything else to
+    /// `applyAnyChanged(_:to:for:)`. (The held skip is checked first,
     /// before the row's check: most calls are skips, and need no other.)
     public mutating func applyChanged(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
         if fastPaths.contains(.heldSkip), self[view].attachedIsHeld(configuration) {
@@ -196,7 +196,7 @@ extension ViewStore {
     /// not taken (a view is taken once a pass, and is a subview once), and
     /// the order holds: only those are read, to hide the visible ones.
     /// Otherwise the untaken views are hidden, and the taken ones put
-    /// first (``leadingCount(_:of:)``, ``putFirst(_:in:)``).
+    /// first (`leadingCount(_:of:)`, `putFirst(_:in:)`).
     /// (Inlined into the settle.)
     @inline(__always)
     public mutating func settleTaken(_ parent: ViewID, pass: MountPass) {

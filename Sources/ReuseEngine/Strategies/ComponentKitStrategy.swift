@@ -9,7 +9,7 @@ extension StrategyDescriptor {
     ///   subtree mounted, hidden views vended again are shown and the others
     ///   hidden, and the vended views are sorted into vend order within
     ///   their own places.
-    /// - Per-attribute diff (``PerAttributeDiff``).
+    /// - Per-attribute diff (`PerAttributeDiff`).
     /// - `didEnterReusePool` / `willLeaveReusePool` at that reset, for the view
     ///   and every descendant whose visibility changes with it.
     public static let componentKit = StrategyDescriptor(name: "componentkit", defaults: [], rules: [

@@ -5,7 +5,7 @@ extension StrategyDescriptor {
     ///
     /// Every block has an element path: its container's path, its index among
     /// its siblings, then its div id (an `id` attribute here) or else its div
-    /// type, the one its view class stands for (``BlockMatching/divType(of:)``:
+    /// type, the one its view class stands for (`BlockMatching/divType(of:)`:
     /// `text`, `image`, `container`...), never the component's name
     /// (`DivBlockModeling.swift`, `ArrayExtensions.swift`). So a block's path
     /// changes when a sibling before it goes, and two components of one div

@@ -1,13 +1,14 @@
 /// A reuse system the engine can run, composed of small policies: how plain
-/// parents key their pools (`Keying`), how they hand out views and settle
-/// the rest (`ParentReuse`), how list hosts keep their cells, headers and
-/// footers (`CellReuse`), and how a view is brought to a new configuration
-/// (`Application`), once for views under plain parents and once for views
+/// parents key their pools (``Keying``), how they hand out views and settle
+/// the rest (``ParentReuse``), how list hosts keep their cells, headers and
+/// footers (``CellReuse``), and how a view is brought to a new configuration
+/// (``Application``), once for views under plain parents and once for views
 /// in list slots (UIKit's `cellForRowAt`, RecyclerView's `onBindViewHolder`).
 ///
 /// The mount walk is the same for every strategy: depth first, in child
-/// order, asking the policies at each step. A new system is one file in
-/// `Strategies/` and a line in ``StrategyRegistry/all``.
+/// order, asking the policies at each step. A built-in system is one file
+/// in `Strategies/` and a line in ``StrategyRegistry/all``; a system of
+/// your own is made the same way outside the engine (<doc:WritingAStrategy>).
 public struct Strategy: Sendable {
     /// The name users type (`theodolite`).
     public let name: String

@@ -12,7 +12,7 @@ extension StrategyDescriptor {
     ///   that has waited longest, then a new one (`View/Reuse/ViewPool.swift`
     ///   lines 41-59): a pool is a list in check-in order, every view checked
     ///   in at the unmount that begins each mount, in tree order
-    ///   (``OwnerFirstVend``).
+    ///   (`OwnerFirstVend`).
     /// - Every pool that received a check-in is reset at the end of the
     ///   top-level mount, hiding its unclaimed views
     ///   (`PendingViewPoolResetList.swift`, `MountContext.swift`); subviews are
