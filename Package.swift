@@ -54,13 +54,14 @@ let package = Package(
             name: "reuse-fuzz",
             dependencies: ["ReuseShell"]
         ),
-        // What more than one test target uses (a seeded random generator).
+        // What more than one test target uses (a seeded random generator, a
+        // JSON parser and the JSON Schema validator the documents are held to).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
         .testTarget(name: "ReuseShellTests", dependencies: ["ReuseShell", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ReuseShell"],
+            dependencies: ["ReuseShell", "TestSupport"],
             exclude: ["Transcripts", "Pictures"]
         ),
     ]
