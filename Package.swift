@@ -73,11 +73,14 @@ let package = Package(
             name: "ReuseConformance",
             dependencies: ["ReuseEngine", "ReuseShell"]
         ),
+        // What more than one test target uses: a JSON parser and the JSON
+        // Schema validator the documents are held to.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine"]),
-        .testTarget(name: "ReuseShellTests", dependencies: ["ReuseShell", "ReuseConformance"]),
+        .testTarget(name: "ReuseShellTests", dependencies: ["ReuseShell", "ReuseConformance", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ReuseShell"],
+            dependencies: ["ReuseShell", "TestSupport"],
             exclude: ["Transcripts", "Pictures"]
         ),
     ]

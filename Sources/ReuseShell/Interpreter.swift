@@ -20,13 +20,19 @@ public final class Interpreter {
         /// Text output is wrapped (tables condensed) to this many columns;
         /// 0 never wraps. JSON and error reports are never wrapped.
         public var width = 0
+        /// Print only what answers a question (inspections, `help`): no pass
+        /// lines, no `defined`, no narration, no echo, so `tree --json` can
+        /// be piped. Errors are reported as always.
+        public var quiet = false
 
-        public init(style: Style = .plain, echo: Bool = false, bail: Bool = false, replay: Bool = false, width: Int = 0) {
+        public init(style: Style = .plain, echo: Bool = false, bail: Bool = false, replay: Bool = false, width: Int = 0,
+                    quiet: Bool = false) {
             self.style = style
             self.echo = echo
             self.bail = bail
             self.replay = replay
             self.width = width
+            self.quiet = quiet
         }
     }
 
@@ -71,7 +77,13 @@ public final class Interpreter {
     private let sink: (String) -> Void
     /// Output is dropped (presenter mode running steps to reach a later
     /// one); errors still show.
-    public var muted = false
+    public var muted = false { didSet { dropsOutput = muted || silenced } }
+    /// The running command's output is dropped: under `quiet`, it answers
+    /// no question (set per command, so a `source`d inspection still prints).
+    private var silenced = false { didSet { dropsOutput = muted || silenced } }
+    /// `muted || silenced`, kept as one flag: what every write and every
+    /// pass line test.
+    private var dropsOutput = false
     /// Where output goes instead (`output FILE`), until `output` alone.
     var outputFile: FileHandle?
     /// Where the next command's output goes (`once FILE`), then the one it
@@ -126,7 +138,7 @@ public final class Interpreter {
 
     /// Prints text as it is (unless muted), to the file output is sent to if any.
     func write(_ text: String) {
-        if muted { return }
+        if dropsOutput { return }
         if let file = onceFile ?? outputFile {
             file.write(Data(text.utf8))
         } else {
@@ -146,6 +158,12 @@ public final class Interpreter {
                 .joined(separator: "\n")
         }
         write(body + "\n")
+    }
+
+    /// Prints what a command of an answering group did to the session
+    /// (`log keep N`): like a pass line, not an answer, so `quiet` drops it.
+    func emitChange(_ text: String) {
+        if !options.quiet { emit(text) }
     }
 
     /// Prints a JSON document on one line (never wrapped).
@@ -169,7 +187,7 @@ public final class Interpreter {
         switch lexer.tokenize(line) {
         case .success(let result): tokens = result
         case .failure(let error):
-            if options.echo { emit("reuse> " + line) }
+            if options.echo, !options.quiet { emit("reuse> " + line) }
             report(error, at: location, line: line)
             return false
         }
@@ -179,16 +197,25 @@ public final class Interpreter {
             return false
         }
         guard let first = tokens.first else {
-            if options.echo, !Interpreter.trimmed(line).isEmpty { emit(line) }
+            if options.echo, !options.quiet, !Interpreter.trimmed(line).isEmpty { emit(line) }
             return true
         }
-        if options.echo { emit(style.bold("reuse> ") + line, continuation: "       ") }
+        if options.echo, !options.quiet { emit(style.bold("reuse> ") + line, continuation: "       ") }
         guard let spec = CommandTable.spec(named: first.text) else {
             let hint = closestName(to: first.text, in: CommandTable.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
-            report(ShellError("unknown command '\(first.text)'\(hint) (type 'help' for a list)", at: first), at: location, line: line)
+            report(ShellError("unknown command '\(first.text)'\(hint) (type 'help' for a list)", at: first), at: location, line: line,
+                   json: Interpreter.asksForJSON(tokens))
             return false
         }
         if options.replay, !spec.replays { return true }
+        // Under `quiet`, only an answer's output is printed (nothing saved
+        // or restored otherwise: this is every line's path).
+        var wasSilenced: Bool?
+        if options.quiet {
+            wasSilenced = silenced
+            silenced = !spec.answers
+        }
+        defer { if let wasSilenced { silenced = wasSilenced } }
         // `once FILE` sends this command's output (and only its) to FILE.
         let savedOnce = onceFile
         if spec.name != "once", let file = pendingOnce {
@@ -212,7 +239,7 @@ public final class Interpreter {
             }
             return true
         } catch {
-            if !error.alreadyReported { report(error, at: location, line: line) }
+            if !error.alreadyReported { report(error, at: location, line: line, json: Interpreter.asksForJSON(arguments.tokens)) }
             return false
         }
     }
@@ -351,9 +378,18 @@ public final class Interpreter {
         }
     }
 
-    func report(_ error: ShellError, at location: SourceLocation, line: String) {
+    /// Reports a failed command: as text (file, line, column, the line and
+    /// a caret), or, for a command run with `--json`, as one JSON document
+    /// (Schemas/error.schema.json), so a program reading its JSON reads the
+    /// error too.
+    func report(_ error: ShellError, at location: SourceLocation, line: String, json: Bool = false) {
         failures += 1
-        writeError(error.rendered(at: location, line: line, style: style))
+        writeError(json ? errorJSON(error, at: location, line: line).rendered + "\n" : error.rendered(at: location, line: line, style: style))
+    }
+
+    /// Whether a line asks for JSON: `--json` among its words (not quoted).
+    static func asksForJSON(_ tokens: [Token]) -> Bool {
+        tokens.contains { !$0.isQuoted && $0.text == "--json" }
     }
 
     /// An absolute path for `path`: relative paths start from the directory of
@@ -445,6 +481,8 @@ public final class Interpreter {
 
     /// Prints what a pass did (with narration when `explain` is on).
     func report(_ summary: PassSummary) {
+        // Dropped anyway: not even made.
+        if dropsOutput { return }
         if explains {
             for event in engine.log.events(of: summary) {
                 emit("  " + style.dim(Narrator(engine: engine).sentence(for: event)))

@@ -36,6 +36,9 @@ struct ReuseShellCommand: ParsableCommand {
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
+    @Flag(name: .shortAndLong, help: "Print only what inspections (and help) print: no pass lines, no 'defined', no echo; errors still go to stderr. For pipes: reuse-shell s.reuse -q -c 'tree --json' | jq .")
+    var quiet = false
+
     @Option(help: "Colour: auto (on a terminal, unless TERM=dumb or NO_COLOR is set), always, or never.")
     var color: ColorChoice = .auto
 
@@ -81,7 +84,7 @@ struct ReuseShellCommand: ParsableCommand {
         }
         if let width, width < 0 { throw ValidationError("--width takes a number of columns (0: never wrap), not \(width)") }
         let columns = width ?? (terminalOut ? Terminal.columns() : nil) ?? 80
-        let options = Interpreter.Options(style: Style(color: color), echo: echo, bail: bail, width: columns)
+        let options = Interpreter.Options(style: Style(color: color), echo: echo, bail: bail, width: columns, quiet: quiet)
         let interpreter = Interpreter(options: options, write: Output.standard, writeError: Output.standardError)
         // Lives until the process ends: freeing a long session's objects one
         // by one just before exit costs time and frees nothing that matters.
@@ -163,12 +166,12 @@ struct ReuseShellCommand: ParsableCommand {
             throw ExitCode(1)
         }
         for page in written {
-            Output.standard("wrote \(page.page) (\(page.steps) step\(page.steps == 1 ? "" : "s"))\n")
+            if !quiet { Output.standard("wrote \(page.page) (\(page.steps) step\(page.steps == 1 ? "" : "s"))\n") }
             if page.failures > 0 {
                 Output.standardError("\(page.script): \(page.failures) step\(page.failures == 1 ? "" : "s") failed; the page shows where\n")
             }
         }
-        if written.count > 1 || !output.lowercased().hasSuffix(".html") {
+        if !quiet, written.count > 1 || !output.lowercased().hasSuffix(".html") {
             Output.standard("wrote \((output as NSString).appendingPathComponent("index.html"))\n")
         }
         throw ExitCode(written.contains { $0.failures > 0 } ? 1 : 0)

@@ -59,15 +59,15 @@ import ReuseEngine
 
     @Test func jsonDocumentsHaveTheDocumentedFields() throws {
         let session = Session("component Foo view UIView { backgroundColor: red }\nmount Foo\n")
-        #expect(session.run("pools --json\n") == #"{"parents":[{"view":"v1","pools":[{"key":{"component":"Foo","viewClass":"UIView","shape":["backgroundColor"]},"views":[{"id":"v2","hidden":false,"holder":"Foo"}]}]}]}"# + "\n")
-        #expect(session.run("log --json\n") == #"{"events":[{"seq":1,"pass":1,"kind":"create","view":"v2","component":"Foo","path":"Foo","parent":"v1","key":{"component":"Foo","viewClass":"UIView","shape":["backgroundColor"]}},{"seq":2,"pass":1,"kind":"apply","view":"v2","component":"Foo","path":"Foo","attribute":"backgroundColor","value":"red"}]}"# + "\n")
-        #expect(session.run("stats --json\n").hasPrefix(#"{"passes":1,"created":1,"reused":0,"hidden":0,"applied":1,"unapplied":0,"updated":0,"skipped":0,"#))
+        #expect(session.run("pools --json\n") == #"{"pass":1,"parents":[{"view":"v1","viewClass":"UIView","path":null,"hidden":false,"detached":false,"pools":[{"key":{"component":"Foo","viewClass":"UIView","shape":["backgroundColor"],"qualifier":null},"views":[{"view":"v2","path":"Foo","hidden":false,"detached":false}],"waiting":[]}],"cached":[]}],"classPools":[]}"# + "\n")
+        #expect(session.run("log --json\n") == #"{"events":[{"seq":1,"pass":1,"kind":"create","view":"v2","component":"Foo","path":"Foo","parent":"v1","key":{"component":"Foo","viewClass":"UIView","shape":["backgroundColor"],"qualifier":null}},{"seq":2,"pass":1,"kind":"apply","view":"v2","component":"Foo","path":"Foo","attribute":"backgroundColor","value":"red"}],"total":2,"shown":2,"dropped":0}"# + "\n")
+        #expect(session.run("stats --json\n").hasPrefix(#"{"strategy":"theodolite","pass":null,"counts":{"passes":1,"created":1,"reused":0,"hidden":0,"applied":1,"unapplied":0,"updated":0,"skipped":0,"#))
         let config = session.run("config v2 --json\n")
-        #expect(config.hasPrefix(#"{"view":"v2","viewClass":"UIView","component":"Foo","#))
-        #expect(config.contains(#""attributes":[{"id":"backgroundColor","value":"red"}]"#))
+        #expect(config.hasPrefix(#"{"pass":1,"view":"v2","viewClass":"UIView","path":"Foo","component":"Foo","#))
+        #expect(config.contains(#""attributes":[{"attribute":"backgroundColor","value":"red"}]"#))
         #expect(config.contains(#""leaks":[]"#))
         let tree = session.run("tree --json\n")
-        #expect(tree.hasPrefix(#"{"id":"v1","viewClass":"UIView","component":null,"hidden":false,"children":[{"id":"v2""#))
+        #expect(tree.hasPrefix(#"{"pass":1,"tree":{"view":"v1","viewClass":"UIView","path":null,"component":null,"hidden":false,"detached":false,"stale":false,"key":null,"rows":null,"children":[{"view":"v2""#))
         for command in ["pools --json", "log --json", "stats --json", "config v2 --json", "tree --json", "components --json", "check --json"] {
             let text = session.run(command + "\n")
             #expect(text.split(separator: "\n").count == 1, "\(command) prints one line")

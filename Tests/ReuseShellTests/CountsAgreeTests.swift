@@ -44,12 +44,12 @@ import ReuseEngine
                      "scroll Feed to 0", "show Screen/Badge", "scroll Feed by 2"]
         for step in steps {
             #expect(session.line(step).ok, "\(step)")
-            let stats = try #require(Self.json(session.line("stats --json").output))
+            let stats = try #require(Self.json(session.line("stats --json").output)?["counts"] as? [String: Any])
             let alive = try #require(stats["views"] as? Int)
             let document = Self.json(session.line("tree --all --json").output)
             // Views waiting detached (Valdi's pool) are listed beside the tree.
-            let detached = (document?["detached"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["views"] as? [String] ?? []).count }
-            let tree = Self.viewsIn(document) + detached
+            let detached = (document?["classPools"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["views"] as? [Any] ?? []).count }
+            let tree = Self.viewsIn(document?["tree"]) + detached
             #expect(alive == tree, "after '\(step)' under \(strategy): stats says \(alive) alive, tree --all shows \(tree)")
             let check = session.line("check")
             #expect(check.ok, "\(check.output)")
@@ -65,7 +65,7 @@ import ReuseEngine
         _ = session.line("strategy " + strategy.joined(separator: " "))
         _ = session.line("mount Screen")
         for step in ["scroll Feed by 4", "scroll Feed by 9", "scroll Feed to 120", "hide Screen/Badge", "remount"] { _ = session.line(step) }
-        let stats = try #require(Self.json(session.line("stats --json").output))
+        let stats = try #require(Self.json(session.line("stats --json").output)?["counts"] as? [String: Any])
         #expect((stats["removed"] as? Int ?? 0) > 0)
     }
 
@@ -76,7 +76,7 @@ import ReuseEngine
         _ = session.line("strategy recyclerview pool 0 cache 0 prefetch 0")
         _ = session.line("mount Screen")
         _ = session.line("scroll Feed by 3")
-        let stats = try #require(Self.json(session.line("stats --json").output))
+        let stats = try #require(Self.json(session.line("stats --json").output)?["counts"] as? [String: Any])
         let created = try #require(stats["created"] as? Int)
         let alive = try #require(stats["views"] as? Int)
         let removed = try #require(stats["removed"] as? Int)

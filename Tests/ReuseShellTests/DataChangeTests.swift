@@ -91,7 +91,9 @@ import ReuseEngine
 
     @Test func aHiddenViewGetsNoTaps() {
         let session = Session(Self.feed + "\nstrategy uikit\nmount Feed\nhide Feed/1\n")
-        #expect(session.error("tap v4 --json").hasPrefix("<stdin>:1:5: error: tap: v4 is hidden: a view nobody can see gets no taps"))
+        #expect(session.error("tap v4").hasPrefix("<stdin>:1:5: error: tap: v4 is hidden: a view nobody can see gets no taps"))
+        // With --json, the error is a JSON document too.
+        #expect(session.error("tap v4 --json") == #"{"error":{"message":"tap: v4 is hidden: a view nobody can see gets no taps","file":"<stdin>","line":1,"column":5,"length":2,"input":"tap v4 --json"}}"#)
         #expect(session.error("tap") == "<stdin>:1:4: error: tap: expected a VIEW to tap (e.g. v5 or Feed/1/Heart)")
         #expect(session.line("tap v1").output == "v1 root: no tap handler ran (it has none)\n")
     }

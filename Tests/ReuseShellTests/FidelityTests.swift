@@ -15,7 +15,12 @@ func events(_ session: Session, _ filter: String = "") -> [[String: Any]] {
 
 /// A running total from `stats --json`.
 func stat(_ session: Session, _ name: String) -> Int {
-    document(session, "stats --json")[name] as? Int ?? -1
+    (document(session, "stats --json")["counts"] as? [String: Any])?[name] as? Int ?? -1
+}
+
+/// The root's node of `tree --json` (the document's `tree`).
+func treeRoot(_ session: Session, _ command: String = "tree --json") -> [String: Any] {
+    document(session, command)["tree"] as? [String: Any] ?? [:]
 }
 
 /// One rule of each strategy, as `../shared/REFERENCE.md` states it, pinned
@@ -91,8 +96,8 @@ func stat(_ session: Session, _ name: String) -> Int {
         """
         let fixed = Session(script)
         #expect(events(fixed, "--kind reorder").isEmpty)
-        let box = (document(fixed, "tree --json")["children"] as? [[String: Any]])?.first
-        #expect((box?["children"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } == ["v3", "v4"])
+        let box = (treeRoot(fixed)["children"] as? [[String: Any]])?.first
+        #expect((box?["children"] as? [[String: Any]] ?? []).compactMap { $0["view"] as? String } == ["v3", "v4"])
         // Before the fix, the owner's componentDidMount reset reordered its view.
         let buggy = Session(script.replacingOccurrences(of: "theodolite-2019", with: "theodolite-2019 bug27 on"))
         #expect(events(buggy, "--kind reorder").count == 1)
@@ -125,7 +130,7 @@ func stat(_ session: Session, _ name: String) -> Int {
         #expect(document(session, "config D --json")["view"] as? String == "v2")
         let reuses = events(session, "--pass 3 --kind reuse")
         #expect(reuses.compactMap { $0["view"] as? String } == ["v3", "v2"])
-        #expect(reuses.compactMap { $0["previous"] as? String } == ["B", "A"])
+        #expect(reuses.compactMap { $0["previousPath"] as? String } == ["B", "A"])
         #expect(stat(session, "created") == 2)
         #expect(session.line("check").ok)
     }
@@ -153,7 +158,7 @@ func stat(_ session: Session, _ name: String) -> Int {
         let wrong = try #require(check["wrongClasses"] as? [[String: Any]])
         let post = try #require(wrong.first { $0["component"] as? String == "Post" })
         #expect(post["asks"] as? String == "UIView")
-        #expect(post["is"] as? String == "UIImageView")
+        #expect(post["viewClass"] as? String == "UIImageView")
         #expect((post["why"] as? String)?.contains("identifier \"Cell\" makes Ad cells") == true)
         #expect((check["invariants"] as? [Any])?.isEmpty == true)
         #expect(session.line("check").output.contains("wrong class "))
@@ -164,7 +169,7 @@ func stat(_ session: Session, _ name: String) -> Int {
     @Test func unregisteredHeaderFooterIdentifierLeavesTheHeaderOut() throws {
         let session = Session(Self.feed + "\nregister Feed Post\nregister Feed Ad\n")
         #expect(session.line("mount Feed").ok)
-        let tree = document(session, "tree --json")
+        let tree = treeRoot(session)
         let host = try #require((tree["children"] as? [[String: Any]])?.first)
         let classes = (host["children"] as? [[String: Any]] ?? []).compactMap { $0["viewClass"] as? String }
         #expect(classes == ["UIView", "UIImageView", "UIView", "UIImageView"])
@@ -270,11 +275,13 @@ func stat(_ session: Session, _ name: String) -> Int {
         #expect(events(session, "--pass 2 --kind hide").isEmpty)
         // Not in the tree (no hidden subviews anywhere), but named beside it and in `pools`.
         let tree = document(session, "tree --json")
-        #expect((tree["children"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["v5"])
-        let waiting = (tree["detached"] as? [[String: Any]])?.map { ($0["viewClass"] as? String ?? "", $0["views"] as? [String] ?? []) }
+        #expect(((tree["tree"] as? [String: Any])?["children"] as? [[String: Any]])?.compactMap { $0["view"] as? String } == ["v5"])
+        let waiting = (tree["classPools"] as? [[String: Any]])?.map { pool in
+            (pool["viewClass"] as? String ?? "", (pool["views"] as? [[String: Any]] ?? []).compactMap { $0["view"] as? String })
+        }
         #expect(waiting?.map { $0.0 } == ["UIView", "UILabel"])
         #expect(waiting?.map { $0.1 } == [["v2", "v3"], ["v4"]])
-        let pools = document(session, "pools --json")["detached"] as? [[String: Any]]
+        let pools = document(session, "pools --json")["classPools"] as? [[String: Any]]
         #expect(pools?.compactMap { $0["viewClass"] as? String } == ["UIView", "UILabel"])
         #expect(session.line("check").output.hasPrefix("invariants  ok (6 views)"))
         // A parent that takes one adds it as a subview again.
@@ -333,8 +340,8 @@ func stat(_ session: Session, _ name: String) -> Int {
         mount A B C
         mount C A
         """)
-        let tree = document(session, "tree --json")["children"] as? [[String: Any]] ?? []
-        #expect(tree.compactMap { $0["id"] as? String } == ["v4", "v3", "v2"])
+        let tree = treeRoot(session)["children"] as? [[String: Any]] ?? []
+        #expect(tree.compactMap { $0["view"] as? String } == ["v4", "v3", "v2"])
         #expect(tree.map { $0["hidden"] as? Bool } == [false, true, false])
     }
 }
@@ -452,7 +459,7 @@ func stat(_ session: Session, _ name: String) -> Int {
         _ = session.line("scroll Feed by 1")
         let reuse = try #require(events(session, "--pass 5 --kind reuse").first)
         #expect(reuse["path"] as? String == "Feed/6")
-        #expect(reuse["previous"] as? String == "Feed/0")
+        #expect(reuse["previousPath"] as? String == "Feed/0")
         #expect(reuse["view"] as? String == rowZero["view"] as? String)
         #expect(stat(session, "created") == 1 + 3 + 3)
         // Two rows at once: each entering row is laid out before the row it
@@ -472,11 +479,11 @@ func stat(_ session: Session, _ name: String) -> Int {
         let session = Session(Self.threeRows + "\nstrategy recyclerview cache 1 prefetch 0\nmount Feed\n"
                               + "scroll Feed by 1\nscroll Feed by 1\n")
         // Row 0's view went to the pool, row 1's is cached: neither is a subview of the list.
-        let host = try #require((document(session, "tree --json")["children"] as? [[String: Any]])?.first)
-        let shown = (host["children"] as? [[String: Any]])?.compactMap { $0["component"] as? String }
+        let host = try #require((treeRoot(session)["children"] as? [[String: Any]])?.first)
+        let shown = (host["children"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
         #expect(shown == ["Feed/2", "Feed/3", "Feed/4"])
         let detached = (host["detachedCells"] as? [[String: Any]]) ?? []
-        #expect(detached.compactMap { $0["component"] as? String } == ["Feed/0", "Feed/1"])
+        #expect(detached.compactMap { $0["path"] as? String } == ["Feed/0", "Feed/1"])
         #expect(detached.allSatisfy { $0["detached"] as? Bool == true })
         let pool = (document(session, "pools v2 --json")["parents"] as? [[String: Any]])?.first
         let members = ((pool?["pools"] as? [[String: Any]])?.first?["views"] as? [[String: Any]]) ?? []
@@ -638,7 +645,7 @@ func stat(_ session: Session, _ name: String) -> Int {
         #expect(document(session, "config Card/Subtitle --json")["view"] as? String == "v4")
         let reuse = events(session, "--pass 2 --kind reuse").first
         #expect(reuse?["view"] as? String == "v4")
-        #expect(reuse?["previous"] as? String == "Card/Tag")
+        #expect(reuse?["previousPath"] as? String == "Card/Tag")
         // Photo's path (…/0/image) matches nothing: a new view; Title's v3 is a leftover.
         #expect(events(session, "--pass 2 --kind create").compactMap { $0["path"] as? String } == ["Card/Photo"])
         let removed = events(session, "--pass 2 --kind remove")

@@ -28,7 +28,7 @@ import ReuseEngine
 
     /// Deliveries that landed on a view showing another item.
     static func foreignDeliveries(_ session: Session) -> [[String: Any]] {
-        events(session, "--kind deliver").filter { $0["shows"] != nil }
+        events(session, "--kind deliver").filter { $0["showsPath"] != nil }
     }
 
     @Test func theLateImageLandsOnTheReusedRow() {
@@ -39,7 +39,7 @@ import ReuseEngine
         #expect(seen[2] == [])
         let landed = events(session, "--kind deliver --pass 3")
         #expect(landed.map { $0["path"] as? String } == ["Feed/0", "Feed/1"])
-        #expect(landed.map { $0["shows"] as? String } == ["Feed/3", "Feed/2"])
+        #expect(landed.map { $0["showsPath"] as? String } == ["Feed/3", "Feed/2"])
         // Pass 4: rows 2 and 3's photos land on the cells showing rows 5 and 4.
         #expect(seen[3].sorted() == ["v3:photo3", "v4:photo2"])
         // Pass 5: the rows' own photos replace them.
@@ -280,8 +280,8 @@ import ReuseEngine
         """)
         let json = document(session, "why v4 liked --json")
         #expect(json["stale"] as? Bool == true)
-        #expect((json["setters"] as? [[String: Any]])?.map { "\($0["path"] ?? "") \($0["pass"] ?? "") \($0["event"] ?? "")" } == ["Feed/1 2 9"])
-        #expect(document(session, "config v4 --json")["sources"].flatMap { ($0 as? [String: Any])?["liked"] as? [[String: Any]] }?.first?["path"] as? String == "Feed/1")
+        #expect((json["setters"] as? [[String: Any]])?.map { "\($0["path"] ?? "") \($0["pass"] ?? "") \($0["seq"] ?? "")" } == ["Feed/1 2 9"])
+        #expect(document(session, "config v4 --json")["sourcesByProperty"].flatMap { ($0 as? [String: Any])?["liked"] as? [[String: Any]] }?.first?["path"] as? String == "Feed/1")
     }
 
     @Test func entriesEachNameTheirOwnSetter() {

@@ -58,7 +58,7 @@ import ReuseEngine
         #expect(table.last?.hasPrefix("valdi-attach") == true)
         #expect(table.last?.hasSuffix("2000001 1000000") == true)
         let json = session.run("compare theodolite naive --json\n")
-        #expect(json.hasPrefix(#"{"strategies":[{"strategy":"theodolite","created":13,"#))
+        #expect(json.hasPrefix(#"{"strategies":[{"strategy":"theodolite","failure":null,"counts":{"passes":3,"created":13,"#))
         #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil)
         #expect(session.interpreter.engine.strategy.name == "theodolite", "compare leaves the session as it was")
     }

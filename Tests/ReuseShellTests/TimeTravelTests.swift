@@ -183,7 +183,7 @@ extension Session {
         session.run("strategy naive\n")
         #expect(session.run("tree --changes\n").hasSuffix("removed by the pass: v2 UIScrollView (Feed), v3 UIView (Feed/5), v4 UIView (Feed/4), v5 UIView (Feed/2), v6 UIView (Feed/3)\n"))
         let json = session.run("tree --changes --json\n")
-        #expect(json.hasSuffix(#","removedByThePass":["v2","v3","v4","v5","v6"]}"# + "\n"))
+        #expect(json.hasSuffix(#","removed":["v2","v3","v4","v5","v6"],"classPools":[]}"# + "\n"))
         #expect(json.components(separatedBy: #""changes":[{"change":"created"}]"#).count == 6)
     }
 

@@ -18,21 +18,20 @@ enum CheckCommand {
         let violations = engine.checkInvariants()
         let leaks = engine.leaks()
         let mismatches = engine.classMismatches()
-        let views = engine.statistics.views
+        let statistics = engine.statistics
+        let views = statistics.views
         if parsed.flags.contains("json") {
-            shell.emit(json: JSON.object([
+            // Schemas/check.schema.json; `counts` are the state's, as `stats` gives them.
+            shell.emit(json: .object([
+                ("pass", .int(engine.log.currentPass)),
                 ("invariants", .array(violations.map { .string($0.description) })),
-                ("views", .int(views)),
+                ("leaks", .array(leaks.map(leakJSON))),
                 ("wrongClasses", .array(mismatches.map { mismatch in
-                    .object([("view", .string(mismatch.view.description)), ("path", .string(mismatch.path.display)),
-                             ("component", .string(mismatch.component)), ("asks", .string(mismatch.asked)),
-                             ("is", .string(mismatch.actual)), ("why", shell.whyWrongClass(mismatch).map(JSON.string) ?? .null)])
+                    .object([("view", .view(mismatch.view)), ("path", .path(mismatch.path)),
+                             ("component", .string(mismatch.component)), ("viewClass", .string(mismatch.actual)),
+                             ("asks", .string(mismatch.asked)), ("why", shell.whyWrongClass(mismatch).map(JSON.string) ?? .null)])
                 })),
-                ("leaks", .array(leaks.map { leak in
-                    .object([("view", .string(leak.view.description)), ("path", .string(leak.path.display)),
-                             ("property", .string(leak.property)), ("shows", propertyJSON(leak.shows)),
-                             ("fresh", propertyJSON(leak.fresh)), ("sources", .array(leak.sources.map(sourceJSON)))])
-                })),
+                ("counts", countsJSON(statistics.counts, measured: statistics)),
             ]))
         } else {
             if violations.isEmpty {

@@ -32,6 +32,17 @@ struct CommandSpec: Sendable {
     /// strategy, write files or replay again).
     var replays = true
     var run: @Sendable (inout Arguments, Interpreter) throws(ShellError) -> Void
+
+    /// Whether what it prints answers a question (an inspection, `help`):
+    /// what `--quiet` keeps. `explain` and `expect` report on the session,
+    /// as pass lines and `defined` do, and are dropped with them.
+    var answers: Bool {
+        switch name {
+        case "explain", "expect": false
+        case "help": true
+        default: group == .inspect
+        }
+    }
 }
 
 /// A `--` option of a command: a flag (`--json`) or one that takes a value

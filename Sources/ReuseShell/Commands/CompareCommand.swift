@@ -78,13 +78,14 @@ enum CompareCommand {
         if Interruption.isRequested { throw ShellError("compare: interrupted", at: arguments.command) }
         let rows = results.withLock { $0.compactMap { $0 } }
         if parsed.flags.contains("json") {
+            // Schemas/compare.schema.json: every stat (the table shows a few),
+            // under the keys `stats` uses.
             let items = rows.map { row -> JSON in
-                var pairs: [(String, JSON)] = [("strategy", .string(row.strategy))]
-                if let failure = row.failure { pairs.append(("failure", .string(failure))) }
-                pairs += Stat.compared.map { ($0.name, .int(row.value($0))) }
-                return .object(pairs)
+                let statistics = row.statistics ?? Engine().statistics
+                return .object([("strategy", .string(row.strategy)), ("failure", row.failure.map(JSON.string) ?? .null),
+                                ("counts", countsJSON(statistics.counts, measured: statistics))])
             }
-            shell.emit(json: JSON.object([("strategies", .array(items))]))
+            shell.emit(json: .object([("strategies", .array(items))]))
             return
         }
         shell.emit(table(rows, width: shell.options.width))

@@ -14,6 +14,8 @@ enum ComponentsCommand {
         let parsed = try arguments.options(options)
         if let extra = parsed.rest.first { throw ShellError("components: unexpected '\(extra.text)'", at: extra) }
         let engine = try shell.state(at: parsed.values["pass"], for: "components")
+        // JSON lists every row, as tree and pools do: a document is never collapsed.
+        let all = parsed.flags.contains("all") || parsed.flags.contains("json")
         var rows: [(MountedNode, Int)] = []
         var collapsed: [Int: String] = [:]
         func add(_ node: MountedNode, depth: Int) {
@@ -27,7 +29,7 @@ enum ComponentsCommand {
             }
             defer { for child in footer { add(child, depth: depth + 1) } }
             let edge = TreeRenderer.listEdge
-            if parsed.flags.contains("all") || node.rows.count <= 2 * edge + 1 {
+            if all || node.rows.count <= 2 * edge + 1 {
                 for row in node.rows { add(row, depth: depth + 1) }
             } else {
                 for row in node.rows.prefix(edge) { add(row, depth: depth + 1) }
@@ -38,10 +40,10 @@ enum ComponentsCommand {
         for root in engine.mounted { add(root, depth: 0) }
         if parsed.flags.contains("json") {
             let items = rows.map { node, _ -> JSON in
-                .object([("path", .string(node.path.display)), ("component", .string(node.name)),
-                         ("view", node.view.map { .string($0.description) } ?? .null), ("hidden", .bool(node.isHidden))])
+                .object([("path", .path(node.path)), ("component", .string(node.name)),
+                         ("view", node.view.map(JSON.view) ?? .null), ("hidden", .bool(node.isHidden))])
             }
-            shell.emit(json: JSON.object([("components", .array(items))]))
+            shell.emit(json: .object([("pass", .int(engine.log.currentPass)), ("components", .array(items))]))
             return
         }
         guard !rows.isEmpty else { shell.emit("nothing is mounted"); return }

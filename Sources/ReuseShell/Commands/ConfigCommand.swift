@@ -15,7 +15,7 @@ enum ConfigCommand {
         guard let id = asked.view else { throw arguments.missing("a view id (e.g. v2)") }
         let report = ViewReport(id, in: asked.state)
         if asked.flags.contains("json") {
-            shell.emit(json: report.json)
+            shell.emit(json: report.json(pass: asked.state.log.currentPass))
         } else {
             // A wrapped value continues under the values, not under the labels.
             shell.emit(report.text(style: shell.style), continuation: String(repeating: " ", count: ViewReport.valueColumn))

@@ -101,15 +101,16 @@ struct DiffReport {
         return lines
     }
 
+    /// Schemas/diff.schema.json: the two passes and each view's changes.
     func json(from: Int, to: Int) -> JSON {
         let views = diff.views.map { view -> JSON in
-            .object([("view", .string(view.view.description)), ("viewClass", .string(view.viewClass)),
-                     ("path", view.holder.map { .string($0.display) } ?? .null),
+            .object([("view", .view(view.view)), ("viewClass", .string(view.viewClass)), ("path", .path(view.holder)),
                      ("changes", .array(view.changes.map(DiffReport.json)))])
         }
         return .object([("from", .int(from)), ("to", .int(to)), ("views", .array(views))])
     }
 
+    /// One change: a `change` of Schemas/common.schema.json.
     static func json(_ change: StateDiff.Change) -> JSON {
         switch change {
         case .created: return .object([("change", .string("created"))])
@@ -117,11 +118,9 @@ struct DiffReport {
         case .hidden: return .object([("change", .string("hidden"))])
         case .shown: return .object([("change", .string("shown"))])
         case .owner(let from, let to):
-            return .object([("change", .string("owner")), ("old", from.map { .string($0.display) } ?? .null),
-                            ("new", to.map { .string($0.display) } ?? .null)])
+            return .object([("change", .string("owner")), ("old", .path(from)), ("new", .path(to))])
         case .parent(let from, let to):
-            return .object([("change", .string("parent")), ("old", from.map { .string($0.description) } ?? .null),
-                            ("new", to.map { .string($0.description) } ?? .null)])
+            return .object([("change", .string("parent")), ("old", from.map(JSON.view) ?? .null), ("new", to.map(JSON.view) ?? .null)])
         case .pool(let from, let to):
             return .object([("change", .string("pool")), ("old", from.map(keyJSON) ?? .null), ("new", to.map(keyJSON) ?? .null)])
         case .property(let name, let old, let new, let sources):

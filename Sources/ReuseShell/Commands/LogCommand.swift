@@ -9,7 +9,9 @@ enum LogCommand {
         usage: "log [VIEW] [--pass N] [--last N] [--kind KIND] [--json]   log keep N|all",
         summary: "list the steps taken (create, reuse, hide, apply, ...)",
         details: """
-        Without filters the last 200 events are shown. KIND may be a comma-separated list.
+        Without filters the last 200 events are shown (--json gives how many
+        match, 'total', and how many are listed, 'shown'). KIND may be a
+        comma-separated list.
         'log keep N' keeps only the latest N events, so a very long session
         stays within bounded memory; counts, stats and pass summaries stay
         exact, 'tree --pass', 'diff' and 'undo' still reach every pass (they
@@ -30,13 +32,13 @@ enum LogCommand {
             if arguments.accept("all") {
                 try arguments.end()
                 shell.engine.keepEvents(atMost: nil)
-                shell.emit("the log keeps every event from now on")
+                shell.emitChange("the log keeps every event from now on")
                 return
             }
             let (count, _) = try arguments.integer("how many events to keep (or 'all')", in: 1...Int.max)
             try arguments.end()
             shell.engine.keepEvents(atMost: count)
-            shell.emit("the log keeps the latest \(count) events")
+            shell.emitChange("the log keeps the latest \(count) events")
             return
         }
         let asked = try shell.inspection(&arguments, options: options)
@@ -73,7 +75,23 @@ enum LogCommand {
         // Capped only without filters, where every kept event matches.
         let matching = last == nil && limit != nil ? engine.log.events.count : events.count
         if flags.contains("json") {
-            shell.emit(json: JSON.object([("events", .array(events.map { EventReport(event: $0).json }))]))
+            // Schemas/log.schema.json: how many kept events match (`total`),
+            // how many are listed (`shown`: fewer under the cap or --last),
+            // and how many `log keep` dropped. Under --last with a filter the
+            // query stopped early: the rest that match are counted here.
+            var total = matching
+            if last != nil {
+                if view == nil, kinds == nil {
+                    total = pass.flatMap { engine.log.summary(ofPass: $0) }.map { engine.log.events(of: $0).count } ?? engine.log.events.count
+                } else {
+                    total = 0
+                    engine.log.forEachBackwards(view: view, pass: pass, kinds: kinds) { _ in total += 1; return true }
+                }
+            }
+            shell.emit(json: .object([
+                ("events", .array(events.map { EventReport(event: $0).json })),
+                ("total", .int(total)), ("shown", .int(events.count)), ("dropped", .int(engine.log.droppedEvents)),
+            ]))
             return
         }
         if events.isEmpty {

@@ -22,6 +22,6 @@ enum PoolsCommand {
             return
         }
         let report = PoolsReport(asked.state, view: asked.view)
-        if asked.flags.contains("json") { shell.emit(json: report.json) } else { shell.emit(report.text(style: shell.style, all: asked.flags.contains("all"))) }
+        if asked.flags.contains("json") { shell.emit(json: report.json(pass: asked.state.log.currentPass, view: asked.view)) } else { shell.emit(report.text(style: shell.style, all: asked.flags.contains("all"))) }
     }
 }

@@ -13,24 +13,25 @@ enum StatsCommand {
     ) { (arguments, shell) throws(ShellError) in
         let parsed = try arguments.options(options)
         if let extra = parsed.rest.first { throw ShellError("stats: unexpected '\(extra.text)'", at: extra) }
-        let engine = shell.engine
-        let statistics = engine.statistics
-        var counts = statistics.counts
-        var title = "totals after \(statistics.passes) pass\(statistics.passes == 1 ? "" : "es")"
+        // `--pass N`: pass N's own counts, and the state measured right after
+        // it (so `passes` is N, as the title says, and views are pass N's).
+        var summary: PassSummary?
+        var engine = shell.engine
         if let token = parsed.values["pass"] {
-            let summary = try shell.passSummary(from: token, for: "stats")
-            counts = summary.counts
-            title = "pass \(summary.pass) (\(summary.trigger))"
+            summary = try shell.passSummary(from: token, for: "stats")
+            engine = try shell.state(at: token, for: "stats")
         }
+        let statistics = engine.statistics
+        let counts = summary?.counts ?? statistics.counts
+        let title = summary.map { "pass \($0.pass) (\($0.trigger))" }
+            ?? "totals after \(statistics.passes) pass\(statistics.passes == 1 ? "" : "es")"
         if parsed.flags.contains("json") {
-            var pairs: [(String, JSON)] = []
-            for stat in Stat.statsJSON {
-                // A pass's own counts; measures of the state are the session's.
-                let value = stat.isCounted && parsed.values["pass"] != nil ? counts[stat] : statistics[stat]
-                pairs.append((stat.jsonKey, .int(value)))
-            }
-            pairs.append(("strategy", .string(engine.strategy.name)))
-            shell.emit(json: JSON.object(pairs))
+            // Schemas/stats.schema.json: `pass` is null for the running totals.
+            shell.emit(json: .object([
+                ("strategy", .string(engine.strategy.name)),
+                ("pass", summary.map { .int($0.pass) } ?? .null),
+                ("counts", countsJSON(counts, measured: statistics)),
+            ]))
             return
         }
         var lines = [shell.style.bold(title) + " under \(engine.strategy.name)"]

@@ -29,8 +29,8 @@ enum TapCommand {
         if case .entries(let entries)? = subject.properties["tap"] { handlers = entries }
         let holder = subject.owner?.display ?? (id == .root ? "root" : "-")
         if flags.contains("json") {
-            shell.emit(json: JSON.object([("view", .string(id.description)), ("path", .string(holder)),
-                                    ("ran", .array(handlers.map { .string($0.plain) }))]))
+            shell.emit(json: .object([("view", .view(id)), ("path", id == .root ? .null : .path(subject.owner)),
+                                      ("ran", .array(handlers.map { .string($0.plain) }))]))
             return
         }
         guard !handlers.isEmpty else {

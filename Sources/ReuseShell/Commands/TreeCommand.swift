@@ -32,19 +32,16 @@ enum TreeCommand {
         }
         let renderer = TreeRenderer(engine: asked.state, style: shell.style, all: asked.flags.contains("all"), changes: changes)
         if asked.flags.contains("json") {
-            var json = renderer.json(from: asked.view ?? .root)
-            // Views the pass removed are in no tree: listed beside it.
-            if let changes, case .object(var pairs) = json {
+            // Schemas/tree.schema.json: the state's pass, the tree, what the
+            // marked pass removed (in no tree: listed beside it), and the views
+            // waiting detached in the pool of their class (in no tree either).
+            var pairs: [(String, JSON)] = [("pass", .int(asked.state.log.currentPass)), ("tree", renderer.json(from: asked.view ?? .root))]
+            if let changes {
                 let removed = changes.views.filter { $0.changes.contains(.removed) }
-                pairs.append(("removedByThePass", .array(removed.map { .string($0.view.description) })))
-                json = .object(pairs)
+                pairs.append(("removed", .array(removed.map { .view($0.view) })))
             }
-            // Views waiting detached (Valdi's pool) are in no tree: listed beside the root's.
-            if asked.view ?? .root == .root, !asked.state.views.classPools.isEmpty, case .object(var pairs) = json {
-                pairs.append(("detached", renderer.detachedJSON))
-                json = .object(pairs)
-            }
-            shell.emit(json: json)
+            pairs.append(("classPools", (asked.view ?? .root) == .root ? classPoolsJSON(asked.state.views) : .null))
+            shell.emit(json: .object(pairs))
         } else {
             shell.emit(renderer.render(from: asked.view ?? .root))
         }

@@ -179,18 +179,21 @@ struct ProvenanceReport {
         }
     }
 
+    /// Schemas/why.schema.json. `eventsKept` and `keptFrom` say when the
+    /// story is cut short (`log keep`): the text's closing notes.
     var json: JSON {
         let p = provenance
         return .object([
-            ("view", .string(p.view.description)), ("property", .string(p.property)),
+            ("view", .view(p.view)), ("property", .string(p.property)), ("path", .path(p.holder)),
             ("shows", propertyJSON(p.shows)), ("fresh", propertyJSON(p.fresh)), ("stale", .bool(p.isStale)),
-            ("holder", p.holder.map { .string($0.display) } ?? .null),
             ("holderSets", p.holderSets.map(valueJSON) ?? .null),
             ("setters", .array(p.setters.map(sourceJSON))),
             ("resetBy", p.resetBy.map { EventReport(event: $0).json } ?? .null),
             ("since", .array(p.since.map { EventReport(event: $0).json })),
             ("pending", .array(p.pending.map(loadJSON))),
             ("conclusion", .array(conclusion.map(JSON.string))),
+            ("eventsKept", .bool(p.eventsKept)),
+            ("keptFrom", p.keptFrom.map(JSON.int) ?? .null),
         ])
     }
 }

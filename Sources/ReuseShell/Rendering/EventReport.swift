@@ -96,14 +96,16 @@ struct EventReport {
         return line.trimmingTrailingSpaces()
     }
 
+    /// The event as JSON (an `event` of Schemas/common.schema.json): `seq`,
+    /// `pass`, `kind` and `view` always, the other keys when the step has them.
     var json: JSON {
         var pairs: [(String, JSON)] = [
             ("seq", .int(event.seq)), ("pass", .int(event.pass)), ("kind", .string(event.kind.rawValue)),
-            ("view", .string(event.view.description)),
+            ("view", .view(event.view)),
         ]
         if let component = event.component { pairs.append(("component", .string(component))) }
-        if let path { pairs.append(("path", .string(path))) }
-        if let parent = event.step.parent { pairs.append(("parent", .string(parent.description))) }
+        if let path = event.path { pairs.append(("path", .path(path))) }
+        if let parent = event.step.parent { pairs.append(("parent", .view(parent))) }
         if let key = event.step.key { pairs.append(("key", keyJSON(key))) }
         if let attribute = event.step.attribute {
             pairs.append(("attribute", .string(attribute.name)))
@@ -112,13 +114,14 @@ struct EventReport {
         if case .update(_, let old) = event.step { pairs.append(("oldValue", valueJSON(old))) }
         if case .reset(.prepared(let name, _)) = event.step { pairs.append(("attribute", .string(name))) }
         if case .reset(.dropped(let attribute)) = event.step { pairs.append(("attribute", .string(attribute.name))) }
-        if case .reuse(_, _, let previous?) = event.step { pairs.append(("previous", .string(previous.description))) }
-        if case .reorder(let order) = event.step { pairs.append(("order", .array(order.map { .string($0.description) }))) }
+        if case .reuse(_, _, let previous?) = event.step { pairs.append(("previousPath", .path(previous))) }
+        if case .reorder(let order) = event.step { pairs.append(("order", .array(order.map(JSON.view)))) }
         switch event.step {
         case .loadStart(let load), .deliver(let load, _), .cancel(let load, _), .discard(let load, _):
             pairs += [("load", .int(load.number)), ("started", .int(load.started)), ("due", .int(load.due))]
-            if case .deliver(_, let shows?) = event.step { pairs.append(("shows", .string(shows.display))) }
-            if case .discard(_, .anotherItem(let shows?)) = event.step { pairs.append(("shows", .string(shows.display))) }
+            // The item the view shows when the result lands (or is dropped), when another.
+            if case .deliver(_, let shows?) = event.step { pairs.append(("showsPath", .path(shows))) }
+            if case .discard(_, .anotherItem(let shows?)) = event.step { pairs.append(("showsPath", .path(shows))) }
         default: break
         }
         if event.step.multiplicity != 1 { pairs.append(("count", .int(event.step.multiplicity))) }

@@ -1,4 +1,10 @@
+import ReuseEngine
+
 /// A JSON document with keys in a fixed order, rendered compactly on one line.
+///
+/// Every document a command prints has a schema in `Schemas/` and uses the
+/// key vocabulary of `Schemas/README.md`: the same thing has the same key
+/// (and type) in every document.
 public indirect enum JSON: Equatable, Sendable {
     case string(String)
     case int(Int)
@@ -59,4 +65,46 @@ public indirect enum JSON: Equatable, Sendable {
         }
         out += "\""
     }
+}
+
+// MARK: The vocabulary's shared pieces (Schemas/common.schema.json)
+
+extension JSON {
+    /// A view id: `"v7"`.
+    static func view(_ id: ViewID) -> JSON { .string(id.description) }
+
+    /// A component path as users see it (`Card[1]`, `Feed/3/Title`), or null for nobody.
+    static func path(_ path: ComponentPath?) -> JSON { path.map { .string($0.display) } ?? .null }
+}
+
+/// Every ``Stat`` by its JSON key (`counts` in `stats`, `check` and `compare`):
+/// the counted ones from `counts`, the measured ones from `statistics`.
+func countsJSON(_ counts: EventCounts, measured statistics: Statistics) -> JSON {
+    .object(Stat.statsJSON.map { stat in (stat.jsonKey, .int(stat.isCounted ? counts[stat] : statistics[stat])) })
+}
+
+/// A leak, the same in `check` and `config`: the view, its holder, the
+/// property, what it shows, what a fresh view would show, and who set it.
+func leakJSON(_ leak: Leak) -> JSON {
+    .object([("view", .view(leak.view)), ("path", .path(leak.path)), ("property", .string(leak.property)),
+             ("shows", propertyJSON(leak.shows)), ("fresh", propertyJSON(leak.fresh)),
+             ("sources", .array(leak.sources.map(sourceJSON)))])
+}
+
+/// The views waiting detached in the pool of their class (Valdi), class by
+/// class, oldest first: the same in `tree` and `pools`.
+func classPoolsJSON(_ views: ViewStore) -> JSON {
+    .array(views.classPools.map { viewClass, waiting in
+        .object([("viewClass", .string(viewClass)),
+                 ("views", .array(waiting.map { .object([("view", .view($0)), ("path", .path(views[$0].owner))]) }))])
+    })
+}
+
+/// A failed command as JSON, for standard error when the command was run
+/// with `--json` (Schemas/error.schema.json).
+func errorJSON(_ error: ShellError, at location: SourceLocation, line: String) -> JSON {
+    .object([("error", .object([
+        ("message", .string(error.message)), ("file", .string(location.file)), ("line", .int(location.line)),
+        ("column", .int(max(1, error.column))), ("length", .int(error.length)), ("input", .string(line)),
+    ]))])
 }

@@ -8,8 +8,11 @@ struct PoolsReport {
         var isHidden: Bool
         /// Out of the host's subviews, held by its Recycler (RecyclerView).
         var isDetached: Bool
-        /// The instance holding it (or that held it last), as users see it.
-        var holder: String
+        /// The instance holding it (or that held it last).
+        var owner: ComponentPath?
+
+        /// Its holder as users see it, `-` for nobody.
+        var holder: String { owner?.display ?? "-" }
     }
 
     struct Pool {
@@ -22,7 +25,8 @@ struct PoolsReport {
     struct Parent {
         var id: ViewID
         var viewClass: String
-        var holder: String
+        /// The instance holding it (nil for the root).
+        var owner: ComponentPath?
         var isHidden: Bool
         /// Out of its list's subviews, in a Recycler's cache or pool.
         var isDetached: Bool
@@ -30,6 +34,9 @@ struct PoolsReport {
         /// Views kept by slot outside the pools (RecyclerView's cache), oldest first.
         var cached: [CachedCell]
         var pools: [Pool]
+
+        /// Its holder as users see it: `root`, a path, `-` for nobody.
+        var holder: String { id == .root ? "root" : owner?.display ?? "-" }
     }
 
     var parents: [Parent]
@@ -47,18 +54,18 @@ struct PoolsReport {
             let host = views[id]
             return Parent(
                 id: id, viewClass: host.viewClass,
-                holder: id == .root ? "root" : host.owner?.display ?? "-",
+                owner: id == .root ? nil : host.owner,
                 isHidden: host.isHidden, isDetached: host.isDetached, isListHost: host.list != nil,
                 cached: host.list != nil ? engine.strategy.cachedCells(in: id) : [],
                 pools: host.pools.map { key, pool in
                     Pool(key: key,
                          members: pool.views.map { Member(id: $0, isHidden: views[$0].isHidden, isDetached: views[$0].isDetached,
-                                                          holder: views[$0].owner?.display ?? "-") },
+                                                          owner: views[$0].owner) },
                          waiting: pool.waiting)
                 })
         }
         detached = view == nil ? views.classPools.map { viewClass, waiting in
-            (viewClass, waiting.map { Member(id: $0, isHidden: views[$0].isHidden, isDetached: true, holder: views[$0].owner?.display ?? "-") })
+            (viewClass, waiting.map { Member(id: $0, isHidden: views[$0].isHidden, isDetached: true, owner: views[$0].owner) })
         } : []
         let strategy = engine.strategy
         strategyNote = strategy.name == StrategyRegistry.standard.name ? nil : "\(strategy.name): \(strategy.poolNote)"
@@ -118,44 +125,36 @@ struct PoolsReport {
         return lines.joined(separator: "\n")
     }
 
-    /// Every view of every pool (no limit).
-    var json: JSON {
-        var document = JSON.object([("parents", .array(parents.map { parent in
-            var pairs: [(String, JSON)] = [
-                ("view", .string(parent.id.description)),
-                ("pools", .array(parent.pools.map { pool in
-                    var pairs: [(String, JSON)] = [
-                        ("key", keyJSON(pool.key)),
-                        ("views", .array(pool.members.map { member in
-                            var pairs: [(String, JSON)] = [("id", .string(member.id.description)), ("hidden", .bool(member.isHidden))]
-                            if member.isDetached { pairs.append(("detached", .bool(true))) }
-                            pairs.append(("holder", .string(member.holder)))
-                            return .object(pairs)
-                        })),
-                    ]
-                    if parent.isListHost { pairs.append(("waiting", .array(pool.waiting.map { .string($0.description) }))) }
-                    return .object(pairs)
-                })),
-            ]
-            if !parent.cached.isEmpty {
-                pairs.append(("cached", .array(parent.cached.map { cached in
-                    var pairs: [(String, JSON)] = [("view", .string(cached.view.description)), ("slot", .string(cached.slot.description))]
-                    if cached.isPrefetched { pairs.append(("prefetched", .bool(true))) }
-                    return .object(pairs)
-                })))
-            }
-            return .object(pairs)
-        }))])
-        // Only when views wait detached, so other strategies' documents keep their shape.
-        if !detached.isEmpty, case .object(var pairs) = document {
-            pairs.append(("detached", .array(detached.map { pool in
+    /// Every view of every pool (no limit), with the state's `pass`
+    /// (Schemas/pools.schema.json). `classPools` is null when the pools of
+    /// one VIEW were asked for.
+    func json(pass: Int, view: ViewID?) -> JSON {
+        .object([
+            ("pass", .int(pass)),
+            ("parents", .array(parents.map { parent in
+                .object([
+                    ("view", .view(parent.id)), ("viewClass", .string(parent.viewClass)), ("path", .path(parent.owner)),
+                    ("hidden", .bool(parent.isHidden)), ("detached", .bool(parent.isDetached)),
+                    ("pools", .array(parent.pools.map { pool in
+                        .object([
+                            ("key", keyJSON(pool.key)),
+                            ("views", .array(pool.members.map { member in
+                                .object([("view", .view(member.id)), ("path", .path(member.owner)),
+                                         ("hidden", .bool(member.isHidden)), ("detached", .bool(member.isDetached))])
+                            })),
+                            ("waiting", .array(pool.waiting.map(JSON.view))),
+                        ])
+                    })),
+                    ("cached", .array(parent.cached.map { cached in
+                        .object([("view", .view(cached.view)), ("slot", .string(cached.slot.description)),
+                                 ("prefetched", .bool(cached.isPrefetched))])
+                    })),
+                ])
+            })),
+            ("classPools", view == nil ? .array(detached.map { pool in
                 .object([("viewClass", .string(pool.viewClass)),
-                         ("views", .array(pool.members.map { member in
-                             .object([("id", .string(member.id.description)), ("holder", .string(member.holder))])
-                         }))])
-            })))
-            document = .object(pairs)
-        }
-        return document
+                         ("views", .array(pool.members.map { .object([("view", .view($0.id)), ("path", .path($0.owner))]) }))])
+            }) : .null),
+        ])
     }
 }

@@ -59,13 +59,6 @@ struct TreeRenderer {
         return style.dim("detached, in the pool of their class (oldest first): " + names.joined(separator: ", ") + more)
     }
 
-    /// The views waiting detached, class by class, oldest first, as JSON.
-    var detachedJSON: JSON {
-        .array(engine.views.classPools.map { viewClass, waiting in
-            .object([("viewClass", .string(viewClass)), ("views", .array(waiting.map { .string($0.description) }))])
-        })
-    }
-
     enum Entry {
         case view(ViewID)
         case note(String)
@@ -169,42 +162,46 @@ struct TreeRenderer {
 
     // MARK: JSON
 
-    /// Every view below `id`, in subview order (lists are not collapsed).
+    /// One view and every view below it, in subview order (lists are not
+    /// collapsed): a `node` of Schemas/tree.schema.json. Each node has
+    /// `changes` when the tree marks a pass's changes.
     func json(from id: ViewID, underHidden: Bool = false) -> JSON {
         let facts = facts(id, underHidden: underHidden)
         let view = engine.views[id]
-        var pairs: [(String, JSON)] = [
-            ("id", .string(id.description)),
-            ("viewClass", .string(facts.viewClass)),
-            ("component", facts.holder.map(JSON.string) ?? .null),
-            ("hidden", .bool(facts.isHidden)),
-        ]
-        if let key = facts.key { pairs.append(("key", keyJSON(key))) }
-        if facts.isDetached { pairs.append(("detached", .bool(true))) }
-        if facts.isStale { pairs.append(("stale", .bool(true))) }
-        if let changes = changed[id] { pairs.append(("changes", .array(changes.map(DiffReport.json)))) }
+        var rows = JSON.null
         if let list = view.list, !list.cells.isEmpty {
-            pairs.append(("rows", .object([("first", .int(list.firstRow)), ("count", .int(list.cells.count))])))
+            rows = .object([("first", .int(list.firstRow)), ("count", .int(list.cells.count))])
         }
-        if view.isDetached { pairs.append(("detached", .bool(true))) }
+        var pairs: [(String, JSON)] = [
+            ("view", .view(id)),
+            ("viewClass", .string(facts.viewClass)),
+            ("path", id == .root ? .null : .path(view.owner)),
+            ("component", id == .root ? .null : view.ownerComponent.map(JSON.string) ?? .null),
+            ("hidden", .bool(facts.isHidden)),
+            // Out of its parent's subviews: in the pool of its class (Valdi) or in a Recycler (RecyclerView).
+            ("detached", .bool(facts.isDetached || view.isDetached)),
+            ("stale", .bool(facts.isStale)),
+            ("key", facts.key.map(keyJSON) ?? .null),
+            ("rows", rows),
+        ]
+        if changes != nil { pairs.append(("changes", .array((changed[id] ?? []).map(DiffReport.json)))) }
         let hidden = underHidden || facts.isHidden
         pairs.append(("children", .array(view.subviews.map { json(from: $0, underHidden: hidden) })))
         // A list host's cells its Recycler holds out of its subviews (RecyclerView).
         let detached = view.pools.isEmpty ? [] : engine.views.detachedViews(of: id)
-        if !detached.isEmpty { pairs.append(("detachedCells", .array(detached.map { json(from: $0, underHidden: true) }))) }
+        pairs.append(("detachedCells", .array(detached.map { json(from: $0, underHidden: true) })))
         return .object(pairs)
     }
 }
 
-/// A pool key as JSON: `{"component":"Foo","viewClass":"UIView","shape":["backgroundColor"]}`.
+/// A pool key as JSON: `{"component":"Foo","viewClass":"UIView","shape":["backgroundColor"],"qualifier":null}`.
 func keyJSON(_ key: ViewKey) -> JSON {
-    var pairs: [(String, JSON)] = [
+    .object([
         ("component", key.component.map(JSON.string) ?? .null),
         ("viewClass", key.viewClass.map(JSON.string) ?? .null),
         ("shape", key.shape.map { .array($0.identifiers.map(JSON.string)) } ?? .null),
-    ]
-    if let qualifier = key.qualifier { pairs.append(("qualifier", .string(qualifier.description))) }
-    return .object(pairs)
+        ("qualifier", key.qualifier.map { .string($0.description) } ?? .null),
+    ])
 }
 
 /// An attribute value as JSON: text and colours as strings, numbers, bools.
@@ -228,26 +225,26 @@ func propertyJSON(_ value: PropertyValue?) -> JSON {
     }
 }
 
-/// Who set a value: `{"path":"Feed/1","component":"Cell","pass":2,"event":9,"means":"apply"}`
-/// (a delivery adds `load` and `started`).
+/// Who set a value: `{"path":"Feed/1","component":"Cell","pass":2,"seq":9,"means":"apply","load":null,"started":null}`
+/// (a delivery names its `load` and the pass it `started` in).
 func sourceJSON(_ source: PropertySource) -> JSON {
     var pairs: [(String, JSON)] = [
-        ("path", .string(source.path.display)), ("component", .string(source.component)),
-        ("pass", .int(source.pass)), ("event", .int(source.seq)),
+        ("path", .path(source.path)), ("component", .string(source.component)),
+        ("pass", .int(source.pass)), ("seq", .int(source.seq)),
     ]
     switch source.means {
-    case .apply: pairs.append(("means", .string("apply")))
-    case .update: pairs.append(("means", .string("update")))
+    case .apply: pairs += [("means", .string("apply")), ("load", .null), ("started", .null)]
+    case .update: pairs += [("means", .string("update")), ("load", .null), ("started", .null)]
     case .delivery(let load, let started):
         pairs += [("means", .string("delivery")), ("load", .int(load)), ("started", .int(started))]
     }
     return .object(pairs)
 }
 
-/// A load under way: `{"load":2,"attribute":"image","value":"photo3","for":"Feed/3","started":2,"due":4,"checked":false}`.
+/// A load under way: `{"load":2,"view":"v5","attribute":"image","value":"photo3","path":"Feed/3","started":2,"due":4,"checked":false}`.
 func loadJSON(_ load: Load) -> JSON {
-    .object([("load", .int(load.number)), ("view", .string(load.view.description)),
+    .object([("load", .int(load.number)), ("view", .view(load.view)),
              ("attribute", .string(load.attribute.name)), ("value", valueJSON(load.attribute.value)),
-             ("for", .string(load.path.display)), ("started", .int(load.started)), ("due", .int(load.due)),
+             ("path", .path(load.path)), ("started", .int(load.started)), ("due", .int(load.due)),
              ("checked", .bool(load.checksItem))])
 }

@@ -52,31 +52,29 @@ struct ViewReport {
         return lines.joined(separator: "\n")
     }
 
-    var json: JSON {
+    /// The view as JSON, with the state's `pass` (Schemas/config.schema.json).
+    func json(pass: Int) -> JSON {
         let attributes = (view.attached?.attributes ?? []).map { attribute -> JSON in
-            .object([("id", .string(attribute.name)), ("value", valueJSON(attribute.value))])
-        }
-        let leakItems = leaks.map { leak -> JSON in
-            .object([("property", .string(leak.property)), ("shows", propertyJSON(leak.shows)),
-                     ("fresh", propertyJSON(leak.fresh)), ("sources", .array(leak.sources.map(sourceJSON)))])
+            .object([("attribute", .string(attribute.name)), ("value", valueJSON(attribute.value))])
         }
         let sources = view.properties.keys.compactMap { name -> (String, JSON)? in
             guard let list = view.sources(of: name), list.contains(where: { $0 != nil }) else { return nil }
             return (name, .array(list.map { $0.map(sourceJSON) ?? .null }))
         }
         return .object([
-            ("view", .string(id.description)),
+            ("pass", .int(pass)),
+            ("view", .view(id)),
             ("viewClass", .string(view.viewClass)),
+            ("path", id == .root ? .null : .path(view.owner)),
             ("component", id == .root ? .null : view.ownerComponent.map(JSON.string) ?? .null),
-            ("path", id == .root ? .null : view.owner.map { .string($0.display) } ?? .null),
             ("hidden", .bool(view.isHidden)),
+            ("visibility", .string(visibility.description)),
             ("key", view.poolKey.map(keyJSON) ?? .null),
             ("attributes", .array(attributes)),
             ("properties", .object(view.properties.map { ($0.key, propertyJSON($0.value)) })),
-            ("sources", .object(sources)),
+            ("sourcesByProperty", .object(sources)),
             ("loading", .array(loads.map(loadJSON))),
-            ("leaks", .array(leakItems)),
-            ("visibility", .string(visibility.description)),
+            ("leaks", .array(leaks.map(leakJSON))),
         ])
     }
 }
