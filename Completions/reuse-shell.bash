@@ -163,7 +163,7 @@ _reuse-shell() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--echo --bail --no-color --no-init --interactive -i --step --generate-manual --version -h --help)
+    local -a non_repeating_flags=(--echo --bail --quiet -q --no-color --no-init --interactive -i --step --generate-manual --version -h --help)
     local -a repeating_options=(--command -c)
     local -a non_repeating_options=(--color --width --export-html --strategy)
     __reuse-shell_offer_flags_options -1

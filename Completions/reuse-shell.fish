@@ -20,7 +20,7 @@ function __reuse-shell_parse_tokens -S
     set -l unparsed_tokens (__reuse-shell_tokens -pc)
     switch $unparsed_tokens[1]
     case 'reuse-shell'
-        __reuse-shell_parse_subcommand -r 1 'c/command=+' 'echo' 'bail' 'color=' 'no-color' 'no-init' 'i/interactive' 'step' 'width=' 'export-html=' 'strategy=' 'generate-manual' 'version' 'h/help'
+        __reuse-shell_parse_subcommand -r 1 'c/command=+' 'echo' 'bail' 'q/quiet' 'color=' 'no-color' 'no-init' 'i/interactive' 'step' 'width=' 'export-html=' 'strategy=' 'generate-manual' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __reuse-shell_parse_subcommand -r 1 'version'
@@ -81,6 +81,7 @@ complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_positio
 complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_flags_or_options "reuse-shell"' -l 'command' -s 'c' -d 'Run one command after the files (may be repeated).' -rfka ''
 complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_flags_or_options "reuse-shell" echo' -l 'echo' -d 'Print each command before its output (for transcripts).'
 complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_flags_or_options "reuse-shell" bail' -l 'bail' -d 'Stop at the first command that fails.'
+complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_flags_or_options "reuse-shell" q quiet' -l 'quiet' -s 'q' -d 'Print only what inspections (and help) print: no pass lines, no \'defined\', no echo; errors still go to stderr. For pipes: reuse-shell s.reuse -q -c \'tree --json\' | jq .'
 complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_flags_or_options "reuse-shell" color' -l 'color' -d 'Colour: auto (on a terminal, unless TERM=dumb or NO_COLOR is set), always, or never.' -rfka 'auto always never'
 complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_flags_or_options "reuse-shell" no-color' -l 'no-color' -d 'The same as --color never.'
 complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_flags_or_options "reuse-shell" no-init' -l 'no-init' -d 'Do not run the start-up file in an interactive session.'

@@ -93,7 +93,14 @@ import Testing
         let page = try Self.manual()
         let options = Self.section("OPTIONS", of: page)
         let help = try runShell(["--help"]).output
-        let flags = Set(help.split(whereSeparator: { " ,\n[]<>".contains($0) }).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".;:)(")) }.filter { $0.hasPrefix("-") && $0.count > 1 })
+        // The flags are the first column of OPTIONS (`  -q, --quiet   Print ...`):
+        // a flag's description may quote a command with flags of its own.
+        let flags = Set(help.split(separator: "\n").flatMap { line -> [String] in
+            let trimmed = line.drop { $0 == " " }
+            // A description's wrapped lines are indented past the flags' column.
+            guard line.count - trimmed.count <= 4, trimmed.hasPrefix("-"), let column = trimmed.range(of: "  ").map({ trimmed[..<$0.lowerBound] }) ?? Optional(trimmed) else { return [] }
+            return column.split(whereSeparator: { " ,<>".contains($0) }).map(String.init).filter { $0.hasPrefix("-") && $0.count > 1 }
+        })
         #expect(flags.count >= 14, "\(flags)")
         for flag in flags.sorted() + ["--generate-completion-script"] {
             let entry = "\\fB" + flag.replacingOccurrences(of: "-", with: "\\-") + "\\fR"
