@@ -5,5 +5,5 @@
 /// release changes both in the same commit, and the tag names the same.
 public enum ReuseShellVersion {
     /// `MAJOR.MINOR.PATCH` (Semantic Versioning).
-    public static let current = "0.7.0"
+    public static let current = "0.8.0"
 }
