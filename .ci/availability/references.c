@@ -1,7 +1,8 @@
 // Lists every symbol reference the compiler recorded in an index store, one
 // per line: USR, tab, file, tab, line, tab, column, tab, name. Only units
-// whose main file is under the given prefix are read (the package's own
-// sources, not its dependencies). Used by .ci/availability/check.
+// whose main file is under the given prefix are read (the package's folder;
+// check.py keeps its Sources/ and Tests/, not the dependencies checked out
+// under .build). Used by .ci/availability/check.py.
 //
 //   references STORE_PATH SOURCE_PREFIX
 #include <indexstore/indexstore.h>

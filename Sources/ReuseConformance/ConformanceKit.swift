@@ -27,13 +27,21 @@ import ReuseShell
 ///    leak is what a reuse system does, not a bug in the model, so leaks
 ///    are reported, not failed: the first one found, with its script.
 public enum ConformanceKit {
-    /// Checks `descriptor` (the shell also knows `others`, which sessions
-    /// switch to now and then; pass `[]` to stay under `descriptor`).
+    /// Checks `descriptor`. With `others`, the shell knows them too and
+    /// sessions switch to them now and then (a failure may then be another
+    /// strategy's); by default the sessions stay under `descriptor`.
+    /// `check(descriptor, sessions: 1, seed: S)` runs session `S` again.
     public static func check(_ descriptor: StrategyDescriptor, sessions: Int = 100, seed: UInt64 = 1,
                              linesPerSession: Int = 24,
-                             others: [StrategyDescriptor] = StrategyRegistry.all) -> ConformanceReport {
+                             others: [StrategyDescriptor] = []) -> ConformanceReport {
         var report = ConformanceReport(strategy: descriptor.name)
-        for strategy in variants(of: descriptor) { report.brokenPromises += strategy.brokenPromises() }
+        for strategy in variants(of: descriptor) {
+            if strategy.name != descriptor.name {
+                report.brokenPromises.append("its descriptor is named '\(descriptor.name)' but makes a strategy named "
+                    + "'\(strategy.name)': the shell would not find it again")
+            }
+            report.brokenPromises += strategy.brokenPromises()
+        }
 
         let strategies = [descriptor] + others.filter { $0.name != descriptor.name }
         let check = SessionCheck(strategy: descriptor.name, strategies: strategies)
@@ -41,7 +49,9 @@ public enum ConformanceKit {
             let sessionSeed = seed &+ UInt64(session)
             var generator = SessionGenerator(seed: sessionSeed, strategies: strategies.map(\.name))
             // The lines depend on the state, so they are written while a shell runs them.
-            let shell = check.shell(in: try? SessionCheck.temporaryDirectory())
+            let directory = try? SessionCheck.temporaryDirectory()
+            defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
+            let shell = check.shell(in: directory)
             var lines = generator.prelude()
             for (index, line) in lines.enumerated() { shell.run(line: line, at: SourceLocation(file: "<random>", line: index + 1)) }
             for _ in 0..<linesPerSession {
@@ -53,6 +63,7 @@ public enum ConformanceKit {
             report.sessions += 1
             report.passes += shell.engine.log.currentPass
             if shell.engine.strategy.name == descriptor.name {
+                report.sessionsCheckedForLeaks += 1
                 let leaks = shell.engine.leaks()
                 if !leaks.isEmpty {
                     report.sessionsWithLeaks += 1
@@ -109,6 +120,9 @@ public struct ConformanceReport: Sendable, CustomStringConvertible {
     /// random lines must be).
     public var linesAccepted = 0
     public var passes = 0
+    /// Sessions that ended under the strategy checked (the leak detector
+    /// looks at those only).
+    public var sessionsCheckedForLeaks = 0
     public var sessionsWithLeaks = 0
     public var firstLeak: LeakExample?
 
@@ -123,13 +137,16 @@ public struct ConformanceReport: Sendable, CustomStringConvertible {
             + (failures.isEmpty ? "every invariant kept, deterministic, save round trips" : "\(failures.count) failed"))
         for failure in failures {
             text.append("    - seed \(failure.seed): \(failure.failure)")
-            text.append("      shrunk to \(failure.script.count) of \(failure.linesBeforeShrinking) lines (run with --strategy \(strategy)):")
+            text.append("      shrunk to \(failure.script.count) of \(failure.linesBeforeShrinking) lines, under '\(strategy)' "
+                + "(again: ConformanceKit.check(descriptor, sessions: 1, seed: \(failure.seed))):")
             text += failure.script.map { "        " + $0 }
         }
-        text.append("  leaks: \(sessionsWithLeaks) of \(sessions) sessions ended showing a value its owner never set"
+        text.append("  leaks: \(sessionsWithLeaks) of \(sessionsCheckedForLeaks) sessions that ended under '\(strategy)' "
+            + "showed a value its owner never set"
             + (sessionsWithLeaks == 0 ? "" : " (reported, not failed: a leak is the system's behaviour)"))
         if let leak = firstLeak {
-            text.append("    first, seed \(leak.seed): \(leak.leak)")
+            text.append("    first, seed \(leak.seed): \(leak.leak); the session:")
+            text += leak.script.map { "        " + $0 }
         }
         return text.joined(separator: "\n")
     }

@@ -76,9 +76,16 @@ public struct SessionCheck: Sendable {
         return nil
     }
 
-    /// Drops lines (halves, then quarters, ..., then single lines) while the
-    /// session still fails; returns a script no line of which can go.
+    /// Drops lines (halves, then quarters, ..., then single lines, the
+    /// single lines again until none can go) while the session still fails
+    /// the same way (the same kind of failure: ``kind(of:)``); returns a
+    /// script no line of which can go.
     public func shrink(_ lines: [String]) -> [String] {
+        guard let original = failure(of: lines) else { return lines }
+        let wanted = Self.kind(of: original)
+        func stillFails(_ candidate: [String]) -> Bool {
+            failure(of: candidate).map { Self.kind(of: $0) == wanted } ?? false
+        }
         var current = lines
         var chunk = max(1, current.count / 2)
         while chunk >= 1 {
@@ -87,16 +94,27 @@ public struct SessionCheck: Sendable {
             while start < current.count {
                 var candidate = current
                 candidate.removeSubrange(start..<min(current.count, start + chunk))
-                if failure(of: candidate) != nil {
+                if stillFails(candidate) {
                     current = candidate
                     removedAny = true
                 } else {
                     start += chunk
                 }
             }
-            if !removedAny || chunk == 1 { chunk /= 2 } else { chunk = max(1, chunk / 2) }
+            // Single lines are tried again after any went: a line may be
+            // needed only while another is there.
+            if chunk == 1 && !removedAny { break }
+            chunk = max(1, chunk / 2)
         }
         return current
+    }
+
+    /// What kind of failure a message of ``failure(of:)`` reports: its
+    /// words up to the first colon (`invariants broken after line 3 ...`
+    /// is kept apart from `not deterministic`, `save/source round trip differs`).
+    static func kind(of failure: String) -> String {
+        let head = failure.prefix { $0 != ":" && $0 != "\n" }
+        return head.hasPrefix("invariants broken") ? "invariants broken" : String(head)
     }
 
     static func firstDifference(_ a: String, _ b: String) -> String {

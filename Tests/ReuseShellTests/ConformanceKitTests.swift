@@ -82,3 +82,47 @@ import Testing
         #expect(StrategyRegistry.named("never-settles") == nil)
     }
 }
+
+/// The kit reports a policy from outside the engine whose speed hint is
+/// wrong, and a descriptor whose strategy goes by another name.
+@Suite struct ConformanceKitPromiseTests {
+    /// Says it reads no values, and keys by the value of `alpha`.
+    struct ReadsAlphaAnyway: Keying {
+        var isPure: Bool { false }
+        var readsValues: Bool { false }
+        func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
+            let alpha = configuration.attributes.first { $0.name == "alpha" }.map { "\($0.value)" } ?? ""
+            return ViewKey(component: component + alpha, viewClass: configuration.viewClass, shape: configuration.shape)
+        }
+    }
+
+    static let liar = StrategyDescriptor(name: "liar", rules: ["Keys by alpha's value."]) { _ in
+        Strategy(name: "liar", summary: "", poolNote: "", keying: ReadsAlphaAnyway(), parents: PositionalVend(),
+                 application: ApplyChanged(), cells: StackCells(keying: ComponentShapeKeying()), cellApplication: ApplyChanged())
+    }
+
+    static let misnamed = StrategyDescriptor(name: "one-name", rules: ["Another name."]) { _ in
+        Strategy(name: "other-name", summary: "", poolNote: "", keying: ComponentShapeKeying(), parents: PositionalVend(),
+                 application: ApplyChanged(), cells: StackCells(keying: ComponentShapeKeying()), cellApplication: ApplyChanged())
+    }
+
+    @Test func aBrokenSpeedHintFails() {
+        let report = ConformanceKit.check(Self.liar, sessions: 2)
+        #expect(!report.passed)
+        #expect(report.brokenPromises.contains { $0.contains("says it reads no values") }, "\(report.brokenPromises)")
+        #expect(report.description.contains("promises: 1 broken"))
+    }
+
+    @Test func aStrategyNamedOtherwiseFails() {
+        let report = ConformanceKit.check(Self.misnamed, sessions: 1)
+        #expect(report.brokenPromises.contains { $0.contains("makes a strategy named 'other-name'") })
+    }
+
+    /// Sessions stay under the strategy checked unless others are given, so
+    /// every session is looked at for leaks.
+    @Test func leaksAreCountedOverTheSessionsThatEndedUnderIt() {
+        let report = ConformanceKit.check(StrategyDescriptor.naive, sessions: 6)
+        #expect(report.sessionsCheckedForLeaks == 6)
+        #expect(report.description.contains("of 6 sessions that ended under 'naive'"))
+    }
+}

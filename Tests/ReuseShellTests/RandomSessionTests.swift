@@ -39,7 +39,9 @@ import Testing
             let check = SessionCheck(strategy: strategy)
             // The lines depend on the state, so they are written while a shell runs them.
             var lastError = ""
-            let shell = check.shell(in: try? SessionCheck.temporaryDirectory(),
+            let directory = try? SessionCheck.temporaryDirectory()
+            defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
+            let shell = check.shell(in: directory,
                                     writeError: { lastError = $0.split(separator: "\n").first.map(String.init) ?? "" })
             var lines = generator.prelude()
             for (index, line) in lines.enumerated() { shell.run(line: line, at: SourceLocation(file: "<random>", line: index + 1)) }

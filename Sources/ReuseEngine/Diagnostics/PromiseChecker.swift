@@ -51,7 +51,8 @@ extension Strategy {
 
 /// The samples ``Strategy/brokenPromises(samples:seed:)`` asks keys of.
 enum PromiseSamples {
-    static let names = ["alpha", "text", "score", "swipe", "tap"]
+    /// The attributes the conformance kit's sessions set, and more.
+    static let names = ["alpha", "text", "score", "swipe", "tap", "backgroundColor", "image", "title"]
     static let values: [AttributeValue] = [.number(0.5), .number(1), .text("a"), .text("b")]
 
     /// Catalogues that differ in what a keying could read: declared
@@ -72,7 +73,7 @@ enum PromiseSamples {
     static func pairs(count: Int, seed: UInt64) -> [(ViewConfiguration, ViewConfiguration)] {
         var random = SplitMix(state: seed)
         return (0..<count).map { _ in
-            let chosen = Array(names.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)))
+            let chosen = Array(names.shuffled(using: &random).prefix(Int.random(in: 0...4, using: &random)))
             let viewClass = ["UIView", "UILabel", "Badge"][Int.random(in: 0..<3, using: &random)]
             func made() -> ViewConfiguration {
                 ViewConfiguration(viewClass: viewClass, attributes: chosen.map {

@@ -217,6 +217,12 @@ public struct CachedCell: Sendable, Equatable {
     public var view: ViewID
     /// Bound ahead of a scroll (RecyclerView's GapWorker), not left by its row.
     public var isPrefetched = false
+
+    public init(slot: Slot, view: ViewID, isPrefetched: Bool = false) {
+        self.slot = slot
+        self.view = view
+        self.isPrefetched = isPrefetched
+    }
 }
 
 /// Which component instances a system keeps alive.

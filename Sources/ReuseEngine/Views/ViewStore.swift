@@ -7,8 +7,10 @@ import OrderedCollections
 /// Views change only through these operations, each of which records the
 /// step it took, and each returns what a policy needs to know (`take`
 /// says whether the view was hidden and who held it), so no policy reads the
-/// log to learn what happened. Reading is public; changing is internal to
-/// the engine.
+/// log to learn what happened. Reading is public, and so are the
+/// operations a policy calls (the strategy SDK: take, create, hide, order,
+/// recycle, apply, ...); the rest (recording a step of its own, detaching
+/// views as RecyclerView and Valdi do) is internal to the engine.
 public struct ViewStore: Sendable {
     /// Everything the session declared (the store reads attribute effects and class defaults).
     public internal(set) var catalog = Catalog()

@@ -63,7 +63,7 @@ enum ManualProse {
         ("Run commands from the command line, the first over two -c lines:", "reuse-shell -c 'component Card view UIView \\' -c '{ backgroundColor: red }' \\\n    -c 'mount Card' -c tree"),
         ("Split a long definition in a script:", "component Photo view UIImageView { image: placeholder } \\\n    loads image \"photo{i}\" after 2 checked"),
         ("Present a lesson step by step, or write it as a web page:", "reuse-shell --step Sessions/08-scrolling-feed.reuse\nreuse-shell --export-html lesson.html Sessions/08-scrolling-feed.reuse"),
-        ("Install this page and the completion scripts:", "install -m 644 Documentation/reuse-shell.1 /usr/local/share/man/man1/\ninstall -m 644 Completions/reuse-shell.bash /usr/share/bash-completion/completions/reuse-shell"),
+        ("Install this page and the completion scripts:", "install -D -m 644 Documentation/reuse-shell.1 /usr/local/share/man/man1/reuse-shell.1\ninstall -D -m 644 Completions/reuse-shell.bash /usr/share/bash-completion/completions/reuse-shell"),
     ]
 
     static let seeAlso: [(name: String, section: Int)] = [("editrc", 5), ("editline", 3), ("dot", 1)]

@@ -1,7 +1,7 @@
 import ReuseEngine
 
 extension StrategyDescriptor {
-    /// Theodolite's strategy with ``OwnerFirstVend`` for plain parents:
+    /// Theodolite's strategy with ``LastOwnerVend`` for plain parents:
     /// the same keys, application and list cells, another vend order.
     public static let ownerFirst = StrategyDescriptor(name: "owner-first", rules: [
         "As theodolite, but a parent hands a view back to the instance that held it",
@@ -13,7 +13,7 @@ extension StrategyDescriptor {
             summary: "theodolite's keys; a view goes back to its last owner first",
             poolNote: "a view goes back to the instance that held it last; views nobody takes are hidden",
             keying: ComponentShapeKeying(),
-            parents: OwnerFirstVend(),
+            parents: LastOwnerVend(),
             application: ApplyChanged(),
             cells: StackCells(keying: ComponentShapeKeying()),
             cellApplication: ApplyChanged())

@@ -4,10 +4,11 @@ import ReuseEngine
 /// instance that held it last when it is still free, so a view does not move
 /// to another instance because one before it was hidden (Theodolite's
 /// positional vend would shift every later one). Otherwise the newest free
-/// view of the key (the one hidden last), otherwise a new view. At the end
+/// view of the key (the one that joined its pool last), otherwise a new
+/// view. At the end
 /// of the pass, views nobody took are hidden, and the subviews follow the
 /// order the views were taken in.
-public struct OwnerFirstVend: ParentReuse {
+public struct LastOwnerVend: ParentReuse {
     public init() {}
 
     /// It plans nothing: ``plan(_:into:store:pass:)`` is never needed.
