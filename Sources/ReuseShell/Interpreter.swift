@@ -188,12 +188,13 @@ public final class Interpreter {
         case .success(let result): tokens = result
         case .failure(let error):
             if options.echo, !options.quiet { emit("reuse> " + line) }
+            // No tokens, so nothing asks for JSON (a `--json` may be inside the broken quote).
             report(error, at: location, line: line)
             return false
         }
         if line.utf8.last == LineJoiner.backslash, let last = tokens.last, let dangling = Interpreter.danglingContinuation(line, last) {
             if options.echo { emit("reuse> " + line) }
-            report(dangling, at: location, line: line)
+            report(dangling, at: location, line: line, json: Interpreter.asksForJSON(tokens))
             return false
         }
         guard let first = tokens.first else {

@@ -155,6 +155,35 @@ import TestSupport
         #expect(shell.run(#"tree "unclosed --json"#).err.hasPrefix("<test>:1:"))
     }
 
+    /// A command continued over lines (`\`) reports its JSON error on the
+    /// physical line of the bad text, as the text report does; a dangling
+    /// `\` on a `--json` line is a JSON error too.
+    @Test func aContinuedCommandsJSONErrorNamesItsPhysicalLine() throws {
+        var err = ""
+        let shell = Interpreter(options: .init(), write: { _ in }, writeError: { err += $0 })
+        let script = "component Foo view UIView\nmount Foo\ntree Foo \\\n  --changes \\\n  --pass x --json\n"
+        Interpreter.forEachCommand(of: script, file: "<t>") { command, location in
+            shell.run(line: command, at: location)
+            return true
+        }
+        let error = try Self.parse(err)
+        #expect(try JSONSchemaTests.schemas.validate(error, against: "error.schema.json").isEmpty, "\(err)")
+        #expect(error["error"]?["line"]?.int == 5, "\(err)")
+        #expect(error["error"]?["input"]?.string == "  --pass x --json", "\(err)")
+        #expect(error["error"]?["column"]?.int == 10, "\(err)")
+        // The same without --json: the text report names the same place.
+        err = ""
+        Interpreter.forEachCommand(of: script.replacingOccurrences(of: " --json", with: ""), file: "<t>") { command, location in
+            shell.run(line: command, at: location)
+            return true
+        }
+        #expect(err.hasPrefix("<t>:5:10: error: "), "\(err)")
+        // A `\` with no line after it, on a --json line.
+        err = ""
+        shell.run(line: "tree --json \\", at: SourceLocation(file: "<t>", line: 1))
+        #expect(try Self.parse(err)["error"]?["message"]?.string?.contains("no line follows") == true, "\(err)")
+    }
+
     /// `quiet` prints what answers a question, in a `source`d script too,
     /// and nothing a change of the session prints.
     @Test func quietKeepsOnlyAnswers() throws {

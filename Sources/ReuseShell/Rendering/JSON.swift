@@ -101,10 +101,13 @@ func classPoolsJSON(_ views: ViewStore) -> JSON {
 }
 
 /// A failed command as JSON, for standard error when the command was run
-/// with `--json` (Schemas/error.schema.json).
+/// with `--json` (Schemas/error.schema.json). For a command continued over
+/// several lines, the line, column and input are those of the physical line
+/// the bad text is on, as the text report gives them.
 func errorJSON(_ error: ShellError, at location: SourceLocation, line: String) -> JSON {
-    .object([("error", .object([
-        ("message", .string(error.message)), ("file", .string(location.file)), ("line", .int(location.line)),
-        ("column", .int(max(1, error.column))), ("length", .int(error.length)), ("input", .string(line)),
+    let place = location.place(ofColumn: max(1, error.column), in: line)
+    return .object([("error", .object([
+        ("message", .string(error.message)), ("file", .string(location.file)), ("line", .int(place.line)),
+        ("column", .int(max(1, place.column))), ("length", .int(error.length)), ("input", .string(place.text)),
     ]))])
 }
