@@ -58,8 +58,9 @@ public enum EngineError: Error, Equatable, Sendable {
     case unknownView(ViewID)
     /// The view is held by no mounted instance (hidden, or in a hidden parent).
     case viewNotHeld(ViewID)
-    /// No strategy of that name; `suggestion` is the nearest name.
-    case unknownStrategy(String, suggestion: String?)
+    /// No strategy of that name; `suggestion` is the nearest name, `known`
+    /// the names there are (the registry's, or a shell's own list).
+    case unknownStrategy(String, suggestion: String?, known: [String] = StrategyRegistry.names)
     /// An operation that needs a mounted tree before any `mount`.
     case nothingMounted
     /// A number outside the attribute's range (`alpha` is 0 to 1).
@@ -181,9 +182,9 @@ extension EngineError: CustomStringConvertible {
             return "no view '\(view)'"
         case .viewNotHeld(let view):
             return "\(view) is not held by any component (it is hidden or in a hidden parent)"
-        case .unknownStrategy(let name, let suggestion):
+        case .unknownStrategy(let name, let suggestion, let known):
             return "unknown strategy '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" }
-                ?? " (strategies: " + StrategyRegistry.names.joined(separator: ", ") + ")")
+                ?? " (strategies: " + known.joined(separator: ", ") + ")")
         case .nothingMounted:
             return "nothing is mounted; use 'mount NAME' first"
         case .outOfRange(let attribute, let value, let range):

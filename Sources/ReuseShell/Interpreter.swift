@@ -123,7 +123,7 @@ public final class Interpreter {
     /// Selects the strategy before anything runs (`--strategy`); the error says why not.
     public func selectStrategy(_ name: String) throws(ShellError) {
         guard let descriptor = strategy(named: name) else {
-            throw ShellError(EngineError.unknownStrategy(name, suggestion: closestName(to: name, in: strategyNames)).message,
+            throw ShellError(EngineError.unknownStrategy(name, suggestion: closestName(to: name, in: strategyNames), known: strategyNames).message,
                              column: 0)
         }
         selectStrategy(descriptor.standard)

@@ -17,8 +17,9 @@ struct ReuseShellCommand: ParsableCommand {
         ~/.reuse_shell_history when that file exists, or $REUSE_SHELL_HISTORY) or, when \
         stdin is not a terminal, from stdin without a prompt. An interactive session \
         first runs the start-up file ($XDG_CONFIG_HOME/reuse-shell/init, else \
-        ~/.reuse_shellrc) unless --no-init. Type 'help' inside the shell. Exit status \
-        is 1 when any command failed.
+        ~/.reuse_shellrc) unless --no-init. Type 'help' inside the shell. Exit status: \
+        1 when a command of a script failed, 64 for a wrong command line, 130 after \
+        Ctrl-C stopped a script, else 0 (man reuse-shell, EXIT STATUS).
         """,
         version: ReuseShellVersion.current
     )

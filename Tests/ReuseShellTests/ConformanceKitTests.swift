@@ -80,6 +80,12 @@ import Testing
         #expect(shell.engine.strategy.fresh.poolNote == "views nobody takes stay visible")
         // The engine's own list does not have it.
         #expect(StrategyRegistry.named("never-settles") == nil)
+        // An unknown name lists the shell's strategies, its own among them.
+        var errors = ""
+        let listing = Interpreter(options: .init(), strategies: StrategyRegistry.all + [Self.neverSettles],
+                                  write: { _ in }, writeError: { errors += $0 })
+        #expect(!listing.run(line: "strategy zzzzzzzzzz", at: SourceLocation(file: "<t>", line: 1)))
+        #expect(errors.contains("valdi-attach, never-settles)"), "\(errors)")
     }
 }
 

@@ -326,7 +326,7 @@ enum StrategyCommand {
         let trigger = shell.trigger
         try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
             guard let descriptor = shell.strategy(named: name.text) else {
-                throw .unknownStrategy(name.text, suggestion: closestName(to: name.text, in: shell.strategyNames))
+                throw .unknownStrategy(name.text, suggestion: closestName(to: name.text, in: shell.strategyNames), known: shell.strategyNames)
             }
             return try engine.setStrategy(try descriptor.with(options: options, subjects: subjects), trigger: trigger)
         }

@@ -233,7 +233,8 @@ enum HelpCommand {
             if token.text == "strategy", let name = arguments.next() {
                 try arguments.end()
                 guard let descriptor = shell.strategy(named: name.text) else {
-                    throw shell.located(.unknownStrategy(name.text, suggestion: closestName(to: name.text, in: shell.strategyNames)), in: arguments)
+                    throw shell.located(.unknownStrategy(name.text, suggestion: closestName(to: name.text, in: shell.strategyNames),
+                                                        known: shell.strategyNames), in: arguments)
                 }
                 let strategy = descriptor.standard
                 var lines = [shell.style.bold("strategy \(descriptor.name)"), "  " + strategy.summary, ""]

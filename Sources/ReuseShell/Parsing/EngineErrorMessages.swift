@@ -29,7 +29,7 @@ extension EngineError {
         case .rowNotVisible(let list, let row, _): return .path(list.appending(.row(row)))
         case .unknownView(let view), .viewNotHeld(let view): return .view(view)
         case .rootIsNotAComponent: return .view(.root)
-        case .unknownStrategy(let name, _): return .name(name)
+        case .unknownStrategy(let name, _, _): return .name(name)
         case .nothingMounted: return .mountedPath
         case .emptyIdentifier: return .value("")
         case .undefinedChild(let parent, _, _): return .containing(parent)
