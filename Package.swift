@@ -73,10 +73,10 @@ let package = Package(
             name: "ReuseConformance",
             dependencies: ["ReuseEngine", "ReuseShell"]
         ),
-        // What more than one test target uses: a JSON parser and the JSON
-        // Schema validator the documents are held to.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine"]),
+        // What more than one test target uses: a JSON parser, the JSON
+        // Schema validator the documents are held to, a typed-API session.
+        .target(name: "TestSupport", dependencies: ["ReuseEngine"], path: "Tests/TestSupport"),
+        .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
         .testTarget(name: "ReuseShellTests", dependencies: ["ReuseShell", "ReuseConformance", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

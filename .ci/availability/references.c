@@ -19,6 +19,14 @@ struct walk {
 
 static void put(indexstore_string_ref_t text) { fwrite(text.data, 1, text.length, stdout); }
 
+// Reports a reader that could not be made, marks the walk failed, and stops it.
+static bool failed(struct walk *walk, indexstore_error_t error, const char *otherwise) {
+    fprintf(stderr, "references: %s\n", error ? indexstore_error_get_description(error) : otherwise);
+    if (error) indexstore_error_dispose(error);
+    walk->failed = 1;
+    return false;
+}
+
 static bool occurrence(void *context, indexstore_occurrence_t occurrence) {
     struct walk *walk = context;
     indexstore_symbol_role_t roles = indexstore_occurrence_get_roles(occurrence);
@@ -41,12 +49,7 @@ static bool dependency(void *context, indexstore_unit_dependency_t dependency) {
     indexstore_error_t error = NULL;
     indexstore_record_reader_t reader = indexstore_record_reader_create(walk->store, record, &error);
     free(record);
-    if (!reader) {
-        fprintf(stderr, "references: %s\n", error ? indexstore_error_get_description(error) : "unreadable record");
-        if (error) indexstore_error_dispose(error);
-        walk->failed = 1;
-        return false;
-    }
+    if (!reader) return failed(walk, error, "unreadable record");
     indexstore_record_reader_occurrences_apply_f(reader, walk, occurrence);
     indexstore_record_reader_dispose(reader);
     return true;
@@ -58,12 +61,7 @@ static bool unit(void *context, indexstore_string_ref_t unit_name) {
     indexstore_error_t error = NULL;
     indexstore_unit_reader_t reader = indexstore_unit_reader_create(walk->store, name, &error);
     free(name);
-    if (!reader) {
-        fprintf(stderr, "references: %s\n", error ? indexstore_error_get_description(error) : "unreadable unit");
-        if (error) indexstore_error_dispose(error);
-        walk->failed = 1;
-        return false;
-    }
+    if (!reader) return failed(walk, error, "unreadable unit");
     indexstore_string_ref_t main_file = indexstore_unit_reader_get_main_file(reader);
     size_t prefix = strlen(walk->prefix);
     if (main_file.length >= prefix && strncmp(main_file.data, walk->prefix, prefix) == 0) {

@@ -35,7 +35,7 @@ public enum ConformanceKit {
                              linesPerSession: Int = 24,
                              others: [StrategyDescriptor] = []) -> ConformanceReport {
         var report = ConformanceReport(strategy: descriptor.name)
-        for strategy in variants(of: descriptor) {
+        for strategy in descriptor.variants {
             if strategy.name != descriptor.name {
                 report.brokenPromises.append("its descriptor is named '\(descriptor.name)' but makes a strategy named "
                     + "'\(strategy.name)': the shell would not find it again")
@@ -79,15 +79,6 @@ public enum ConformanceKit {
             }
         }
         return report
-    }
-
-    /// The strategy with its options at their defaults, and each changed
-    /// (a count raised by two, a flag flipped), when it takes any.
-    static func variants(of descriptor: StrategyDescriptor) -> [Strategy] {
-        var all = [descriptor.standard]
-        let changed = descriptor.defaults.map { (name: $0.name, value: $0.kind == .flag ? 1 - $0.value : $0.value + 2) }
-        if !changed.isEmpty, let other = try? descriptor.with(options: changed) { all.append(other) }
-        return all
     }
 }
 

@@ -53,12 +53,13 @@ enum Report {
 
     /// Records `value` under `key` (JSON mode).
     static func record(_ key: String, _ value: JSON) {
-        guard document != nil else { return }
-        if let index = document!.firstIndex(where: { $0.key == key }) {
-            document![index].value = value
+        guard var entries = document else { return }
+        if let index = entries.firstIndex(where: { $0.key == key }) {
+            entries[index].value = value
         } else {
-            document!.append((key, value))
+            entries.append((key, value))
         }
+        document = entries
     }
 
     /// Appends `item` to the array under `key` (JSON mode).

@@ -7,8 +7,8 @@ import ReuseShell
 /// prints it), so the page cannot drift from `--help`.
 enum ManualOptions {
     /// The page for `--generate-manual`.
-    static func page() -> String {
-        let (arguments, options) = read()
+    static func page() throws -> String {
+        let (arguments, options) = try read()
         return ManualPage(version: ReuseShellCommand.configuration.version, arguments: arguments, options: options).rendered
     }
 
@@ -35,9 +35,9 @@ enum ManualOptions {
 
     /// The positional arguments and the options, in declaration order; then
     /// the flags argument-parser adds that its description leaves out.
-    static func read() -> (arguments: [ManualPage.Option], options: [ManualPage.Option]) {
+    static func read() throws -> (arguments: [ManualPage.Option], options: [ManualPage.Option]) {
         guard let described = try? JSONDecoder().decode(Description.self, from: Data(ReuseShellCommand._dumpHelp().utf8)) else {
-            fatalError("argument-parser's description of reuse-shell could not be read")
+            throw UnreadableDescription()
         }
         var arguments: [ManualPage.Option] = []
         var options: [ManualPage.Option] = []
@@ -63,5 +63,14 @@ enum ManualOptions {
         options.append(.init(names: ["--generate-completion-script"], value: "bash|zsh|fish",
                              help: "Print a completion script for the shell named (by default $SHELL's) and exit; see Completions/ in the source."))
         return (arguments, options)
+    }
+}
+
+/// argument-parser's description of the flags (its underscored
+/// `_dumpHelp()`) could not be decoded: `--generate-manual` fails with this
+/// message and exit status 1 rather than trapping.
+struct UnreadableDescription: Error, CustomStringConvertible {
+    var description: String {
+        "argument-parser's description of reuse-shell's flags could not be read (did its format change?)"
     }
 }

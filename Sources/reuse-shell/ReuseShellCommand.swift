@@ -71,7 +71,7 @@ struct ReuseShellCommand: ParsableCommand {
     var generateManual = false
 
     func run() throws {
-        if generateManual { return Output.standard(ManualOptions.page()) }
+        if generateManual { return Output.standard(try ManualOptions.page()) }
         if let exportHTML { try export(to: exportHTML) }
         let terminalIn = isatty(STDIN_FILENO) == 1
         let terminalOut = isatty(STDOUT_FILENO) == 1

@@ -16,13 +16,7 @@ import TestSupport
 
     /// Runs the built `reuse-shell` with stdout and stderr on two pipes (colour off, no input).
     static func run(_ arguments: [String], input: String = "", directory: URL = packageRoot) async throws -> SeparateRun {
-        let process = Process()
-        process.executableURL = try reuseShellBinary()
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
+        let process = try shellProcess(arguments, directory: directory)
         let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out
         process.standardError = err

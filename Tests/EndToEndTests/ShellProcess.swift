@@ -17,10 +17,10 @@ struct ShellRun {
     var status: Int32
 }
 
-/// Runs the built `reuse-shell` with `arguments`, `input` on stdin (not a
-/// terminal), colour off, in the package root unless told otherwise.
-func runShell(_ arguments: [String], input: String = "", directory: URL = packageRoot,
-              environment extra: [String: String] = [:]) throws -> ShellRun {
+/// The built `reuse-shell` with `arguments`, set up as the tests run it:
+/// colour off, history kept out of the user's, in `directory`; not started.
+func shellProcess(_ arguments: [String], directory: URL = packageRoot,
+                  environment extra: [String: String] = [:]) throws -> Process {
     let process = Process()
     process.executableURL = try reuseShellBinary()
     process.arguments = arguments
@@ -30,6 +30,14 @@ func runShell(_ arguments: [String], input: String = "", directory: URL = packag
     environment["REUSE_SHELL_HISTORY"] = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-e2e-history-unused").path
     for (key, value) in extra { environment[key] = value }
     process.environment = environment
+    return process
+}
+
+/// Runs the built `reuse-shell` with `arguments`, `input` on stdin (not a
+/// terminal), colour off, in the package root unless told otherwise.
+func runShell(_ arguments: [String], input: String = "", directory: URL = packageRoot,
+              environment extra: [String: String] = [:]) throws -> ShellRun {
+    let process = try shellProcess(arguments, directory: directory, environment: extra)
     let output = Pipe()
     let stdin = Pipe()
     process.standardOutput = output

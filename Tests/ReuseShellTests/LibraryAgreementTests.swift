@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import ReuseEngine
 import ReuseShell
 
@@ -33,42 +34,12 @@ import ReuseShell
     remount
     """
 
-    static func typedSession() throws -> Engine {
-        var engine = Engine()
-        try engine.declare(AttributeDefinition(name: "score", kind: .number))
-        try engine.declareViewClass("Badge", defaults: ["text": "new", "textColor": .color("red")])
-        try engine.defineComponent("Dot", view: "UIView", attributes: ["backgroundColor": .color("red"), "alpha": 0.5])
-        try engine.defineComponent("Title", view: "UILabel",
-                                   attributes: ["text": "Row {i}", "isUserInteractionEnabled": false, "score": .rowNumber])
-        try engine.defineComponent("Photo", view: "UIImageView", attributes: ["image": "placeholder"],
-                                   loads: [LoadRequest("image", "photo{i}", after: 2, checked: true)])
-        try engine.defineComponent("Cell", view: "UIView", attributes: ["cornerRadius": 4], children: ["Title", "Dot", "Photo"])
-        try engine.defineComponent("Header", view: "Badge")
-        try engine.defineComponent("Group", children: ["Dot", "Dot"])
-        try engine.defineList("Feed", rows: 100, viewport: 4, cells: ["Cell"], header: "Header")
-        try engine.mount("Feed", "Group")
-        try engine.scroll("Feed", by: 2)
-        try engine.scroll("Feed", to: 10)
-        try engine.set("Feed/11/Title", "text", to: "hello there")
-        try engine.set("Feed/11", "backgroundColor", to: .color("#00FF00"))
-        try engine.set("Feed/12/Dot", "alpha", to: 0.25)
-        try engine.hide("Group/Dot[1]")
-        engine.wait()
-        try engine.show("Group/Dot[1]")
-        try engine.reload("Feed/12", .payload)
-        try engine.setStrategy(named: "recyclerview", options: ["cache": 1])
-        try engine.reloadList("Feed")
-        try engine.setStrategy(named: "theodolite-2019", options: ["bug27": 1])
-        try engine.remount()
-        return engine
-    }
-
     @Test func theTypedAPIAndTheShellAgree() throws {
         let session = Session()
         let output = session.run(Self.script)
         #expect(!output.contains("error"), "the script failed:\n\(output)")
         let shell = session.interpreter.engine
-        let typed = try Self.typedSession()
+        let typed = try TypedSession.engine()
         #expect(typed.log.passes == shell.log.passes)
         #expect(Array(typed.log.events) == Array(shell.log.events))
         #expect(typed.catalog.components == shell.catalog.components)

@@ -79,7 +79,7 @@ public struct Strategy: Sendable {
     /// alone, with no descriptor, is returned as it is (make strategies
     /// through a ``StrategyDescriptor`` so that a new tree starts clean).
     public var fresh: Strategy {
-        guard let descriptor = origin ?? StrategyRegistry.named(name),
+        guard let descriptor = origin,
               let copy = try? descriptor.with(options: options.filter { $0.subject == nil }.map { ($0.name, $0.value) },
                                               subjects: options.compactMap { option in option.subject.map { ($0, option.value) } })
         else { return self }
@@ -153,6 +153,15 @@ public struct StrategyDescriptor: Sendable {
         self.perSubject = perSubject
         self.rules = rules
         self.make = make
+    }
+
+    /// The strategy with its options at their defaults, and with every
+    /// option changed (a count raised by two, a flag flipped) when it takes
+    /// any: what a check of its promises runs over.
+    public var variants: [Strategy] {
+        let changed = defaults.map { (name: $0.name, value: $0.kind == .flag ? 1 - $0.value : $0.value + 2) }
+        guard !changed.isEmpty, let other = try? with(options: changed) else { return [standard] }
+        return [standard, other]
     }
 
     /// The strategy with default options.
