@@ -67,6 +67,16 @@ public struct Engine: Sendable {
         var componentsWithInstanceValues: Set<String> = []
         /// Scroll offsets by list instance.
         var listOffsets = ListOffsets()
+        /// The items of each list instance that `insert` or `delete`
+        /// changed (``ItemSequence``); a list not here shows item `r` in row `r`.
+        var listItems: [ComponentPath: ItemSequence] = [:]
+        /// UI state kept with items (``StateHome/item``), by the path of
+        /// the instance that holds it now, in the order first set.
+        var itemState: OrderedDictionary<ComponentPath, ComponentState> = [:]
+        /// `saveable` state saved when its slot was deactivated
+        /// (``StateHome/slot``), by the slot's key: the list's path and
+        /// the row's key (its item id under `key id`, its row under `key index`).
+        var savedState: OrderedDictionary<SlotKey, ComponentState> = [:]
         /// A component or list was (re)defined since the last full pass; the
         /// mounted tree and views still follow the old definitions until the next
         /// full pass (a scroll then runs one).
@@ -221,10 +231,10 @@ public struct Engine: Sendable {
     @discardableResult
     public mutating func defineList(_ name: String, rows: Int, viewport: Int, cells: [String],
                                     header: String? = nil, footer: String? = nil,
-                                    savesOffset: Bool = false) throws(EngineError) -> Definition {
+                                    savesOffset: Bool = false, keys: RowKeys = .index) throws(EngineError) -> Definition {
         try define(ComponentDefinition(name: name, body: .list(ListSpec(rows: rows, viewport: viewport, cells: cells,
                                                                         header: header, footer: footer,
-                                                                        savesOffset: savesOffset))))
+                                                                        savesOffset: savesOffset, keys: keys))))
     }
 
     private mutating func define(_ definition: ComponentDefinition) throws(EngineError) -> Definition {

@@ -81,6 +81,11 @@ public enum EngineError: Error, Equatable, Sendable {
     case notACell(list: String, cell: String, cells: [String])
     /// A row reload of an instance that is not inside a list row.
     case notInAListRow(ComponentPath)
+    /// An `insert` or `delete` outside the list's rows (`rows`: how many it has).
+    case itemsOutOfRange(ComponentPath, change: ItemChange, rows: Int)
+    /// `state` on an instance that shows no view where the strategy keeps
+    /// state on views.
+    case noViewForState(ComponentPath, strategy: String)
     /// A load delay outside ``LoadTemplate/delays``.
     case invalidLoadDelay(Int)
     /// A view without that property; `suggestion` is the nearest property it has.
@@ -208,6 +213,19 @@ extension EngineError: CustomStringConvertible {
             return "'\(cell)' is not a cell of list '\(list)' (its cells: " + cells.joined(separator: ", ") + ")"
         case .notInAListRow(let path):
             return "'\(path.display)' is not in a list row: reload reconfigures one row of a list, or a whole list named by its PATH ('remount' runs a full pass)"
+        case .itemsOutOfRange(let path, let change, let rows):
+            switch change {
+            case .insert(let row, let count):
+                if count < 1 { return "insert adds at least one item, not \(count)" }
+                return "'\(path.display)' has \(rows) rows: insert at 0 to \(rows), not \(row)"
+                    + (rows > ListSpec.maximumRows - count ? " (a list holds at most \(ListSpec.maximumRows) rows)" : "")
+            case .delete(let row, let count):
+                if count < 1 { return "delete removes at least one item, not \(count)" }
+                return rows == 0 ? "'\(path.display)' has no rows to delete"
+                    : "'\(path.display)' has \(rows) rows (0 to \(rows - 1)): delete at \(row) count \(count) reaches row \(row + count - 1)"
+            }
+        case .noViewForState(let path, let strategy):
+            return "'\(path.display)' shows no view: under \(strategy) its state lives on its view"
         case .invalidLoadDelay(let after):
             return "a load arrives between \(LoadTemplate.delays.lowerBound) and \(LoadTemplate.delays.upperBound) passes after it starts, not \(after)"
         case .noSuchProperty(let view, let property, let suggestion):

@@ -41,22 +41,34 @@ public struct Preparation: Hashable, Sendable {
     public var resets: [String]
     /// The hook cancels the view's pending loads.
     public var cancelsLoads: Bool
+    /// Component state values reset (`resets-state liked`), in the order written.
+    public var resetsState: [String]
+    /// The state values are reset when the view shows another item
+    /// (`resets-state liked on item`: FlashList's `useRecyclingState` with
+    /// the item as its dependency), not in the system's reuse hook.
+    public var resetsStateOnItem: Bool
 
     /// What `component`'s reuse hook does (`prepare Cell resets liked cancels loads`).
-    public init(component: String, resets: [String], cancelsLoads: Bool) {
+    public init(component: String, resets: [String], cancelsLoads: Bool, resetsState: [String] = [],
+                resetsStateOnItem: Bool = false) {
         self.component = component
         self.resets = resets
         self.cancelsLoads = cancelsLoads
+        self.resetsState = resetsState
+        self.resetsStateOnItem = resetsStateOnItem && !resetsState.isEmpty
     }
 
     /// Resets nothing and cancels nothing (declaring it removes a declaration).
-    public var doesNothing: Bool { resets.isEmpty && !cancelsLoads }
+    public var doesNothing: Bool { resets.isEmpty && !cancelsLoads && resetsState.isEmpty }
 
     /// What it does, in words: `resets liked tap, cancels loads`, or `nothing`.
     public var summary: String {
         if doesNothing { return "nothing" }
         var parts: [String] = []
         if !resets.isEmpty { parts.append("resets " + resets.joined(separator: " ")) }
+        if !resetsState.isEmpty {
+            parts.append("resets state " + resetsState.joined(separator: " ") + (resetsStateOnItem ? " when the item changes" : ""))
+        }
         if cancelsLoads { parts.append("cancels loads") }
         return parts.joined(separator: ", ")
     }
@@ -65,6 +77,7 @@ public struct Preparation: Hashable, Sendable {
     public var declaration: String {
         if doesNothing { return "prepare \(component) nothing" }
         return "prepare \(component)" + (resets.isEmpty ? "" : " resets " + resets.joined(separator: " "))
+            + (resetsState.isEmpty ? "" : " resets-state " + resetsState.joined(separator: " ") + (resetsStateOnItem ? " on item" : ""))
             + (cancelsLoads ? " cancels loads" : "")
     }
 }
@@ -82,6 +95,16 @@ extension ViewStore {
         let targets = hook.coversSubtree ? subtree(of: view) : [view]
         for target in targets {
             for name in preparation.resets { reset(name, on: target, by: hook) }
+        }
+        if !preparation.resetsStateOnItem {
+            for target in targets {
+                guard let state = self[target].state else { continue }
+                for name in preparation.resetsState {
+                    guard let value = state.values[name] else { continue }
+                    removeState(name, from: target)
+                    recordForOwner(target, .state(.reset(name, value: value.value, onItem: false)))
+                }
+            }
         }
         if preparation.cancelsLoads { cancelLoads(on: targets, by: hook) }
     }

@@ -152,7 +152,7 @@ public struct ComponentDefinition: Hashable, Sendable {
         case .list(let spec):
             return "list \(name) rows \(spec.rows) viewport \(spec.viewport) cells " + spec.cells.joined(separator: " ")
                 + (spec.header.map { " header \($0)" } ?? "") + (spec.footer.map { " footer \($0)" } ?? "")
-                + (spec.savesOffset ? " saves offset" : "")
+                + (spec.savesOffset ? " saves offset" : "") + (spec.keys == .id ? " key id" : "")
         }
     }
 }
@@ -208,17 +208,24 @@ public struct ListSpec: Hashable, Sendable {
     /// reused cell shows the offset the cell's last item left.
     public var savesOffset: Bool
 
+    /// How the app identifies its rows to the list system (`key index|id`):
+    /// what a system that keys by item (Compose's `key`, FlashList's
+    /// `keyExtractor`, a diffable data source's identifiers) sees move when
+    /// items are inserted or deleted.
+    public var keys: RowKeys
+
     /// A list of `rows` rows, `viewport` on screen, of these cell types.
     public init(rows: Int, viewport: Int, cells: [String], header: String? = nil, footer: String? = nil,
-                savesOffset: Bool = false) {
+                savesOffset: Bool = false, keys: RowKeys = .index) {
         self.rows = rows
         self.viewport = viewport
         self.names = Names(cells: cells, header: header, footer: footer)
         self.savesOffset = savesOffset
+        self.keys = keys
     }
 
     public static func == (lhs: ListSpec, rhs: ListSpec) -> Bool {
-        lhs.rows == rhs.rows && lhs.viewport == rhs.viewport && lhs.savesOffset == rhs.savesOffset
+        lhs.rows == rhs.rows && lhs.viewport == rhs.viewport && lhs.savesOffset == rhs.savesOffset && lhs.keys == rhs.keys
             && (lhs.names === rhs.names || (lhs.cells == rhs.cells && lhs.header == rhs.header && lhs.footer == rhs.footer))
     }
 
@@ -229,6 +236,7 @@ public struct ListSpec: Hashable, Sendable {
         hasher.combine(header)
         hasher.combine(footer)
         hasher.combine(savesOffset)
+        hasher.combine(keys)
     }
 
     /// The header and footer component types, in that order.
@@ -288,4 +296,15 @@ final class MountableDefinition: Sendable {
     }
 
     var name: String { definition.name }
+}
+
+/// How an app identifies a list's rows to the list system.
+public enum RowKeys: String, Sendable, Hashable, CaseIterable {
+    /// By position (Compose's default `DefaultLazyKey(index)`, FlashList's
+    /// `index.toString()` without a `keyExtractor`): after an insert, the
+    /// key of row 3 names whatever item is at row 3 now.
+    case index
+    /// By a stable id that moves with its item (a `key = { it.id }`, a
+    /// `keyExtractor`, a diffable identifier).
+    case id
 }

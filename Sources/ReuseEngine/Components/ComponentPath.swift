@@ -247,6 +247,34 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         return equal
     }
 
+    /// This path with the row of segment `depth` (a row segment) moved by
+    /// `delta`, when the path runs through row `from` or later there of the
+    /// list `list` (its first `depth` segments): the path an instance
+    /// takes when items are inserted or deleted above it. Nil when the
+    /// path is not below such a row.
+    func shiftingRow(under list: ComponentPath, from row: Int, by delta: Int) -> ComponentPath? {
+        let depth = list.elements.count
+        guard elements.count > depth, let own = self.row(at: depth), own >= row, hasPrefix(list) else { return nil }
+        var plain = elements.indices.map { index in
+            Element(segment: self.row(at: index).map { .row($0) } ?? elements[index].segment, namesakes: elements[index].namesakes)
+        }
+        plain[depth].segment = .row(own + delta)
+        return ComponentPath(marking: plain)
+    }
+
+    /// Whether `prefix`'s segments begin this path (rows compared by number).
+    func hasPrefix(_ prefix: ComponentPath) -> Bool {
+        guard prefix.elements.count <= elements.count else { return false }
+        for index in prefix.elements.indices {
+            if let row = prefix.row(at: index) {
+                guard self.row(at: index) == row else { return false }
+            } else {
+                guard self.row(at: index) == nil, elements[index].segment == prefix.elements[index].segment else { return false }
+            }
+        }
+        return true
+    }
+
     /// The path of the first `count` segments.
     public func prefix(_ count: Int) -> ComponentPath {
         let kept = Array(segments.prefix(count))

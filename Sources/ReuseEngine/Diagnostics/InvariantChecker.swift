@@ -212,7 +212,10 @@ extension Engine {
         // Attached configurations match what each instance asks for (once
         // redefinitions have taken effect).
         for (view, node) in held where !session.definitionsPending {
-            guard let expected = configurationFromScratch(of: node.name, at: node.path, row: node.row) else { continue }
+            // A row's own node keeps its position; `{i}` is the item it shows
+            // (inside the row, nodes keep the item already).
+            let fill = node.row.map { row in node.path.segments.last == .row(row) ? itemID(ofRow: row, at: node.path) : row }
+            guard let expected = configurationFromScratch(of: node.name, at: node.path, row: fill) else { continue }
             let attached = session.store[view].attached
             if attached != expected {
                 fail(view, "attached \(attached?.description ?? "nothing") but \(node.path) asks for \(expected)")

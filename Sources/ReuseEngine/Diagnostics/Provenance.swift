@@ -106,7 +106,7 @@ extension Engine {
     static func bears(_ step: ReuseEvent.Step, on property: String) -> Bool {
         switch step {
         case .reuse, .hide, .unhide, .detach, .reattach, .insert, .prepareForReuse, .enterPool, .leavePool, .recycle, .reparent,
-             .cacheHit, .cache, .attach, .remove, .reconfigure, .skip(nil):
+             .cacheHit, .cache, .attach, .remove, .reconfigure, .skip(nil), .move:
             true
         case .apply(let attribute), .unapply(let attribute), .update(let attribute, _), .skip(let attribute?):
             attribute.name == property
@@ -114,7 +114,7 @@ extension Engine {
             load.attribute.name == property
         case .reset(let reason):
             resets(.reset(reason), property)
-        case .create, .reorder, .render, .layout:
+        case .create, .reorder, .render, .layout, .state:
             false
         }
     }

@@ -18,6 +18,8 @@ enum Operation: Sendable {
     indirect case set(ComponentPath, attribute: String, raw: String, quoted: Bool)
     case reload(ComponentPath, style: RowReload)
     case reloadList(ComponentPath)
+    case changeItems(ComponentPath, ItemChange)
+    indirect case state(ComponentPath, name: String, value: String, saveable: Bool)
     case scroll(ComponentPath, ScrollMotion)
     case wait
     indirect case setStrategy(Strategy)
@@ -43,6 +45,9 @@ enum Operation: Sendable {
             _ = try engine.setValue(path, attribute: attribute, raw: raw, quoted: quoted, trigger: trigger)
         case .reload(let path, let style): _ = try engine.reloadInstance(path, style: style, trigger: trigger)
         case .reloadList(let path): _ = try engine.reloadWholeList(path, trigger: trigger)
+        case .changeItems(let path, let change): _ = try engine.changeItems(of: path, change, trigger: trigger)
+        case .state(let path, let name, let value, let saveable):
+            _ = try engine.putState(path, name: name, value: value, saveable: saveable, trigger: trigger)
         case .scroll(let path, let motion): _ = try engine.scrollList(path, motion, trigger: trigger)
         case .wait: _ = engine.letPassGoBy(trigger: trigger)
         case .setStrategy(let strategy): _ = try engine.switchStrategy(strategy, trigger: trigger)

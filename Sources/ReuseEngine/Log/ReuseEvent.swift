@@ -95,6 +95,12 @@ public struct ReuseEvent: Sendable, Equatable {
         indirect case cancel(Load, by: ReuseHook)
         /// A load's result was dropped.
         indirect case discard(Load, DiscardReason)
+        /// The cell followed its item from row `from` to the row it shows
+        /// now (`insert`, `delete`: UIKit's `insertRows`, RecyclerView's
+        /// `notifyItemRangeInserted`): nothing configured.
+        case move(from: Int)
+        /// A component's UI state changed (``StateChange``).
+        indirect case state(StateChange)
 
         /// The kind of step: the case's name, without what it carries.
         public var kind: Kind {
@@ -128,6 +134,8 @@ public struct ReuseEvent: Sendable, Equatable {
             case .deliver: .deliver
             case .cancel: .cancel
             case .discard: .discard
+            case .move: .move
+            case .state: .state
             }
         }
 
@@ -176,6 +184,7 @@ public struct ReuseEvent: Sendable, Equatable {
         case enterPool, leavePool, prepareForReuse, remove, cacheHit, cache, render, layout, attach, reset, reparent, reconfigure
         case recycle, load, deliver, cancel, discard
         case detach, reattach, insert
+        case move, state
 
         /// Where this kind is counted in ``EventCounts``, which is its
         /// ``stat``'s place in ``Stat/counted``: one switch for every event
@@ -209,12 +218,37 @@ public struct ReuseEvent: Sendable, Equatable {
             case .deliver: 21
             case .cancel: 22
             case .discard: 23
-            case .cache, .reparent: nil
+            case .cache, .reparent, .move, .state: nil
             }
         }
 
         /// The counter this kind adds to (`cache` moves count nowhere).
         public var stat: Stat? { countIndex.map { Stat.counted[$0] } }
+    }
+}
+
+/// What happened to a component's UI state (`state`), and the value concerned.
+public enum StateChange: Sendable, Equatable {
+    /// `state PATH NAME VALUE`: the component set it.
+    case set(String, value: String, saveable: Bool)
+    /// A `prepare ... resets-state` declaration reset it (the value it had);
+    /// `onItem`: because the view now shows another item (FlashList's
+    /// `useRecyclingState`), else in the system's reuse hook.
+    case reset(String, value: String, onItem: Bool)
+    /// Its slot was deactivated (Compose's `remember`): forgotten;
+    /// `saved`: kept by the slot's key (`rememberSaveable`).
+    case dropped(String, value: String, saved: Bool)
+    /// Restored by the slot's key (`rememberSaveable`).
+    case restored(String, value: String)
+    /// Its node was made anew (Texture's reload or move) or its item left:
+    /// the framework forgot it.
+    case forgotten(String, value: String)
+
+    /// The state value's name.
+    public var name: String {
+        switch self {
+        case .set(let name, _, _), .reset(let name, _, _), .dropped(let name, _, _), .restored(let name, _), .forgotten(let name, _): name
+        }
     }
 }
 

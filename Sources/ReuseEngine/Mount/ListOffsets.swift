@@ -33,6 +33,22 @@ struct ListOffsets: Sendable {
         }
     }
 
+    /// Moves or drops every offset by `move` (nil: drop), keeping the order
+    /// (``Engine/changeItems(of:_:trigger:)``: lists inside rows that moved).
+    mutating func remap(_ move: (ComponentPath) -> ComponentPath??) {
+        var moved: OrderedDictionary<ComponentPath, Int> = [:]
+        for (path, offset) in offsets {
+            switch move(path) {
+            case .none: moved[path] = offset
+            case .some(.none): continue
+            case .some(.some(let new)): moved[new] = offset
+            }
+        }
+        offsets = moved
+        lastPath = nil
+        lastPosition = 0
+    }
+
     private func position(of path: ComponentPath) -> Int? {
         if lastPath?.sharesStorage(with: path) == true { return lastPosition }
         return offsets.index(forKey: path)

@@ -111,8 +111,9 @@ extension Engine {
     /// (for a list that is a row's cell, that cell), then lets the strategy
     /// settle what it keeps for the list. Inside another list's slot its
     /// offset may be its view's (``listOffsetInSlot(_:of:host:)``).
-    mutating func mountList(_ spec: ListSpec, of node: inout MountedNode, host: ViewID, pass: inout MountPass) {
+    mutating func mountList(_ declared: ListSpec, of node: inout MountedNode, host: ViewID, pass: inout MountPass) {
         let path = node.path
+        let spec = withItems(declared, at: path)
         let offset = listOffsetInSlot(spec, of: node, host: host)
         let firstTime = mountRows(of: spec, at: path, host: host, rows: &node.rows, keepsRows: false, offset: offset, pass: &pass)
         node.children = mountSupplementaries(of: spec, at: path, host: host, keeping: nil, pass: &pass)
@@ -186,7 +187,7 @@ extension Engine {
         guard let shown = session.store.listRows(of: host) else { return }
         let rows = session.strategy.cells.prefetchRows(host: host, window: shown, rows: spec.rows, forward: forward)
         for row in rows {
-            let name = spec.cell(forRow: row)
+            let name = cellType(of: spec, row: row, in: path)
             var node = MountedNode(rowOf: name, row: row, in: path)
             session.strategy.cells.willPrefetch(row: row, host: host)
             let cell = mountRow(row, named: name, node: &node, host: host, cell: nil, pass: &pass)
@@ -202,7 +203,7 @@ extension Engine {
     mutating func mountRow(_ row: Int, of spec: ListSpec, in listPath: ComponentPath, host: ViewID,
                            cell: ViewID?, reload: RowReload? = nil, sparesFrom: Int = .max,
                            pass: inout MountPass) -> (MountedNode, ViewID?) {
-        let name = spec.cell(forRow: row)
+        let name = cellType(of: spec, row: row, in: listPath)
         var node: MountedNode
         if session.store.fastPaths.contains(.spareRowNodes), let spare = spareRow(named: name, from: sparesFrom) {
             node = scratch.spareRows.remove(at: spare)
@@ -253,7 +254,7 @@ extension Engine {
     /// find), else dropped for a new node. Returns the node and the cell.
     private mutating func mountRow(_ row: Int, of spec: ListSpec, in listPath: ComponentPath, taking spare: consuming MountedNode,
                                    host: ViewID, pass: inout MountPass) -> (MountedNode, ViewID?) {
-        let name = spec.cell(forRow: row)
+        let name = cellType(of: spec, row: row, in: listPath)
         // Mounted in the consuming parameter itself: a local would move the node once more.
         if session.store.fastPaths.contains(.spareRowNodes), spare.isRow(ofCell: name) {
             spare.moveToRow(row, forgetting: typesWithInstanceValues)
@@ -278,8 +279,10 @@ extension Engine {
                 break shows
             }
             // A moved node keeps its definition while the catalogue's are unchanged.
+            // `{i}` is the item the row shows: its row until `insert` or `delete` changed the list.
+            let item = itemID(ofRow: row, at: path)
             guard let definition = definition(for: &node),
-                  let configuration = rowConfiguration(of: definition, at: path, row: row) else {
+                  let configuration = rowConfiguration(of: definition, at: path, row: item) else {
                 if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
                 break shows
             }
@@ -297,8 +300,8 @@ extension Engine {
                 return view
             }
             stopHostingList(view)
-            planChildren(children, under: path, row: row, into: view, pass: &pass)
-            mountChildren(children, under: path, into: view, row: row, nodes: &node.children, pass: &pass)
+            planChildren(children, under: path, row: item, into: view, pass: &pass)
+            mountChildren(children, under: path, into: view, row: item, nodes: &node.children, pass: &pass)
             // A cell's own subviews are a plain parent: settle them even when
             // the cell has no children left.
             pass.visit(view)
@@ -358,11 +361,15 @@ extension Engine {
             vended = session.strategy.cells.dequeue(key, viewClass: configuration.viewClass, slot: slot, host: host, for: instance, store: &session.store)
         }
         session.strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &session.store)
+        if !vended.acquisition.keptOwner {
+            resetStateForNewItem(on: vended.view, for: instance)
+            if session.strategy.stateHome == .slot { restoreState(on: vended.view, for: instance) }
+        }
         // A reload binds the row again (cellForRowAt, onBindViewHolder), and
         // with it the components inside the cell.
         if reload != nil || vended.acquisition.binds || pass.isBound(host) || session.strategy.traits.cellConfigureBinds {
             pass.markBound(vended.view)
-            startLoads(of: definition, on: vended.view, for: instance, row: slot.row)
+            startLoads(of: definition, on: vended.view, for: instance, row: slot.row.map { itemID(ofRow: $0, at: path) })
         }
         return vended.view
     }
@@ -388,6 +395,7 @@ extension Engine {
 
     /// A view whose slot left, given back through the strategy.
     mutating func release(_ cell: ViewID, slot: Slot, from host: ViewID, pass: MountPass) {
+        if session.strategy.stateHome == .slot { deactivateState(of: cell, slot: slot, host: host) }
         session.strategy.cells.release(cell, slot: slot, host: host, relayout: pass.isRelayout, store: &session.store)
     }
 

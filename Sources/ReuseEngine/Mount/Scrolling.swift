@@ -126,7 +126,8 @@ extension Engine {
         // Only the node's path, type and view: holding the node itself would
         // keep a second reference to its rows.
         let (path, name, view) = try listTarget(listPath)
-        let (spec, _) = try scrollable(catalog.mountable[name]?.list, view: view, typed: listPath)
+        let (declared, _) = try scrollable(catalog.mountable[name]?.list, view: view, typed: listPath)
+        let spec = withItems(declared, at: path)
         try checkRootsMountable()
         let (requested, offset) = Engine.move(&session.listOffsets[path, default: 0], motion, maximumOffset: spec.maximumOffset)
         // A list that keeps its offset in its view scrolls as a view, in the pass.
@@ -154,9 +155,10 @@ extension Engine {
         // runs after that check: `mount`, `strategy`, checkRootsMountable(),
         // and only they change the roots or the strategy), so it is asserted,
         // not asked again. The spec is bound once, in the guard.
-        guard let spec = session.store.fastPaths.contains(.definitionMemo) && node.cache.definition?.version === catalog.definitions
+        guard let declared = session.store.fastPaths.contains(.definitionMemo) && node.cache.definition?.version === catalog.definitions
                 ? node.cache.definition?.value.list
                 : catalog.mountable[node.name]?.list else { throw .notAList(listPath) }
+        let spec = withItems(declared, at: node.path)
         guard let host = node.view else { throw .noView(listPath) }
         assert((try? validateStrategy()) != nil, "the strategy refuses lists mounted by a full pass")
         let path = node.path

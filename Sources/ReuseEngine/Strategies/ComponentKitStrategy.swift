@@ -32,7 +32,9 @@ extension StrategyDescriptor {
             cells: PoolHookCells(),
             cellApplication: PerAttributeDiff(),
             reuseHook: .didEnterReusePool,
-            liveComponents: .mounted)
+            liveComponents: .mounted,
+            rowIdentity: .byItem,
+            stateHome: .item)
     }
 }
 

@@ -36,7 +36,9 @@ extension StrategyDescriptor {
             cells: ReuseIDCells(),
             cellApplication: SetWholeBlock(),
             reuseHook: nil,
-            liveComponents: .mounted)
+            liveComponents: .mounted,
+            rowIdentity: .byKey,
+            stateHome: .item)
     }
 }
 

@@ -21,6 +21,8 @@ extension StrategyDescriptor {
             cells: StackCells(keying: ViewClassKeying()),
             cellApplication: ApplyChanged(),
             reuseHook: nil,
-            liveComponents: .mounted)
+            liveComponents: .mounted,
+            rowIdentity: .byKey,
+            stateHome: .item)
     }
 }

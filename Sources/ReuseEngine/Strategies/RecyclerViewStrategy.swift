@@ -63,7 +63,9 @@ extension StrategyDescriptor {
             cells: cells,
             cellApplication: BindViewHolder(),
             reuseHook: .onViewRecycled,
-            liveComponents: .mounted)
+            liveComponents: .mounted,
+            rowIdentity: .byItem,
+            stateHome: .view)
     }
 }
 

@@ -31,6 +31,10 @@ public struct Strategy: Sendable {
     /// The hook where `prepare` declarations run, if the system has one.
     public let reuseHook: ReuseHook?
     var liveComponents: LiveComponents
+    /// What an `insert` or `delete` does to the other rows' cells and state.
+    public let rowIdentity: RowIdentity
+    /// Where a component's UI state (`state`) lives, and so where reuse takes it.
+    public let stateHome: StateHome
     /// The descriptor that made this strategy, once made through one
     /// (``StrategyDescriptor/standard``, ``StrategyDescriptor/with(options:subjects:)``):
     /// ``fresh`` makes it again from there, so a strategy from outside the
@@ -51,9 +55,14 @@ public struct Strategy: Sendable {
     ///   - cellApplication: How a list slot's view gets a new configuration (the bind).
     ///   - reuseHook: Where `prepare` declarations run (`prepareForReuse`), if anywhere.
     ///   - liveComponents: Which component instances stay alive.
+    ///   - rowIdentity: Whether an insert or delete moves the other rows'
+    ///     cells with their items (the app says which rows changed), or
+    ///     leaves it to the list's keys (`key index|id`).
+    ///   - stateHome: Where a component's UI state (`state`) lives.
     public init(name: String, summary: String, poolNote: String, options: [StrategyOption] = [], keying: any Keying,
                 parents: any ParentReuse, application: any Application, cells: any CellReuse,
-                cellApplication: any Application, reuseHook: ReuseHook? = nil, liveComponents: LiveComponents = .mounted) {
+                cellApplication: any Application, reuseHook: ReuseHook? = nil, liveComponents: LiveComponents = .mounted,
+                rowIdentity: RowIdentity = .byItem, stateHome: StateHome = .view) {
         self.name = name
         self.summary = summary
         self.poolNote = poolNote
@@ -66,6 +75,8 @@ public struct Strategy: Sendable {
         traits = StrategyTraits(keying: keying, parents: parents, cells: cells, cellApplication: cellApplication)
         self.reuseHook = reuseHook
         self.liveComponents = liveComponents
+        self.rowIdentity = rowIdentity
+        self.stateHome = stateHome
     }
 
     /// The options as `strategy` would take them back (`cache 2 pool 5`, `bug27 on`), or "".

@@ -52,7 +52,9 @@ extension StrategyDescriptor {
             cells: StackCells(keying: ConfigurationKeying()),
             cellApplication: ApplyChanged(),
             reuseHook: nil,
-            liveComponents: .mounted)
+            liveComponents: .mounted,
+            rowIdentity: .byKey,
+            stateHome: .item)
     }
 }
 

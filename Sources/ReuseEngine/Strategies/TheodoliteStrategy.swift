@@ -26,6 +26,8 @@ extension StrategyDescriptor {
             cells: StackCells(keying: ComponentShapeKeying()),
             cellApplication: ApplyChanged(),
             reuseHook: nil,
-            liveComponents: .mounted)
+            liveComponents: .mounted,
+            rowIdentity: .byKey,
+            stateHome: .item)
     }
 }

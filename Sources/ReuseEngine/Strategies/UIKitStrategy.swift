@@ -38,7 +38,9 @@ extension StrategyDescriptor {
             cells: RegisteredCells(),
             cellApplication: CellsSetEverything(),
             reuseHook: .prepareForReuse,
-            liveComponents: .mounted)
+            liveComponents: .mounted,
+            rowIdentity: .byItem,
+            stateHome: .view)
     }
 }
 

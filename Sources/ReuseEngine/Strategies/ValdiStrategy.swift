@@ -24,7 +24,9 @@ extension StrategyDescriptor {
             cells: StackCells(keying: ViewClassKeying(), hostedInNativeList: true),
             cellApplication: RenderOnBind(),
             reuseHook: nil,
-            liveComponents: .mounted)
+            liveComponents: .mounted,
+            rowIdentity: .byKey,
+            stateHome: .view)
     }
 
     /// Valdi option B: one component per item, created (rendered and laid out)
@@ -52,7 +54,9 @@ extension StrategyDescriptor {
             cells: PreCreatedItems(),
             cellApplication: AttachOnShow(),
             reuseHook: nil,
-            liveComponents: .everyListItem)
+            liveComponents: .everyListItem,
+            rowIdentity: .byKey,
+            stateHome: .item)
     }
 
     private static let valdiPoolNote = "Valdi's views: a node keeps its view; a view whose node went leaves its superview, is reset and waits detached in one global first-in-first-out pool per view class, and whoever takes it adds it as a subview; list cells (host views) are the native list's"

@@ -71,6 +71,12 @@ public struct SimulatedView: Sendable {
     /// every pool treats it as a hidden view waiting), is held by no
     /// instance, and appears in no view's subviews.
     public internal(set) var isDetached = false
+    /// The UI state kept on this view (``StateHome/view``, ``StateHome/slot``):
+    /// a cell's stored property, which goes with the view to its next item.
+    /// Boxed, and replaced whole on a change: most views hold none, and a
+    /// view stays a few words.
+    public var state: ComponentState? { stateBox?.state }
+    var stateBox: StateBox?
     /// Taken out of the hierarchy for good (DivKit leftovers, dropped cells),
     /// or inside a view that was: no longer alive.
     public internal(set) var isRemoved = false
@@ -350,4 +356,11 @@ public struct ListContent: Sendable, Equatable {
         case .row: nil
         }
     }
+}
+
+/// A view's ``ComponentState``, in one reference (never changed in place:
+/// views are copied into checkpoints, so a change makes a new box).
+final class StateBox: Sendable {
+    let state: ComponentState
+    init(_ state: ComponentState) { self.state = state }
 }

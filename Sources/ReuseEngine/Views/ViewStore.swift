@@ -15,7 +15,7 @@ public struct ViewStore: Sendable {
     /// Everything the session declared (the store reads attribute effects and class defaults).
     public internal(set) var catalog = Catalog()
     /// Index `n - 1` holds view `vn`.
-    public private(set) var views: [SimulatedView] = []
+    public internal(set) var views: [SimulatedView] = []
     /// Every step taken on the views (``Engine/log``).
     public internal(set) var log = EventLog()
     /// The most views alive at once (the root included).

@@ -8,7 +8,7 @@ enum CheckCommand {
         name: "check", group: .inspect,
         usage: "check [--pass N] [--json]",
         summary: "check every invariant of views and pools; list leaks",
-        details: "A leak is a property a visible view shows that a fresh view with the same configuration would not. Broken invariants make the command fail.",
+        details: "A leak is a property a visible view shows that a fresh view with the same configuration would not, or component state ('state') an instance shows that another item set. Broken invariants make the command fail.",
         example: "check",
         options: options
     ) { (arguments, shell) throws(ShellError) in
@@ -17,6 +17,7 @@ enum CheckCommand {
         let engine = try shell.state(at: parsed.values["pass"], for: "check")
         let violations = engine.checkInvariants()
         let leaks = engine.leaks()
+        let stateLeaks = engine.stateLeaks()
         let mismatches = engine.classMismatches()
         let statistics = engine.statistics
         let views = statistics.views
@@ -26,6 +27,11 @@ enum CheckCommand {
                 ("pass", .int(engine.log.currentPass)),
                 ("invariants", .array(violations.map { .string($0.description) })),
                 ("leaks", .array(leaks.map(leakJSON))),
+                ("stateLeaks", .array(stateLeaks.map { leak in
+                    .object([("view", leak.view.map(JSON.view) ?? .null), ("path", .path(leak.path)),
+                             ("name", .string(leak.name)), ("value", .string(leak.value.value)),
+                             ("item", .string(leak.shownFor.description)), ("origin", .string(leak.value.origin.description))])
+                })),
                 ("wrongClasses", .array(mismatches.map { mismatch in
                     .object([("view", .view(mismatch.view)), ("path", .path(mismatch.path)),
                              ("component", .string(mismatch.component)), ("viewClass", .string(mismatch.actual)),
@@ -45,6 +51,10 @@ enum CheckCommand {
             } else {
                 shell.emit("leaks       " + shell.style.warn("\(leaks.count)"))
                 for leak in leaks { shell.emit("  " + leak.description) }
+            }
+            if !stateLeaks.isEmpty {
+                shell.emit("state leaks " + shell.style.warn("\(stateLeaks.count)"))
+                for leak in stateLeaks { shell.emit("  " + leak.description) }
             }
             if !mismatches.isEmpty {
                 shell.emit("wrong class " + shell.style.warn("\(mismatches.count)"))

@@ -71,7 +71,7 @@ enum CommandTable {
     static let all: [CommandSpec] = [
         ComponentCommand.spec, ListCommand.spec, AttributeCommand.spec, ViewClassCommand.spec, PrepareCommand.spec,
         MountCommand.spec, RemountCommand.spec, HideCommand.spec, ShowCommand.spec, SetCommand.spec,
-        ScrollCommand.spec, ReloadCommand.spec, WaitCommand.spec, StrategyCommand.spec, RegisterCommand.spec,
+        ScrollCommand.spec, ReloadCommand.spec, ItemsCommand.insertSpec, ItemsCommand.deleteSpec, StateCommand.spec, WaitCommand.spec, StrategyCommand.spec, RegisterCommand.spec,
         TreeCommand.spec, ComponentsCommand.spec, PoolsCommand.spec, ConfigCommand.spec, LogCommand.spec,
         StatsCommand.spec, DiffCommand.spec, CheckCommand.spec, WhyCommand.spec, TapCommand.spec, ExplainCommand.spec, ExpectCommand.spec, CompareCommand.spec,
         SayCommand.spec, SourceCommand.spec, SaveCommand.spec, ExportCommand.spec, OutputCommand.spec, OnceCommand.spec, UndoCommand.spec, ResetCommand.spec, HelpCommand.spec, QuitCommand.spec,

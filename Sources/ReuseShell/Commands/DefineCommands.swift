@@ -138,7 +138,7 @@ enum ComponentCommand {
 enum ListCommand {
     static let spec = CommandSpec(
         name: "list", group: .define,
-        usage: "list NAME rows N viewport K cells CELL [CELL ...] [header H] [footer F] [saves offset]",
+        usage: "list NAME rows N viewport K cells CELL [CELL ...] [header H] [footer F] [saves offset] [key index|id]",
         summary: "define a scrolling list: N rows, K visible, cells by row",
         details: """
         Row r is an instance of CELL number r mod (number of cells). Only the
@@ -152,6 +152,11 @@ enum ListCommand {
         carousel shows the offset of the row it showed before; 'saves offset'
         is the app's fix: each item's offset is saved as it scrolls and
         restored when its cell is bound.
+        'key' says how the app names its rows to the list system: by position
+        ('key index', the default: Compose's and FlashList's default key) or
+        by a stable id that moves with its item ('key id'). It decides where
+        state and cells go after 'insert' and 'delete' under the systems that
+        key by item (compose, flashlist, uikit-diffable).
         """,
         example: "list Feed rows 1000000 viewport 5 cells Post Ad",
         recordsForSave: true
@@ -163,13 +168,15 @@ enum ListCommand {
         let (viewport, _) = try arguments.integer("viewport", in: 1...ListSpec.maximumViewport)
         try arguments.keyword("cells")
         var cells: [Token] = []
-        while !arguments.isAtEnd, !arguments.peekIsWord("header"), !arguments.peekIsWord("footer"), !arguments.peekIsWord("saves") {
+        while !arguments.isAtEnd, !arguments.peekIsWord("header"), !arguments.peekIsWord("footer"), !arguments.peekIsWord("saves"),
+              !arguments.peekIsWord("key") {
             cells.append(try arguments.name("cell component name"))
         }
         if cells.isEmpty { throw arguments.missing("cell component names after 'cells'") }
         var header: Token?
         var footer: Token?
         var savesOffset = false
+        var keys: RowKeys?
         while let keyword = arguments.next() {
             switch keyword.text {
             case "header" where header == nil: header = try arguments.name("header component name")
@@ -177,13 +184,20 @@ enum ListCommand {
             case "saves" where !savesOffset:
                 try arguments.keyword("offset")
                 savesOffset = true
+            case "key" where keys == nil:
+                guard let word = arguments.next() else { throw arguments.missing("'index' or 'id' after 'key'") }
+                guard let value = RowKeys(rawValue: word.text) else {
+                    throw ShellError("list: key is 'index' or 'id', not '\(word.text)'", at: word)
+                }
+                keys = value
             default: throw ShellError("list: unexpected '\(keyword.text)'", at: keyword)
             }
         }
         let outcome: Definition
         do throws(EngineError) {
             outcome = try shell.engine.defineList(name.text, rows: rows, viewport: viewport, cells: cells.map(\.text),
-                                        header: header?.text, footer: footer?.text, savesOffset: savesOffset)
+                                        header: header?.text, footer: footer?.text, savesOffset: savesOffset,
+                                                  keys: keys ?? .index)
         } catch {
             throw shell.located(error, in: arguments)
         }
@@ -191,6 +205,7 @@ enum ListCommand {
         if let header { detail += ", header " + header.text }
         if let footer { detail += ", footer " + footer.text }
         if savesOffset { detail += ", saves offset" }
+        if keys == .id { detail += ", keyed by id" }
         shell.emit(shell.definitionMessage(outcome, detail: detail))
     }
 }
@@ -276,7 +291,7 @@ enum ViewClassCommand {
 enum PrepareCommand {
     static let spec = CommandSpec(
         name: "prepare", group: .define,
-        usage: "prepare NAME [resets ATTR ...] [cancels loads] | prepare NAME nothing",
+        usage: "prepare NAME [resets ATTR ...] [resets-state NAME ... [on item]] [cancels loads] | prepare NAME nothing",
         summary: "say what a component's reuse hook resets and cancels",
         details: """
         Declares what NAME's views do when the system pools or hands them out
@@ -286,38 +301,55 @@ enum PrepareCommand {
         entering its pool). A reset runs the attribute's unapplicator when it
         has one, else puts the property back to the class default; 'cancels
         loads' cancels the loads pending on those views. Other strategies have
-        no such hook and never run it. Declaring again replaces it; 'nothing'
-        removes it.
+        no such hook and never run it. 'resets-state' resets component state
+        ('state PATH NAME VALUE') kept on the views: in the same hook (a cell's
+        prepareForReuse setting a stored property back), or, with 'on item',
+        whenever the view shows another item than the one that set it, under
+        any strategy (FlashList's useRecyclingState with the item as its
+        dependency). Declaring again replaces it; 'nothing' removes it.
         """,
         example: "prepare Cell resets liked tap cancels loads",
         recordsForSave: true
     ) { (arguments, shell) throws(ShellError) in
         let name = try arguments.name("component name")
         var resets: [Token] = []
+        var resetsState: [Token] = []
+        var onItem = false
         var cancels = false
         if arguments.accept("nothing") {
             try arguments.end()
         } else if arguments.isAtEnd {
-            throw ShellError("prepare: say what \(name.text)'s reuse hook does: 'resets ATTR ...', 'cancels loads', or both ('nothing' removes it)", at: name)
+            throw ShellError("prepare: say what \(name.text)'s reuse hook does: 'resets ATTR ...', 'resets-state NAME ...', 'cancels loads' ('nothing' removes it)", at: name)
         }
         while let keyword = arguments.next() {
             switch keyword.kind == .word ? keyword.text : "" {
             case "resets":
                 if !resets.isEmpty { throw ShellError("prepare: 'resets' is given twice; list every attribute after one 'resets'", at: keyword) }
-                while !arguments.isAtEnd, !arguments.peekIsWord("cancels") {
+                while !arguments.isAtEnd, !arguments.peekIsWord("cancels"), !arguments.peekIsWord("resets-state") {
                     resets.append(try arguments.name("attribute name to reset"))
                 }
                 if resets.isEmpty { throw arguments.missing("attribute names after 'resets'") }
+            case "resets-state":
+                if !resetsState.isEmpty { throw ShellError("prepare: 'resets-state' is given twice; list every state name after one 'resets-state'", at: keyword) }
+                while !arguments.isAtEnd, !arguments.peekIsWord("cancels"), !arguments.peekIsWord("resets"), !arguments.peekIsWord("on") {
+                    resetsState.append(try arguments.name("state name to reset"))
+                }
+                if resetsState.isEmpty { throw arguments.missing("state names after 'resets-state'") }
+                if arguments.accept("on") {
+                    try arguments.keyword("item")
+                    onItem = true
+                }
             case "cancels":
                 if cancels { throw ShellError("prepare: 'cancels loads' is given twice", at: keyword) }
                 try arguments.keyword("loads")
                 cancels = true
             default:
-                let hint = closestName(to: keyword.text, in: ["resets", "cancels"]).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = closestName(to: keyword.text, in: ["resets", "resets-state", "cancels"]).map { "; did you mean '\($0)'?" } ?? ""
                 throw ShellError("prepare: unexpected '\(keyword.text)'\(hint)", at: keyword)
             }
         }
-        let preparation = Preparation(component: name.text, resets: resets.map(\.text), cancelsLoads: cancels)
+        let preparation = Preparation(component: name.text, resets: resets.map(\.text), cancelsLoads: cancels,
+                                      resetsState: resetsState.map(\.text), resetsStateOnItem: onItem)
         let existed = shell.engine.catalog.preparations[name.text] != nil
         do throws(EngineError) {
             try shell.engine.prepare(preparation)

@@ -30,7 +30,7 @@ enum ExpectCommand {
         name: "expect", group: .inspect,
         usage: """
         expect VIEW hidden|visible|removed   expect VIEW PROPERTY VALUE   expect leaks N
-        expect PATH holds VIEW       expect pool VIEW COMPONENT N
+        expect PATH holds VIEW       expect pool VIEW COMPONENT N   expect PATH state NAME VALUE
         expect stat NAME N [--pass P]
         """,
         summary: "check a fact about the live state (for exercises)",
@@ -43,7 +43,8 @@ enum ExpectCommand {
         expect pool v1 Foo 2           v1's pools for component Foo hold 2 views
         expect stat created 3          a running total (see below)
         expect stat applied 2 --pass 3 what pass 3 alone counted
-        expect leaks 0                 the number of leaks
+        expect Feed/3 state liked true the component's UI state ('none': unset)
+        expect leaks 0                 the number of leaks (state included)
         Stats: \(statNames.joined(separator: ", ")).
         With --bail, a failed expectation stops the script there.
         """,
@@ -81,7 +82,7 @@ enum ExpectCommand {
         case "leaks":
             let (expected, token) = try count("the expected number of leaks")
             try arguments.end()
-            let leaks = engine.leaks()
+            let leaks = engine.leaks().map(\.description) + engine.stateLeaks().map(\.description)
             guard leaks.count == expected else {
                 let first = leaks.first.map { " (first: \($0))" } ?? ""
                 throw fail("\(leaks.count) leak\(leaks.count == 1 ? "" : "s"), expected \(expected)\(first)", token)
@@ -107,6 +108,27 @@ enum ExpectCommand {
             }
             shell.emit("ok: \(parent)'s pools for \(component.text) hold \(actual) view\(actual == 1 ? "" : "s")")
         default:
+            if arguments.peekIsWord("state") {
+                let path = try shell.mountedPath(from: subject)
+                try arguments.keyword("state")
+                let name = try arguments.name("state name")
+                let value = try arguments.value("the expected value ('none': not set)")
+                try arguments.end()
+                let state: ComponentState
+                do throws(EngineError) {
+                    state = try engine.state(at: path)
+                } catch {
+                    throw shell.located(error, in: arguments)
+                }
+                let shown = state.values[name.text]
+                let expected = value.text
+                guard (shown?.value ?? "none") == expected else {
+                    let actual = shown.map { "\($0.value) (set by \($0.origin))" } ?? "not set"
+                    throw fail("\(path) state \(name.text) is \(actual), expected \(expected)", value)
+                }
+                shell.emit("ok: \(path) state \(name.text) is " + (shown.map { "\($0.value) (set by \($0.origin))" } ?? "not set"))
+                return
+            }
             if !arguments.peekIsWord("holds") {
                 // A view id, or a PATH standing for the view its component holds.
                 let id = try shell.viewID(from: subject)

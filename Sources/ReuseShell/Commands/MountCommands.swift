@@ -247,6 +247,98 @@ enum ReloadCommand {
     }
 }
 
+enum ItemsCommand {
+    static let insertSpec = CommandSpec(
+        name: "insert", group: .mount,
+        usage: "insert LIST at N [count K]",
+        summary: "insert K new items (1 by default) before row N of a list",
+        details: """
+        The list gains K rows; the new items take new ids, which '{i}' shows.
+        Each item's data ('set' values, hidden instances, the offsets of lists
+        in its row) moves with it. Whether the other rows' cells and state
+        follow their items is the system's: under uikit, recyclerview,
+        componentkit (the app says which rows changed: insertRows,
+        notifyItemRangeInserted, a changeset) they do, each cell moving with its
+        item, unconfigured; under the others it is the list's 'key': with
+        'key id' they follow, with 'key index' (the default) every row keeps
+        its cell and state by position and shows the item now there.
+        """,
+        example: "insert Feed at 0 count 2",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        try run(&arguments, shell, insert: true)
+    }
+
+    static let deleteSpec = CommandSpec(
+        name: "delete", group: .mount,
+        usage: "delete LIST at N [count K]",
+        summary: "delete the items of rows N to N+K-1 (K is 1 by default)",
+        details: """
+        The list loses K rows; their data goes with them, and the items after
+        them move up, as 'insert' says: their cells and state follow them, or
+        stay by position, as the system and the list's 'key' decide.
+        """,
+        example: "delete Feed at 3",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        try run(&arguments, shell, insert: false)
+    }
+
+    private static func run(_ arguments: inout Arguments, _ shell: Interpreter, insert: Bool) throws(ShellError) {
+        let token = try arguments.word("a list's PATH")
+        arguments.markPath(token)
+        try arguments.keyword("at")
+        let (row, _) = try arguments.integer("a row", in: 0...ListSpec.maximumRows)
+        var count = 1
+        if arguments.accept("count") {
+            (count, _) = try arguments.integer("how many items", in: 1...ListSpec.maximumRows)
+        }
+        try arguments.end()
+        let path = try shell.path(from: token)
+        let trigger = shell.trigger
+        try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
+            if insert {
+                try engine.insert(into: path, at: row, count: count, trigger: trigger)
+            } else {
+                try engine.delete(from: path, at: row, count: count, trigger: trigger)
+            }
+        }
+    }
+}
+
+enum StateCommand {
+    static let spec = CommandSpec(
+        name: "state", group: .mount,
+        usage: "state PATH NAME VALUE [saveable]",
+        summary: "set UI state a component owns (liked, expanded, a counter)",
+        details: """
+        Neither item data ('set') nor a view property: where it lives is the
+        system's. On the view under uikit, recyclerview, valdi-rebind (a
+        cell's stored property): it goes with the view to the next item unless
+        'prepare NAME resets-state ...' resets it. With the item under
+        theodolite, componentkit, divkit, naive, theodolite-2019 and
+        valdi-attach: it stays with the item the system believes it is, by
+        the list's 'key' where the system keys by it. 'saveable' is Compose's
+        rememberSaveable. A value shown on another item than the one that set
+        it is a leak: 'check', 'config' and 'expect leaks' name its origin.
+        """,
+        example: "state Feed/3 liked true",
+        recordsForSave: true
+    ) { (arguments, shell) throws(ShellError) in
+        let token = try arguments.word("a PATH")
+        arguments.markPath(token)
+        let name = try arguments.name("state name")
+        let value = try arguments.value("a value")
+        let saveable = arguments.accept("saveable")
+        try arguments.end()
+        let path = try shell.path(from: token)
+        let trigger = shell.trigger
+        try shell.pass(arguments) { (engine: inout Engine) throws(EngineError) in
+            try engine.setState(path, name: name.text, value: value.text, saveable: saveable, trigger: trigger)
+        }
+    }
+}
+
 enum WaitCommand {
     static let spec = CommandSpec(
         name: "wait", group: .mount,

@@ -37,6 +37,8 @@ extension EngineError {
         case .unregisteredCell(let list, _): return .containing(list)
         case .notACell(_, let cell, _): return .name(cell)
         case .notInAListRow(let path): return .path(path)
+        case .itemsOutOfRange(let path, _, _): return .path(path)
+        case .noViewForState(let path, _): return .path(path)
         case .invalidLoadDelay(let after): return .value(String(after))
         case .noSuchProperty(_, let property, _): return .name(property)
         case .notAPropertyOfClass(let attribute, _, _): return .name(attribute)

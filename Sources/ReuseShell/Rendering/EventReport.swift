@@ -52,6 +52,14 @@ struct EventReport {
         case .discard(let load, .anotherItem(let shows)):
             return "load #\(load.number) \(load.attribute) dropped: \(load.view) shows \(shows?.display ?? "another item") now"
         case .discard(let load, .viewRemoved): return "load #\(load.number) \(load.attribute) dropped: \(load.view) is gone"
+        case .move(let from): return "followed its item from row \(from)"
+        case .state(.set(let name, let value, let saveable)): return "state \(name) = \(value)" + (saveable ? " (saveable)" : "")
+        case .state(.reset(let name, let value, let onItem)):
+            return "state \(name) reset (was \(value))" + (onItem ? ": the view shows another item" : "")
+        case .state(.dropped(let name, let value, let saved)):
+            return "state \(name) = \(value) forgotten: its slot was deactivated" + (saved ? "; saved by key" : "")
+        case .state(.restored(let name, let value)): return "state \(name) = \(value) restored by key"
+        case .state(.forgotten(let name, let value)): return "state \(name) = \(value) forgotten"
         case .create, .reuse, .unhide, .hide, .detach, .reattach, .apply, .unapply, .update, .skip, .reorder: return nil
         }
     }

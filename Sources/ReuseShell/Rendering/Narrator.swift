@@ -112,6 +112,20 @@ struct Narrator {
             return "\(view): the load for \(load.path.display) completes, but the view is gone: the result is dropped."
         case .reset:
             return "\(view): \(note ?? "attribute reset"): every property back to its default."
+        case .move(let from):
+            return "\(view): its item moved from row \(from), and the cell goes with it to \(holder(event)); nothing is configured."
+        case .state(.set(let name, let value, _)):
+            return "\(view): \(holder(event)) sets its state \(name) to \(value)."
+        case .state(.reset(let name, _, true)):
+            return "\(view): it shows another item now, so \(name) is reset, as 'prepare \(event.component ?? "") resets-state \(name) on item' says."
+        case .state(.reset(let name, _, false)):
+            return "\(view): the reuse hook resets the state \(name), as 'prepare \(event.component ?? "")' says."
+        case .state(.dropped(let name, let value, let saved)):
+            return "\(view): its slot is deactivated, so \(name) = \(value) is forgotten" + (saved ? "; being saveable, it is saved under the slot's key." : ".")
+        case .state(.restored(let name, let value)):
+            return "\(view): \(holder(event))'s key was saved, so \(name) = \(value) comes back."
+        case .state(.forgotten(let name, let value)):
+            return "\(view): \(name) = \(value) is forgotten with its node."
         }
     }
 }

@@ -11,6 +11,10 @@ struct ViewReport {
     let leaks: [Leak]
     /// Loads under way that will land on this view.
     let loads: [Load]
+    /// Component state the view shows (``Engine/stateShown(by:)``).
+    let state: [(name: String, value: StateValue, fromAnotherItem: Bool)]
+    /// Where the strategy keeps state (`view`, `item`, `slot`).
+    let stateHome: StateHome
 
     init(_ id: ViewID, in engine: Engine) {
         self.id = id
@@ -18,6 +22,8 @@ struct ViewReport {
         self.visibility = engine.views.visibility(of: id)
         self.leaks = engine.leaks(of: id)
         self.loads = engine.views.loads(on: id)
+        self.state = engine.stateShown(by: id)
+        self.stateHome = engine.strategy.stateHome
     }
 
     /// The instance holding (or last holding) the view, as users see it.
@@ -39,6 +45,13 @@ struct ViewReport {
             let label = index == 0 ? "  loading     " : "              "
             lines.append(label + "\(load.attribute) for \(load.path.display), arrives in pass \(load.due) (load #\(load.number)"
                          + (load.checksItem ? ", checked" : "") + ")")
+        }
+        let kept = stateHome == .item ? "kept with the item" : "kept on the view"
+        for (index, entry) in state.enumerated() {
+            let label = index == 0 ? "  state       " : "              "
+            let line = label + "\(entry.name) = \(entry.value.value)" + (entry.value.saveable ? " (saveable)" : "")
+            let origin = "  (set by \(entry.value.origin); \(kept))"
+            lines.append(entry.fromAnotherItem ? line + style.warn(origin + ": another item's") : line + style.dim(origin))
         }
         if leaks.isEmpty {
             lines.append("  leaks       none")
@@ -75,6 +88,11 @@ struct ViewReport {
             ("sourcesByProperty", .object(sources)),
             ("loading", .array(loads.map(loadJSON))),
             ("leaks", .array(leaks.map(leakJSON))),
+            ("state", .array(state.map { entry in
+                .object([("name", .string(entry.name)), ("value", .string(entry.value.value)), ("saveable", .bool(entry.value.saveable)),
+                         ("origin", .string(entry.value.origin.description)), ("fromAnotherItem", .bool(entry.fromAnotherItem)),
+                         ("keptWith", .string(stateHome == .item ? "item" : "view"))])
+            })),
         ])
     }
 }
