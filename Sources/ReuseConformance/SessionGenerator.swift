@@ -82,6 +82,7 @@ public struct SessionGenerator {
         if chance(25) { line += " header \(pick(["C", "D"]))" }
         if chance(25) { line += " footer \(pick(["C", "D"]))" }
         if chance(20) { line += " saves offset" }
+        if chance(30) { line += " key id" }
         return line
     }
 
@@ -121,7 +122,9 @@ public struct SessionGenerator {
         case 74..<77:
             let cell = pick(["C", "D"])
             return chance(70) ? "register \(pick(Self.lists)) \(cell)" : "register \(pick(Self.lists)) \(cell) as X"
-        case 77..<79: return "prepare \(pick(["C", "D"])) resets " + pick(["tap", "swipe", "score", "alpha"]) + (chance(50) ? " cancels loads" : "")
+        case 77..<79:
+            if chance(30) { return "prepare \(pick(["C", "D"])) resets-state \(pick(["liked", "open"]))" + (chance(50) ? " on item" : "") }
+            return "prepare \(pick(["C", "D"])) resets " + pick(["tap", "swipe", "score", "alpha"]) + (chance(50) ? " cancels loads" : "")
         case 79..<81: return "attribute score kind \(pick(["number", "text"]))" + (chance(50) ? " unapply" : "")
         case 81..<83: return "undo" + (chance(50) ? "" : " 2")
         case 83..<85: return pick(["tree", "pools", "components", "stats", "log --last 3", "diff", "check", "log keep 7", "log keep all"])
@@ -131,6 +134,14 @@ public struct SessionGenerator {
             return "why \(pick(withViews).path.display) \(pick(["alpha", "tap", "backgroundColor"]))"
         case 90..<92: return "tap \(views.isEmpty ? "v2" : pick(views))"
         case 92..<94: return "tree --pass \(Int.random(in: 1...max(1, engine.log.currentPass), using: &random)) --json"
+        case 94..<96:
+            // Items inserted and deleted (sometimes past the end: an error).
+            let list = lists.isEmpty ? "L" : pick(lists)
+            let count = chance(70) ? "" : " count \(Int.random(in: 1...3, using: &random))"
+            return "\(pick(["insert", "insert", "delete"])) \(list) at \(pick([0, 0, 1, 2, 5]))" + count
+        case 96..<98:
+            guard !withViews.isEmpty else { return "state A liked true" }
+            return "state \(pick(withViews).path.display) \(pick(["liked", "open"])) \(pick(["true", "false", "3"]))" + (chance(20) ? " saveable" : "")
         default: return pick(["mount Nope", "set A/Nope alpha 1", "scroll A by 1", "hide v999", "list L rows -1 viewport 0 cells C", "show Zed"])
         }
     }

@@ -246,6 +246,11 @@ public struct Engine: Sendable {
         let existed = catalog.components[definition.name] != nil
         try session.store.catalog.define(definition)
         session.definitionsPending = true
+        // A list redefined is a new data source: its instances show the
+        // rows it declares, item r in row r, again.
+        if definition.isList, !session.listItems.isEmpty {
+            session.listItems = session.listItems.filter { $0.value.listType != definition.name }
+        }
         return Definition(definition: definition, isRedefinition: existed,
                           undefinedReferences: catalog.undefinedReferences(of: definition.name),
                           isMounted: existed && instances.contains { $0.name == definition.name })

@@ -31,6 +31,9 @@ public struct Instance: Sendable {
     public var path: ComponentPath
     /// Where its list shows it, when the instance is a list's cell, header or footer.
     public var slot: Slot?
+    /// For a list row's cell: the key the list knows the row by (the list's
+    /// `key`: the row's item under `key id`, the row under `key index`).
+    public var itemKey: Int?
 
     /// The instance of `component` at `path`.
     public init(component: String, path: ComponentPath, slot: Slot? = nil) {

@@ -26,8 +26,14 @@ struct ItemSequence: Sendable, Equatable {
     /// The id the next inserted item takes.
     private(set) var nextID: Int
 
-    /// The items of a list of `rows` rows nobody changed: item `r` in row `r`.
-    init(rows: Int) {
+    /// The list type whose instance this is (a redefinition of it starts
+    /// its instances' items afresh).
+    let listType: String
+
+    /// The items of a list of type `listType` with `rows` rows nobody
+    /// changed: item `r` in row `r`.
+    init(listType: String, rows: Int) {
+        self.listType = listType
         runs = rows > 0 ? [Run(firstID: 0, count: rows)] : []
         starts = rows > 0 ? [0] : []
         count = rows

@@ -248,6 +248,8 @@ public enum KeyQualifier: Hashable, Sendable, CustomStringConvertible {
     /// nib or onCreateViewHolder) and keeps for its whole life, whatever
     /// its configuration's shape.
     case cellSubview
+    /// Compose: a lazy list's slot, compatible by content type.
+    case contentType
 
     /// `{alpha=0.5}`, `reuse_id DefaultReuseId`, `identifier Post`, `view type`.
     public var description: String {
@@ -258,6 +260,7 @@ public enum KeyQualifier: Hashable, Sendable, CustomStringConvertible {
         case .headerFooterIdentifier(let id): "header-footer identifier \(id)"
         case .viewType: "view type"
         case .cellSubview: "cell's own"
+        case .contentType: "slot"
         }
     }
 }

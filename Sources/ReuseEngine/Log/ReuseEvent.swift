@@ -266,6 +266,11 @@ public enum RemovalReason: Sendable, Equatable {
     /// Valdi: a list's host view whose node went; host views never enter the
     /// global pool, so it is released with its cells.
     case hostReleased
+    /// Compose: a kept slot past `keep` per content type was disposed.
+    case slotDisposed(keep: Int)
+    /// Compose: a kept slot was reused for another component (`contenttype
+    /// off`): its views go, the slot makes new ones.
+    case slotRecomposed(to: String)
     /// The session switched strategy: views made under one keying cannot be
     /// judged by another, so the tree starts afresh (ids go on).
     case strategySwitched(from: String, to: String)

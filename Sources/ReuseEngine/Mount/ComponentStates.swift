@@ -120,14 +120,14 @@ extension Engine {
                 _ = session.store.record(view, for: owner.map { Instance(component: session.store[view].ownerComponent ?? "", path: $0) },
                                          .state(.dropped(name, value: value.value, saved: value.saveable)))
             }
-            if !saved.isEmpty, let owner, let key = slotKey(of: owner) { session.savedState[key] = saved }
+            if !saved.isEmpty, let owner, let key = slotKey(of: owner, host: host) { session.savedState[key] = saved }
         }
     }
 
     /// A slot activated for `instance` on `cell` (``StateHome/slot``): the
     /// values saved under its key come back (`rememberSaveable`).
-    mutating func restoreState(on cell: ViewID, for instance: Instance) {
-        guard !session.savedState.isEmpty, let key = slotKey(of: instance.path),
+    mutating func restoreState(on cell: ViewID, for instance: Instance, host: ViewID) {
+        guard !session.savedState.isEmpty, let key = slotKey(of: instance.path, host: host),
               let saved = session.savedState.removeValue(forKey: key) else { return }
         for (name, value) in saved.values {
             session.store.setState(name, value, on: cell)
@@ -137,10 +137,11 @@ extension Engine {
 
     /// The key of the lazy-list slot a list row's instance is in: its item
     /// id under `key id`, its row under `key index`.
-    func slotKey(of path: ComponentPath) -> SlotKey? {
-        guard let (list, row) = Engine.row(containing: path), let name = try? resolve(list).name,
-              let spec = catalog.mountable[name]?.list else { return nil }
-        return SlotKey(list: list, key: spec.keys == .id ? itemID(ofRow: row, at: path) : row)
+    /// (`host`: the list's view. Asked during a pass, when the mounted
+    /// tree is being walked and cannot be searched.)
+    func slotKey(of path: ComponentPath, host: ViewID) -> SlotKey? {
+        guard let (list, row) = Engine.row(containing: path) else { return nil }
+        return SlotKey(list: list, key: itemKey(ofRow: row, at: path, host: host))
     }
 }
 

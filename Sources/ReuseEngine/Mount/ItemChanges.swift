@@ -84,7 +84,7 @@ extension Engine {
             }
         }
         try checkRootsMountable()
-        var items = session.listItems[path] ?? ItemSequence(rows: declared.rows)
+        var items = session.listItems[path] ?? ItemSequence(listType: name, rows: declared.rows)
         switch change {
         case .insert(let at, let count): _ = items.insert(at: at, count: count)
         case .delete(let at, let count): items.delete(at: at, count: count)
@@ -99,6 +99,7 @@ extension Engine {
             guard let host = node.view, let declared = engine.catalog.mountable[node.name]?.list else { return }
             let spec = engine.withItems(declared, at: node.path)
             if follows {
+                engine.session.strategy.cells.itemsChanged(change, host: host, store: &engine.session.store)
                 engine.moveRows(of: spec, node: &node, host: host, change, pass: &pass)
             } else {
                 // Every row keeps its cell by position and is configured
@@ -146,6 +147,16 @@ extension Engine {
         guard !session.listItems.isEmpty, let (list, _) = Engine.row(containing: path),
               let items = session.listItems[list], row >= 0, row < items.count else { return row }
         return items.id(atRow: row)
+    }
+
+    /// The key the list on `host` knows row `row` by: the row under `key
+    /// index`, its item under `key id` (the same number until `insert` or
+    /// `delete` changed the list).
+    @inline(__always)
+    func itemKey(ofRow row: Int, at path: ComponentPath, host: ViewID) -> Int {
+        guard !session.listItems.isEmpty, let list = session.store[host].ownerComponent,
+              catalog.mountable[list]?.list?.keys == .id else { return row }
+        return itemID(ofRow: row, at: path)
     }
 
     /// `path` with every row replaced by the item it shows (``ItemPath``).

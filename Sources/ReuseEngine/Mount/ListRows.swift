@@ -335,7 +335,8 @@ extension Engine {
     mutating func mountCell(_ component: String, path: ComponentPath, slot: Slot, _ configuration: ViewConfiguration,
                             definition: MountableDefinition, host: ViewID, current: ViewID?, reload: RowReload? = nil,
                             keptKey: inout KeptCellKey?, pass: inout MountPass) -> ViewID? {
-        let instance = Instance(component: component, path: path, slot: slot)
+        var instance = Instance(component: component, path: path, slot: slot)
+        if let row = slot.row { instance.itemKey = itemKey(ofRow: row, at: path, host: host) }
         let cellKey: ViewKey? = if let type = session.strategy.traits.cellKeyingType {
             cellPoolKey(component, configuration, definition: definition, keyingType: type, kept: &keptKey, pass: &pass)
         } else {
@@ -363,7 +364,7 @@ extension Engine {
         session.strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &session.store)
         if !vended.acquisition.keptOwner {
             resetStateForNewItem(on: vended.view, for: instance)
-            if session.strategy.stateHome == .slot { restoreState(on: vended.view, for: instance) }
+            if session.strategy.stateHome == .slot { restoreState(on: vended.view, for: instance, host: host) }
         }
         // A reload binds the row again (cellForRowAt, onBindViewHolder), and
         // with it the components inside the cell.

@@ -116,6 +116,11 @@ public protocol CellReuse: Sendable {
     mutating func willPrefetch(row: Int, host: ViewID)
     /// `row` was bound into `cell` ahead of the scroll (nil: it shows nothing).
     mutating func didPrefetch(_ cell: ViewID?, row: Int, host: ViewID, store: inout ViewStore)
+    /// Items were inserted or deleted in the list on `host`, and its cells
+    /// follow their items (``Strategy/rowIdentity``): what the system keeps
+    /// by position moves with them (RecyclerView's cache,
+    /// `offsetPositionRecordsForInsert`). Called before the list's pass.
+    mutating func itemsChanged(_ change: ItemChange, host: ViewID, store: inout ViewStore)
 }
 
 
@@ -124,7 +129,7 @@ public protocol CellReuse: Sendable {
 /// view, a replace dequeues another and pushes the old one after, and a
 /// whole-list reload pushes every cell shown; nothing is kept per list
 /// beyond the pools, nothing is prefetched, and every list can be
-/// dequeued for. A strategy that conforms states exactly that; it writes out
+/// dequeued for, and nothing moves when items do. A strategy that conforms states exactly that; it writes out
 /// only what it does differently.
 public protocol QueueCells: CellReuse {}
 
@@ -165,6 +170,8 @@ extension QueueCells {
     public func didPrefetch(_ cell: ViewID?, row: Int, host: ViewID, store: inout ViewStore) {}
 
     public func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
+    /// Nothing is kept by position.
+    public func itemsChanged(_ change: ItemChange, host: ViewID, store: inout ViewStore) {}
     public func forget(host: ViewID) {}
     public func cached(in host: ViewID) -> [CachedCell] { [] }
     public func validate(lists: @autoclosure () -> [String], catalog: Catalog) throws(EngineError) {}

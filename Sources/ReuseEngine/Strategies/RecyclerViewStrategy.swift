@@ -241,6 +241,24 @@ struct RecyclerCells: CellReuse {
         return Vended(view: store.createView(viewClass, key: key, in: host, for: instance, detached: !attaches), acquisition: .created)
     }
 
+    /// `notifyItemRange{Inserted,Removed}` reach the Recycler's cache
+    /// (RecyclerView.java 7391-7431, `offsetPositionRecordsForInsert` and
+    /// `offsetPositionRecordsForRemove`): a cached holder at or after the
+    /// change moves by the count; one whose item was removed is dumped from
+    /// the cache into the pool (`recycleCachedViewAt`).
+    mutating func itemsChanged(_ change: ItemChange, host: ViewID, store: inout ViewStore) {
+        guard let cache = hosts[host]?.cache, !cache.isEmpty else { return }
+        for index in cache.indices.reversed() {
+            guard let row = cache[index].slot.row, row >= change.from else { continue }
+            if let moved = change.row(after: row) {
+                hosts[host]?.cache[index].slot = .row(moved)
+            } else {
+                hosts[host]?.cache.remove(at: index)
+                if let key = store[cache[index].view].poolKey { putRecycled(cache[index].view, key: key, host: host, store: &store) }
+            }
+        }
+    }
+
     /// A slot that leaves in a relayout is scrapped (detached) at once; one
     /// that leaves in a scroll step waits to be recycled until the rows
     /// entering before it are laid out (LinearLayoutManager.java 1667-1691).

@@ -490,6 +490,15 @@ public struct ViewStore: Sendable {
         return (view, taken)
     }
 
+    /// A particular waiting cell of a list host taken (and shown): a
+    /// policy that chooses among the waiting cells itself (Compose's kept
+    /// slots by key). Nil when `cell` is not waiting in `key`'s pool.
+    public mutating func takeWaiting(_ cell: ViewID, key: ViewKey, host: ViewID, for instance: Instance) -> Taken? {
+        guard let position = views[host.number - 1].pools[key]?.waiting.firstIndex(of: cell) else { return nil }
+        views[host.number - 1].pools[key]?.waiting.remove(at: position)
+        return take(cell, key: key, in: host, for: instance)
+    }
+
     // MARK: Configuring
 
     /// Runs an attribute's applicator on a view.

@@ -22,6 +22,8 @@ struct EventReport {
         case .reconfigure: return "configureBlockView with an equal block: every property set again to the block's value"
         case .remove(_, _, .poolFull(let viewType, let capacity)): return "the pool for view type \(viewType) is full (\(capacity))"
         case .remove(_, _, .strategySwitched(let old, let new)): return "strategy \(old) -> \(new): the tree starts afresh"
+        case .remove(_, _, .slotDisposed(let keep)): return "a kept slot past \(keep) of its content type: disposed"
+        case .remove(_, _, .slotRecomposed(let component)): return "its slot is reused for \(component): new views"
         case .remove(_, _, .hostReleased): return "a list's host whose node went: host views never enter the pool, it goes with its cells"
         case .cacheHit(let slot, .scrap): return "\(slot) gets back its scrapped view, still bound"
         case .cacheHit(let slot, .cache): return "\(slot) gets back its cached view, still bound"

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+@testable import ReuseShell
+
+/// `insert`, `delete`, `list ... key index|id` and component `state`
+/// (issue 32), read through the shell's JSON.
+@Suite struct ItemChangeTests {
+    static let feed = """
+    component Cell view UILabel { text: "Row {i}" }
+    list Feed rows 10 viewport 3 cells Cell
+    """
+
+    /// UIKit's `insertRows(at:)`: the cells of the other rows move with
+    /// their items, unconfigured; the new row dequeues (prepareForReuse).
+    @Test func uikitCellsFollowTheirItems() {
+        let session = Session(Self.feed + "\nstrategy uikit\nregister Feed Cell\nmount Feed")
+        let before = treeRoot(session)
+        _ = before
+        _ = session.line("insert Feed at 0")
+        let moves = events(session, "--kind move")
+        #expect(moves.count == 2)
+        #expect(moves.map { $0["path"] as? String } == ["Feed/1", "Feed/2"])
+        // Moved rows are not configured: the pass applied only the new row's text.
+        #expect(document(session, "stats --pass 2 --json").isEmpty == false)
+        let applies = events(session, "--kind apply").filter { ($0["pass"] as? Int) == 2 }
+        #expect(applies.count == 1)
+        #expect(document(session, "config Feed/0 --json")["attributes"].map { "\($0)" }?.contains("Row 10") == true)
+        #expect(document(session, "config Feed/1 --json")["attributes"].map { "\($0)" }?.contains("Row 0") == true)
+        #expect(session.line("check").ok)
+    }
+
+    /// A system that keys rows by position (theodolite, `key index`): each
+    /// row keeps its view and shows the item now there.
+    @Test func positionalRowsAreConfiguredWithTheItemNowThere() {
+        let session = Session(Self.feed + "\nmount Feed")
+        _ = session.line("insert Feed at 0")
+        #expect(events(session, "--kind move").isEmpty)
+        #expect(stat(session, "created") == 4)
+        #expect(document(session, "config Feed/1 --json")["attributes"].map { "\($0)" }?.contains("Row 0") == true)
+        #expect(session.line("check").ok)
+    }
+
+    /// An item keeps its data and its cell type: `set` values move with it,
+    /// and Post/Ad alternate by item, not by row.
+    @Test func itemDataAndCellTypeMoveWithTheItem() {
+        let session = Session("""
+        component Post view UILabel { text: "Post {i}" }
+        component Ad view UILabel { text: "Ad {i}" }
+        list Feed rows 10 viewport 4 cells Post Ad
+        mount Feed
+        set Feed/2 text "Pinned"
+        insert Feed at 1
+        """)
+        #expect(document(session, "config Feed/3 --json")["component"] as? String == "Post")
+        #expect(document(session, "config Feed/3 --json")["attributes"].map { "\($0)" }?.contains("Pinned") == true)
+        #expect(document(session, "config Feed/2 --json")["component"] as? String == "Ad")
+        _ = session.line("delete Feed at 3")
+        #expect(document(session, "config Feed/3 --json")["attributes"].map { "\($0)" }?.contains("Ad 3") == true)
+        #expect(session.line("check").ok)
+    }
+
+    @Test func outOfRangeChangesAreRefusedAndChangeNothing() {
+        let session = Session(Self.feed + "\nmount Feed")
+        #expect(session.error("insert Feed at 11").contains("has 10 rows: insert at 0 to 10, not 11"))
+        #expect(session.error("delete Feed at 9 count 2").contains("reaches row 10"))
+        #expect(session.error("insert Feed/1 at 0").contains("not a list") || session.error("insert Feed/1 at 0").contains("list"))
+        #expect(stat(session, "created") == 4)
+        _ = session.line("insert Feed at 10 count 3")
+        _ = session.line("scroll Feed to 100")
+        #expect(document(session, "config Feed/12 --json")["attributes"].map { "\($0)" }?.contains("Row 12") == true)
+    }
+
+    /// Undo and time travel see the items as they were.
+    @Test func undoAndTimeTravelRestoreTheItems() {
+        let session = Session(Self.feed + "\nstrategy uikit\nregister Feed Cell\nmount Feed\ninsert Feed at 0\ndelete Feed at 2")
+        let now = session.run("tree")
+        _ = session.line("undo")
+        #expect(session.run("tree") != now)
+        _ = session.line("delete Feed at 2")
+        #expect(session.run("tree") == now)
+        #expect(session.line("check").ok)
+    }
+}
+
+@Suite struct ComponentStateTests {
+    static let feed = ItemChangeTests.feed
+
+    /// UIKit: state on the cell goes with it to its next row, a leak with
+    /// its origin; `prepare ... resets-state` in prepareForReuse fixes it.
+    @Test func uikitStateTravelsWithTheCell() {
+        let session = Session(Self.feed + "\nstrategy uikit\nregister Feed Cell\nmount Feed\nstate Feed/0 liked true\nscroll Feed by 3")
+        let leaks = document(session, "check --json")["stateLeaks"] as? [[String: Any]] ?? []
+        #expect(leaks.count == 1)
+        #expect(leaks.first?["origin"] as? String == "Feed/0")
+        #expect(session.line("expect Feed/3 state liked true").ok)
+        _ = session.line("prepare Cell resets-state liked")
+        _ = session.line("state Feed/3 liked true")
+        _ = session.line("scroll Feed by 3")
+        #expect(session.line("expect Feed/6 state liked none").ok)
+        #expect(events(session, "--kind state").contains { ($0["note"] as? String)?.contains("reset") == true })
+        #expect(session.line("expect leaks 0").ok)
+    }
+
+    /// `on item` resets when the view shows another item, under any strategy.
+    @Test func onItemResetsWhenTheItemChanges() {
+        let session = Session(Self.feed + "\nstrategy recyclerview cache 0 prefetch 0\nmount Feed\nprepare Cell resets-state liked on item\nstate Feed/0 liked true\nscroll Feed by 3")
+        #expect(session.line("expect Feed/3 state liked none").ok)
+        #expect(session.line("expect leaks 0").ok)
+    }
+
+    /// Theodolite keeps state with the item it believes it is: by position
+    /// under `key index`, so an insert shows it on another item.
+    @Test func theodoliteStateStaysWithThePositionUnderIndexKeys() {
+        let session = Session(Self.feed + "\nmount Feed\nstate Feed/1 liked true\ninsert Feed at 0")
+        #expect(session.line("expect Feed/1 state liked true").ok)
+        let leaks = document(session, "check --json")["stateLeaks"] as? [[String: Any]] ?? []
+        #expect(leaks.first?["item"] as? String == "Feed/1 (item 0)")
+        #expect(leaks.first?["origin"] as? String == "Feed/1")
+    }
+
+    /// With `key id` it follows its item.
+    @Test func theodoliteStateFollowsItsItemUnderIdKeys() {
+        let session = Session("""
+        component Cell view UILabel { text: "Row {i}" }
+        list Feed rows 10 viewport 3 cells Cell key id
+        mount Feed
+        state Feed/1 liked true
+        insert Feed at 0
+        """)
+        #expect(session.line("expect Feed/2 state liked true").ok)
+        #expect(session.line("expect Feed/1 state liked none").ok)
+        #expect(session.line("expect leaks 0").ok)
+        _ = session.line("delete Feed at 2")
+        #expect(session.line("expect Feed/2 state liked none").ok)
+    }
+
+    @Test func stateNeedsAMountedInstance() {
+        let session = Session(Self.feed + "\nstrategy uikit\nregister Feed Cell\nmount Feed")
+        #expect(session.error("state Feed/7 liked true").contains("Feed/7"))
+        #expect(session.line("state Feed/2 liked true saveable").ok)
+        #expect(document(session, "config Feed/2 --json")["state"].map { "\($0)" }?.contains("liked") == true)
+    }
+
+    /// `save` writes the new commands back, and the replay agrees.
+    @Test func saveReplaysItemsAndState() throws {
+        let session = Session(Self.feed + """
+
+        strategy uikit
+        register Feed Cell
+        prepare Cell resets-state liked on item
+        mount Feed
+        state Feed/1 liked true saveable
+        insert Feed at 0 count 2
+        delete Feed at 1
+        """)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("items-\(UUID().uuidString).reuse")
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = session.line("save \(file.path)")
+        let replay = Session(try String(contentsOf: file, encoding: .utf8))
+        #expect(replay.run("tree") == session.run("tree"))
+        #expect(replay.run("stats") == session.run("stats"))
+    }
+}
