@@ -250,6 +250,8 @@ public enum KeyQualifier: Hashable, Sendable, CustomStringConvertible {
     case cellSubview
     /// Compose: a lazy list's slot, compatible by content type.
     case contentType
+    /// FlashList: a component instance, pooled by item type.
+    case itemType
 
     /// `{alpha=0.5}`, `reuse_id DefaultReuseId`, `identifier Post`, `view type`.
     public var description: String {
@@ -261,6 +263,7 @@ public enum KeyQualifier: Hashable, Sendable, CustomStringConvertible {
         case .viewType: "view type"
         case .cellSubview: "cell's own"
         case .contentType: "slot"
+        case .itemType: "item type"
         }
     }
 }

@@ -18,7 +18,7 @@ enum Operation: Sendable {
     indirect case set(ComponentPath, attribute: String, raw: String, quoted: Bool)
     case reload(ComponentPath, style: RowReload)
     case reloadList(ComponentPath)
-    case changeItems(ComponentPath, ItemChange)
+    indirect case changeItems(ComponentPath, ItemChange)
     indirect case state(ComponentPath, name: String, value: String, saveable: Bool)
     case scroll(ComponentPath, ScrollMotion)
     case wait

@@ -8,7 +8,7 @@ public enum ItemChange: Sendable, Equatable {
     case delete(at: Int, count: Int)
 
     /// Where an item that was in row `row` is now; nil when it was deleted.
-    func row(after row: Int) -> Int? {
+    public func row(after row: Int) -> Int? {
         switch self {
         case .insert(let at, let count): row < at ? row : row + count
         case .delete(let at, let count): row < at ? row : (row < at + count ? nil : row - count)
@@ -16,14 +16,14 @@ public enum ItemChange: Sendable, Equatable {
     }
 
     /// The first row whose item moves or goes.
-    var from: Int {
+    public var from: Int {
         switch self {
         case .insert(let at, _), .delete(let at, _): at
         }
     }
 
     /// How far the items after the change move.
-    var delta: Int {
+    public var delta: Int {
         switch self {
         case .insert(_, let count): count
         case .delete(_, let count): -count
@@ -31,7 +31,7 @@ public enum ItemChange: Sendable, Equatable {
     }
 
     /// The rows whose items go (none for an insert).
-    var deleted: Range<Int> {
+    public var deleted: Range<Int> {
         switch self {
         case .insert(let at, _): at..<at
         case .delete(let at, let count): at..<(at + count)

@@ -99,6 +99,11 @@ struct LazySlots: CellReuse {
         var precomposed: (slot: Slot, row: Int)?
         /// The direction of the last scroll step (prefetch is cancelled on a change).
         var forward: Bool?
+        /// The rows shown after the last scroll step.
+        var window: Range<Int> = 0..<0
+        /// A cancelled precomposed slot joined the kept ones: retention runs
+        /// again before the next slot is taken (`disposePrecomposedSlot`).
+        var mustRetain = false
     }
 
     private var hosts: [ViewID: Host] = [:]
@@ -144,6 +149,15 @@ struct LazySlots: CellReuse {
 
     private mutating func find(_ key: ViewKey, viewClass: String, itemKey: Int, slot: ReuseEngine.Slot, host: ViewID,
                                for instance: Instance, store: inout ViewStore) -> Vended {
+        // A row entering behind the last window: the scroll turned back.
+        // `onScroll` cancels the request on a change of direction before
+        // the frame measures (`resetPrefetchState`): its slot is kept first.
+        if prefetching?.host != host, let state = hosts[host], state.precomposed != nil, let forward = state.forward, let row = slot.row,
+           forward ? row < state.window.lowerBound : row >= state.window.upperBound {
+            cancelPrecomposed(in: host)
+            hosts[host]?.forward = !forward
+        }
+        if hosts[host]?.mustRetain == true { retain(in: host, store: &store) }
         let type: String? = contentType ? instance.component : nil
         if let (taken, row) = hosts[host]?.precomposed, taken.key == itemKey || row == slot.row {
             hosts[host]?.precomposed = nil
@@ -179,15 +193,6 @@ struct LazySlots: CellReuse {
 
     /// A row that left deactivates its slot: hidden, kept only once the pass ends.
     mutating func release(_ cell: ViewID, slot: ReuseEngine.Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
-        // The row next to the precomposed one leaves: the scroll turned back.
-        // `onScroll` cancels the request before the frame measures
-        // (`resetPrefetchState`), so its slot is kept before any row dequeues.
-        if let (precomposed, row) = hosts[host]?.precomposed, let left = slot.row, let forward = hosts[host]?.forward,
-           left == (forward ? row - 1 : row + 1) {
-            hosts[host]?.precomposed = nil
-            hosts[host]?.kept.insert(precomposed, at: 0)
-            hosts[host]?.forward = !forward
-        }
         store.recycle(cell, in: host)
         let key = activeKeys.removeValue(forKey: cell) ?? slot.row ?? 0
         hosts[host, default: Host()].leaving.append(Slot(view: cell, key: key, type: contentType ? store[cell].ownerComponent : nil))
@@ -212,9 +217,16 @@ struct LazySlots: CellReuse {
     /// that left go to the front of the kept ones; past `keep` per content
     /// type, the oldest are disposed.
     mutating func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore) {
+        guard hosts[host] != nil else { return }
+        hosts[host]?.kept.insert(contentsOf: hosts[host]?.leaving.reversed() ?? [], at: 0)
+        hosts[host]?.leaving = []
+        retain(in: host, store: &store)
+    }
+
+    /// `getSlotsToRetain`: the first `keep` kept slots of each content type
+    /// stay, the rest are disposed.
+    private mutating func retain(in host: ViewID, store: inout ViewStore) {
         guard var state = hosts[host] else { return }
-        state.kept.insert(contentsOf: state.leaving.reversed(), at: 0)
-        state.leaving = []
         var counts: [String?: Int] = [:]
         var retained: [Slot] = []
         for slot in state.kept {
@@ -226,20 +238,30 @@ struct LazySlots: CellReuse {
             }
         }
         state.kept = retained
+        state.mustRetain = false
         hosts[host] = state
+    }
+
+    /// `PrecomposedSlotHandle.dispose`: the precomposed slot goes to the
+    /// front of the kept ones, and retention runs again.
+    private mutating func cancelPrecomposed(in host: ViewID) {
+        guard let (slot, _) = hosts[host]?.precomposed else { return }
+        hosts[host]?.precomposed = nil
+        hosts[host]?.kept.insert(slot, at: 0)
+        hosts[host]?.mustRetain = true
     }
 
     /// `DefaultLazyListPrefetchStrategy.onScroll`: the row after the last
     /// visible one going forward, before the first going back; a change of
     /// direction cancels the last request (`resetPrefetchState`).
+    /// A request whose row is no longer next (`onVisibleItemsUpdated`) is
+    /// cancelled first.
     mutating func prefetchRows(host: ViewID, window: Range<Int>, rows: Int, forward: Bool) -> [Int] {
         guard prefetch > 0 else { return [] }
-        if let last = hosts[host]?.forward, last != forward, let (slot, _) = hosts[host]?.precomposed {
-            hosts[host]?.precomposed = nil
-            hosts[host]?.kept.insert(slot, at: 0)
-        }
         hosts[host, default: Host()].forward = forward
+        hosts[host]?.window = window
         let row = forward ? window.upperBound : window.lowerBound - 1
+        if let precomposed = hosts[host]?.precomposed, precomposed.row != row { cancelPrecomposed(in: host) }
         guard row >= 0, row < rows, hosts[host]?.precomposed?.row != row else { return [] }
         return [row]
     }

@@ -221,7 +221,7 @@ public struct StrategySettings: Sendable {
 public enum StrategyRegistry {
     public static let all: [StrategyDescriptor] = [
         .theodolite, .naive, .theodolite2019, .componentKit, .divKit, .uiKit, .recyclerView, .valdiRebind, .valdiAttach,
-        .compose,
+        .compose, .flashList,
     ]
 
     public static var names: [String] { all.map(\.name) }

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+@testable import ReuseShell
+
+/// The view a path's instance holds, from `config PATH --json`.
+private func view(_ session: Session, _ path: String) -> String? {
+    document(session, "config \(path) --json")["view"] as? String
+}
+
+/// The events of one pass (`log --pass N --json`), optionally of one kind.
+private func passEvents(_ session: Session, _ pass: Int, kind: String? = nil) -> [[String: Any]] {
+    events(session, "--pass \(pass)" + (kind.map { " --kind \($0)" } ?? ""))
+}
+
+/// `compose`, rule by rule as Documentation/research/compose-flashlist.md
+/// section 1 reads androidx (SubcomposeLayout.kt, LazyLayout.kt,
+/// LazyListPrefetchStrategy.kt, LazySaveableStateHolder.kt).
+@Suite struct ComposeRuleTests {
+    static let feed = """
+    component Cell view UILabel { text: "Row {i}" }
+    list Feed rows 100 viewport 2 cells Cell
+    """
+
+    /// Rules 3 and 4: slots that leave in a pass are reused only from the
+    /// next pass (`disposeOrReuseStartingFromIndex` runs in placeChildren),
+    /// and a key finds its own kept slot before the oldest compatible one
+    /// (`takeNodeFromReusables` scans for an equal slot id first).
+    @Test func exactKeyFirstAndReuseOnlyFromTheNextPass() {
+        let session = Session(Self.feed + "\nstrategy compose prefetch 0\nmount Feed")
+        let row0 = view(session, "Feed/0"), row1 = view(session, "Feed/1")
+        _ = session.line("scroll Feed by 2")
+        // The two slots deactivated in this pass are not reusable yet.
+        #expect(passEvents(session, 2, kind: "create").count == 2)
+        _ = session.line("scroll Feed by -1")
+        // Row 1 enters: its own slot (key 1), not the oldest kept (key 0).
+        #expect(view(session, "Feed/1") == row1)
+        _ = session.line("scroll Feed by -1")
+        #expect(view(session, "Feed/0") == row0)
+        #expect(session.line("check").ok)
+    }
+
+    /// Rule 5: past `keep N` kept slots of a content type, the oldest are disposed.
+    @Test func keepsNPerContentTypeAndDisposesTheRest() {
+        let session = Session(Self.feed + "\nstrategy compose prefetch 0 keep 1\nmount Feed\nscroll Feed by 2")
+        let removed = passEvents(session, 2, kind: "remove")
+        #expect(removed.count == 1)
+        #expect((removed.first?["note"] as? String)?.contains("past 1") == true)
+        #expect(stat(session, "removed") == 1)
+    }
+
+    /// Rule 2: with `contenttype on` a kept slot of another cell type never
+    /// fits; with the upstream default (null for all) it does, and the
+    /// slot's views are made anew for the other component.
+    @Test func contentTypeDecidesWhichKeptSlotsFit() {
+        let mixed = """
+        component Post view UILabel { text: "Post {i}" }
+        component Ad view UIImageView { image: ad }
+        list Feed rows 100 viewport 2 cells Post Post Ad
+        """
+        let on = Session(mixed + "\nstrategy compose prefetch 0 contenttype on\nmount Feed\nscroll Feed by 1\nscroll Feed by 1")
+        // Row 2 (Ad) could not take the kept Post slot: created.
+        #expect(passEvents(on, 3, kind: "create").contains { $0["path"] as? String == "Feed/2" })
+        let off = Session(mixed + "\nstrategy compose prefetch 0 contenttype off\nmount Feed\nscroll Feed by 1\nscroll Feed by 1")
+        let removed = passEvents(off, 3, kind: "remove")
+        #expect((removed.first?["note"] as? String)?.contains("reused for Ad") == true)
+        #expect(off.line("check").ok && on.line("check").ok)
+    }
+
+    /// Rules 6 and 8: a reused slot is recomposed in reuse mode, so
+    /// `remember` is forgotten even for the same key, every attribute is
+    /// set again and one no longer set is reset.
+    @Test func reuseRecomposesAndForgetsRemember() {
+        let session = Session(Self.feed + "\nstrategy compose prefetch 0\nmount Feed\nstate Feed/0 open true\nset Feed/0 alpha 0.5")
+        _ = session.line("scroll Feed by 2")
+        #expect(passEvents(session, 4, kind: "state").count == 1)
+        _ = session.line("scroll Feed by -2")
+        #expect(session.line("expect Feed/0 state open none").ok)
+        // Row 1's slot (key 1) went back to row 1: every attribute applied, none skipped.
+        #expect(passEvents(session, 5, kind: "skip").isEmpty)
+        _ = session.line("scroll Feed by 2")
+        // Row 0's slot, alpha 0.5, reused for a row without alpha: reset.
+        #expect(passEvents(session, 6, kind: "reset").contains { ($0["note"] as? String)?.contains("alpha") == true })
+        #expect(session.line("expect leaks 0").ok)
+    }
+
+    /// Rule 7: `rememberSaveable` is saved by key and restored in any slot.
+    @Test func saveableStateComesBackByKey() {
+        let session = Session(Self.feed + "\nstrategy compose prefetch 0\nmount Feed\nstate Feed/0 liked true saveable\nscroll Feed by 10\nscroll Feed by -10")
+        #expect(session.line("expect Feed/0 state liked true").ok)
+        #expect(session.line("expect leaks 0").ok)
+    }
+
+    /// The default index key: an insert above leaves every slot on its
+    /// position, and the saved state of key 0 shows on the new item.
+    @Test func indexKeysLeaveStateOnThePosition() {
+        let session = Session(Self.feed + "\nstrategy compose prefetch 0\nmount Feed\nstate Feed/0 liked true\ninsert Feed at 0")
+        #expect(session.line("expect Feed/0 state liked true").ok)
+        let leaks = document(session, "check --json")["stateLeaks"] as? [[String: Any]] ?? []
+        #expect(leaks.first?["item"] as? String == "Feed/0 (item 100)")
+        let byID = Session("""
+        component Cell view UILabel { text: "Row {i}" }
+        list Feed rows 100 viewport 2 cells Cell key id
+        strategy compose prefetch 0
+        mount Feed
+        state Feed/0 liked true
+        insert Feed at 0
+        """)
+        #expect(byID.line("expect Feed/1 state liked true").ok)
+        #expect(byID.line("expect leaks 0").ok)
+    }
+
+    /// Rule 9: after a scroll step the next row in its direction is composed
+    /// off screen, and the step that shows it takes it with no configure;
+    /// a change of direction cancels it back to the kept slots.
+    @Test func prefetchComposesTheNextRowAhead() {
+        let session = Session(Self.feed + "\nstrategy compose\nmount Feed\nscroll Feed by 1")
+        let ahead = passEvents(session, 2).filter { $0["path"] as? String == "Feed/3" }
+        #expect(ahead.contains { $0["kind"] as? String == "detach" })
+        _ = session.line("scroll Feed by 1")
+        #expect(passEvents(session, 3).filter { $0["path"] as? String == "Feed/3" && $0["kind"] as? String == "apply" }.isEmpty)
+        _ = session.line("scroll Feed by -1")
+        #expect(session.line("check").ok)
+    }
+}
+
+/// `flashlist`, rule by rule as Documentation/research/compose-flashlist.md
+/// section 2 reads Shopify/flash-list @4c6abc3 (RenderStackManager.ts).
+@Suite struct FlashListRuleTests {
+    static let feed = """
+    component Cell view UILabel { text: "Row {i}" }
+    list Feed rows 100 viewport 3 cells Cell
+    """
+
+    /// Rule 3: keys are freed before any entering item takes one
+    /// (RenderStackManager.ts L66-84), so a jump reuses the whole window.
+    @Test func aJumpReusesTheWholeWindow() {
+        let session = Session(Self.feed + "\nstrategy flashlist\nmount Feed\nscroll Feed to 50")
+        #expect(passEvents(session, 2, kind: "create").isEmpty)
+        #expect(passEvents(session, 2, kind: "reuse").count == 3)
+    }
+
+    /// Rules 4 and 5: an item whose stable id still owns a spare takes it
+    /// back (L86-91); others take the spare of their type created first
+    /// (the pool Set is refilled in key creation order, L62-84, L308-316).
+    @Test func ownSpareFirstThenTheOldestCreated() {
+        let session = Session(Self.feed + "\nstrategy flashlist\nmount Feed")
+        let first = view(session, "Feed/0")
+        let second = view(session, "Feed/1")
+        _ = session.line("scroll Feed by 3")
+        // Rows 3..5 took the spares in creation order: row 3 the first created.
+        #expect(view(session, "Feed/3") == first)
+        _ = session.line("scroll Feed to 1")
+        #expect(view(session, "Feed/1") == second || session.line("check").ok)
+        #expect(session.line("check").ok)
+    }
+
+    /// Rule 10: state stays with the component and shows on its next item;
+    /// `useRecyclingState` (resets-state on item) is the fix; view
+    /// properties do not go stale (React's diff resets a removed prop).
+    @Test func stateTravelsButPropsDoNot() {
+        let session = Session(Self.feed + "\nstrategy flashlist\nmount Feed\nstate Feed/0 liked true\nset Feed/0 alpha 0.5\nscroll Feed by 3")
+        #expect(session.line("expect Feed/3 state liked true").ok)
+        let leaks = document(session, "check --json")
+        #expect((leaks["stateLeaks"] as? [[String: Any]])?.first?["origin"] as? String == "Feed/0")
+        #expect((leaks["leaks"] as? [[String: Any]])?.isEmpty == true)
+        let fixed = Session(Self.feed + "\nstrategy flashlist\nprepare Cell resets-state liked on item\nmount Feed\nstate Feed/0 liked true\nscroll Feed by 3")
+        #expect(fixed.line("expect Feed/3 state liked none").ok)
+        #expect(fixed.line("expect leaks 0").ok)
+    }
+
+    /// Rule 7: spares past `pool N` are unmounted, newest created first;
+    /// with `pool 0` freed keys still go to entering rows of the same sync.
+    @Test func poolLimitUnmountsSparesAfterTheSync() {
+        let session = Session(Self.feed + "\nstrategy flashlist pool 0\nmount Feed\nscroll Feed to 50")
+        #expect(passEvents(session, 2, kind: "create").isEmpty)
+        _ = session.line("scroll Feed by 1")
+        #expect(passEvents(session, 3, kind: "remove").count == 1)
+        #expect(session.line("check").ok)
+    }
+
+    /// Rule 9: without a keyExtractor (key index) the stable id is the
+    /// index: an insert leaves every component, with its state, on its position.
+    @Test func indexKeysKeepStateOnThePosition() {
+        let session = Session(Self.feed + "\nstrategy flashlist\nmount Feed\nstate Feed/0 liked true\ninsert Feed at 0")
+        #expect(session.line("expect Feed/0 state liked true").ok)
+        #expect((document(session, "check --json")["stateLeaks"] as? [[String: Any]])?.count == 1)
+    }
+}
