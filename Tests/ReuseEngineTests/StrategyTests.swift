@@ -61,7 +61,8 @@ import Testing
         var engine = try Self.engine(strategy, options: options)
         try define(&engine, "Cell", "UILabel", [("text", "Row {i}")] + extra)
         try engine.defineList("Feed", rows: rows, viewport: viewport, cells: ["Cell"])
-        if strategy == "uikit" { try engine.register(list: "Feed", cell: "Cell", identifier: nil) }
+        // UIKit and its diffable variant dequeue only what was registered (harmless elsewhere).
+        try engine.register(list: "Feed", cell: "Cell", identifier: nil)
         try engine.mount(["Feed"], trigger: "mount Feed")
         expectClean(engine)
         return engine
