@@ -35,9 +35,9 @@ extension StrategyDescriptor {
         name: "iglistkit",
         defaults: [StrategyOption(name: "binding", value: 0, kind: .flag)],
         rules: [
-            "Each row is an object with a one-item section. A cell's identifier is the reuse id",
-            "given ('register LIST CELL as ID', else none) plus its class name, registered at",
-            "its first dequeue: no register needed, nothing refused, and cell types of one",
+            "Each row is an object with a one-item section. A cell's identifier is the reuse",
+            "id given ('register LIST CELL as ID', else none) plus its class name, registered",
+            "at its first dequeue: no register needed, nothing refused, and cell types of one",
             "class share one queue across the list's sections (no wrong class). Headers and",
             "footers queue by kind and class. prepareForReuse on a dequeued cell; the section",
             "controller's cell configure sets every attribute. set on a row is a new, unequal",
