@@ -77,6 +77,9 @@ public enum EngineError: Error, Equatable, Sendable {
     case unknownOption(strategy: String, option: String, known: [String])
     /// UIKit: a list dequeues a cell under an identifier nothing was registered for.
     case unregisteredCell(list: String, identifier: String)
+    /// UIKit diffable, iOS 15 on: a cell of a list dequeued with a
+    /// registration made inside the cell provider (none was made up front).
+    case registrationInCellProvider(list: String, cell: String)
     /// A registration of a type that is not among the list's cells, header or footer.
     case notACell(list: String, cell: String, cells: [String])
     /// A row reload of an instance that is not inside a list row.
@@ -209,6 +212,8 @@ extension EngineError: CustomStringConvertible {
                 : "strategy \(strategy) has no option '\(option)' (options: " + known.joined(separator: ", ") + ")"
         case .unregisteredCell(let list, let identifier):
             return "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier (list '\(list)'; write 'register \(list) \(identifier)')"
+        case .registrationInCellProvider(let list, let cell):
+            return "NSInternalInconsistencyException: Attempted to dequeue a cell using a registration that was created inside -collectionView:cellForItemAtIndexPath: or inside a UICollectionViewDiffableDataSource cell provider (list '\(list)', cell \(cell); make the registration once, up front: write 'register \(list) \(cell)', or 'os 14' for the silent pile-up)"
         case .notACell(let list, let cell, let cells):
             return "'\(cell)' is not a cell of list '\(list)' (its cells: " + cells.joined(separator: ", ") + ")"
         case .notInAListRow(let path):

@@ -88,8 +88,9 @@ extension Interpreter {
         case "strategy":
             if position == 1 { return strategyNames }
             guard let descriptor = strategy(named: words[1]) else { return [] }
-            // Options, a switch's on/off, a per-type option's view types.
+            // Options, a switch's on/off, a choice's words, a per-type option's view types.
             if descriptor.defaults.contains(where: { $0.name == previous && $0.kind == .flag }) { return ["on", "off"] }
+            if let choices = descriptor.defaults.first(where: { $0.name == previous })?.choices, !choices.isEmpty { return choices }
             if previous == descriptor.perSubject { return components }
             if descriptor.defaults.contains(where: { $0.name == previous }) { return [] }
             return descriptor.defaults.map(\.name)

@@ -87,7 +87,7 @@ import Testing
             try h.component("Dot", view: "UIView", [("backgroundColor", "red")])
             try h.component("Cell", view: "UILabel", [("text", "Row {i}"), ("tap", "open")], children: ["Dot"])
             try h.list("Feed", rows: 1_000, viewport: 5, cells: ["Cell"])
-            if strategy == "uikit" { try h.engine.register(list: "Feed", cell: "Cell", identifier: nil) }
+            try h.engine.register(list: "Feed", cell: "Cell", identifier: nil)
             try h.mount("Feed")
             try h.scroll("Feed", by: 3)
             try h.scroll("Feed", by: -2)

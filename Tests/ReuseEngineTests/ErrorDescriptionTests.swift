@@ -24,6 +24,10 @@ import ReuseEngine
         (.unknownOption(strategy: "naive", option: "cache", known: []), "strategy naive takes no options, not 'cache'"),
         (.interrupted, "interrupted: the command was taken back, nothing changed"),
         (.invalidListSize(.noCells), "a list needs at least one cell component"),
+        (.registrationInCellProvider(list: "Feed", cell: "Post"),
+         "NSInternalInconsistencyException: Attempted to dequeue a cell using a registration that was created inside "
+         + "-collectionView:cellForItemAtIndexPath: or inside a UICollectionViewDiffableDataSource cell provider "
+         + "(list 'Feed', cell Post; make the registration once, up front: write 'register Feed Post', or 'os 14' for the silent pile-up)"),
     ])
     func readsAsTheShellPrintsIt(_ error: EngineError, _ sentence: String) {
         #expect(error.description == sentence)

@@ -75,9 +75,9 @@ import Testing
         #expect(Self.findings(session).invariants.isEmpty)
     }
 
-    /// UIKit: a `UICollectionView` in a cell is a `UIScrollView`, whose
-    /// `contentOffset` is the view's (UIScrollView.h); a dequeued cell
-    /// keeps it. RecyclerView: the inner LayoutManager keeps its position
+    /// UIKit (and its diffable and IGListKit variants): a `UICollectionView`
+    /// in a cell is a `UIScrollView`, whose `contentOffset` is the view's
+    /// (UIScrollView.h); a dequeued cell keeps it. RecyclerView: the inner LayoutManager keeps its position
     /// with the holder. The component frameworks keep it by the item.
     @Test(arguments: StrategyRegistry.names)
     func aReusedCarouselShowsTheOffsetOfItsLastRowWhereTheViewOwnsIt(strategy: String) {
@@ -85,10 +85,11 @@ import Testing
         // Row 0 leaves; row 2's carousel gets a cell (row 0's, under the
         // queue strategies) and shows its rows.
         _ = session.line("scroll Feed by 2")
-        let ownsOffset = ["uikit", "recyclerview"].contains(strategy)
+        let uikitQueues = ["uikit", "uikit-diffable", "iglistkit"].contains(strategy)
+        let ownsOffset = uikitQueues || strategy == "recyclerview"
         let inner = Self.paths(session).filter { $0.hasPrefix("Feed/3/") }
         let leaks = Self.findings(session).leaks.filter { $0["property"] as? String == "contentOffset" }
-        if ownsOffset && strategy == "uikit" {
+        if uikitQueues {
             // Row 3 got row 0's cell from the queue, scrolled to 2.
             #expect(inner == ["Feed/3/2", "Feed/3/3", "Feed/3/4"])
             #expect(leaks.count == 1)

@@ -173,8 +173,9 @@ extension Engine {
     /// try engine.setStrategy(named: "recyclerview", options: ["cache": 2])
     /// ```
     ///
-    /// The same as the shell's `strategy NAME [OPTION N ...]`; a switch
-    /// option takes 0 or 1 (`off` or `on`).
+    /// The same as the shell's `strategy NAME [OPTION VALUE ...]`; a switch
+    /// option takes 0 or 1 (`off` or `on`), a choice the index of its word
+    /// (`identity`: 0 for `id`, 1 for `value`).
     @discardableResult
     public mutating func setStrategy(named name: String, options: KeyValuePairs<String, Int> = [:]) throws(EngineError) -> PassSummary? {
         guard let descriptor = StrategyRegistry.named(name) else {
@@ -183,8 +184,8 @@ extension Engine {
         let strategy = try descriptor.with(options: options.map { ($0.key, $0.value) })
         var trigger = "strategy \(name)"
         for (option, value) in options {
-            let isSwitch = descriptor.defaults.first { $0.name == option }?.kind == .flag
-            trigger += " \(option) " + (isSwitch ? (value != 0 ? "on" : "off") : String(value))
+            let kind = descriptor.defaults.first { $0.name == option }?.kind ?? .count
+            trigger += " \(option) " + kind.written(value)
         }
         return try setStrategy(strategy, trigger: trigger)
     }

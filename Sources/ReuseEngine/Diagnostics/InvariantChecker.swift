@@ -19,7 +19,9 @@ extension Engine {
     ///   view under the key the strategy gives its attached configuration;
     /// - a view under a visible parent is hidden exactly when no mounted
     ///   instance holds it;
-    /// - each held view's attached configuration is what its instance asks for;
+    /// - each held view's attached configuration is what its instance asks for
+    ///   (a list row's views excepted where the strategy does not tell cells of
+    ///   data changes, ``CellReuse/dataChange``);
     /// - each plain component's children have the paths a fresh mount gives;
     /// - no view is held by two instances;
     /// - a removed view's subtree is removed too, and the views alive are
@@ -210,8 +212,13 @@ extension Engine {
         }
 
         // Attached configurations match what each instance asks for (once
-        // redefinitions have taken effect).
+        // redefinitions have taken effect). Under a strategy whose cells are
+        // not told of a row's data change (``CellReuse/dataChange`` nil: a
+        // diffable data source with id identifiers), the views of a list row
+        // show the configuration their row was last configured with, by design.
+        let rowsMayBeStale = session.strategy.cells.dataChange == nil
         for (view, node) in held where !session.definitionsPending {
+            if rowsMayBeStale, Engine.row(containing: node.path) != nil { continue }
             // A row's own node keeps its position; `{i}` is the item it shows
             // (inside the row, nodes keep the item already).
             let fill = node.row.map { row in node.path.segments.last == .row(row) ? itemID(ofRow: row, at: node.path) : row }

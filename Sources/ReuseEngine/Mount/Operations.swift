@@ -109,9 +109,12 @@ extension Engine {
         session.componentsWithInstanceValues.insert(node.name)
         // The configuration the instance kept from the last pass no longer holds.
         withNode(along: node.path) { _, node in node.cache.forgetConfiguration() }
-        // A data change inside a list row reconfigures that row alone.
+        // A data change inside a list row reaches that row alone, as the
+        // strategy's cells say (``CellReuse/dataChange``): reconfigured,
+        // bound in place, replaced, or not told at all (a pass with no work).
         if !session.definitionsPending, let (listPath, row) = Engine.row(containing: node.path) {
-            return reloadRow(row, of: listPath, style: .reconfigure, trigger: trigger)
+            guard let style = session.strategy.cells.dataChange else { return letPassGoBy(trigger: trigger) }
+            return reloadRow(row, of: listPath, style: style, trigger: trigger)
         }
         return runFullPass(trigger: trigger)
     }

@@ -72,6 +72,17 @@ public protocol CellReuse: Sendable {
     /// and joins the queue only after.
     mutating func replace(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, host: ViewID,
                           for instance: Instance, store: inout ViewStore) -> Vended
+    /// How `set` on a list row (its item's data changed) reaches the row's
+    /// cell: configured again on it (``RowReload/reconfigure``: UIKit's
+    /// `reconfigureRows`, RecyclerView's `notifyItemChanged`), bound in
+    /// place (``RowReload/payload``: IGListKit's binding section controller),
+    /// replaced by another cell (``RowReload/replace``: a diffable data
+    /// source whose identifiers are whole values, IGListKit's section
+    /// reload); or nil: the cell is not told, and shows the old data until
+    /// it is reconfigured or dequeued again (a diffable data source whose
+    /// identifiers are ids: the identifier did not change). Read at each
+    /// `set` on a row; `reload PATH` passes its own style.
+    var dataChange: RowReload? { get }
     /// A whole-list data change (`reload LIST`): gives back the cells the
     /// list shows (`shown`, in row order) and returns true, so each visible
     /// row dequeues again (UIKit's `reloadData`, RecyclerView's
@@ -245,7 +256,8 @@ public enum RowReload: Sendable, Equatable {
     /// Configured again on its cell (UIKit's `reconfigureRows`,
     /// RecyclerView's `notifyItemChanged`, which binds a second holder).
     case reconfigure
-    /// RecyclerView's `notifyItemChanged` with a payload: bound in place.
+    /// RecyclerView's `notifyItemChanged` with a payload: bound in place
+    /// (IGListKit: a binding section controller's rebind).
     case payload
     /// UIKit's `reloadRows`/`reloadItems`: another cell for the row.
     case replace

@@ -91,6 +91,8 @@ public struct StackCells<K: Keying>: QueueCells {
     /// A component framework's list keeps its offset as its component's
     /// state, by the item's path: it never passes to another item.
     public var offsetTravelsWithCell: Bool { false }
+    /// A data change renders the row again on the view it holds.
+    public var dataChange: RowReload? { .reconfigure }
     /// A cell's children are components, keyed as under any parent.
     public var subviewKeying: (any Keying)? { nil }
 

@@ -131,6 +131,8 @@ struct PoolHookCells: QueueCells {
     /// A scroll position is component state, kept by the item's scope: it
     /// never passes to another item.
     var offsetTravelsWithCell: Bool { false }
+    /// A data change mounts the row's new component tree on the view it holds.
+    var dataChange: RowReload? { .reconfigure }
     /// A cell's children are components, keyed as under any parent.
     var subviewKeying: (any Keying)? { nil }
 

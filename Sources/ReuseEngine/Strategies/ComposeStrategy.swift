@@ -125,6 +125,8 @@ struct LazySlots: CellReuse {
     /// Children of a slot are composables, updated in place by position.
     var subviewKeying: (any Keying)? { nil }
     var prefetches: Bool { prefetch > 0 }
+    /// `set` on a row: new data for the item, re-rendered in place.
+    var dataChange: RowReload? { .reconfigure }
 
     /// With `contenttype on` a slot of another cell type never fits; off,
     /// every slot fits every item (one key).
@@ -217,8 +219,8 @@ struct LazySlots: CellReuse {
     /// that left go to the front of the kept ones; past `keep` per content
     /// type, the oldest are disposed.
     mutating func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore) {
-        guard hosts[host] != nil else { return }
-        hosts[host]?.kept.insert(contentsOf: hosts[host]?.leaving.reversed() ?? [], at: 0)
+        guard let leaving = hosts[host]?.leaving else { return }
+        hosts[host]?.kept.insert(contentsOf: leaving.reversed(), at: 0)
         hosts[host]?.leaving = []
         retain(in: host, store: &store)
     }

@@ -164,6 +164,8 @@ struct ReuseIDCells: QueueCells {
     /// (`GalleryViewState` in the block state storage) and restored when the
     /// gallery is configured: it belongs to the item.
     var offsetTravelsWithCell: Bool { false }
+    /// A data change configures the gallery cell's block view again in place.
+    var dataChange: RowReload? { .reconfigure }
     /// A gallery cell's content is a block view tree, reused by path.
     var subviewKeying: (any Keying)? { nil }
 

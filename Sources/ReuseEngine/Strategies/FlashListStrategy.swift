@@ -84,6 +84,8 @@ struct FlashListCells: CellReuse {
     /// A component's children are reconciled as any components.
     var subviewKeying: (any Keying)? { nil }
     var prefetches: Bool { false }
+    /// `set` on a row: new data for the item, re-rendered in place.
+    var dataChange: RowReload? { .reconfigure }
 
     /// The item type: `getItemType ?? "default"`, here the cell type (L442-447).
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {

@@ -129,6 +129,9 @@ struct RecyclerCells: CellReuse {
     /// another item (apps save `LayoutManager.onSaveInstanceState()` per
     /// item and restore it in `onBindViewHolder` to avoid it).
     var offsetTravelsWithCell: Bool { true }
+    /// `set` on a row is `notifyItemChanged` without a payload (a second
+    /// holder for the change animation, ``reload(_:key:viewClass:slot:payload:host:for:store:)``).
+    var dataChange: RowReload? { .reconfigure }
     /// A ViewHolder's views are made in onCreateViewHolder and kept.
     var subviewKeying: (any Keying)? { CellSubviewKeying() }
 

@@ -102,12 +102,50 @@ public struct Strategy: Sendable {
     public func cachedCells(in host: ViewID) -> [CachedCell] { cells.cached(in: host) }
 }
 
-/// A setting a strategy takes: a number (`strategy recyclerview pool 3`) or
-/// a switch (`strategy theodolite-2019 bug27 on`, stored as 1 or 0).
+/// A setting a strategy takes: a number (`strategy recyclerview pool 3`),
+/// a switch (`strategy theodolite-2019 bug27 on`, stored as 1 or 0), or a
+/// choice of words (`strategy uikit-diffable identity value`, stored as the
+/// word's index among its choices).
 public struct StrategyOption: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
+        /// A whole number (`cache 2`).
         case count
+        /// `on` or `off`, stored as 1 or 0.
         case flag
+        /// One of these words, in the order given, stored as its index
+        /// (`identity id|value`; `os 14|15`, whose words are numbers).
+        case choice([String])
+
+        /// How a value of this kind is written: `2`, `on`, `value`. A
+        /// choice's index out of its range is written as the nearest word.
+        public func written(_ value: Int) -> String {
+            switch self {
+            case .count: String(value)
+            case .flag: value != 0 ? "on" : "off"
+            case .choice(let words): words.isEmpty ? String(value) : words[min(max(0, value), words.count - 1)]
+            }
+        }
+
+        /// A value given for an option of this kind, brought into its
+        /// range: a count at least 0, a switch 0 or 1, a choice one of its
+        /// words' indices (the nearest).
+        public func clamped(_ value: Int) -> Int {
+            switch self {
+            case .count: max(0, value)
+            case .flag: value != 0 ? 1 : 0
+            case .choice(let words): min(max(0, value), max(0, words.count - 1))
+            }
+        }
+
+        /// The value after `value` in a check of every option (a count
+        /// raised by two, a switch flipped, a choice's next word).
+        func changed(_ value: Int) -> Int {
+            switch self {
+            case .count: value + 2
+            case .flag: 1 - value
+            case .choice(let words): words.isEmpty ? value : (value + 1) % words.count
+            }
+        }
     }
 
     public let name: String
@@ -123,17 +161,25 @@ public struct StrategyOption: Sendable, Equatable {
         self.kind = kind
     }
 
-    /// `cache 2`, `pool Post 3`, `bug27 on`.
+    /// `cache 2`, `pool Post 3`, `bug27 on`, `identity value`.
     public var written: String {
         let head = subject.map { "\(name) \($0)" } ?? name
+        return "\(head) " + kind.written(value)
+    }
+
+    /// How `strategy` asks for it: `cache N`, `bug27 on|off`, `identity id|value`.
+    public var usage: String {
         switch kind {
-        case .count: return "\(head) \(value)"
-        case .flag: return "\(head) " + (value != 0 ? "on" : "off")
+        case .count: "\(name) N"
+        case .flag: "\(name) on|off"
+        case .choice(let words): "\(name) " + words.joined(separator: "|")
         }
     }
 
-    /// How `strategy` asks for it: `cache N`, `bug27 on|off`.
-    public var usage: String { kind == .flag ? "\(name) on|off" : "\(name) N" }
+    /// The words a choice takes, in order (empty for a count or a switch).
+    public var choices: [String] {
+        if case .choice(let words) = kind { words } else { [] }
+    }
 }
 
 /// A strategy users can pick, and how to build it with options.
@@ -167,10 +213,10 @@ public struct StrategyDescriptor: Sendable {
     }
 
     /// The strategy with its options at their defaults, and with every
-    /// option changed (a count raised by two, a flag flipped) when it takes
-    /// any: what a check of its promises runs over.
+    /// option changed (a count raised by two, a flag flipped, a choice's
+    /// next word) when it takes any: what a check of its promises runs over.
     public var variants: [Strategy] {
-        let changed = defaults.map { (name: $0.name, value: $0.kind == .flag ? 1 - $0.value : $0.value + 2) }
+        let changed = defaults.map { (name: $0.name, value: $0.kind.changed($0.value)) }
         guard !changed.isEmpty, let other = try? with(options: changed) else { return [standard] }
         return [standard, other]
     }
@@ -185,8 +231,8 @@ public struct StrategyDescriptor: Sendable {
         return strategy
     }
 
-    /// The strategy with these options set (the others at their defaults),
-    /// and the per-subject option (``perSubject``) set for these subjects.
+    /// The strategy with these options set (the others at their defaults;
+    /// a switch's value 0 or 1, a choice's the index of its word), and the per-subject option (``perSubject``) set for these subjects.
     public func with(options: [(name: String, value: Int)],
                      subjects: [(subject: String, value: Int)] = []) throws(EngineError) -> Strategy {
         var settings = StrategySettings(values: defaults.map(\.value), perSubject: [])
@@ -202,7 +248,7 @@ public struct StrategyDescriptor: Sendable {
                 throw .unknownOption(strategy: name, option: option.name,
                                      known: defaults.map(\.usage) + (perSubject.map { ["\($0) TYPE N"] } ?? []))
             }
-            settings.values[index] = defaults[index].kind == .flag ? (option.value != 0 ? 1 : 0) : max(0, option.value)
+            settings.values[index] = defaults[index].kind.clamped(option.value)
         }
         return made(settings)
     }
@@ -221,7 +267,7 @@ public struct StrategySettings: Sendable {
 public enum StrategyRegistry {
     public static let all: [StrategyDescriptor] = [
         .theodolite, .naive, .theodolite2019, .componentKit, .divKit, .uiKit, .recyclerView, .valdiRebind, .valdiAttach,
-        .compose, .flashList,
+        .uiKitDiffable, .igListKit, .compose, .flashList,
     ]
 
     public static var names: [String] { all.map(\.name) }

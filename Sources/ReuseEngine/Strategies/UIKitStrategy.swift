@@ -59,6 +59,8 @@ struct RegisteredCells: QueueCells {
     /// UICollectionReusableView) resets nothing of the cell's subviews
     /// unless the app does.
     var offsetTravelsWithCell: Bool { true }
+    /// `set` on a row is `reconfigureRows(at:)`: the row's cell is configured again in place.
+    var dataChange: RowReload? { .reconfigure }
     /// A cell makes its subviews in its init or nib and keeps them.
     var subviewKeying: (any Keying)? { CellSubviewKeying() }
 

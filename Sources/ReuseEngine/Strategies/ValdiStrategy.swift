@@ -140,6 +140,8 @@ struct PreCreatedItems: QueueCells {
     /// Each item's component renders its own scroll state, and a view's
     /// attributes are reset before it is pooled: an offset stays with its item.
     var offsetTravelsWithCell: Bool { false }
+    /// A data change renders the item again on the view it holds.
+    var dataChange: RowReload? { .reconfigure }
     /// A cell's content is the item's rendered component tree.
     var subviewKeying: (any Keying)? { nil }
 

@@ -368,15 +368,17 @@ enum WaitCommand {
 enum StrategyCommand {
     static let spec = CommandSpec(
         name: "strategy", group: .mount,
-        usage: "strategy [NAME [OPTION N ...]]",
+        usage: "strategy [NAME [OPTION VALUE ...]]",
         summary: "list the reuse strategies, or switch to one",
         details: """
         Definitions, mounted components, instance values and registrations are kept;
-        views are made again under the new strategy. recyclerview takes 'cache N',
+        views are made again under the new strategy. An option's value is a number,
+        on or off, or one of the words it lists. recyclerview takes 'cache N',
         'pool N', 'pool TYPE N' (one view type), 'prefetch N' and 'shared on'
         (defaults 2, 5, 1, off); theodolite-2019 takes 'bug27 on' to restore the
-        code before the fix of its issue #27. 'help strategy NAME' states the
-        rules of one strategy.
+        code before the fix of its issue #27; uikit-diffable takes 'identity id|value',
+        'prefetch N' and 'os 14|15' (defaults id, 1, 15); iglistkit takes 'binding on'.
+        'help strategy NAME' states the rules and options of one strategy.
         """,
         example: "strategy recyclerview pool 3",
         recordsForSave: true,
@@ -395,6 +397,18 @@ enum StrategyCommand {
         var options: [(name: String, value: Int)] = []
         var subjects: [(subject: String, value: Int)] = []
         while let option = arguments.next() {
+            // A choice takes one of its words (`identity value`, `os 14`): its index.
+            let choices = descriptor?.defaults.first(where: { $0.name == option.text })?.choices ?? []
+            if !choices.isEmpty {
+                guard let word = arguments.next() else {
+                    throw arguments.missing(Self.oneOf(choices) + " after \(option.text)")
+                }
+                guard let index = choices.firstIndex(of: word.text) else {
+                    throw ShellError("strategy: \(option.text) takes \(Self.oneOf(choices)), not '\(word.text)'", at: word)
+                }
+                options.append((option.text, index))
+                continue
+            }
             // A switch takes on or off; a number, a whole number.
             if let word = arguments.peek, ["on", "off"].contains(word.text) {
                 _ = arguments.next()
@@ -423,6 +437,12 @@ enum StrategyCommand {
             return try engine.setStrategy(try descriptor.with(options: options, subjects: subjects), trigger: trigger)
         }
         shell.emit("strategy \(shell.engine.strategy.name): \(shell.engine.strategy.summary)")
+    }
+
+    /// `id or value`, `14 or 15`, `a, b or c`: the words a choice takes.
+    static func oneOf(_ words: [String]) -> String {
+        guard words.count > 1, let last = words.last else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + last
     }
 }
 

@@ -35,6 +35,7 @@ extension EngineError {
         case .undefinedChild(let parent, _, _): return .containing(parent)
         case .unknownOption(_, let option, _): return .name(option)
         case .unregisteredCell(let list, _): return .containing(list)
+        case .registrationInCellProvider(let list, _): return .containing(list)
         case .notACell(_, let cell, _): return .name(cell)
         case .notInAListRow(let path): return .path(path)
         case .itemsOutOfRange(let path, _, _): return .path(path)
