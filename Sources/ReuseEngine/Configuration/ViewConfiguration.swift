@@ -248,6 +248,9 @@ public enum KeyQualifier: Hashable, Sendable, CustomStringConvertible {
     /// nib or onCreateViewHolder) and keeps for its whole life, whatever
     /// its configuration's shape.
     case cellSubview
+    /// Texture: a node's own view, kept by its node (one per item) for the
+    /// item's life and never handed to another item.
+    case node
 
     /// `{alpha=0.5}`, `reuse_id DefaultReuseId`, `identifier Post`, `view type`.
     public var description: String {
@@ -258,6 +261,7 @@ public enum KeyQualifier: Hashable, Sendable, CustomStringConvertible {
         case .headerFooterIdentifier(let id): "header-footer identifier \(id)"
         case .viewType: "view type"
         case .cellSubview: "cell's own"
+        case .node: "node's own"
         }
     }
 }

@@ -111,7 +111,7 @@ extension Engine {
         withNode(along: node.path) { _, node in node.cache.forgetConfiguration() }
         // A data change inside a list row reconfigures that row alone.
         if !session.definitionsPending, let (listPath, row) = Engine.row(containing: node.path) {
-            return reloadRow(row, of: listPath, style: .reconfigure, trigger: trigger)
+            return reloadRow(row, of: listPath, style: .update, trigger: trigger)
         }
         return runFullPass(trigger: trigger)
     }
