@@ -187,7 +187,7 @@ import ReuseEngine
     @Test func strategyListsAndSwitches() {
         let session = Session(seed + "\nmount Foo\n")
         let listing = session.run("strategy\n").split(separator: "\n")
-        #expect(listing.count == 9)
+        #expect(listing.count == 11)
         #expect(listing.first == "* theodolite       (component, view class, attribute shape) pools; the seed")
         #expect(listing.dropFirst().first == "  naive            pools keyed by view class only; shows why shapes matter")
         #expect(session.run("strategy naive\n") == "pass 2 (strategy naive): created 1, reused 0, hidden 0, applied 1, unapplied 0, skipped 0, removed 1\nstrategy naive: pools keyed by view class only; shows why shapes matter\n")

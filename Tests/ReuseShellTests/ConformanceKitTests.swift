@@ -85,7 +85,7 @@ import Testing
         let listing = Interpreter(options: .init(), strategies: StrategyRegistry.all + [Self.neverSettles],
                                   write: { _ in }, writeError: { errors += $0 })
         #expect(!listing.run(line: "strategy zzzzzzzzzz", at: SourceLocation(file: "<t>", line: 1)))
-        #expect(errors.contains("valdi-attach, never-settles)"), "\(errors)")
+        #expect(errors.contains("litho, never-settles)"), "\(errors)")
     }
 }
 

@@ -191,7 +191,7 @@ import Testing
 
     @Test func unknownNamesListTheValidOnes() {
         let session = Session()
-        #expect(session.error("strategy xyz") == "<stdin>:1:10: error: unknown strategy 'xyz' (strategies: theodolite, naive, theodolite-2019, componentkit, divkit, uikit, recyclerview, valdi-rebind, valdi-attach)")
+        #expect(session.error("strategy xyz") == "<stdin>:1:10: error: unknown strategy 'xyz' (strategies: theodolite, naive, theodolite-2019, componentkit, divkit, uikit, recyclerview, valdi-rebind, valdi-attach, texture, litho)")
         #expect(session.error("log --kind zzz").hasPrefix("<stdin>:1:12: error: log: unknown event kind 'zzz' (kinds: create, reuse, unhide, hide,"))
     }
 
