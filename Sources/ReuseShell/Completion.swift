@@ -91,9 +91,9 @@ extension Interpreter {
             // Options, a switch's on/off, a choice's words, a per-type option's view types.
             if descriptor.defaults.contains(where: { $0.name == previous && $0.kind == .flag }) { return ["on", "off"] }
             if let choices = descriptor.defaults.first(where: { $0.name == previous })?.choices, !choices.isEmpty { return choices }
-            if previous == descriptor.perSubject { return components }
+            if previous == descriptor.perSubject || descriptor.subjectOptions.contains(previous) { return components }
             if descriptor.defaults.contains(where: { $0.name == previous }) { return [] }
-            return descriptor.defaults.map(\.name)
+            return descriptor.defaults.map(\.name) + descriptor.subjectOptions
         case "register":
             if position == 1 { return components.filter { engine.catalog.components[$0]?.isList == true } }
             if position == 2, case .list(let spec)? = engine.catalog.components[words[1]]?.body {

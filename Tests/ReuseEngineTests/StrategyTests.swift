@@ -669,6 +669,16 @@ import Testing
             // has any), the second 1 (the prefetched row holds a cache
             // place); from then on every row takes a view recycled in the step.
             #expect(created == 1 + 10 + 3 + 1)
+        case "texture":
+            // No reuse: each row shown loads its own node's view (node-lifecycle.md L17, L50).
+            #expect(created == 1 + 10 + 100 * 10)
+            #expect(first.log.totals[.reused] == 0)
+            #expect(first.statistics.nodes == 1010)
+        case "litho":
+            // RecyclerView with cache 0 under Litho: fill obtains the first
+            // entering row before any leaving shell is recycled (one shell
+            // more); from then on each row takes the shell recycled before it.
+            #expect(created == 1 + 10 + 1)
         case "uikit-diffable":
             // After the first step the row ahead is prefetched with a new
             // cell (the ten queued cells went to the ten entering rows); at

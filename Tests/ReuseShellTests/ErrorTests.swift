@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReuseShell
+import ReuseEngine
 
 /// Every error a user can reach, with its exact message and location.
 @Suite struct ErrorTests {
@@ -191,7 +192,7 @@ import Testing
 
     @Test func unknownNamesListTheValidOnes() {
         let session = Session()
-        #expect(session.error("strategy xyz") == "<stdin>:1:10: error: unknown strategy 'xyz' (strategies: theodolite, naive, theodolite-2019, componentkit, divkit, uikit, recyclerview, valdi-rebind, valdi-attach, uikit-diffable, iglistkit)")
+        #expect(session.error("strategy xyz") == "<stdin>:1:10: error: unknown strategy 'xyz' (strategies: \(StrategyRegistry.names.joined(separator: ", ")))")
         #expect(session.error("log --kind zzz").hasPrefix("<stdin>:1:12: error: log: unknown event kind 'zzz' (kinds: create, reuse, unhide, hide,"))
     }
 

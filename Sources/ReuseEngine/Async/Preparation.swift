@@ -10,9 +10,13 @@ public enum ReuseHook: String, Sendable, CaseIterable {
     /// ComponentKit's `didEnterReusePool`, on each view hidden into its pool
     /// (`CKComponentViewReuseUtilities.mm`).
     case didEnterReusePool
+    /// Litho's `@OnUnmount` (a mount binder's unbind), on each mount item
+    /// leaving the tree before its content is released to the pool of its
+    /// component type (`MountState.kt` L731-735); recorded as entering the pool.
+    case onUnmount
 
     /// The hook reaches the view's subviews (a cell's method), not the view alone.
-    var coversSubtree: Bool { self != .didEnterReusePool }
+    var coversSubtree: Bool { self != .didEnterReusePool && self != .onUnmount }
 
     /// The system that runs it: `UIKit`, `RecyclerView`, `ComponentKit`.
     public var system: String {
@@ -20,6 +24,7 @@ public enum ReuseHook: String, Sendable, CaseIterable {
         case .prepareForReuse: "UIKit"
         case .onViewRecycled: "RecyclerView"
         case .didEnterReusePool: "ComponentKit"
+        case .onUnmount: "Litho"
         }
     }
 }
@@ -89,7 +94,7 @@ extension ViewStore {
         switch hook {
         case .prepareForReuse: recordForOwner(view, .prepareForReuse)
         case .onViewRecycled: recordForOwner(view, .recycle)
-        case .didEnterReusePool: recordForOwner(view, .enterPool)
+        case .didEnterReusePool, .onUnmount: recordForOwner(view, .enterPool)
         }
         guard let component = self[view].ownerComponent, let preparation = catalog.preparations[component] else { return }
         let targets = hook.coversSubtree ? subtree(of: view) : [view]

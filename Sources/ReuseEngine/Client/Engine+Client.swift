@@ -139,11 +139,12 @@ extension Engine {
 
     /// Configures one list row again after a data change: in place
     /// (``RowReload/reconfigure``, ``RowReload/payload``) or on another cell
-    /// (``RowReload/replace``). The same as the shell's `reload PATH [payload|replace]`.
+    /// (``RowReload/replace``). The same as the shell's `reload PATH [payload|replace]`;
+    /// ``RowReload/update`` is what `set` on a row runs, written as a plain reload.
     @discardableResult
     public mutating func reload(_ path: ComponentPath, _ style: RowReload = .reconfigure) throws(EngineError) -> PassSummary {
         let word = switch style {
-        case .reconfigure: ""
+        case .reconfigure, .update: ""
         case .payload: " payload"
         case .replace: " replace"
         }

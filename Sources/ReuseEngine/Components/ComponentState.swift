@@ -56,11 +56,20 @@ public enum StateHome: String, Sendable, CaseIterable {
     /// item the system believes it is (by its key: an index key follows the
     /// position). Theodolite, ComponentKit, Litho, Texture.
     case item
+    /// With the item's node (Texture's ASCellNode, one per item, never
+    /// handed to another): as ``item``, but a reload makes a new node and
+    /// the state is forgotten with the old one.
+    case node
     /// On the view while its slot is active, forgotten when the slot is
     /// deactivated (Compose's `remember`); a `saveable` value is saved by
     /// the slot's key and restored when that key is composed again
     /// (`rememberSaveable`).
     case slot
+}
+
+extension StateHome {
+    /// Kept by the framework with the item, never on a view.
+    public var isWithItem: Bool { self == .item || self == .node }
 }
 
 /// What an `insert` or `delete` in a list does to the identity of its

@@ -252,6 +252,9 @@ public enum KeyQualifier: Hashable, Sendable, CustomStringConvertible {
     case contentType
     /// FlashList: a component instance, pooled by item type.
     case itemType
+    /// Texture: a node's own view, kept by its node (one per item) for the
+    /// item's life and never handed to another item.
+    case node
 
     /// `{alpha=0.5}`, `reuse_id DefaultReuseId`, `identifier Post`, `view type`.
     public var description: String {
@@ -264,6 +267,7 @@ public enum KeyQualifier: Hashable, Sendable, CustomStringConvertible {
         case .cellSubview: "cell's own"
         case .contentType: "slot"
         case .itemType: "item type"
+        case .node: "node's own"
         }
     }
 }

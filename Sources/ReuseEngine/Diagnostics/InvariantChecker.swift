@@ -68,7 +68,10 @@ extension Engine {
                 guard let view = session.store.lookUp(id) else { fail(id, "waits detached but does not exist"); continue }
                 if view.isRemoved { fail(id, "waits detached but is removed") }
                 if view.superview != nil { fail(id, "waits detached but is a subview of \(view.superview?.description ?? "?")") }
-                if view.viewClass != viewClass { fail(id, "is a \(view.viewClass) in the detached pool of \(viewClass)") }
+                // Valdi pools by view class, Litho by the component type that held the view last.
+                if view.viewClass != viewClass, view.ownerComponent != viewClass {
+                    fail(id, "is a \(view.viewClass) in the detached pool of \(viewClass)")
+                }
             }
         }
         // Visibility of each view, from the root down (a view moved into a

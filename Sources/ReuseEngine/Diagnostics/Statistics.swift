@@ -20,6 +20,10 @@ public struct Statistics: Sendable, Equatable {
     public var detachedViews: Int
     /// Component instances alive (visible ones, or every list item under `valdi-attach`).
     public var liveComponents: Int
+    /// Under a strategy whose list rows are nodes that keep their views
+    /// (``Strategy/keepsNodes``, Texture): the node views alive, shown or
+    /// not; nil under every other strategy.
+    public var nodes: Int?
 
     /// The value of any stat.
     public subscript(stat: Stat) -> Int {
@@ -38,8 +42,9 @@ public struct Statistics: Sendable, Equatable {
 extension Engine {
     /// The session's totals and measures of its state now, as `stats` prints them.
     public var statistics: Statistics {
-        var visible = 0, hidden = 0, underHidden = 0, detached = 0
+        var visible = 0, hidden = 0, underHidden = 0, detached = 0, nodes = 0
         for view in session.store.all where view.id != .root {
+            if !view.isRemoved, view.poolKey?.qualifier == .node { nodes += 1 }
             switch session.store.visibility(of: view.id) {
             case .visible: visible += 1
             // A Recycler's detached cell (cache, pool) still has its list
@@ -54,7 +59,7 @@ extension Engine {
         return Statistics(counts: session.store.log.totals, passes: session.store.log.currentPass, leaks: leaks().count,
                           views: session.store.aliveCount, peakViews: session.store.peakViews, visibleViews: visible,
                           hiddenViews: hidden, viewsUnderHidden: underHidden, detachedViews: detached,
-                          liveComponents: liveComponents)
+                          liveComponents: liveComponents, nodes: session.strategy.keepsNodes ? nodes : nil)
     }
 
     /// Component instances alive: the visible mounted ones, or, when the

@@ -271,6 +271,17 @@ public enum RemovalReason: Sendable, Equatable {
     /// Compose: a kept slot was reused for another component (`contenttype
     /// off`): its views go, the slot makes new ones.
     case slotRecomposed(to: String)
+    /// Litho: the pool of its component type already held `capacity` views
+    /// (`Pools.SimplePool.release` returns false; the content is discarded).
+    case componentPoolFull(component: String, capacity: Int)
+    /// Litho: a host (a component with children), whose pooling is
+    /// disabled by default (`componentHostPoolingPolicy`), or content of a
+    /// type whose pool size is 0.
+    case notPooled
+    /// Texture: its node went (its item was reloaded or moved, the list
+    /// reloaded, or its component left the tree): a node's view lives
+    /// exactly as long as its node.
+    case nodeGone
     /// The session switched strategy: views made under one keying cannot be
     /// judged by another, so the tree starts afresh (ids go on).
     case strategySwitched(from: String, to: String)

@@ -21,7 +21,7 @@ extension Engine {
         let entry = StateValue(value: value, saveable: saveable, origin: itemPath(of: node.path))
         let instance = Instance(component: node.name, path: node.path)
         switch session.strategy.stateHome {
-        case .item:
+        case .item, .node:
             try checkRootsMountable()
             beginPass(trigger)
             session.itemState[node.path, default: ComponentState()].values[name] = entry
@@ -46,7 +46,7 @@ extension Engine {
     /// ``state(at:)`` for a mounted node.
     func shownState(of node: MountedNode) -> ComponentState {
         switch session.strategy.stateHome {
-        case .item: session.itemState[node.path] ?? ComponentState()
+        case .item, .node: session.itemState[node.path] ?? ComponentState()
         case .view, .slot: node.view.flatMap { session.store[$0].state } ?? ComponentState()
         }
     }
@@ -57,7 +57,7 @@ extension Engine {
     public func stateShown(by view: ViewID) -> [(name: String, value: StateValue, fromAnotherItem: Bool)] {
         let target = session.store[view]
         let state: ComponentState? = switch session.strategy.stateHome {
-        case .item: target.owner.flatMap { session.itemState[$0] }
+        case .item, .node: target.owner.flatMap { session.itemState[$0] }
         case .view, .slot: target.state
         }
         guard let state, !state.isEmpty else { return [] }
@@ -103,6 +103,20 @@ extension Engine {
             guard let value = state.values[name], value.origin.items != here.items else { continue }
             session.store.removeState(name, from: view)
             _ = session.store.record(view, for: instance, .state(.reset(name, value: value.value, onItem: true)))
+        }
+    }
+
+    /// The node of the instance at `path` (a list row) and of everything in
+    /// it was made anew (``StateHome/node``: Texture's reload): the state
+    /// kept with them is forgotten.
+    mutating func forgetNodeState(under path: ComponentPath, view: ViewID?) {
+        guard session.strategy.stateHome == .node, !session.itemState.isEmpty else { return }
+        for (owner, state) in session.itemState where owner == path || owner.hasPrefix(path) {
+            session.itemState[owner] = nil
+            for (name, value) in state.values {
+                _ = session.store.record(view ?? .root, for: Instance(component: "", path: owner),
+                                         .state(.forgotten(name, value: value.value)))
+            }
         }
     }
 

@@ -351,6 +351,9 @@ extension Engine {
             if reload == .replace {
                 vended = session.strategy.cells.replace(current, key: key, viewClass: configuration.viewClass, slot: slot,
                                                         host: host, for: instance, store: &session.store)
+            } else if reload == .update {
+                vended = session.strategy.cells.update(current, key: key, viewClass: configuration.viewClass, slot: slot,
+                                                       host: host, for: instance, store: &session.store)
             } else if let reload {
                 vended = session.strategy.cells.reload(current, key: key, viewClass: configuration.viewClass, slot: slot, payload: reload == .payload,
                                                host: host, for: instance, store: &session.store)

@@ -162,6 +162,8 @@ extension Engine {
         try checkRootsMountable()
         if session.definitionsPending { return runFullPass(trigger: trigger) }
         beginPass(trigger)
+        // Texture's reloadData replaces every node.
+        forgetNodeState(under: path, view: view)
         var pass = mountPass(isRelayout: false)
         withNode(along: path) { engine, node in
             guard let host = node.view, let spec = engine.catalog.mountable[node.name]?.list else { return }
@@ -215,6 +217,8 @@ extension Engine {
         // (which asks the catalogue what a list is) finds the node they name.
         assert(!session.definitionsPending, "a row reloaded while definitions wait for a full pass")
         beginPass(trigger)
+        // Texture: a reload is a delete plus an insert, a new node.
+        if style != .update { forgetNodeState(under: listPath.appending(.row(row)), view: nil) }
         var pass = mountPass(isRelayout: false)
         // Only the list's path, type and view: holding its node would copy its rows.
         if let (path, name, view) = try? listTarget(listPath), let host = view,

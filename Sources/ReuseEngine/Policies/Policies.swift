@@ -66,6 +66,13 @@ public protocol CellReuse: Sendable {
     /// binds a second holder for the change animation unless given a payload).
     mutating func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
                          for instance: Instance, store: inout ViewStore) -> Vended
+    /// `set` inside a row: the item's data changed where it is (the app
+    /// mutated it), not a reload the app asked of the list. Every system
+    /// but Texture does what it does for a reload without a payload;
+    /// Texture's node is the item's and is changed in place, while a
+    /// reload makes a new node.
+    mutating func update(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, host: ViewID,
+                         for instance: Instance, store: inout ViewStore) -> Vended
     /// `reload PATH replace` (UIKit's `reloadRows`/`reloadItems`): the row
     /// gets another cell, dequeued as any (`prepareForReuse` on a queued
     /// one, a new one when the queue is empty), while `cell` animates out
@@ -137,7 +144,7 @@ public protocol CellReuse: Sendable {
 
 /// List cells kept in the host's pools alone, the stack of each key: a
 /// slot that leaves pushes its cell, hidden; a reload keeps the slot's
-/// view, a replace dequeues another and pushes the old one after, and a
+/// view (and so does an update, through the conformer's reload), a replace dequeues another and pushes the old one after, and a
 /// whole-list reload pushes every cell shown; nothing is kept per list
 /// beyond the pools, nothing is prefetched, and every list can be
 /// dequeued for, and nothing moves when items do. A strategy that conforms states exactly that; it writes out
@@ -152,6 +159,12 @@ extension QueueCells {
     public func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
                        for instance: Instance, store: inout ViewStore) -> Vended {
         store.keep(cell, key: key, in: host, for: instance)
+    }
+
+    /// A data change where it is: as the strategy's reload without a payload.
+    public mutating func update(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, host: ViewID,
+                                for instance: Instance, store: inout ViewStore) -> Vended {
+        reload(cell, key: key, viewClass: viewClass, slot: slot, payload: false, host: host, for: instance, store: &store)
     }
 
     public mutating func replace(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, host: ViewID,
@@ -261,4 +274,7 @@ public enum RowReload: Sendable, Equatable {
     case payload
     /// UIKit's `reloadRows`/`reloadItems`: another cell for the row.
     case replace
+    /// `set` inside the row: the item changed where it is
+    /// (``CellReuse/update(_:key:viewClass:slot:host:for:store:)``).
+    case update
 }

@@ -200,6 +200,12 @@ struct LazySlots: CellReuse {
         hosts[host, default: Host()].leaving.append(Slot(view: cell, key: key, type: contentType ? store[cell].ownerComponent : nil))
     }
 
+    /// `set` on a row: the item's new data, re-rendered on its cell.
+    func update(_ cell: ViewID, key: ViewKey, viewClass: String, slot: ReuseEngine.Slot, host: ViewID,
+                for instance: Instance, store: inout ViewStore) -> Vended {
+        store.keep(cell, key: key, in: host, for: instance)
+    }
+
     /// A reload reconfigures the row's slot in place (recomposition).
     func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: ReuseEngine.Slot, payload: Bool, host: ViewID,
                 for instance: Instance, store: inout ViewStore) -> Vended {

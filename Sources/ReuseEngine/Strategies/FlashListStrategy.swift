@@ -122,6 +122,12 @@ struct FlashListCells: CellReuse {
         if let stableID = stableIDs[cell] { spares[host, default: [:]][stableID] = cell }
     }
 
+    /// `set` on a row: the item's new data, re-rendered on its cell.
+    func update(_ cell: ViewID, key: ViewKey, viewClass: String, slot: ReuseEngine.Slot, host: ViewID,
+                for instance: Instance, store: inout ViewStore) -> Vended {
+        store.keep(cell, key: key, in: host, for: instance)
+    }
+
     /// A data change re-renders the row's component in place.
     func reload(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, payload: Bool, host: ViewID,
                 for instance: Instance, store: inout ViewStore) -> Vended {

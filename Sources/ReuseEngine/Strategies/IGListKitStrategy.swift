@@ -65,7 +65,9 @@ extension StrategyDescriptor {
             cells: cells,
             cellApplication: CellsSetEverything(),
             reuseHook: .prepareForReuse,
-            liveComponents: .mounted)
+            liveComponents: .mounted,
+            rowIdentity: .byKey,
+            stateHome: .view)
     }
 }
 

@@ -131,7 +131,8 @@ struct RecyclerCells: CellReuse {
     var offsetTravelsWithCell: Bool { true }
     /// `set` on a row is `notifyItemChanged` without a payload (a second
     /// holder for the change animation, ``reload(_:key:viewClass:slot:payload:host:for:store:)``).
-    var dataChange: RowReload? { .reconfigure }
+    /// `set` on a row: `notifyItemChanged` without a payload (``update(_:key:viewClass:slot:host:for:store:)``).
+    var dataChange: RowReload? { .update }
     /// A ViewHolder's views are made in onCreateViewHolder and kept.
     var subviewKeying: (any Keying)? { CellSubviewKeying() }
 
@@ -141,6 +142,13 @@ struct RecyclerCells: CellReuse {
     var sharesPool: Bool
     /// `setMaxRecycledViews(type, max)`, in the order given.
     var poolSizes: [(subject: String, value: Int)]
+    /// The hook run on a holder going to the pool (`onViewRecycled`); nil
+    /// when the adapter's own `onViewRecycled` is ``recycleContent`` alone (Litho).
+    var recycleHook: ReuseHook?
+    /// What the adapter's `onViewRecycled` does to the holder's content
+    /// besides the hook: nothing, or (Litho's RecyclerBinder,
+    /// `lithoView.unmountAllItems()`) unmount it into pools of its own.
+    var recycleContent: (@Sendable (ViewID, inout ViewStore) -> Void)?
 
     /// What the Recycler keeps for one list host.
     private struct Host: Sendable {
@@ -171,12 +179,15 @@ struct RecyclerCells: CellReuse {
     /// view detached (GapWorker never adds it to the list).
     private var prefetching: ViewID?
 
-    init(cacheSize: Int, poolSize: Int, prefetch: Int, sharesPool: Bool, poolSizes: [(subject: String, value: Int)]) {
+    init(cacheSize: Int, poolSize: Int, prefetch: Int, sharesPool: Bool, poolSizes: [(subject: String, value: Int)],
+         recycleHook: ReuseHook? = .onViewRecycled, recycleContent: (@Sendable (ViewID, inout ViewStore) -> Void)? = nil) {
         self.cacheSize = cacheSize
         self.poolSize = poolSize
         self.prefetch = prefetch
         self.sharesPool = sharesPool
         self.poolSizes = poolSizes
+        self.recycleHook = recycleHook
+        self.recycleContent = recycleContent
     }
 
     func key(_ component: String, _ configuration: ViewConfiguration, list: String, catalog: Catalog) -> ViewKey? {
@@ -335,6 +346,12 @@ struct RecyclerCells: CellReuse {
         return second
     }
 
+    /// `set` inside a row is `notifyItemChanged` without a payload.
+    mutating func update(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, host: ViewID,
+                         for instance: Instance, store: inout ViewStore) -> Vended {
+        reload(cell, key: key, viewClass: viewClass, slot: slot, payload: false, host: host, for: instance, store: &store)
+    }
+
     /// RecyclerView has no `reloadRows`: a replaced row is a change without
     /// a payload, animated with a second holder (``reload(_:key:viewClass:slot:payload:host:for:store:)``).
     mutating func replace(_ cell: ViewID, key: ViewKey, viewClass: String, slot: Slot, host: ViewID,
@@ -416,7 +433,8 @@ struct RecyclerCells: CellReuse {
     /// type, or dropped when that pool is full. The view is detached.
     private mutating func putRecycled(_ view: ViewID, key: ViewKey, host: ViewID, store: inout ViewStore) {
         // `addViewHolderToRecycledViewPool` dispatches onViewRecycled first, full pool or not.
-        store.runHook(.onViewRecycled, on: view)
+        if let recycleHook { store.runHook(recycleHook, on: view) }
+        recycleContent?(view, &store)
         let capacity = capacity(of: key)
         let count = sharesPool ? (sharedPool[key]?.count ?? 0) : (store.pool(key, in: host)?.waiting.count ?? 0)
         guard count < capacity else {

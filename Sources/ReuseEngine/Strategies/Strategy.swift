@@ -35,6 +35,13 @@ public struct Strategy: Sendable {
     public let rowIdentity: RowIdentity
     /// Where a component's UI state (`state`) lives, and so where reuse takes it.
     public let stateHome: StateHome
+    /// Views wait detached in global pools named by the component type
+    /// that held them (Litho), rather than by view class (Valdi): what
+    /// `pools` and `tree` call them.
+    public let globalPoolsByComponentType: Bool
+    /// List rows are nodes that keep their views for the item's life
+    /// (Texture): `stats` counts the node views alive.
+    public let keepsNodes: Bool
     /// The descriptor that made this strategy, once made through one
     /// (``StrategyDescriptor/standard``, ``StrategyDescriptor/with(options:subjects:)``):
     /// ``fresh`` makes it again from there, so a strategy from outside the
@@ -59,10 +66,14 @@ public struct Strategy: Sendable {
     ///     cells with their items (the app says which rows changed), or
     ///     leaves it to the list's keys (`key index|id`).
     ///   - stateHome: Where a component's UI state (`state`) lives.
+    ///   - globalPoolsByComponentType: Detached views wait in global pools
+    ///     named by component type (Litho), not by view class (Valdi).
+    ///   - keepsNodes: List rows are nodes keeping their views (Texture).
     public init(name: String, summary: String, poolNote: String, options: [StrategyOption] = [], keying: any Keying,
                 parents: any ParentReuse, application: any Application, cells: any CellReuse,
                 cellApplication: any Application, reuseHook: ReuseHook? = nil, liveComponents: LiveComponents = .mounted,
-                rowIdentity: RowIdentity = .byItem, stateHome: StateHome = .view) {
+                rowIdentity: RowIdentity = .byItem, stateHome: StateHome = .view,
+                globalPoolsByComponentType: Bool = false, keepsNodes: Bool = false) {
         self.name = name
         self.summary = summary
         self.poolNote = poolNote
@@ -77,6 +88,8 @@ public struct Strategy: Sendable {
         self.liveComponents = liveComponents
         self.rowIdentity = rowIdentity
         self.stateHome = stateHome
+        self.globalPoolsByComponentType = globalPoolsByComponentType
+        self.keepsNodes = keepsNodes
     }
 
     /// The options as `strategy` would take them back (`cache 2 pool 5`, `bug27 on`), or "".
@@ -92,7 +105,10 @@ public struct Strategy: Sendable {
     public var fresh: Strategy {
         guard let descriptor = origin,
               let copy = try? descriptor.with(options: options.filter { $0.subject == nil }.map { ($0.name, $0.value) },
-                                              subjects: options.compactMap { option in option.subject.map { ($0, option.value) } })
+                                              subjects: options.filter { $0.kind != .subject }
+                                                  .compactMap { option in option.subject.map { ($0, option.value) } },
+                                              named: options.filter { $0.kind == .subject }
+                                                  .compactMap { option in option.subject.map { (option.name, $0) } })
         else { return self }
         return copy
     }
@@ -106,6 +122,7 @@ public struct Strategy: Sendable {
 /// a switch (`strategy theodolite-2019 bug27 on`, stored as 1 or 0), or a
 /// choice of words (`strategy uikit-diffable identity value`, stored as the
 /// word's index among its choices).
+/// subject named alone (`strategy litho preallocate Image`, stored as 1).
 public struct StrategyOption: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// A whole number (`cache 2`).
@@ -115,6 +132,9 @@ public struct StrategyOption: Sendable, Equatable {
         /// One of these words, in the order given, stored as its index
         /// (`identity id|value`; `os 14|15`, whose words are numbers).
         case choice([String])
+        /// Given as `NAME SUBJECT`, no value: set for that subject
+        /// (``StrategyDescriptor/subjectOptions``).
+        case subject
 
         /// How a value of this kind is written: `2`, `on`, `value`. A
         /// choice's index out of its range is written as the nearest word.
@@ -122,6 +142,7 @@ public struct StrategyOption: Sendable, Equatable {
             switch self {
             case .count: String(value)
             case .flag: value != 0 ? "on" : "off"
+            case .subject: ""
             case .choice(let words): words.isEmpty ? String(value) : words[min(max(0, value), words.count - 1)]
             }
         }
@@ -131,7 +152,7 @@ public struct StrategyOption: Sendable, Equatable {
         /// words' indices (the nearest).
         public func clamped(_ value: Int) -> Int {
             switch self {
-            case .count: max(0, value)
+            case .count, .subject: max(0, value)
             case .flag: value != 0 ? 1 : 0
             case .choice(let words): min(max(0, value), max(0, words.count - 1))
             }
@@ -142,6 +163,7 @@ public struct StrategyOption: Sendable, Equatable {
         func changed(_ value: Int) -> Int {
             switch self {
             case .count: value + 2
+            case .subject: value
             case .flag: 1 - value
             case .choice(let words): words.isEmpty ? value : (value + 1) % words.count
             }
@@ -161,18 +183,20 @@ public struct StrategyOption: Sendable, Equatable {
         self.kind = kind
     }
 
-    /// `cache 2`, `pool Post 3`, `bug27 on`, `identity value`.
+    /// `cache 2`, `pool Post 3`, `bug27 on`, `identity value`, `preallocate Image`.
     public var written: String {
         let head = subject.map { "\(name) \($0)" } ?? name
+        if kind == .subject { return head }
         return "\(head) " + kind.written(value)
     }
 
-    /// How `strategy` asks for it: `cache N`, `bug27 on|off`, `identity id|value`.
+    /// How `strategy` asks for it: `cache N`, `bug27 on|off`, `identity id|value`, `preallocate TYPE`.
     public var usage: String {
         switch kind {
         case .count: "\(name) N"
         case .flag: "\(name) on|off"
         case .choice(let words): "\(name) " + words.joined(separator: "|")
+        case .subject: "\(name) TYPE"
         }
     }
 
@@ -190,6 +214,9 @@ public struct StrategyDescriptor: Sendable {
     /// An option that also takes a subject before its value (`pool Post 3`:
     /// RecyclerView's pool size for one view type), if any.
     public let perSubject: String?
+    /// Options given as a subject alone, no value (`preallocate Image`),
+    /// any number of times, in the order they are given.
+    public let subjectOptions: [String]
     /// The rules it follows, a few lines for `help strategy NAME`, ending with the source.
     public let rules: [String]
     let make: @Sendable (StrategySettings) -> Strategy
@@ -200,14 +227,16 @@ public struct StrategyDescriptor: Sendable {
     ///   - name: The name users type; the strategy `make` returns must have it.
     ///   - defaults: Its options with their default values, in the order `strategy` takes them.
     ///   - perSubject: An option that also takes a subject (`pool Post 3`), if any.
+    ///   - subjectOptions: Options given as a subject alone (`preallocate Image`).
     ///   - rules: The rules it follows, lines of at most 80 columns for
     ///     `help strategy NAME`, ending with the source it models.
     ///   - make: Builds the strategy from option values (``StrategySettings``).
-    public init(name: String, defaults: [StrategyOption] = [], perSubject: String? = nil, rules: [String],
-                make: @escaping @Sendable (StrategySettings) -> Strategy) {
+    public init(name: String, defaults: [StrategyOption] = [], perSubject: String? = nil, subjectOptions: [String] = [],
+                rules: [String], make: @escaping @Sendable (StrategySettings) -> Strategy) {
         self.name = name
         self.defaults = defaults
         self.perSubject = perSubject
+        self.subjectOptions = subjectOptions
         self.rules = rules
         self.make = make
     }
@@ -222,7 +251,12 @@ public struct StrategyDescriptor: Sendable {
     }
 
     /// The strategy with default options.
-    public var standard: Strategy { made(StrategySettings(values: defaults.map(\.value), perSubject: [])) }
+    public var standard: Strategy { made(StrategySettings(values: defaults.map(\.value), perSubject: [], named: [])) }
+
+    /// Every option `strategy` takes, as its usage (`cache N`, `pool TYPE N`, `preallocate TYPE`).
+    public var usages: [String] {
+        defaults.map(\.usage) + (perSubject.map { ["\($0) TYPE N"] } ?? []) + subjectOptions.map { "\($0) TYPE" }
+    }
 
     /// What `make` returns, marked as made here (``Strategy/fresh``).
     private func made(_ settings: StrategySettings) -> Strategy {
@@ -232,21 +266,30 @@ public struct StrategyDescriptor: Sendable {
     }
 
     /// The strategy with these options set (the others at their defaults;
-    /// a switch's value 0 or 1, a choice's the index of its word), and the per-subject option (``perSubject``) set for these subjects.
+    /// a switch's value 0 or 1, a choice's the index of its word), the
+    /// per-subject option (``perSubject``) set for these subjects, and the
+    /// subject options (``subjectOptions``) `named` given for theirs.
     public func with(options: [(name: String, value: Int)],
-                     subjects: [(subject: String, value: Int)] = []) throws(EngineError) -> Strategy {
-        var settings = StrategySettings(values: defaults.map(\.value), perSubject: [])
+                     subjects: [(subject: String, value: Int)] = [],
+                     named: [(option: String, subject: String)] = []) throws(EngineError) -> Strategy {
+        var settings = StrategySettings(values: defaults.map(\.value), perSubject: [], named: [])
+        for (option, subject) in named {
+            guard subjectOptions.contains(option) else {
+                throw .unknownOption(strategy: name, option: option, known: usages)
+            }
+            guard !settings.named.contains(where: { $0.option == option && $0.subject == subject }) else { continue }
+            settings.named.append((option, subject))
+        }
         for (subject, value) in subjects {
             guard perSubject != nil else {
-                throw .unknownOption(strategy: name, option: subject, known: defaults.map(\.usage))
+                throw .unknownOption(strategy: name, option: subject, known: usages)
             }
             settings.perSubject.removeAll { $0.subject == subject }
             settings.perSubject.append((subject, max(0, value)))
         }
         for option in options {
             guard let index = defaults.firstIndex(where: { $0.name == option.name }) else {
-                throw .unknownOption(strategy: name, option: option.name,
-                                     known: defaults.map(\.usage) + (perSubject.map { ["\($0) TYPE N"] } ?? []))
+                throw .unknownOption(strategy: name, option: option.name, known: usages)
             }
             settings.values[index] = defaults[index].kind.clamped(option.value)
         }
@@ -261,13 +304,16 @@ public struct StrategySettings: Sendable {
     public internal(set) var values: [Int]
     /// The per-subject option's values (``StrategyDescriptor/perSubject``), in the order given.
     public internal(set) var perSubject: [(subject: String, value: Int)]
+    /// The subject options given (``StrategyDescriptor/subjectOptions``),
+    /// each pair once, in the order given.
+    public internal(set) var named: [(option: String, subject: String)]
 }
 
 /// The strategies users can pick, in the order listings show them.
 public enum StrategyRegistry {
     public static let all: [StrategyDescriptor] = [
         .theodolite, .naive, .theodolite2019, .componentKit, .divKit, .uiKit, .recyclerView, .valdiRebind, .valdiAttach,
-        .uiKitDiffable, .igListKit, .compose, .flashList,
+        .uiKitDiffable, .igListKit, .compose, .flashList, .texture, .litho,
     ]
 
     public static var names: [String] { all.map(\.name) }

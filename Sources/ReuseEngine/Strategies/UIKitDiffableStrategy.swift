@@ -79,7 +79,9 @@ extension StrategyDescriptor {
             cells: cells,
             cellApplication: ConfigureUnlessPrefetched(),
             reuseHook: .prepareForReuse,
-            liveComponents: .mounted)
+            liveComponents: .mounted,
+            rowIdentity: .byKey,
+            stateHome: .view)
     }
 }
 

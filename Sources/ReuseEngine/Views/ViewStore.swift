@@ -22,11 +22,13 @@ public struct ViewStore: Sendable {
     public private(set) var peakViews = 1
     /// Views removed for good, subtrees included (their ids stay taken).
     public private(set) var removedViews = 0
-    /// Views out of the hierarchy but alive, waiting by view class, oldest
-    /// first, classes in the order they first waited: Valdi's global pool,
-    /// one per view class (`ViewFactory.cpp`). Invariant: each view here is
-    /// here once, under its own class, and has no superview, no subviews and
-    /// no instance holding it; every alive view outside the hierarchy is here.
+    /// Views out of the hierarchy but alive, waiting by pool name, oldest
+    /// first, names in the order they first waited: Valdi's global pool,
+    /// one per view class (`ViewFactory.cpp`), or Litho's, one per
+    /// component type (``Strategy/globalPoolsByComponentType``). Invariant:
+    /// each view here is here once, under its own class or the component
+    /// type that held it last, and has no superview, no subviews and no
+    /// instance holding it; every alive view outside the hierarchy is here.
     public private(set) var classPools: OrderedDictionary<String, [ViewID]> = [:]
     /// Loads started and not yet delivered, cancelled or discarded.
     var loads = PendingLoads()
@@ -353,10 +355,11 @@ public struct ViewStore: Sendable {
 
     /// Takes a view out of its superview, alive, to wait detached in the
     /// pool of its class (Valdi: `removeViewFromParent`, then
-    /// `enqueueViewToPool`): out of the superview's subviews and pool, no
+    /// `enqueueViewToPool`), or in the pool named `pool` (Litho: the
+    /// component type's): out of the superview's subviews and pool, no
     /// superview, no pool key. Its subviews are the caller's to detach or
     /// remove before the pass ends (Valdi empties a view before it pools it).
-    mutating func detach(_ view: ViewID) {
+    mutating func detach(_ view: ViewID, intoPool pool: String? = nil) {
         let index = view.number - 1
         guard let parent = views[index].superview, !views[index].isRemoved else { return }
         recordLeaving(view, .detach) { .detach(parent: parent, key: $0) }
@@ -369,8 +372,11 @@ public struct ViewStore: Sendable {
         views[index].superview = nil
         views[index].poolKey = nil
         views[index].isHidden = false
-        classPools[views[index].viewClass, default: []].append(view)
+        classPools[pool ?? views[index].viewClass, default: []].append(view)
     }
+
+    /// How many views wait detached in the pool named `pool`.
+    func detachedCount(inPool pool: String) -> Int { classPools[pool]?.count ?? 0 }
 
     /// The detached view of `viewClass` that has waited longest, put back
     /// into the hierarchy as `parent`'s last subview, in its pool of `key`,
@@ -378,11 +384,17 @@ public struct ViewStore: Sendable {
     /// pool's front, then `insertChildView`); nil when none waits. Always a
     /// reuse: the node that held it went, so even an instance at the same
     /// path is a new node.
-    mutating func adoptDetached(_ viewClass: String, into parent: ViewID, key: ViewKey,
-                                for instance: Instance) -> (view: ViewID, taken: Taken)? {
-        guard let view = classPools[viewClass]?.first else { return nil }
-        classPools[viewClass]?.removeFirst()
-        if classPools[viewClass]?.isEmpty == true { classPools[viewClass] = nil }
+    ///
+    /// With `pool` and `newestFirst` (Litho's `Pools.SimplePool`, last in,
+    /// first out): the view of the pool named `pool` that waited last,
+    /// when it is of `viewClass` (nil when it is not, or none waits).
+    mutating func adoptDetached(_ viewClass: String, into parent: ViewID, key: ViewKey, for instance: Instance,
+                                pool: String? = nil, newestFirst: Bool = false) -> (view: ViewID, taken: Taken)? {
+        let name = pool ?? viewClass
+        guard let view = newestFirst ? classPools[name]?.last : classPools[name]?.first,
+              views[view.number - 1].viewClass == viewClass else { return nil }
+        if newestFirst { classPools[name]?.removeLast() } else { classPools[name]?.removeFirst() }
+        if classPools[name]?.isEmpty == true { classPools[name] = nil }
         let index = view.number - 1
         views[parent.number - 1].subviews.append(view)
         views[parent.number - 1].pools[key, default: ReusePool()].views.append(view)
@@ -490,13 +502,18 @@ public struct ViewStore: Sendable {
         return (view, taken)
     }
 
-    /// A particular waiting cell of a list host taken (and shown): a
-    /// policy that chooses among the waiting cells itself (Compose's kept
-    /// slots by key). Nil when `cell` is not waiting in `key`'s pool.
-    public mutating func takeWaiting(_ cell: ViewID, key: ViewKey, host: ViewID, for instance: Instance) -> Taken? {
-        guard let position = views[host.number - 1].pools[key]?.waiting.firstIndex(of: cell) else { return nil }
-        views[host.number - 1].pools[key]?.waiting.remove(at: position)
-        return take(cell, key: key, in: host, for: instance)
+    /// Takes `view`, waiting hidden in its pool of `key` in list host
+    /// `host`, out of that pool's stack wherever it is, for `instance`, and
+    /// shows it: a Texture node's own view, which only its item takes back.
+    /// Nil when the view does not wait there.
+    public mutating func takeWaiting(_ view: ViewID, key: ViewKey, host: ViewID, for instance: Instance) -> Taken? {
+        let found = modifyPool(key, in: host) { pool -> Bool in
+            guard let position = pool.waiting.lastIndex(of: view) else { return false }
+            pool.waiting.remove(at: position)
+            return true
+        }
+        guard found == true else { return nil }
+        return take(view, key: key, in: host, for: instance)
     }
 
     // MARK: Configuring

@@ -364,7 +364,7 @@ enum PrepareCommand {
         let strategy = shell.engine.strategy
         if let hook = strategy.reuseHook {
             line += " (\(strategy.name) runs it in \(hook.rawValue))"
-            if hook != .didEnterReusePool, shell.engine.catalog.components[name.text] != nil, !shell.engine.catalog.isListSlot(name.text) {
+            if hook != .didEnterReusePool, hook != .onUnmount, shell.engine.catalog.components[name.text] != nil, !shell.engine.catalog.isListSlot(name.text) {
                 line += "; note: \(hook.rawValue) runs on list cells, headers and footers, and no list shows \(name.text):"
                     + " declare it on the cell that contains it"
             }

@@ -396,7 +396,14 @@ enum StrategyCommand {
         let perSubject = descriptor?.perSubject
         var options: [(name: String, value: Int)] = []
         var subjects: [(subject: String, value: Int)] = []
+        var named: [(option: String, subject: String)] = []
         while let option = arguments.next() {
+            // `preallocate Image`: an option given as a subject (a component type) alone.
+            if descriptor?.subjectOptions.contains(option.text) == true {
+                let subjectToken = try arguments.name("component type")
+                named.append((option.text, subjectToken.text))
+                continue
+            }
             // A choice takes one of its words (`identity value`, `os 14`): its index.
             let choices = descriptor?.defaults.first(where: { $0.name == option.text })?.choices ?? []
             if !choices.isEmpty {
@@ -434,7 +441,7 @@ enum StrategyCommand {
             guard let descriptor = shell.strategy(named: name.text) else {
                 throw .unknownStrategy(name.text, suggestion: closestName(to: name.text, in: shell.strategyNames), known: shell.strategyNames)
             }
-            return try engine.setStrategy(try descriptor.with(options: options, subjects: subjects), trigger: trigger)
+            return try engine.setStrategy(try descriptor.with(options: options, subjects: subjects, named: named), trigger: trigger)
         }
         shell.emit("strategy \(shell.engine.strategy.name): \(shell.engine.strategy.summary)")
     }

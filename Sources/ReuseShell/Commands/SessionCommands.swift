@@ -243,7 +243,7 @@ enum HelpCommand {
                 lines += wrapped(rules, width: 78, indent: "  ")
                 if !descriptor.defaults.isEmpty {
                     lines.append("")
-                    lines.append("  options: " + (descriptor.defaults.map(\.usage) + (descriptor.perSubject.map { ["\($0) TYPE N"] } ?? [])).joined(separator: ", "))
+                    lines.append("  options: " + descriptor.usages.joined(separator: ", "))
                     lines.append("  defaults: " + strategy.optionsDescription)
                 }
                 shell.emit(lines.joined(separator: "\n"))

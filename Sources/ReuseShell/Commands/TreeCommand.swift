@@ -40,7 +40,7 @@ enum TreeCommand {
                 let removed = changes.views.filter { $0.changes.contains(.removed) }
                 pairs.append(("removed", .array(removed.map { .view($0.view) })))
             }
-            pairs.append(("classPools", (asked.view ?? .root) == .root ? classPoolsJSON(asked.state.views) : .null))
+            pairs.append(("classPools", (asked.view ?? .root) == .root ? classPoolsJSON(asked.state.views, byComponentType: asked.state.strategy.globalPoolsByComponentType) : .null))
             shell.emit(json: .object(pairs))
         } else {
             shell.emit(renderer.render(from: asked.view ?? .root))

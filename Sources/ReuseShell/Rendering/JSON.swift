@@ -79,8 +79,10 @@ extension JSON {
 
 /// Every ``Stat`` by its JSON key (`counts` in `stats`, `check` and `compare`):
 /// the counted ones from `counts`, the measured ones from `statistics`.
+/// `nodes` follows, only under a strategy that keeps nodes (Texture).
 func countsJSON(_ counts: EventCounts, measured statistics: Statistics) -> JSON {
-    .object(Stat.statsJSON.map { stat in (stat.jsonKey, .int(stat.isCounted ? counts[stat] : statistics[stat])) })
+    .object(Stat.statsJSON.map { stat in (stat.jsonKey, .int(stat.isCounted ? counts[stat] : statistics[stat])) }
+        + (statistics.nodes.map { [("nodes", .int($0))] } ?? []))
 }
 
 /// A leak, the same in `check` and `config`: the view, its holder, the
@@ -92,10 +94,11 @@ func leakJSON(_ leak: Leak) -> JSON {
 }
 
 /// The views waiting detached in the pool of their class (Valdi), class by
-/// class, oldest first: the same in `tree` and `pools`.
-func classPoolsJSON(_ views: ViewStore) -> JSON {
+/// class, or of their component type (Litho, `byComponentType`), oldest
+/// first: the same in `tree` and `pools`.
+func classPoolsJSON(_ views: ViewStore, byComponentType: Bool) -> JSON {
     .array(views.classPools.map { viewClass, waiting in
-        .object([("viewClass", .string(viewClass)),
+        .object([(byComponentType ? "component" : "viewClass", .string(viewClass)),
                  ("views", .array(waiting.map { .object([("view", .view($0)), ("path", .path(views[$0].owner))]) }))])
     })
 }

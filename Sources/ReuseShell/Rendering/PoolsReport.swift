@@ -43,6 +43,8 @@ struct PoolsReport {
     /// Pools of views out of the hierarchy, by view class, oldest first
     /// (Valdi's global pool); empty under every other strategy.
     var detached: [(viewClass: String, members: [Member])]
+    /// The detached pools are named by component type (Litho), not by view class.
+    var detachedByComponentType: Bool
     /// How this strategy's pools work, when it is not the default.
     var strategyNote: String?
 
@@ -68,6 +70,7 @@ struct PoolsReport {
             (viewClass, waiting.map { Member(id: $0, isHidden: views[$0].isHidden, isDetached: true, owner: views[$0].owner) })
         } : []
         let strategy = engine.strategy
+        detachedByComponentType = strategy.globalPoolsByComponentType
         strategyNote = strategy.name == StrategyRegistry.standard.name ? nil : "\(strategy.name): \(strategy.poolNote)"
     }
 
@@ -107,7 +110,9 @@ struct PoolsReport {
                 }
             }
         }
-        if !detached.isEmpty { lines.append(style.bold("detached, no parent (oldest first)")) }
+        if !detached.isEmpty {
+            lines.append(style.bold(detachedByComponentType ? "detached, no parent, by component type (oldest first)" : "detached, no parent (oldest first)"))
+        }
         for (index, pool) in detached.enumerated() {
             let last = index == detached.count - 1
             let count = pool.members.count
@@ -152,7 +157,7 @@ struct PoolsReport {
                 ])
             })),
             ("classPools", view == nil ? .array(detached.map { pool in
-                .object([("viewClass", .string(pool.viewClass)),
+                .object([(detachedByComponentType ? "component" : "viewClass", .string(pool.viewClass)),
                          ("views", .array(pool.members.map { .object([("view", .view($0.id)), ("path", .path($0.owner))]) }))])
             }) : .null),
         ])

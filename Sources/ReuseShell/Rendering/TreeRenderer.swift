@@ -56,7 +56,8 @@ struct TreeRenderer {
             return "\(id) \(view.viewClass)" + (view.owner.map { " (last held by \($0.display))" } ?? "")
         }
         let more = shown.count < waiting.count ? ", and \(waiting.count - shown.count) more (tree --all)" : ""
-        return style.dim("detached, in the pool of their class (oldest first): " + names.joined(separator: ", ") + more)
+        let pools = engine.strategy.globalPoolsByComponentType ? "component type" : "class"
+        return style.dim("detached, in the pool of their \(pools) (oldest first): " + names.joined(separator: ", ") + more)
     }
 
     enum Entry {

@@ -46,7 +46,7 @@ struct ViewReport {
             lines.append(label + "\(load.attribute) for \(load.path.display), arrives in pass \(load.due) (load #\(load.number)"
                          + (load.checksItem ? ", checked" : "") + ")")
         }
-        let kept = stateHome == .item ? "kept with the item" : "kept on the view"
+        let kept = stateHome == .node ? "kept with the item's node" : stateHome.isWithItem ? "kept with the item" : "kept on the view"
         for (index, entry) in state.enumerated() {
             let label = index == 0 ? "  state       " : "              "
             let line = label + "\(entry.name) = \(entry.value.value)" + (entry.value.saveable ? " (saveable)" : "")
@@ -91,7 +91,7 @@ struct ViewReport {
             ("state", .array(state.map { entry in
                 .object([("name", .string(entry.name)), ("value", .string(entry.value.value)), ("saveable", .bool(entry.value.saveable)),
                          ("origin", .string(entry.value.origin.description)), ("fromAnotherItem", .bool(entry.fromAnotherItem)),
-                         ("keptWith", .string(stateHome == .item ? "item" : "view"))])
+                         ("keptWith", .string(stateHome.isWithItem ? "item" : "view"))])
             })),
         ])
     }
