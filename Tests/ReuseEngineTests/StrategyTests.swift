@@ -685,6 +685,15 @@ import Testing
             // each later step the prefetched cell, 90 rows behind, goes back
             // to the queue, and the next row ahead takes a queued one.
             #expect(created == 1 + 10 + 1)
+        case "compose":
+            // Slots deactivated in a pass are reusable only from the next
+            // (SubcomposeLayout.kt, disposeOrReuseStartingFromIndex), and 7
+            // are kept (MaxItemsToRetainForReuse): the first step of 100 rows
+            // creates all 10; after each step 7 are kept, the cancelled
+            // precomposed slot joins them and retention keeps 7 again, and
+            // the new prefetch takes one, so each later step finds 6 and
+            // creates 4.
+            #expect(created == 1 + 10 + 10 + 99 * 4)
         default:
             #expect(created == 1 + 10)
         }

@@ -259,6 +259,10 @@ import TestSupport
         let leak = Shell("component Foo view UIView { backgroundColor: red }\ncomponent Bar view UIView { alpha: 0.5 }\nstrategy naive\nmount Foo\nmount Bar\n")
         Self.check("check --json", in: leak, census: census)
         Self.check("config v2 --json", in: leak, census: census)
+        // Component state that travelled with a reused cell (uikit).
+        let travelled = Shell("component C view UILabel { text: \"Row {i}\" }\nlist L rows 9 viewport 2 cells C\nstrategy uikit\nregister L C\nmount L\nstate L/0 liked true saveable\nscroll L by 2\n")
+        Self.check("check --json", in: travelled, census: census)
+        Self.check("config L/3 --json", in: travelled, census: census)
         let wrong = Shell("""
             component Post view UIView { backgroundColor: white }
             component Ad view UIImageView { image: banner }

@@ -246,7 +246,7 @@ import ReuseEngine
 
     @Test func errors() {
         let session = Session(Self.feed)
-        #expect(session.error("prepare Cell") == "<stdin>:1:9: error: prepare: say what Cell's reuse hook does: 'resets ATTR ...', 'cancels loads', or both ('nothing' removes it)")
+        #expect(session.error("prepare Cell") == "<stdin>:1:9: error: prepare: say what Cell's reuse hook does: 'resets ATTR ...', 'resets-state NAME ...', 'cancels loads' ('nothing' removes it)")
         #expect(session.error("prepare Cell nothing more") == "<stdin>:1:22: error: prepare: unexpected 'more'")
         #expect(session.error("prepare Cell resets likd") == "<stdin>:1:21: error: unknown attribute 'likd'; did you mean 'liked'?")
         #expect(session.error("prepare Cell resets") == "<stdin>:1:20: error: prepare: expected attribute names after 'resets'")

@@ -365,9 +365,10 @@ extension Engine {
             vended = session.strategy.cells.dequeue(key, viewClass: configuration.viewClass, slot: slot, host: host, for: instance, store: &session.store)
         }
         session.strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &session.store)
-        if !vended.acquisition.keptOwner {
-            resetStateForNewItem(on: vended.view, for: instance)
-            if session.strategy.stateHome == .slot { restoreState(on: vended.view, for: instance, host: host) }
+        if !vended.acquisition.keptOwner { resetStateForNewItem(on: vended.view, for: instance) }
+        // A slot activated again, for its own key too (Compose: saved state comes back).
+        if session.strategy.stateHome == .slot, vended.acquisition.activates {
+            restoreState(on: vended.view, for: instance, host: host)
         }
         // A reload binds the row again (cellForRowAt, onBindViewHolder), and
         // with it the components inside the cell.

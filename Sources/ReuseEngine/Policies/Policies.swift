@@ -233,6 +233,15 @@ public enum Acquisition: Sendable {
     /// again (RecyclerView's RecycledViewPool).
     case mustRebind(ViewStore.Taken)
 
+    /// The view starts showing its instance now: new, or taken from a pool
+    /// (hidden, or held by another instance), not kept where it showed.
+    public var activates: Bool {
+        switch self {
+        case .created: true
+        case .taken(let taken), .mustRebind(let taken): taken.wasHidden || !taken.keptOwner
+        }
+    }
+
     /// The instance taking the view held it before this pass too.
     public var keptOwner: Bool {
         switch self {

@@ -28,7 +28,7 @@ enum CheckCommand {
                 ("invariants", .array(violations.map { .string($0.description) })),
                 ("leaks", .array(leaks.map(leakJSON))),
                 ("stateLeaks", .array(stateLeaks.map { leak in
-                    .object([("view", leak.view.map(JSON.view) ?? .null), ("path", .path(leak.path)),
+                    .object((leak.view.map { [("view", JSON.view($0))] } ?? []) + [("path", .path(leak.path)),
                              ("name", .string(leak.name)), ("value", .string(leak.value.value)),
                              ("item", .string(leak.shownFor.description)), ("origin", .string(leak.value.origin.description))])
                 })),

@@ -362,7 +362,10 @@ enum PrepareCommand {
         }
         var line = (existed ? "redeclared" : "declared") + " \(name.text)'s reuse hook: \(preparation.summary)"
         let strategy = shell.engine.strategy
-        if let hook = strategy.reuseHook {
+        let onItemOnly = preparation.resetsStateOnItem && preparation.resets.isEmpty && !preparation.cancelsLoads
+        if onItemOnly {
+            line += " (the app's own code: it runs under every strategy, when a view shows another item)"
+        } else if let hook = strategy.reuseHook {
             line += " (\(strategy.name) runs it in \(hook.rawValue))"
             if hook != .didEnterReusePool, hook != .onUnmount, shell.engine.catalog.components[name.text] != nil, !shell.engine.catalog.isListSlot(name.text) {
                 line += "; note: \(hook.rawValue) runs on list cells, headers and footers, and no list shows \(name.text):"
