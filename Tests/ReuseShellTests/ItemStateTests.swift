@@ -104,6 +104,20 @@ import Testing
         #expect(session.line("expect leaks 0").ok)
     }
 
+    /// `why VIEW state NAME` tells the value's story and the system's fix.
+    @Test func whyTellsWhereStateCameFrom() {
+        let session = Session(Self.feed + "\nstrategy uikit\nregister Feed Cell\nmount Feed\nstate Feed/0 liked true\nscroll Feed by 3")
+        let text = session.run("why Feed/5 state liked")
+        #expect(text.contains("set by Feed/0; kept on the view"))
+        #expect(text.contains("reuse     v3    Feed/5"))
+        #expect(text.contains("'prepare Cell resets-state liked' (prepareForReuse)"))
+        let json = document(session, "why Feed/5 state liked --json")
+        #expect(json["fromAnotherItem"] as? Bool == true && json["keptWith"] as? String == "view")
+        #expect(session.error("why Feed/5 state likd").contains("did you mean 'liked'?"))
+        let positional = Session(Self.feed + "\nmount Feed\nstate Feed/1 liked true\ninsert Feed at 0")
+        #expect(positional.run("why Feed/1 state liked").contains("'list LIST ... key id'"))
+    }
+
     /// `on item` resets when the view shows another item, under any strategy.
     @Test func onItemResetsWhenTheItemChanges() {
         let session = Session(Self.feed + "\nstrategy recyclerview cache 0 prefetch 0\nmount Feed\nprepare Cell resets-state liked on item\nstate Feed/0 liked true\nscroll Feed by 3")

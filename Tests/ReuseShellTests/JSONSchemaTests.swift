@@ -263,6 +263,7 @@ import TestSupport
         let travelled = Shell("component C view UILabel { text: \"Row {i}\" }\nlist L rows 9 viewport 2 cells C\nstrategy uikit\nregister L C\nmount L\nstate L/0 liked true saveable\nscroll L by 2\n")
         Self.check("check --json", in: travelled, census: census)
         Self.check("config L/3 --json", in: travelled, census: census)
+        Self.check("why L/3 state liked --json", in: travelled, census: census)
         let wrong = Shell("""
             component Post view UIView { backgroundColor: white }
             component Ad view UIImageView { image: banner }

@@ -101,6 +101,13 @@ extension Engine {
             if follows {
                 engine.session.strategy.cells.itemsChanged(change, host: host, store: &engine.session.store)
                 engine.moveRows(of: spec, node: &node, host: host, change, pass: &pass)
+            } else if engine.session.strategy.cells.dataChange == nil {
+                // Every row keeps its cell by position, and the cells are not
+                // told: a diffable data source with index identifiers sees
+                // the same identifiers in the same places (an insert at the
+                // top diffs as an append at the end), so the rows on screen
+                // keep showing their old items until reconfigured.
+                engine.keepRowsUntold(spec, node: &node, host: host, pass: &pass)
             } else {
                 // Every row keeps its cell by position and is configured
                 // with the item now there.
@@ -240,6 +247,19 @@ extension Engine {
             case .some(.some(let new)): session.savedState[SlotKey(list: new, key: key.key)] = state
             }
         }
+    }
+
+    /// The rows a list shows after a change of items that its cells are not
+    /// told of: the rows on screen are left as they are (a window that now
+    /// reaches past the end, or has room for more rows, is trimmed or filled
+    /// as a scroll step would).
+    private mutating func keepRowsUntold(_ spec: ListSpec, node: inout MountedNode, host: ViewID, pass: inout MountPass) {
+        let path = node.path
+        let firstTime = mountRows(of: spec, at: path, host: host, rows: &node.rows, keepsRows: true, pass: &pass)
+        if !node.children.isEmpty || hasSupplementaries(spec, host: host) {
+            node.children = mountSupplementaries(of: spec, at: path, host: host, keeping: node.children, pass: &pass)
+        }
+        finishList(spec, at: path, host: host, firstTime: firstTime)
     }
 
     /// The rows a list shows after a change of items when cells follow

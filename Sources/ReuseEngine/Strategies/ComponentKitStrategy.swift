@@ -19,6 +19,9 @@ extension StrategyDescriptor {
         "(didEnterReusePool), both reaching every descendant whose visibility changes;",
         "vended views sorted into vend order within their own places. Per-attribute diff",
         "with updaters; the same instance on its own view with an equal configuration: nothing.",
+        "insert and delete arrive as a changeset (CKDataSourceChangeset): cells follow",
+        "their items. state lives in the item's component scope (CKComponentScope),",
+        "never on a view: it stays with its item.",
         "Source: facebook/componentkit ComponentViewManager.mm, ComponentViewReuseUtilities.mm.",
     ]) { _ in
         Strategy(

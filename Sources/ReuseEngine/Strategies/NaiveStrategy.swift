@@ -8,6 +8,9 @@ extension StrategyDescriptor {
     public static let naive = StrategyDescriptor(name: "naive", defaults: [], rules: [
         "As theodolite, but pools are keyed by view class alone: a view that showed",
         "backgroundColor: red can go to a configuration that only sets alpha, and the red stays.",
+        "state is kept with the item by the framework, as under theodolite: by position",
+        "under key index, with the item under key id; insert and delete render the rows",
+        "on screen again.",
         "Source: the seed document's warning (../shared/REFERENCE.md, section 1).",
     ]) { _ in
         Strategy(

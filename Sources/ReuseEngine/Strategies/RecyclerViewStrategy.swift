@@ -40,6 +40,10 @@ extension StrategyDescriptor {
             "second holder; 'reload PATH payload' binds in place); reload LIST is",
             "notifyDataSetChanged: every holder invalid, the cache and the shown holders to",
             "the pool, last child first.",
+            "insert and delete are notifyItemRangeInserted/Removed: holders follow their",
+            "items, and so does the cache (offsetPositionRecordsForInsert/Remove, 7391-7431;",
+            "a removed item's cached holder goes to the pool). state is a holder's field:",
+            "it goes with the holder ('prepare ... resets-state' runs in onViewRecycled).",
             "Source: androidx recyclerview RecyclerView.java (Recycler), GapWorker.java,",
             "LinearLayoutManager.java.",
         ]

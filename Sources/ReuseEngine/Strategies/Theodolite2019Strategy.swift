@@ -32,6 +32,8 @@ extension StrategyDescriptor {
         "Every pool that got a check-in is reset at the end of the mount (unclaimed views",
         "hidden); no reordering. 'bug27 on': only views owned by a remounted component are",
         "reset (and reordered), so the root keeps the views of components that left.",
+        "state is the framework's, by component type and key, as under theodolite",
+        "(Scope.swift L76-78, L127-130): by position under key index.",
         "Source: TheodoliteGroup/Theodolite View/Reuse/ViewPoolMap.swift, ViewPool.swift,",
         "PendingViewPoolResetList.swift (fix of issue #27, commit 0c15927), Core/Lifecycle/",
         "MountContext.swift, Integration/ComponentHostingView.swift.",

@@ -13,6 +13,11 @@ extension StrategyDescriptor {
         "The k-th request for a key in a pass takes the k-th view; a new one when none is left.",
         "An equal configuration is skipped; otherwise unapply (where an attribute has an",
         "unapplicator), then apply every attribute. Views nobody takes are hidden.",
+        "state is the framework's, by component identity: type and key (Scope.swift",
+        "L76-78, L127-130). A row's key is the list's 'key': under key index an insert",
+        "leaves state on its position, under key id it follows its item. insert and",
+        "delete render the rows on screen again, each on the view it holds.",
+        "Source (state): TheodoliteGroup/Theodolite Core/Scope/Scope.swift @49021b9.",
         "Source: the seed document (../shared/REFERENCE.md, section 1).",
     ]) { _ in
         Strategy(

@@ -25,6 +25,9 @@ extension StrategyDescriptor {
         "whatever its shape. A list inside a cell keeps its contentOffset in its view, so a",
         "reused cell brings it ('saves offset' restores each item's). reload LIST is",
         "reloadData (every visible row dequeues again); reload PATH replace is reloadRows.",
+        "insert and delete are insertRows/deleteRows: cells follow their items,",
+        "unconfigured. state is a cell's stored property: it goes with the cell to its",
+        "next row unless prepareForReuse resets it ('prepare CELL resets-state NAME').",
         "Source: Apple's UITableView and UICollectionView documentation.",
     ]) { _ in
         Strategy(

@@ -10,6 +10,8 @@ extension StrategyDescriptor {
         "reset and waits detached (no superview, not hidden) in one global first-in-first-out",
         "pool per view class; whoever takes it adds it as a subview. List cells (host views)",
         "are the native list's, never Valdi's pool.",
+        "state (modelled) is the cell's root component's: it goes with the cell. insert",
+        "and delete render the cells by position, or follow items under 'key id'.",
         "Source: Snapchat/Valdi ViewNodeAttributesApplier.cpp, ViewFactory.cpp, ViewNode.cpp,",
         "SCValdiViewTransaction.mm.",
     ]) { _ in
@@ -41,6 +43,8 @@ extension StrategyDescriptor {
         "every item's components stay alive. A detached cell's attributes are reset.",
         "Otherwise as valdi-rebind: attribute diff, one global FIFO pool per view class whose",
         "views wait detached from any superview.",
+        "state (modelled) is each item's component's: it stays with its item's",
+        "component, by position under key index, with the item under key id.",
         "Source: Snapchat/Valdi native collection view guide, ViewFactory.cpp.",
     ]) { _ in
         Strategy(

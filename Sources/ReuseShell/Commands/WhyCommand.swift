@@ -5,7 +5,7 @@ enum WhyCommand {
 
     static let spec = CommandSpec(
         name: "why", group: .inspect,
-        usage: "why VIEW PROPERTY [--json]",
+        usage: "why VIEW PROPERTY [--json]   why VIEW state NAME [--json]",
         summary: "where a property's value came from, and why it is still there",
         details: """
         Names the instance (path, row) that set the value, in which pass and by
@@ -13,6 +13,9 @@ enum WhyCommand {
         the view took since (hidden, reused by another instance, hooks, loads),
         and whether anything reset the value. For a class default: what put it
         back. VIEW is a view id or the PATH of the component holding it.
+        'why VIEW state NAME' tells the same of a component's state value
+        ('state'): which item set it, where the system keeps it, the steps
+        since, and the system's fix when it came from another item.
         """,
         example: "why Feed/4 liked",
         options: options
@@ -21,6 +24,19 @@ enum WhyCommand {
         guard let viewToken = parsed.rest.first else { throw arguments.missing("a VIEW (e.g. v4 or Feed/4)") }
         guard parsed.rest.count >= 2 else { throw arguments.missing("a PROPERTY of \(viewToken.text) (e.g. backgroundColor)") }
         let propertyToken = parsed.rest[1]
+        if propertyToken.text == "state", propertyToken.kind == .word {
+            guard parsed.rest.count >= 3 else { throw arguments.missing("a state NAME after 'state' (e.g. liked)") }
+            if parsed.rest.count > 3 { throw ShellError("why: unexpected '\(parsed.rest[3].text)'", at: parsed.rest[3]) }
+            let view = try shell.viewID(from: viewToken)
+            let report = StateStory(view: view, name: parsed.rest[2].text, engine: shell.engine)
+            guard report.value != nil || !report.events.isEmpty else {
+                let known = shell.engine.stateShown(by: view).map(\.name)
+                let hint = closestName(to: parsed.rest[2].text, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                throw ShellError("why: \(view) shows no state '\(parsed.rest[2].text)' and none was ever set on it\(hint)", at: parsed.rest[2])
+            }
+            if parsed.flags.contains("json") { shell.emit(json: report.json) } else { shell.emit(report.text(style: shell.style)) }
+            return
+        }
         if parsed.rest.count > 2 { throw ShellError("why: unexpected '\(parsed.rest[2].text)'", at: parsed.rest[2]) }
         let view = try shell.viewID(from: viewToken)
         let provenance: Provenance
@@ -194,6 +210,104 @@ struct ProvenanceReport {
             ("conclusion", .array(conclusion.map(JSON.string))),
             ("eventsKept", .bool(p.eventsKept)),
             ("keptFrom", p.keptFrom.map(JSON.int) ?? .null),
+        ])
+    }
+}
+
+/// `why VIEW state NAME`: a component state value's story, as text and JSON
+/// (Schemas/why.schema.json, its second form).
+struct StateStory {
+    let view: ViewID
+    let name: String
+    let engine: Engine
+    /// The value shown now, if any, and whether another item set it.
+    let value: (value: StateValue, fromAnotherItem: Bool)?
+    /// The events of the view that bear on the value, oldest first: its
+    /// state events for `name`, and every change of hands, hook and move
+    /// since the value was set (or since its last state event).
+    let events: [ReuseEvent]
+
+    init(view: ViewID, name: String, engine: Engine) {
+        self.view = view
+        self.name = name
+        self.engine = engine
+        value = engine.stateShown(by: view).first { $0.name == name }.map { ($0.value, $0.fromAnotherItem) }
+        let all = engine.log.query(view: view)
+        let named = all.lastIndex { event in
+            if case .state(let change) = event.step { change.name == name } else { false }
+        }
+        let start = named.map { index in
+            // Back to the event that set it, when the last one is not a set.
+            all[...index].lastIndex { event in
+                if case .state(.set(let set, _, _)) = event.step { set == name } else { false }
+            } ?? index
+        }
+        events = start.map { first in
+            all[first...].filter { event in
+                switch event.step {
+                case .state(let change): change.name == name
+                case .reuse, .hide, .unhide, .detach, .reattach, .prepareForReuse, .recycle, .move, .insert, .enterPool: true
+                default: false
+                }
+            }
+        } ?? []
+    }
+
+    var holder: String { engine.views[view].owner?.display ?? "nobody" }
+
+    /// Where the strategy keeps state, in words.
+    var home: String {
+        switch engine.strategy.stateHome {
+        case .view: "kept on the view: it goes with the view to the next item the view shows"
+        case .item: "kept with the item by the framework, by the list's key"
+        case .node: "kept with the item's node, made anew by a reload"
+        case .slot: "kept on the slot while it shows; forgotten when it leaves the screen unless saveable"
+        }
+    }
+
+    /// The system's own fix for a value that came from another item.
+    var fix: String? {
+        guard let value, value.fromAnotherItem else { return nil }
+        let cell = engine.views[view].ownerComponent ?? "CELL"
+        let strategy = engine.strategy
+        switch strategy.stateHome {
+        case .view:
+            if let hook = strategy.reuseHook, hook != .didEnterReusePool {
+                return "fix: reset it where the system hands the view on: 'prepare \(cell) resets-state \(name)' (\(hook.rawValue)), or 'prepare \(cell) resets-state \(name) on item'"
+            }
+            return "fix: reset it when the item changes: 'prepare \(cell) resets-state \(name) on item' (FlashList's useRecyclingState)"
+        case .item, .node, .slot:
+            return "fix: give the list stable keys ('list LIST ... key id'): the state then follows its item"
+        }
+    }
+
+    func text(style: Style) -> String {
+        var lines: [String] = []
+        if let value {
+            lines.append("\(view) state \(name) = \(value.value.value) (held by \(holder))" + (value.value.saveable ? ", saveable" : ""))
+            lines.append("  set by \(value.value.origin); \(home)")
+            if value.fromAnotherItem { lines.append("  " + style.warn("from another item: \(holder) did not set it")) }
+        } else {
+            lines.append("\(view) state \(name) is not set (held by \(holder)); \(home)")
+        }
+        if !events.isEmpty {
+            lines.append("  the view's steps from then on:")
+            for event in events { lines.append("    " + EventReport(event: event).line) }
+        }
+        if let fix { lines.append("  " + fix) }
+        return lines.joined(separator: "\n")
+    }
+
+    var json: JSON {
+        .object([
+            ("view", .view(view)), ("name", .string(name)), ("path", .path(engine.views[view].owner)),
+            ("value", value.map { .string($0.value.value) } ?? .null),
+            ("origin", value.map { .string($0.value.origin.description) } ?? .null),
+            ("saveable", .bool(value?.value.saveable ?? false)),
+            ("fromAnotherItem", .bool(value?.fromAnotherItem ?? false)),
+            ("keptWith", .string(engine.strategy.stateHome.rawValue)),
+            ("since", .array(events.map { EventReport(event: $0).json })),
+            ("conclusion", .array(fix.map { [JSON.string($0)] } ?? [])),
         ])
     }
 }
