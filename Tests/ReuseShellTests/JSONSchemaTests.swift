@@ -264,6 +264,7 @@ import TestSupport
         Self.check("check --json", in: travelled, census: census)
         Self.check("config L/3 --json", in: travelled, census: census)
         Self.check("why L/3 state liked --json", in: travelled, census: census)
+        Self.check("diff 1 3 --json", in: travelled, census: census)
         let wrong = Shell("""
             component Post view UIView { backgroundColor: white }
             component Ad view UIImageView { image: banner }
@@ -312,7 +313,7 @@ import TestSupport
         for (key, types) in census.types.sorted(by: { $0.key < $1.key }) where !values.contains(key) {
             #expect(types.count == 1, "'\(key)' is \(types.sorted().joined(separator: " and ")) in different places")
         }
-        #expect(census.changes == ["created", "removed", "hidden", "shown", "owner", "parent", "pool", "property"],
+        #expect(census.changes == ["created", "removed", "hidden", "shown", "owner", "parent", "pool", "property", "state"],
                 "change kinds met: \(census.changes.sorted())")
     }
 }

@@ -1,6 +1,7 @@
 /// What changed in the views between two states of one session (`diff`):
 /// views created, removed, hidden, shown, taken by another owner, moved to
-/// another parent or pool, and properties whose value changed.
+/// another parent or pool, properties whose value changed, and component
+/// state kept on the view (``StateHome/view``, ``StateHome/slot``).
 ///
 /// A net difference: a view hidden and taken again between the two states
 /// shows only its new owner. Views are listed in id order, each change once.
@@ -23,6 +24,9 @@ public struct StateDiff: Sendable, Equatable {
         case pool(from: ViewKey?, to: ViewKey?)
         /// A property's value changed; `sources` say who set the new one.
         case property(String, old: PropertyValue?, new: PropertyValue?, sources: [PropertySource?])
+        /// A component state value kept on the view changed (`nil`: not set);
+        /// `origin` names the item that set the new one.
+        case state(String, old: String?, new: String?, origin: ItemPath?)
     }
 
     /// The changes of one view.
@@ -71,6 +75,16 @@ public struct StateDiff: Sendable, Equatable {
                     }
                     for (name, value) in beforeProperties where afterProperties[name] == nil {
                         changes.append(.property(name, old: value, new: nil, sources: []))
+                    }
+                    // State kept on the view (most views hold none: nothing compared).
+                    if before.stateBox !== after.stateBox {
+                        let (old, new) = (before.state?.values ?? [:], after.state?.values ?? [:])
+                        for (name, value) in new where old[name] != value {
+                            changes.append(.state(name, old: old[name]?.value, new: value.value, origin: value.origin))
+                        }
+                        for (name, value) in old where new[name] == nil {
+                            changes.append(.state(name, old: value.value, new: nil, origin: nil))
+                        }
                     }
                 }
             } else {

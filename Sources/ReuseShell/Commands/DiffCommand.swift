@@ -78,6 +78,8 @@ struct DiffReport {
                 text += " (the class default)"
             }
             return text
+        case .state(let name, let old, let new, let origin):
+            return "state \(name): \(old ?? "not set") -> \(new ?? "not set")" + (origin.map { " (set by \($0))" } ?? "")
         }
     }
 
@@ -126,6 +128,9 @@ struct DiffReport {
         case .property(let name, let old, let new, let sources):
             return .object([("change", .string("property")), ("property", .string(name)), ("old", propertyJSON(old)),
                             ("new", propertyJSON(new)), ("sources", .array(sources.compactMap { $0 }.map(sourceJSON)))])
+        case .state(let name, let old, let new, let origin):
+            return .object([("change", .string("state")), ("name", .string(name)), ("old", old.map(JSON.string) ?? .null),
+                            ("new", new.map(JSON.string) ?? .null), ("origin", origin.map { .string($0.description) } ?? .null)])
         }
     }
 }
