@@ -96,7 +96,8 @@ struct DotGraph {
     // MARK: Nodes
 
     /// A view's lines: `v3 UILabel`, its holder, then what it shows
-    /// that a fresh view would not (leaks), then the marked pass's changes.
+    /// that a fresh view would not (leaks), its component state (`state
+    /// liked = true`, red when another item set it), then the marked pass's changes.
     func label(_ id: ViewID, underHidden: Bool) -> [Graph.Line] {
         let facts = tree.facts(id, underHidden: underHidden)
         var lines: [Graph.Line] = [.init("\(id) \(facts.viewClass)", bold: true)]
@@ -114,6 +115,12 @@ struct DotGraph {
             lines.append(.init("leaks \(leak.property) = \(leak.shows?.description ?? "nothing") (a fresh view shows \(leak.fresh?.description ?? "nothing"))",
                                color: Graph.red))
         }
+        // Component state the view shows, apart from its properties: a
+        // value another item set in red, with where it came from.
+        for entry in engine.stateShown(by: id) {
+            let text = "state \(entry.name) = \(entry.value.value)"
+            lines.append(entry.fromAnotherItem ? .init(text + " (from \(entry.value.origin))", color: Graph.red) : .init(text))
+        }
         for change in tree.changed[id] ?? [] {
             lines.append(.init("← " + DotGraph.brief(change), color: Graph.blue))
         }
@@ -130,6 +137,7 @@ struct DotGraph {
         case .property(let name, _, let new, _):
             let value = new?.description ?? "nothing"
             return "\(name) = " + (value.count > 24 ? value.prefix(23) + "…" : value)
+        case .state(let name, _, let new, _): return "state \(name) = \(new ?? "not set")"
         default: return DiffReport.describe(change)
         }
     }
