@@ -193,6 +193,26 @@ private func passEvents(_ session: Session, _ pass: Int, kind: String? = nil) ->
         #expect(session.line("check").ok)
     }
 
+    /// Rule 2: the engaged range is the visible rows plus a draw distance
+    /// split 30% behind and 70% ahead in the scroll direction, the part an
+    /// end cuts off going to the other side (EngagedIndicesTracker.ts
+    /// L64-80, L125-163); here in rows (`draw N`).
+    @Test func drawDistanceMountsRowsBeyondTheViewport() {
+        let session = Session(Self.feed + "\nstrategy flashlist draw 10\nmount Feed")
+        // At the top nothing fits behind: 3 visible + 10 ahead.
+        #expect(treeRoot(session)["children"].map { "\($0)" }?.contains("Feed/12") == true)
+        #expect(stat(session, "created") == 1 + 13)
+        _ = session.line("scroll Feed to 50")
+        // Forward: 3 behind (rows 47-49), 7 ahead (rows 53-59).
+        let rows = (document(session, "components --json")["components"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        #expect(rows.contains("Feed/47") && rows.contains("Feed/59") && !rows.contains("Feed/46") && !rows.contains("Feed/60"))
+        _ = session.line("scroll Feed by -1")
+        // Back: 7 behind (rows 42-48), 3 ahead (rows 52-54).
+        let back = (document(session, "components --json")["components"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        #expect(back.contains("Feed/42") && back.contains("Feed/54") && !back.contains("Feed/55"))
+        #expect(session.line("check").ok)
+    }
+
     /// Rule 9: without a keyExtractor (key index) the stable id is the
     /// index: an insert leaves every component, with its state, on its position.
     @Test func indexKeysKeepStateOnThePosition() {

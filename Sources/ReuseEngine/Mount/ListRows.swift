@@ -33,7 +33,10 @@ extension Engine {
             }
             offset = stored
         }
-        let window = spec.window(at: offset)
+        var window = spec.window(at: offset)
+        if session.strategy.traits.cellsDrawBeyondViewport {
+            window = session.strategy.cells.engagedRows(window, rows: spec.rows, host: host)
+        }
         // A step of one row, the window's size unchanged: the row that
         // leaves at one end gives its node straight to the row that enters
         // at the other (``stepOneRow(_:of:at:host:window:rows:pass:)``),

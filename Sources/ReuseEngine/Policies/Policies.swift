@@ -139,6 +139,12 @@ public protocol CellReuse: Sendable {
     /// by position moves with them (RecyclerView's cache,
     /// `offsetPositionRecordsForInsert`). Called before the list's pass.
     mutating func itemsChanged(_ change: ItemChange, host: ViewID, store: inout ViewStore)
+    /// Whether the list mounts rows beyond its viewport (read once, into
+    /// `StrategyTraits`: false, and ``engagedRows(_:rows:host:)`` is never asked).
+    var drawsBeyondViewport: Bool { get }
+    /// The rows the list on `host` mounts when `visible` are on screen, of
+    /// `rows` (FlashList's draw distance): `visible` itself, or more.
+    mutating func engagedRows(_ visible: Range<Int>, rows: Int, host: ViewID) -> Range<Int>
 }
 
 
@@ -147,7 +153,7 @@ public protocol CellReuse: Sendable {
 /// view (and so does an update, through the conformer's reload), a replace dequeues another and pushes the old one after, and a
 /// whole-list reload pushes every cell shown; nothing is kept per list
 /// beyond the pools, nothing is prefetched, and every list can be
-/// dequeued for, and nothing moves when items do. A strategy that conforms states exactly that; it writes out
+/// dequeued for, nothing moves when items do, and only the rows on screen are mounted. A strategy that conforms states exactly that; it writes out
 /// only what it does differently.
 public protocol QueueCells: CellReuse {}
 
@@ -196,6 +202,9 @@ extension QueueCells {
     public func didMount(_ spec: ListSpec, at path: ComponentPath, host: ViewID, firstTime: Bool, store: inout ViewStore) {}
     /// Nothing is kept by position.
     public func itemsChanged(_ change: ItemChange, host: ViewID, store: inout ViewStore) {}
+    /// The rows on screen, no more.
+    public var drawsBeyondViewport: Bool { false }
+    public func engagedRows(_ visible: Range<Int>, rows: Int, host: ViewID) -> Range<Int> { visible }
     public func forget(host: ViewID) {}
     public func cached(in host: ViewID) -> [CachedCell] { [] }
     public func validate(lists: @autoclosure () -> [String], catalog: Catalog) throws(EngineError) {}

@@ -125,6 +125,9 @@ struct LazySlots: CellReuse {
     /// Children of a slot are composables, updated in place by position.
     var subviewKeying: (any Keying)? { nil }
     var prefetches: Bool { prefetch > 0 }
+    /// Only the visible items are composed (prefetch aside).
+    var drawsBeyondViewport: Bool { false }
+    func engagedRows(_ visible: Range<Int>, rows: Int, host: ViewID) -> Range<Int> { visible }
     /// `set` on a row: new data for the item, re-rendered in place.
     var dataChange: RowReload? { .reconfigure }
 

@@ -9,14 +9,16 @@ extension StrategyDescriptor {
     /// keys), not native views; a row's cell here is that component, with
     /// its view and its state.
     ///
-    /// Option: `pool N` (`maxItemsInRecyclePool`; 1000000 stands for
-    /// upstream's `Number.MAX_SAFE_INTEGER`, no limit). The stable id is the
+    /// Options: `pool N` (`maxItemsInRecyclePool`; 1000000 stands for
+    /// upstream's `Number.MAX_SAFE_INTEGER`, no limit), `draw N` (the draw
+    /// distance, in rows; upstream's is 250 px, here 0 by default so that
+    /// the rows mounted are the rows on screen). The stable id is the
     /// list's `key` (`key id` is a `keyExtractor`; `key index`, the default,
     /// is upstream's `index.toString()`); the item type is the cell type.
     /// Views outside lists are React components reconciled by position.
     public static let flashList = StrategyDescriptor(
         name: "flashlist",
-        defaults: [StrategyOption(name: "pool", value: FlashListCells.unlimited)],
+        defaults: [StrategyOption(name: "pool", value: FlashListCells.unlimited), StrategyOption(name: "draw", value: 0)],
         rules: [
             "A row's cell is a React component instance (a render key): its views and its",
             "state go together. One sync per pass (RenderStackManager.sync): cells of rows",
@@ -26,6 +28,8 @@ extension StrategyDescriptor {
             "index without a keyExtractor, 'key id' with one), else the pooled cell of its",
             "type created first (the pool is a Set filled in key creation order), else a",
             "new one. Cells nobody takes stay mounted off screen (shown here as hidden).",
+            "draw N: rows drawn beyond the viewport (drawDistance, 250 px upstream; 0",
+            "here), 30% behind and 70% ahead in the scroll direction: real, mounted rows.",
             "pool N (maxItemsInRecyclePool, no limit by default): spares past N are",
             "unmounted, newest created first; pool 0 still hands freed cells to rows",
             "entering in the same sync.",
@@ -38,14 +42,14 @@ extension StrategyDescriptor {
             "ViewHolderCollection.tsx, RecyclerViewManager.ts, hooks/useRecyclingState.ts.",
         ]
     ) { settings in
-        let cells = FlashListCells(poolLimit: settings.values[0])
+        let cells = FlashListCells(poolLimit: settings.values[0], drawDistance: settings.values[1])
         return Strategy(
             name: "flashlist",
             summary: "recycles component instances per item type"
                 + (cells.poolLimit >= FlashListCells.unlimited ? "" : ", at most \(cells.poolLimit) spare"),
             poolNote: "list hosts keep one pool of component instances per item type (cell type), handed out in creation order; spares stay mounted"
                 + (cells.poolLimit >= FlashListCells.unlimited ? ", without limit" : ", at most \(cells.poolLimit)") + "; other parents as under theodolite",
-            options: [StrategyOption(name: "pool", value: cells.poolLimit)],
+            options: [StrategyOption(name: "pool", value: cells.poolLimit), StrategyOption(name: "draw", value: cells.drawDistance)],
             keying: ComponentShapeKeying(),
             parents: PositionalVend(),
             application: ApplyChanged(),
@@ -74,8 +78,31 @@ struct FlashListCells: CellReuse {
     /// id they rendered (`stableIdMap`).
     private var spares: [ViewID: [Int: ViewID]] = [:]
 
-    init(poolLimit: Int) {
+    /// Rows drawn beyond the viewport (`drawDistance`, as rows).
+    let drawDistance: Int
+    /// Per host: the first visible row of the last pass, for the scroll direction.
+    private var lastVisible: [ViewID: Int] = [:]
+
+    init(poolLimit: Int, drawDistance: Int) {
         self.poolLimit = poolLimit
+        self.drawDistance = drawDistance
+    }
+
+    var drawsBeyondViewport: Bool { drawDistance > 0 }
+
+    /// `EngagedIndicesTracker.updateScrollOffset` (L64-80, L125-163): the
+    /// visible rows plus a buffer of `draw` rows, 30% behind and 70% ahead
+    /// in the scroll direction (forward until the list scrolls back); the
+    /// part of a side that the list's end cuts off goes to the other side.
+    mutating func engagedRows(_ visible: Range<Int>, rows: Int, host: ViewID) -> Range<Int> {
+        let forward = visible.lowerBound >= (lastVisible[host] ?? 0)
+        lastVisible[host] = visible.lowerBound
+        let behind = drawDistance * 3 / 10, ahead = drawDistance - behind
+        var before = forward ? behind : ahead, after = forward ? ahead : behind
+        let roomBefore = visible.lowerBound, roomAfter = rows - visible.upperBound
+        if before > roomBefore { after += before - roomBefore; before = roomBefore }
+        if after > roomAfter { before = min(roomBefore, before + after - roomAfter); after = roomAfter }
+        return (visible.lowerBound - before)..<(visible.upperBound + after)
     }
 
     var keying: (any Keying)? { nil }

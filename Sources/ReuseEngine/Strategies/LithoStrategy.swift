@@ -315,6 +315,10 @@ struct LithoShells: CellReuse {
     func cached(in host: ViewID) -> [CachedCell] { recycler.cached(in: host) }
 
     func validate(lists: @autoclosure () -> [String], catalog: Catalog) throws(EngineError) {}
+    /// Only the rows on screen are laid out.
+    var drawsBeyondViewport: Bool { false }
+    func engagedRows(_ visible: Range<Int>, rows: Int, host: ViewID) -> Range<Int> { visible }
+
 
     /// Item prefetch is off (`isItemPrefetchEnabled = false`).
     var prefetches: Bool { false }

@@ -401,6 +401,10 @@ struct RecyclerCells: CellReuse {
         hosts[host]?.entered = 0
         hosts[host]?.recycled = 0
     }
+    /// Only the rows on screen are laid out.
+    var drawsBeyondViewport: Bool { false }
+    func engagedRows(_ visible: Range<Int>, rows: Int, host: ViewID) -> Range<Int> { visible }
+
 
     /// GapWorker after a scroll step: the next `prefetch` positions beyond
     /// the window in the direction of the scroll, within the list

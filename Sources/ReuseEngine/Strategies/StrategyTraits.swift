@@ -31,6 +31,10 @@ struct StrategyTraits: Sendable {
     /// ``CellReuse/prefetchRows(host:window:rows:forward:)`` returns none,
     /// so a scroll step does not ask.
     let cellsPrefetch: Bool
+    /// ``CellReuse/drawsBeyondViewport`` of ``Strategy/cells``: false
+    /// promises that ``CellReuse/engagedRows(_:rows:host:)`` returns the
+    /// rows on screen, so a pass does not ask.
+    let cellsDrawBeyondViewport: Bool
 
     init(keying: any Keying, parents: any ParentReuse, cells: any CellReuse, cellApplication: any Application) {
         keyingType = ObjectIdentifier(type(of: keying))
@@ -43,5 +47,6 @@ struct StrategyTraits: Sendable {
         subviewKeying = cells.subviewKeying
         subviewKeyingType = subviewKeying.map { ObjectIdentifier(type(of: $0)) }
         cellsPrefetch = cells.prefetches
+        cellsDrawBeyondViewport = cells.drawsBeyondViewport
     }
 }
