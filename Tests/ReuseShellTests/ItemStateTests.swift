@@ -59,6 +59,22 @@ import Testing
         #expect(session.line("check").ok)
     }
 
+    /// A diffable data source with index identifiers: an insert at the top
+    /// diffs as an append at the end (the identifiers on screen are the
+    /// same), so the rows keep their cells and show their old items
+    /// (Documentation/research/diffable-iglistkit-texture-litho.md, UIKit
+    /// rule 1); with id identifiers the cells follow their items.
+    @Test func diffableIndexIdentifiersLeaveRowsStale() {
+        let script = "\nregister Feed Cell\nstrategy uikit-diffable prefetch 0\nmount Feed\ninsert Feed at 0"
+        let index = Session(Self.feed + script)
+        #expect(events(index, "--kind move").isEmpty)
+        #expect(document(index, "config Feed/0 --json")["attributes"].map { "\($0)" }?.contains("Row 0") == true)
+        let byID = Session(Self.feed.replacingOccurrences(of: "cells Cell", with: "cells Cell key id") + script)
+        #expect(events(byID, "--kind move").count == 2)
+        #expect(document(byID, "config Feed/0 --json")["attributes"].map { "\($0)" }?.contains("Row 10") == true)
+        #expect(byID.line("check").ok)
+    }
+
     @Test func outOfRangeChangesAreRefusedAndChangeNothing() {
         let session = Session(Self.feed + "\nmount Feed")
         #expect(session.error("insert Feed at 11").contains("has 10 rows: insert at 0 to 10, not 11"))

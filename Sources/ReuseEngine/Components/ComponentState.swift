@@ -57,7 +57,7 @@ public enum StateHome: String, Sendable, CaseIterable {
     /// position). Theodolite, ComponentKit, Litho, Texture.
     case item
     /// With the item's node (Texture's ASCellNode, one per item, never
-    /// handed to another): as ``item``, but a reload makes a new node and
+    /// handed to another): as ``StateHome/item``, but a reload makes a new node and
     /// the state is forgotten with the old one.
     case node
     /// On the view while its slot is active, forgotten when the slot is

@@ -16,6 +16,8 @@ extension StrategyDescriptor {
             parents: LastOwnerVend(),
             application: ApplyChanged(),
             cells: StackCells(keying: ComponentShapeKeying()),
-            cellApplication: ApplyChanged())
+            cellApplication: ApplyChanged(),
+            rowIdentity: .byKey,
+            stateHome: .item)
     }
 }
