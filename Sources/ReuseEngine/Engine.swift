@@ -77,6 +77,10 @@ public struct Engine: Sendable {
         /// (``StateHome/slot``), by the slot's key: the list's path and
         /// the row's key (its item id under `key id`, its row under `key index`).
         var savedState: OrderedDictionary<SlotKey, ComponentState> = [:]
+        /// Component state is in play: a `state` was set, or a `prepare`
+        /// resets state. Until then no pass looks at state at all (a
+        /// session that never uses it pays nothing for it); never cleared.
+        var tracksState = false
         /// A component or list was (re)defined since the last full pass; the
         /// mounted tree and views still follow the old definitions until the next
         /// full pass (a scroll then runs one).

@@ -24,12 +24,14 @@ extension Engine {
         case .item, .node:
             try checkRootsMountable()
             beginPass(trigger)
+            session.tracksState = true
             session.itemState[node.path, default: ComponentState()].values[name] = entry
             _ = session.store.record(node.view ?? .root, for: instance, .state(.set(name, value: value, saveable: saveable)))
         case .view, .slot:
             guard let view = node.view else { throw .noViewForState(node.path, strategy: session.strategy.name) }
             try checkRootsMountable()
             beginPass(trigger)
+            session.tracksState = true
             session.store.setState(name, entry, on: view)
             _ = session.store.record(view, for: instance, .state(.set(name, value: value, saveable: saveable)))
         }
@@ -81,6 +83,18 @@ extension Engine {
             }
         }
         return leaks
+    }
+
+    /// What a vend does to state (asked only while state is in play): a
+    /// view that shows another item resets what `on item` declarations
+    /// reset; a lazy slot activated again, for its own key too, gets its
+    /// saved state back (Compose's rememberSaveable).
+    @inline(never)
+    mutating func stateAfterVend(_ vended: Vended, for instance: Instance, host: ViewID) {
+        if !vended.acquisition.keptOwner { resetStateForNewItem(on: vended.view, for: instance) }
+        if session.strategy.stateHome == .slot, vended.acquisition.activates {
+            restoreState(on: vended.view, for: instance, host: host)
+        }
     }
 
     /// `prepare NAME resets-state NAME on item` (FlashList's

@@ -339,7 +339,8 @@ extension Engine {
                             definition: MountableDefinition, host: ViewID, current: ViewID?, reload: RowReload? = nil,
                             keptKey: inout KeptCellKey?, pass: inout MountPass) -> ViewID? {
         var instance = Instance(component: component, path: path, slot: slot)
-        if let row = slot.row { instance.itemKey = itemKey(ofRow: row, at: path, host: host) }
+        // The list's key for the row: the row itself until items changed.
+        if let row = slot.row { instance.itemKey = session.listItems.isEmpty ? row : itemKey(ofRow: row, at: path, host: host) }
         let cellKey: ViewKey? = if let type = session.strategy.traits.cellKeyingType {
             cellPoolKey(component, configuration, definition: definition, keyingType: type, kept: &keptKey, pass: &pass)
         } else {
@@ -368,11 +369,7 @@ extension Engine {
             vended = session.strategy.cells.dequeue(key, viewClass: configuration.viewClass, slot: slot, host: host, for: instance, store: &session.store)
         }
         session.strategy.cellApplication.configure(vended.view, to: configuration, for: instance, acquired: vended.acquisition, store: &session.store)
-        if !vended.acquisition.keptOwner { resetStateForNewItem(on: vended.view, for: instance) }
-        // A slot activated again, for its own key too (Compose: saved state comes back).
-        if session.strategy.stateHome == .slot, vended.acquisition.activates {
-            restoreState(on: vended.view, for: instance, host: host)
-        }
+        if session.tracksState { stateAfterVend(vended, for: instance, host: host) }
         // A reload binds the row again (cellForRowAt, onBindViewHolder), and
         // with it the components inside the cell.
         if reload != nil || vended.acquisition.binds || pass.isBound(host) || session.strategy.traits.cellConfigureBinds {
@@ -403,7 +400,7 @@ extension Engine {
 
     /// A view whose slot left, given back through the strategy.
     mutating func release(_ cell: ViewID, slot: Slot, from host: ViewID, pass: MountPass) {
-        if session.strategy.stateHome == .slot { deactivateState(of: cell, slot: slot, host: host) }
+        if session.tracksState, session.strategy.stateHome == .slot { deactivateState(of: cell, slot: slot, host: host) }
         session.strategy.cells.release(cell, slot: slot, host: host, relayout: pass.isRelayout, store: &session.store)
     }
 
