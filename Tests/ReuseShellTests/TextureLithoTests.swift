@@ -417,3 +417,131 @@ mount Box
         #expect(globalPools(session)["Title"]?.count == 1)
     }
 }
+
+/// A list whose cell is another list: the outer row's shell hosts the
+/// nested list (it shows the row's root, the `Recycler`'s RecyclerView, as
+/// its own). When that shell goes to the RecyclerView pool, its content is
+/// unmounted: the Recycler's unbind calls `RecyclerBinder.unmount`
+/// (`Recycler.kt` L229-239), which sets the adapter to null
+/// (`RecyclerBinder.kt` L2541): every nested shell is recycled, its
+/// content to the component pools, and the nested list's own pool is
+/// cleared. The host must forget the list: found by random sessions, its
+/// rows still named shells released into the component pools or removed
+/// ("v23: is removed but held by A/L/0/0").
+@Suite struct LithoNestedListTests {
+    static let nested = """
+    component D view UILabel { tap: open }
+    component A children L D
+    list L rows 1 viewport 3 cells M
+    list M rows 10 viewport 4 cells D D
+    mount L A
+    strategy litho
+    """
+
+    /// The random session's minimal script, then every invariant after each line.
+    @Test func hideThenShowOfANestedListsRowKeepsEveryInvariant() {
+        let session = Session(Self.nested)
+        for line in ["hide A/L/0", "check", "show A/L/0", "check"] {
+            let (ok, output) = session.line(line)
+            #expect(ok, "\(line): \(output)")
+        }
+    }
+
+    /// The nested list's shells are dropped, not pooled as content: each
+    /// leaves with its view attributes unbound, and D's component pool
+    /// gets none of them; shown again, the list mounts in new shells.
+    @Test func theNestedListsShellsAreRecycledThenDropped() {
+        let session = Session(Self.nested)
+        _ = session.line("hide A/L/0")
+        let removed = passEvents(session, pass: 3, kind: "remove")
+        #expect(removed.compactMap { $0["path"] as? String } == ["A/L/0/3", "A/L/0/2", "A/L/0/1", "A/L/0/0"])
+        #expect(removed.allSatisfy { ($0["note"] as? String)?.contains("RecyclerView was unmounted") == true })
+        #expect(passEvents(session, pass: 3, kind: "unapply").count == 4)
+        #expect(globalPools(session)["D"] == nil)
+        _ = session.line("show A/L/0")
+        #expect(passEvents(session, pass: 4, kind: "create").count == 4)
+        #expect(session.line("check").ok)
+    }
+
+    /// Variants: scrolls of the outer and the inner lists (shells recycled
+    /// by scrolling, the outer pool full), hide and show, reloads, a list
+    /// inside a row's component, three levels, strategy switches.
+    @Test(arguments: [
+        """
+        list L rows 8 viewport 2 cells M
+        scroll A/L/0 by 3
+        hide A/L/0
+        show A/L/0
+        check
+        scroll A/L by 4
+        check
+        scroll A/L/5 by 2
+        scroll A/L by -4
+        check
+        hide A/L/1
+        show A/L/1
+        check
+        """,
+        """
+        list L rows 40 viewport 8 cells M
+        scroll A/L by 20
+        check
+        scroll A/L by -20
+        check
+        reload A/L
+        check
+        reload A/L/0
+        check
+        """,
+        """
+        list L rows 6 viewport 2 cells M
+        scroll A/L by 3
+        strategy recyclerview
+        check
+        scroll A/L by -3
+        strategy litho
+        hide A/L/0
+        show A/L/0
+        check
+        strategy texture
+        strategy litho pool 1
+        scroll A/L by 4
+        scroll A/L by -4
+        check
+        """,
+        """
+        component R view UIView children M D
+        list L rows 12 viewport 2 cells R
+        list M rows 10 viewport 3 cells D
+        remount
+        scroll A/L/0/M by 2
+        hide A/L/0
+        show A/L/0
+        check
+        scroll A/L by 6
+        scroll A/L by -6
+        check
+        """,
+        """
+        list M rows 6 viewport 2 cells N
+        list N rows 5 viewport 2 cells D
+        list L rows 8 viewport 2 cells M
+        remount
+        scroll A/L/0 by 3
+        scroll A/L by 4
+        check
+        scroll A/L by -4
+        check
+        hide A/L/1
+        show A/L/1
+        check
+        """,
+    ])
+    func nestedListsKeepEveryInvariant(script: String) {
+        let session = Session(Self.nested)
+        for line in script.split(separator: "\n").map(String.init) {
+            let (ok, output) = session.line(line)
+            #expect(ok, "\(line): \(output)")
+        }
+    }
+}

@@ -278,6 +278,10 @@ public enum RemovalReason: Sendable, Equatable {
     /// disabled by default (`componentHostPoolingPolicy`), or content of a
     /// type whose pool size is 0.
     case notPooled
+    /// Litho: a shell of a nested list whose RecyclerView was unmounted
+    /// with the row showing it (`RecyclerBinder.unmount` sets its adapter
+    /// to null: every shell recycled, the list's own pool cleared).
+    case recyclerUnmounted
     /// Texture: its node went (its item was reloaded or moved, the list
     /// reloaded, or its component left the tree): a node's view lives
     /// exactly as long as its node.

@@ -35,8 +35,10 @@ extension StrategyDescriptor {
     ///   (`RecyclerBinder.kt` L355, L3371-3378), with RecyclerView's item
     ///   cache 0 and no item prefetch (L2404-2408; `RecyclerBinderConfig.kt`
     ///   L83, L92) and RecyclerView's pool of 5; a shell going to the pool
-    ///   unmounts all its content (`onViewRecycled`, L3393-3407); a row's
-    ///   update mounts in place in the same shell (L1280-1307).
+    ///   unmounts all its content (`onViewRecycled`, L3393-3407), a nested
+    ///   list's RecyclerView with it (`unmount`, L2506-2555: its shells
+    ///   recycled, then dropped); a row's update mounts in place in the
+    ///   same shell (L1280-1307).
     ///
     /// Options: `pool N` (every type's pool size, default 3), `pool TYPE N`
     /// (one type's), `pure on` (every component `isPureRender`: an equal
@@ -361,10 +363,55 @@ extension ViewStore {
     }
 
     /// `lithoView.unmountAllItems()` on a shell going to the RecyclerView
-    /// pool: its content unmounted, its own view attributes unbound.
+    /// pool: its content unmounted, its own view attributes unbound. A
+    /// shell whose row is itself a list hosts that list: its subviews are
+    /// the nested list's shells, not mount content (``releaseNestedList(of:sizes:)``).
     mutating func unmountLithoContent(of shell: ViewID, sizes: LithoPoolSizes) {
-        for child in self[shell].subviews.reversed() where !self[child].isRemoved { unmountLitho(child, sizes: sizes) }
+        if self[shell].list != nil {
+            releaseNestedList(of: shell, sizes: sizes)
+        } else {
+            for child in self[shell].subviews.reversed() where !self[child].isRemoved { unmountLitho(child, sizes: sizes) }
+        }
         unbindViewAttributes(of: shell)
+    }
+
+    /// The nested list of a shell whose row is a list (the shell shows the
+    /// row's root, the `Recycler`'s RecyclerView, as its own), unmounted
+    /// with the shell's content: the Recycler's unbind calls
+    /// `RecyclerBinder.unmount` (`Recycler.kt` L229-239), which sets the
+    /// RecyclerView's adapter to null (`RecyclerBinder.kt` L2506-2555,
+    /// L2541). RecyclerView then removes and recycles every view it has
+    /// (`setAdapter`, `removeAndRecycleViews`, `setAdapterInternal`:
+    /// RecyclerView.java 1221-1247, 1259-1281, AlanCheen/recyclerview-mirror
+    /// 041abfb): each shown shell gets `onViewRecycled`, its content
+    /// unmounted into the component pools (a list inside it released in
+    /// turn); and the adapter changed, its RecycledViewPool (its own:
+    /// litho-widget shares none) is cleared (`onAdapterChanged`, 7353-7359,
+    /// 6370-6381): every shell of the nested list, shown or pooled, is
+    /// dropped. The host forgets the list: a row that shows it again
+    /// mounts it afresh in new shells, at the offset kept for its path
+    /// (``LithoShells/offsetTravelsWithCell`` is false, as RecyclerBinder
+    /// keeps `currentFirstVisiblePosition` across `unmount`).
+    ///
+    /// The invariant: the nested shells (their content in the component
+    /// pools) are removed with their subtrees, and the host keeps no rows, pool
+    /// or waiting stack naming them, so no later row or dequeue can take
+    /// a view that was pooled or removed (before, they went into the
+    /// component pools, the pool of the last one full removed it, while
+    /// the host still listed them as its rows). The Recycler's own record
+    /// of the host needs no forgetting: with item cache 0 and no prefetch
+    /// it is empty between passes (scrap and leaving rows are recycled by
+    /// the nested list's `didMount`, before its shell can be recycled).
+    private mutating func releaseNestedList(of host: ViewID, sizes: LithoPoolSizes) {
+        // Shown shells (and header, footer) first, last first: `onViewRecycled` unmounts their content.
+        let shown = self[host].subviews.filter { !self[$0].isRemoved }
+        for cell in shown.reversed() { unmountLithoContent(of: cell, sizes: sizes) }
+        // Then every shell is dropped: the shown ones and those its pool
+        // held (whose content was unmounted when they entered it).
+        for cell in shown.reversed() + detachedViews(of: host) {
+            remove(cell, from: host, reason: .recyclerUnmounted)
+        }
+        forgetList(of: host)
     }
 
     /// One item's unbind, `@OnUnmount` and release.

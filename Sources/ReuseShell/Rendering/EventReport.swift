@@ -27,6 +27,7 @@ struct EventReport {
         case .remove(_, _, .componentPoolFull(let component, let capacity)): return "the pool for component type \(component) is full (\(capacity)): the content is dropped"
         case .remove(_, _, .nodeGone): return "its node went: a node's view lives exactly as long as its node"
         case .remove(_, _, .notPooled): return "not pooled: a host (hosts are not pooled by default) or a type whose pool size is 0"
+        case .remove(_, _, .recyclerUnmounted): return "its list's RecyclerView was unmounted with the row showing it: the adapter set to null recycles every shell and clears the list's pool"
         case .remove(_, _, .hostReleased): return "a list's host whose node went: host views never enter the pool, it goes with its cells"
         case .cacheHit(let slot, .scrap): return "\(slot) gets back its scrapped view, still bound"
         case .cacheHit(let slot, .cache): return "\(slot) gets back its cached view, still bound"
