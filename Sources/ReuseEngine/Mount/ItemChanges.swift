@@ -1,4 +1,5 @@
 import DequeModule
+import OrderedCollections
 
 /// An `insert` or `delete` of items in one list instance.
 public enum ItemChange: Sendable, Equatable {
@@ -200,53 +201,33 @@ extension Engine {
             guard path.segmentCount > depth, let row = path.row(at: depth), row >= newCount, path.hasPrefix(list) else { return nil }
             return .some(nil)
         }
-        let instanceValues = session.instanceValues
-        session.instanceValues = [:]
-        for (key, values) in instanceValues {
-            switch moved(key.path) {
-            case .none: session.instanceValues[key] = values
-            case .some(.none): continue
-            case .some(.some(let path)): session.instanceValues[InstanceKey(component: key.component, path: path)] = values
-            }
+        session.instanceValues = Engine.remap(session.instanceValues, path: \.path, moved) {
+            InstanceKey(component: $0.component, path: $1)
         }
-        let hidden = session.hiddenPaths
-        session.hiddenPaths = []
-        for path in hidden {
-            switch moved(path) {
-            case .none: session.hiddenPaths.append(path)
-            case .some(.none): continue
-            case .some(.some(let new)): session.hiddenPaths.append(new)
-            }
-        }
+        session.hiddenPaths = OrderedSet(Engine.remap(OrderedDictionary(uniqueKeysWithValues: session.hiddenPaths.map { ($0, ()) }),
+                                                      path: \.self, moved) { $1 }.keys)
         session.listOffsets.remap(moved)
-        var lists: [ComponentPath: ItemSequence] = [:]
-        for (path, items) in session.listItems {
-            switch moved(path) {
-            case .none: lists[path] = items
+        session.listItems = Dictionary(uniqueKeysWithValues: Engine.remap(OrderedDictionary(uniqueKeysWithValues: session.listItems.map { ($0, $1) }),
+                                                                          path: \.self, moved) { $1 }.map { ($0, $1) })
+        session.itemState = Engine.remap(session.itemState, path: \.self, statesFollow ? moved : stays) { $1 }
+        // A slot key names its list by path: a list inside a row that moved moves.
+        session.savedState = Engine.remap(session.savedState, path: \.list, moved) { SlotKey(list: $1, key: $0.key) }
+    }
+
+    /// `entries` with each key's path moved by `move` (nil: kept as it is;
+    /// `.some(nil)`: dropped; else rebuilt by `rekey` with the new path), in order.
+    static func remap<Key: Hashable, Value>(_ entries: OrderedDictionary<Key, Value>, path: (Key) -> ComponentPath,
+                                            _ move: (ComponentPath) -> ComponentPath??,
+                                            rekey: (Key, ComponentPath) -> Key) -> OrderedDictionary<Key, Value> {
+        var result: OrderedDictionary<Key, Value> = [:]
+        for (key, value) in entries {
+            switch move(path(key)) {
+            case .none: result[key] = value
             case .some(.none): continue
-            case .some(.some(let new)): lists[new] = items
+            case .some(.some(let new)): result[rekey(key, new)] = value
             }
         }
-        session.listItems = lists
-        let states = session.itemState
-        session.itemState = [:]
-        for (path, state) in states {
-            switch statesFollow ? moved(path) : stays(path) {
-            case .none: session.itemState[path] = state
-            case .some(.none): continue
-            case .some(.some(let new)): session.itemState[new] = state
-            }
-        }
-        let saved = session.savedState
-        session.savedState = [:]
-        for (key, state) in saved {
-            // A slot key names its list by path: a list inside a row that moved moves.
-            switch moved(key.list) {
-            case .none: session.savedState[key] = state
-            case .some(.none): continue
-            case .some(.some(let new)): session.savedState[SlotKey(list: new, key: key.key)] = state
-            }
-        }
+        return result
     }
 
     /// The rows a list shows after a change of items that its cells are not

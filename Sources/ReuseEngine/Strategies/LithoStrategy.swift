@@ -82,7 +82,7 @@ extension StrategyDescriptor {
             options: [StrategyOption(name: "pool", value: sizes.standard), StrategyOption(name: "pure", value: pure ? 1 : 0, kind: .flag)]
                 + settings.perSubject.map { StrategyOption(name: "pool", subject: $0.subject, value: $0.value) }
                 + preallocated.map { StrategyOption(name: "preallocate", subject: $0, value: 1, kind: .subject) },
-            keying: ComponentTypeKeying(),
+            keying: ComponentClassKeying(),
             parents: LithoMountContent(sizes: sizes, preallocated: preallocated),
             application: LithoMount(pure: pure),
             cells: LithoShells(sizes: sizes),
@@ -110,18 +110,6 @@ struct LithoPoolSizes: Sendable {
     }
 }
 
-/// The pool key of mount content: the component type alone
-/// (`SpecGeneratedComponent.getPoolKey()` returns `getClass()`); the view
-/// class is kept in the key so that a type redefined with another class
-/// does not take its old views.
-struct ComponentTypeKeying: Keying {
-    var readsValues: Bool { false }
-    var isPure: Bool { true }
-
-    func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        ViewKey(component: component, viewClass: configuration.viewClass, shape: nil)
-    }
-}
 
 /// Litho's MountState over the global content pools: an item that stays
 /// (the same instance, the render unit id) keeps its view; the items that

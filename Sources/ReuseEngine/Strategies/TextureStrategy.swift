@@ -63,7 +63,7 @@ extension StrategyDescriptor {
             summary: "no view reuse: one node and view per item for the list's life",
             poolNote: "no view is ever reused: each list row's node keeps its own view (hidden while the row is off screen) in a pool of its own kind that only its row takes from; views outside lists live and die with their nodes; UIKit's empty host cells are not drawn",
             options: [],
-            keying: NodeKeying(),
+            keying: ComponentClassKeying(),
             parents: NodeViews(),
             application: ApplyChanged(),
             cells: TextureCells(),
@@ -77,16 +77,6 @@ extension StrategyDescriptor {
     }
 }
 
-/// A node's view outside lists: keyed by component and view class, not by
-/// attribute shape (a node keeps its view whatever properties it sets).
-struct NodeKeying: Keying {
-    var readsValues: Bool { false }
-    var isPure: Bool { true }
-
-    func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        ViewKey(component: component, viewClass: configuration.viewClass, shape: nil)
-    }
-}
 
 /// Nodes outside lists: a node keeps its view while it lives (the view the
 /// same instance held in this parent), a new node makes a new view, and a

@@ -313,13 +313,16 @@ enum StateCommand {
         summary: "set UI state a component owns (liked, expanded, a counter)",
         details: """
         Neither item data ('set') nor a view property: where it lives is the
-        system's. On the view under uikit, recyclerview, valdi-rebind (a
-        cell's stored property): it goes with the view to the next item unless
+        system's. On the view under uikit, recyclerview, uikit-diffable,
+        iglistkit, flashlist and valdi-rebind (a cell's stored property, a
+        component's useState): it goes with the view to the next item unless
         'prepare NAME resets-state ...' resets it. With the item under
-        theodolite, componentkit, divkit, naive, theodolite-2019 and
-        valdi-attach: it stays with the item the system believes it is, by
-        the list's 'key' where the system keys by it. 'saveable' is Compose's
-        rememberSaveable. A value shown on another item than the one that set
+        theodolite, componentkit, divkit, naive, theodolite-2019, valdi-attach
+        and litho: it stays with the item the system believes it is, by the
+        list's 'key' where the system keys by it; under texture with the
+        item's node, which a reload makes anew. On the slot under compose:
+        forgotten when the slot leaves the screen; 'saveable' (Compose's
+        rememberSaveable) is saved by the slot's key and comes back. A value shown on another item than the one that set
         it is a leak: 'check', 'config' and 'expect leaks' name its origin.
         """,
         example: "state Feed/3 liked true",
