@@ -69,6 +69,11 @@ import Testing
         let index = Session(Self.feed + script)
         #expect(events(index, "--kind move").isEmpty)
         #expect(document(index, "config Feed/0 --json")["attributes"].map { "\($0)" }?.contains("Row 0") == true)
+        // Never silent: check lists the rows left showing their old items.
+        let stale = document(index, "check --json")["staleRows"] as? [String] ?? []
+        #expect(stale.count == 3)
+        #expect(stale.first == #"v3 Feed/0: shows UILabel { text: "Row 0" }, its item asks for UILabel { text: "Row 10" }"#)
+        #expect(index.run("check").contains("stale rows  3 (the system was not told of the change)"))
         let byID = Session(Self.feed.replacingOccurrences(of: "cells Cell", with: "cells Cell key id") + script)
         #expect(events(byID, "--kind move").count == 2)
         #expect(document(byID, "config Feed/0 --json")["attributes"].map { "\($0)" }?.contains("Row 10") == true)

@@ -8,7 +8,7 @@ enum CheckCommand {
         name: "check", group: .inspect,
         usage: "check [--pass N] [--json]",
         summary: "check every invariant of views and pools; list leaks",
-        details: "A leak is a property a visible view shows that a fresh view with the same configuration would not, or component state ('state') an instance shows that another item set. Broken invariants make the command fail.",
+        details: "A leak is a property a visible view shows that a fresh view with the same configuration would not, or component state ('state') an instance shows that another item set. Stale rows are rows whose system was not told of a data change (uikit-diffable's id identifiers after 'set', index identifiers after 'insert'): they show their old item, by design. Broken invariants make the command fail.",
         example: "check",
         options: options
     ) { (arguments, shell) throws(ShellError) in
@@ -18,6 +18,7 @@ enum CheckCommand {
         let violations = engine.checkInvariants()
         let leaks = engine.leaks()
         let stateLeaks = engine.stateLeaks()
+        let staleRows = engine.staleRows()
         let mismatches = engine.classMismatches()
         let statistics = engine.statistics
         let views = statistics.views
@@ -32,6 +33,7 @@ enum CheckCommand {
                              ("name", .string(leak.name)), ("value", .string(leak.value.value)),
                              ("item", .string(leak.shownFor.description)), ("origin", .string(leak.value.origin.description))])
                 })),
+                ("staleRows", .array(staleRows.map { .string($0.description) })),
                 ("wrongClasses", .array(mismatches.map { mismatch in
                     .object([("view", .view(mismatch.view)), ("path", .path(mismatch.path)),
                              ("component", .string(mismatch.component)), ("viewClass", .string(mismatch.actual)),
@@ -51,6 +53,10 @@ enum CheckCommand {
             } else {
                 shell.emit("leaks       " + shell.style.warn("\(leaks.count)"))
                 for leak in leaks { shell.emit("  " + leak.description) }
+            }
+            if !staleRows.isEmpty {
+                shell.emit("stale rows  " + shell.style.warn("\(staleRows.count)") + " (the system was not told of the change)")
+                for row in staleRows { shell.emit("  " + row.description) }
             }
             if !stateLeaks.isEmpty {
                 shell.emit("state leaks " + shell.style.warn("\(stateLeaks.count)"))
