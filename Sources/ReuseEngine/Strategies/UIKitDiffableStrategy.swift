@@ -20,7 +20,7 @@ extension StrategyDescriptor {
     ///   with ids the identifier did not change, so the cell is not
     ///   reconfigured and shows the old data until it is reconfigured or
     ///   dequeued again; with whole values the identifier changed, a delete
-    ///   plus an insert, so the row gets another cell (``DiffableCells/dataChange``).
+    ///   plus an insert, so the row gets another cell (its cells' `dataChange` is replace).
     /// - `prefetch N` (default 1, an assumption: Apple documents no count,
     ///   `isPrefetchingEnabled`): after a scroll step the next N rows are
     ///   dequeued and configured off screen; showing one applies nothing.
