@@ -46,14 +46,6 @@ struct ItemSequence: Sendable, Equatable {
         return runs[run].firstID + (row - starts[run])
     }
 
-    /// The row that shows item `id`, if it is still in the list.
-    func row(ofID id: Int) -> Int? {
-        for (index, run) in runs.enumerated() where id >= run.firstID && id < run.firstID + run.count {
-            return starts[index] + (id - run.firstID)
-        }
-        return nil
-    }
-
     /// The run holding `row`: the last whose start is at or before it.
     private func run(containing row: Int) -> Int {
         var low = 0, high = starts.count - 1
@@ -65,11 +57,10 @@ struct ItemSequence: Sendable, Equatable {
     }
 
     /// Inserts `count` new items before row `row` (`row == count`: at the
-    /// end); returns their ids.
-    mutating func insert(at row: Int, count inserted: Int) -> Range<Int> {
-        let ids = nextID..<(nextID + inserted)
+    /// end), with the next ids.
+    mutating func insert(at row: Int, count inserted: Int) {
+        let new = Run(firstID: nextID, count: inserted)
         nextID += inserted
-        let new = Run(firstID: ids.lowerBound, count: inserted)
         if row == count {
             runs.append(new)
         } else {
@@ -85,7 +76,6 @@ struct ItemSequence: Sendable, Equatable {
         }
         count += inserted
         restart()
-        return ids
     }
 
     /// Deletes the items of rows `row ..< row + deleted`.

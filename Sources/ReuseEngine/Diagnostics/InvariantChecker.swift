@@ -222,10 +222,7 @@ extension Engine {
         let rowsMayBeStale = session.strategy.cells.dataChange == nil
         for (view, node) in held where !session.definitionsPending {
             if rowsMayBeStale, Engine.row(containing: node.path) != nil { continue }
-            // A row's own node keeps its position; `{i}` is the item it shows
-            // (inside the row, nodes keep the item already).
-            let fill = node.row.map { row in node.path.segments.last == .row(row) ? itemID(ofRow: row, at: node.path) : row }
-            guard let expected = configurationFromScratch(of: node.name, at: node.path, row: fill) else { continue }
+            guard let expected = configurationAsked(by: node) else { continue }
             let attached = session.store[view].attached
             if attached != expected {
                 fail(view, "attached \(attached?.description ?? "nothing") but \(node.path) asks for \(expected)")

@@ -18,6 +18,15 @@ public struct StaleRow: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Engine {
+    /// What a mounted instance asks for now, worked out from the catalogue
+    /// (``configurationFromScratch(of:at:row:)``): a row's own node keeps its
+    /// position, and `{i}` is the item it shows (nodes inside a row keep
+    /// the item already).
+    func configurationAsked(by node: MountedNode) -> ViewConfiguration? {
+        let fill = node.row.map { row in node.path.segments.last == .row(row) ? itemID(ofRow: row, at: node.path) : row }
+        return configurationFromScratch(of: node.name, at: node.path, row: fill)
+    }
+
     /// The views of list rows that show an older configuration than their
     /// instance asks for, under a strategy whose cells are not told of data
     /// changes (``CellReuse/dataChange`` nil); empty under every other
@@ -28,9 +37,7 @@ extension Engine {
         var stale: [StaleRow] = []
         for node in instances {
             guard let view = node.view, Engine.row(containing: node.path) != nil else { continue }
-            // A row's own node keeps its position; `{i}` is the item it shows.
-            let fill = node.row.map { row in node.path.segments.last == .row(row) ? itemID(ofRow: row, at: node.path) : row }
-            guard let asks = configurationFromScratch(of: node.name, at: node.path, row: fill) else { continue }
+            guard let asks = configurationAsked(by: node) else { continue }
             let shows = session.store[view].attached
             if shows != asks { stale.append(StaleRow(view: view, path: node.path, shows: shows, asks: asks)) }
         }

@@ -87,7 +87,7 @@ extension Engine {
         try checkRootsMountable()
         var items = session.listItems[path] ?? ItemSequence(listType: name, rows: declared.rows)
         switch change {
-        case .insert(let at, let count): _ = items.insert(at: at, count: count)
+        case .insert(let at, let count): items.insert(at: at, count: count)
         case .delete(let at, let count): items.delete(at: at, count: count)
         }
         session.listItems[path] = items

@@ -284,7 +284,6 @@ struct LazySlots: CellReuse {
         prefetching = nil
         guard let cell else { return }
         if !store[cell].isDetached { store.detach(cell, from: host) }
-        if let (old, _) = hosts[host]?.precomposed { hosts[host]?.kept.insert(old, at: 0) }
         let key = activeKeys.removeValue(forKey: cell) ?? row
         hosts[host, default: Host()].precomposed = (Slot(view: cell, key: key, type: contentType ? store[cell].ownerComponent : nil), row)
     }

@@ -140,12 +140,7 @@ struct LithoMountContent: ParentReuse {
     /// released last (`Pools.SimplePool.acquire`), else a new view.
     func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
               store: inout ViewStore, pass: MountPass) -> Vended {
-        let own = store.pool(key, in: parent)?.views.first { view in
-            !pass.wasTaken(view) && !store[view].isRemoved && store[view].owner == instance.path
-        }
-        if let own {
-            return Vended(view: own, acquisition: .taken(store.take(own, key: key, in: parent, for: instance)))
-        }
+        if let own = store.takeOwn(key, in: parent, for: instance, pass: pass) { return own }
         if sizes.size(of: instance.component) > 0,
            let pooled = store.adoptDetached(viewClass, into: parent, key: key, for: instance,
                                             pool: instance.component, newestFirst: true) {

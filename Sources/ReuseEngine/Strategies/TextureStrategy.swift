@@ -90,12 +90,7 @@ struct NodeViews: ParentReuse {
 
     func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
               store: inout ViewStore, pass: MountPass) -> Vended {
-        let own = store.pool(key, in: parent)?.views.first { view in
-            !pass.wasTaken(view) && !store[view].isRemoved && store[view].owner == instance.path
-        }
-        if let own {
-            return Vended(view: own, acquisition: .taken(store.take(own, key: key, in: parent, for: instance)))
-        }
+        if let own = store.takeOwn(key, in: parent, for: instance, pass: pass) { return own }
         return Vended(view: store.createView(viewClass, key: key, in: parent, for: instance), acquisition: .created)
     }
 
