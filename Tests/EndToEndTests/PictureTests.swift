@@ -51,6 +51,16 @@ import Testing
             hide Pair/Foo
             tree --dot --pass 1
             """),
+        // Litho's content pools belong to no parent: one per component type.
+        ("litho-global-pools", """
+            strategy litho
+            component Title view UILabel { text: "Row {i}" }
+            component Card view UIView { backgroundColor: white } children Title
+            list Feed rows 100 viewport 4 cells Card
+            mount Feed
+            scroll Feed by 6
+            tree --dot
+            """),
     ]
 
     /// The DOT text a scene prints (its last command's output).
@@ -99,6 +109,47 @@ import Testing
         let dot = try Self.dot(of: Self.scenes[3].script)
         #expect(dot.contains("subgraph cluster_0 {"))
         #expect(dot.contains("label=<pool (Card, UIView, [backgroundColor])>"))
+    }
+
+    /// Views waiting detached in a global pool (Valdi's per view class,
+    /// Litho's per component type) are drawn in a cluster named after it,
+    /// with no parent, in the tree and in `pools --dot`.
+    @Test(arguments: [
+        ("litho", "global pool of component type Title", "Feed/"),
+        ("valdi-attach", "global pool of class UILabel", "Box/L"),
+        ("valdi-rebind", "global pool of class UILabel", "Box/L"),
+    ])
+    func globalPoolsAreClustersWithoutAParent(_ strategy: String, _ cluster: String, _ holder: String) throws {
+        // Under litho scrolled-off titles wait; under Valdi, Box's views once Box's node goes.
+        let screen = strategy == "litho" ? """
+            component Title view UILabel { text: "Row {i}" }
+            component Card view UIView { backgroundColor: white } children Title
+            list Feed rows 100 viewport 4 cells Card
+            mount Feed
+            scroll Feed by 6
+            """ : """
+            component A view UIView { backgroundColor: red }
+            component L view UILabel { text: x }
+            component Box view UIView children A L
+            component Pane view UIView
+            mount Box Pane
+            mount Pane
+            """
+        for command in ["tree --dot", "pools --dot"] {
+            let dot = try Self.dot(of: "strategy \(strategy)\n" + screen + "\n" + command)
+            let lines = dot.split(separator: "\n").map(String.init)
+            let label = try #require(lines.firstIndex { $0.contains("label=<\(cluster)>") }, "\(command):\n\(dot)")
+            let members = lines[label + 1].trimmingCharacters(in: .whitespaces).dropLast().split(separator: ";").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            #expect(!members.isEmpty)
+            for member in members {
+                #expect(dot.contains("\(member) [label=<<b>\(member) UILabel</b><br/>detached, last held by \(holder)"),
+                        "\(member) in:\n\(dot)")
+                #expect(!dot.contains(" -> \(member);"), "a detached view has no parent: \(member)")
+                #expect(dot.contains("dashed"))
+            }
+        }
     }
 
     @Test func jsonAndDotTogetherIsAnError() throws {

@@ -5,7 +5,9 @@ import ReuseEngine
 ///
 /// Views are nodes labelled like `tree` lines (id, class, holder, pool key);
 /// edges go from a view to its subviews; the views of each of a parent's
-/// pools are drawn inside a cluster labelled by the pool's ViewKey. Nothing
+/// pools are drawn inside a cluster labelled by the pool's ViewKey; views
+/// waiting detached in a global pool (Valdi's per class, Litho's per
+/// component type) are drawn, with no parent, in a cluster named after it. Nothing
 /// is said by colour alone: a hidden view is grey and dashed *and* says
 /// "hidden"; a property that leaks is red *and* says "leaks"; a view the
 /// marked pass changed has a thick border *and* lists its changes.
@@ -57,6 +59,8 @@ struct DotGraph {
             stack += pushed.reversed()
         }
         for (parent, _) in order { clusters(of: parent, drawn: graph.drawn, into: &graph) }
+        // Views waiting detached are in no subtree: drawn with the whole tree's.
+        if root == .root { globalPools(into: &graph) }
         return graph.text(title: "tree")
     }
 
@@ -79,7 +83,10 @@ struct DotGraph {
             }
             clusters(of: parent.id, drawn: graph.drawn, into: &graph)
         }
-        if report.parents.isEmpty { graph.note("no pools yet; mount something first", under: nil) }
+        if view == nil { globalPools(into: &graph) }
+        if report.parents.isEmpty, engine.views.classPools.isEmpty {
+            graph.note("no pools yet; mount something first", under: nil)
+        }
         return graph.text(title: "pools")
     }
 
@@ -90,6 +97,24 @@ struct DotGraph {
             let notes = graph.notes(under: parent, in: key)
             guard !members.isEmpty || !notes.isEmpty else { continue }
             graph.cluster(label: "pool " + key.description, members: members + notes)
+        }
+    }
+
+    /// The global pools (Valdi's per view class, Litho's per component
+    /// type): one cluster each, oldest view first, with no edges, since
+    /// their views have no parent. At most eight views each unless `all`.
+    private func globalPools(into graph: inout Graph) {
+        let named = engine.strategy.globalPoolsByComponentType ? "global pool of component type " : "global pool of class "
+        for (name, waiting) in engine.views.classPools where !waiting.isEmpty {
+            var members: [String] = []
+            for (position, id) in waiting.enumerated() where all || position < DotGraph.poolLimit {
+                graph.node(id, label: label(id, underHidden: false), style: style(id, underHidden: false))
+                members.append(Graph.name(id))
+            }
+            if !all, waiting.count > DotGraph.poolLimit {
+                members.append(graph.note("… \(waiting.count - DotGraph.poolLimit) more (pools --all)", under: nil))
+            }
+            graph.cluster(label: named + name, members: members)
         }
     }
 
@@ -104,6 +129,8 @@ struct DotGraph {
         guard let holder = facts.holder else { return lines + [.init("root")] }
         if facts.isHidden {
             lines.append(.init("hidden, last held by \(holder)"))
+        } else if facts.isDetached {
+            lines.append(.init("detached, last held by \(holder)"))
         } else if underHidden {
             lines.append(.init("inside a hidden view, last held by \(holder)"))
         } else {
@@ -144,8 +171,9 @@ struct DotGraph {
 
     func style(_ id: ViewID, underHidden: Bool) -> Graph.NodeStyle {
         var style = Graph.NodeStyle.plain
-        if engine.views[id].isHidden || underHidden { style.insert(.hidden) }
-        if tree.facts(id, underHidden: underHidden).isStale { style.insert(.stale) }
+        let facts = tree.facts(id, underHidden: underHidden)
+        if engine.views[id].isHidden || underHidden || facts.isDetached { style.insert(.hidden) }
+        if facts.isStale { style.insert(.stale) }
         if tree.changed[id] != nil { style.insert(.changed) }
         return style
     }
@@ -217,7 +245,9 @@ struct Graph {
     }
 
     /// A note in place of views not drawn; under a parent, joined to it.
-    mutating func note(_ text: String, under parent: ViewID?, in pool: ViewKey? = nil) {
+    /// Returns the note's node name.
+    @discardableResult
+    mutating func note(_ text: String, under parent: ViewID?, in pool: ViewKey? = nil) -> String {
         noteCount += 1
         let name = "note\(noteCount)"
         statements.append("  \(name) [label=<\(Graph.escape(text))> shape=plaintext style=\"\" fontcolor=\"#333333\"];")
@@ -225,6 +255,7 @@ struct Graph {
             edges.append("  \(Graph.name(parent)) -> \(name) [style=dotted];")
             noteNames[Graph.noteKey(parent, pool), default: []].append(name)
         }
+        return name
     }
 
     func notes(under parent: ViewID, in pool: ViewKey) -> [String] {
