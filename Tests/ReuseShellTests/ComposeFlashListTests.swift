@@ -150,13 +150,90 @@ private func passEvents(_ session: Session, _ pass: Int, kind: String? = nil) ->
     @Test func ownSpareFirstThenTheOldestCreated() {
         let session = Session(Self.feed + "\nstrategy flashlist\nmount Feed")
         let first = view(session, "Feed/0")
-        let second = view(session, "Feed/1")
         _ = session.line("scroll Feed by 3")
         // Rows 3..5 took the spares in creation order: row 3 the first created.
         #expect(view(session, "Feed/3") == first)
-        _ = session.line("scroll Feed to 1")
-        #expect(view(session, "Feed/1") == second || session.line("check").ok)
+        // Posts, Posts and Ads: row 1's Post waits as a spare behind an
+        // older one, and row 1 still takes its own back.
+        let mixed = Session("""
+        component Post view UILabel { text: "Post {i}" }
+        component Ad view UIImageView { image: ad }
+        list Feed rows 100 viewport 2 cells Post Post Ad
+        strategy flashlist
+        mount Feed
+        """)
+        let (older, own) = (view(mixed, "Feed/0"), view(mixed, "Feed/1"))
+        _ = mixed.line("scroll Feed by 2")
+        #expect(view(mixed, "Feed/3") == older, "row 3 takes the Post created first")
+        _ = mixed.line("scroll Feed by -1")
+        // Row 3 left (its Post, the older, is in the pool); row 1 enters.
+        #expect(view(mixed, "Feed/1") == own)
+        #expect(passEvents(mixed, 4, kind: "create").isEmpty)
+        #expect(mixed.line("check").ok)
+    }
+
+    /// Rule 8: an item type is per index (`getItemType`, the cell type).
+    /// When the item at a stable id changes type, the id keeps its render
+    /// key (`stableIdMap.get` comes before the pool, RenderStackManager.ts
+    /// L86-98, and `syncItem` retypes the key, L264-272), but React mounts
+    /// another component under it: the old one goes, with its state.
+    @Test func aTypeChangeAtAKeyRemountsItsComponent() {
+        let session = Session("""
+        component Post view UILabel { text: "Post {i}" }
+        component Ad view UIImageView { image: ad }
+        list Feed rows 100 viewport 4 cells Post Ad
+        strategy flashlist
+        mount Feed
+        state Feed/1 open yes
+        state Feed/0 liked yes
+        insert Feed at 0
+        """)
+        // Key index: rows 1-3 now show items of the other type; row 0 keeps its Post.
+        let removed = passEvents(session, 4, kind: "remove")
+        #expect(removed.compactMap { $0["path"] as? String } == ["Feed/1", "Feed/2", "Feed/3"])
+        #expect(passEvents(session, 4, kind: "create").count == 3)
+        #expect(passEvents(session, 4, kind: "reuse").isEmpty, "no component of the other type is handed on")
+        #expect(session.line("expect Feed/2 state open none").ok)
+        #expect(session.line("expect Feed/0 state liked yes").ok, "row 0 kept its component: the state stays on the position")
         #expect(session.line("check").ok)
+    }
+
+    /// Rule 9's `keyExtractor ?? index` for every list: `keys id` makes
+    /// every stable id the item's, `keys index` the position's, whatever
+    /// each list's own `key` says; `keys list` (the default) follows it.
+    @Test func theKeysOptionSetsEveryListsStableIDs() {
+        let byID = Session(Self.feed + "\nstrategy flashlist keys id\nmount Feed\nstate Feed/0 liked true\ninsert Feed at 0")
+        #expect(byID.line("expect Feed/1 state liked true").ok)
+        #expect(byID.line("expect Feed/0 state liked none").ok)
+        #expect((document(byID, "check --json")["stateLeaks"] as? [[String: Any]])?.isEmpty == true)
+        let byIndex = Session("""
+        component Cell view UILabel { text: "Row {i}" }
+        list Feed rows 100 viewport 3 cells Cell key id
+        strategy flashlist keys index
+        mount Feed
+        state Feed/0 liked true
+        insert Feed at 0
+        """)
+        #expect(byIndex.line("expect Feed/0 state liked true").ok)
+        #expect((document(byIndex, "check --json")["stateLeaks"] as? [[String: Any]])?.count == 1)
+        let byList = Session(Self.feed.replacingOccurrences(of: "cells Cell", with: "cells Cell key id")
+                             + "\nstrategy flashlist keys list\nmount Feed\nstate Feed/0 liked true\ninsert Feed at 0")
+        #expect(byList.line("expect Feed/1 state liked true").ok)
+        #expect(byID.line("strategy flashlist keys id").output.contains("per item type, every list keyed by id"))
+    }
+
+    /// Rule 11: a ViewHolder is memoised (ViewHolder.tsx L152-173): rows
+    /// whose props did not change are not rendered again; a recycled one
+    /// is, with its new item and index, and React's diff sets what changed.
+    @Test func onlyHoldersWhosePropsChangedRenderAgain() {
+        let session = Session(Self.feed + "\nstrategy flashlist\nmount Feed\nscroll Feed by 1")
+        let pass = passEvents(session, 2)
+        #expect(!pass.contains { ["Feed/1", "Feed/2"].contains($0["path"] as? String) }, "\(pass)")
+        #expect(pass.contains { $0["kind"] as? String == "reuse" && $0["path"] as? String == "Feed/3" })
+        #expect(pass.contains { $0["kind"] as? String == "apply" && $0["path"] as? String == "Feed/3" && $0["attribute"] as? String == "text" })
+        _ = session.line("set Feed/2 text hello")
+        #expect(passEvents(session, 3).allSatisfy { $0["path"] as? String == "Feed/2" })
+        #expect(passEvents(session, 3, kind: "apply").count == 1)
     }
 
     /// Rule 10: state stays with the component and shows on its next item;

@@ -271,6 +271,10 @@ public enum RemovalReason: Sendable, Equatable {
     /// Compose: a kept slot was reused for another component (`contenttype
     /// off`): its views go, the slot makes new ones.
     case slotRecomposed(to: String)
+    /// FlashList: the item at its render key's index changed type; the key
+    /// stays with the stable id, and React unmounts the old item component
+    /// to mount one of the new type (`RenderStackManager.syncItem`).
+    case itemTypeChanged(to: String)
     /// Litho: the pool of its component type already held `capacity` views
     /// (`Pools.SimplePool.release` returns false; the content is discarded).
     case componentPoolFull(component: String, capacity: Int)

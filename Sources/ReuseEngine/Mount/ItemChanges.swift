@@ -123,7 +123,14 @@ extension Engine {
     /// cells and state with their items: when the app says which rows
     /// changed (``RowIdentity/byItem``), or the system diffs by keys that are ids.
     func followsItems(_ spec: ListSpec) -> Bool {
-        session.strategy.rowIdentity == .byItem || spec.keys == .id
+        session.strategy.rowIdentity == .byItem || keysAreIDs(spec)
+    }
+
+    /// Whether the rows of a list of `spec` are known by item ids: its
+    /// `key id`, unless the strategy names every list's rows (``Strategy/rowKeys``).
+    @inline(__always)
+    func keysAreIDs(_ spec: ListSpec) -> Bool {
+        (session.strategy.rowKeys ?? spec.keys) == .id
     }
 
     /// `spec` with the rows the list at `path` has now, when `insert` or
@@ -163,7 +170,7 @@ extension Engine {
     @inline(__always)
     func itemKey(ofRow row: Int, at path: ComponentPath, host: ViewID) -> Int {
         guard !session.listItems.isEmpty, let list = session.store[host].ownerComponent,
-              catalog.mountable[list]?.list?.keys == .id else { return row }
+              let spec = catalog.mountable[list]?.list, keysAreIDs(spec) else { return row }
         return itemID(ofRow: row, at: path)
     }
 

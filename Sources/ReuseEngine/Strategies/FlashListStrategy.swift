@@ -12,22 +12,27 @@ extension StrategyDescriptor {
     /// Options: `pool N` (`maxItemsInRecyclePool`; 1000000 stands for
     /// upstream's `Number.MAX_SAFE_INTEGER`, no limit), `draw N` (the draw
     /// distance, in rows; upstream's is 250 px, here 0 by default so that
-    /// the rows mounted are the rows on screen). The stable id is the
-    /// list's `key` (`key id` is a `keyExtractor`; `key index`, the default,
-    /// is upstream's `index.toString()`); the item type is the cell type.
+    /// the rows mounted are the rows on screen), `keys list|index|id` (the
+    /// stable id: `list`, the default, takes each list's `key`; `id` is a
+    /// `keyExtractor` on every list, `index` none, upstream's
+    /// `index.toString()`); the item type is the cell type.
     /// Views outside lists are React components reconciled by position.
     public static let flashList = StrategyDescriptor(
         name: "flashlist",
-        defaults: [StrategyOption(name: "pool", value: FlashListCells.unlimited), StrategyOption(name: "draw", value: 0)],
+        defaults: [StrategyOption(name: "pool", value: FlashListCells.unlimited), StrategyOption(name: "draw", value: 0),
+                   StrategyOption(name: "keys", value: 0, kind: .choice(FlashListCells.keysWords))],
         rules: [
             "A row's cell is a React component instance (a render key): its views and its",
             "state go together. One sync per pass (RenderStackManager.sync): cells of rows",
             "that left go to the pool of their item type first (the cell type), so entering",
             "rows of the same pass take them (a jump reuses the whole window).",
-            "An entering row takes back the cell its stable id still owns (the list's key:",
-            "index without a keyExtractor, 'key id' with one), else the pooled cell of its",
-            "type created first (the pool is a Set filled in key creation order), else a",
-            "new one. Cells nobody takes stay mounted off screen (shown here as hidden).",
+            "An entering row takes back the cell its stable id still owns, else the pooled",
+            "cell of its type created first (the pool is a Set filled in key creation",
+            "order), else a new one. Cells nobody takes stay mounted off screen (shown here",
+            "as hidden). If the item at a stable id changed type, the id keeps its render",
+            "key but React unmounts the old component (its state goes) and mounts another.",
+            "keys list|index|id: the stable id (keyExtractor ?? index): 'list' takes each",
+            "list's key ('key id' is a keyExtractor); 'id' and 'index' set it for all.",
             "draw N: rows drawn beyond the viewport (drawDistance, 250 px upstream; 0",
             "here), 30% behind and 70% ahead in the scroll direction: real, mounted rows.",
             "pool N (maxItemsInRecyclePool, no limit by default): spares past N are",
@@ -43,13 +48,16 @@ extension StrategyDescriptor {
         ]
     ) { settings in
         let cells = FlashListCells(poolLimit: settings.values[0], drawDistance: settings.values[1])
+        let keys = min(max(0, settings.values[2]), FlashListCells.keysWords.count - 1)
         return Strategy(
             name: "flashlist",
             summary: "recycles component instances per item type"
-                + (cells.poolLimit >= FlashListCells.unlimited ? "" : ", at most \(cells.poolLimit) spare"),
+                + (cells.poolLimit >= FlashListCells.unlimited ? "" : ", at most \(cells.poolLimit) spare")
+                + (keys == 0 ? "" : ", every list keyed by \(FlashListCells.keysWords[keys])"),
             poolNote: "list hosts keep one pool of component instances per item type (cell type), handed out in creation order; spares stay mounted"
                 + (cells.poolLimit >= FlashListCells.unlimited ? ", without limit" : ", at most \(cells.poolLimit)") + "; other parents as under theodolite",
-            options: [StrategyOption(name: "pool", value: cells.poolLimit), StrategyOption(name: "draw", value: cells.drawDistance)],
+            options: [StrategyOption(name: "pool", value: cells.poolLimit), StrategyOption(name: "draw", value: cells.drawDistance),
+                      StrategyOption(name: "keys", value: keys, kind: .choice(FlashListCells.keysWords))],
             keying: ComponentShapeKeying(),
             parents: PositionalVend(),
             application: ApplyChanged(),
@@ -58,6 +66,7 @@ extension StrategyDescriptor {
             reuseHook: nil,
             liveComponents: .mounted,
             rowIdentity: .byKey,
+            rowKeys: [nil, RowKeys.index, RowKeys.id][keys],
             stateHome: .view)
     }
 }
@@ -70,6 +79,8 @@ extension StrategyDescriptor {
 struct FlashListCells: CellReuse {
     /// `Number.MAX_SAFE_INTEGER` (L34), as an option value.
     static let unlimited = 1_000_000
+    /// The `keys` option's words: each list's own `key`, or one for all.
+    static let keysWords = ["list", "index", "id"]
     let poolLimit: Int
 
     /// The stable id each cell rendered last (`keyMap`'s `stableId`).
@@ -127,7 +138,15 @@ struct FlashListCells: CellReuse {
                           store: inout ViewStore) -> Vended {
         let stableID = instance.itemKey ?? slot.row ?? 0
         var found: ViewID?
-        if let own = spares[host]?[stableID], store[own].poolKey == key {
+        if let own = spares[host]?[stableID], store[own].poolKey != key {
+            // The key stays with its stable id whatever the type (L86-98:
+            // `stableIdMap.get(stableId)` is asked before the pool; L264-272
+            // retypes it), but React sees another component under it: the
+            // old one is unmounted with its state, a new one mounted.
+            spares[host]?[stableID] = nil
+            stableIDs[own] = nil
+            store.remove(own, from: host, reason: .itemTypeChanged(to: instance.component))
+        } else if let own = spares[host]?[stableID] {
             found = own
         } else if let waiting = store.pool(key, in: host)?.waiting, let first = waiting.min(by: { $0.number < $1.number }) {
             found = first

@@ -33,6 +33,10 @@ public struct Strategy: Sendable {
     var liveComponents: LiveComponents
     /// What an `insert` or `delete` does to the other rows' cells and state.
     public let rowIdentity: RowIdentity
+    /// How every list names its rows, whatever its own `key` says
+    /// (FlashList's `keys index|id`: a `keyExtractor` on every list, or
+    /// none); nil leaves each list's own `key`.
+    public let rowKeys: RowKeys?
     /// Where a component's UI state (`state`) lives, and so where reuse takes it.
     public let stateHome: StateHome
     /// Views wait detached in global pools named by the component type
@@ -65,6 +69,8 @@ public struct Strategy: Sendable {
     ///   - rowIdentity: Whether an insert or delete moves the other rows'
     ///     cells with their items (the app says which rows changed), or
     ///     leaves it to the list's keys (`key index|id`).
+    ///   - rowKeys: How every list names its rows, overriding each
+    ///     list's `key`; nil (the default) leaves each list's own.
     ///   - stateHome: Where a component's UI state (`state`) lives.
     ///   - globalPoolsByComponentType: Detached views wait in global pools
     ///     named by component type (Litho), not by view class (Valdi).
@@ -72,7 +78,7 @@ public struct Strategy: Sendable {
     public init(name: String, summary: String, poolNote: String, options: [StrategyOption] = [], keying: any Keying,
                 parents: any ParentReuse, application: any Application, cells: any CellReuse,
                 cellApplication: any Application, reuseHook: ReuseHook? = nil, liveComponents: LiveComponents = .mounted,
-                rowIdentity: RowIdentity = .byItem, stateHome: StateHome = .view,
+                rowIdentity: RowIdentity = .byItem, rowKeys: RowKeys? = nil, stateHome: StateHome = .view,
                 globalPoolsByComponentType: Bool = false, keepsNodes: Bool = false) {
         self.name = name
         self.summary = summary
@@ -87,6 +93,7 @@ public struct Strategy: Sendable {
         self.reuseHook = reuseHook
         self.liveComponents = liveComponents
         self.rowIdentity = rowIdentity
+        self.rowKeys = rowKeys
         self.stateHome = stateHome
         self.globalPoolsByComponentType = globalPoolsByComponentType
         self.keepsNodes = keepsNodes

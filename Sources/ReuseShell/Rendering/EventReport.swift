@@ -24,6 +24,7 @@ struct EventReport {
         case .remove(_, _, .strategySwitched(let old, let new)): return "strategy \(old) -> \(new): the tree starts afresh"
         case .remove(_, _, .slotDisposed(let keep)): return "a kept slot past \(keep) of its content type: disposed"
         case .remove(_, _, .slotRecomposed(let component)): return "its slot is reused for \(component): new views"
+        case .remove(_, _, .itemTypeChanged(let component)): return "its render key's item is now of type \(component): the old component is unmounted, a new one mounted"
         case .remove(_, _, .componentPoolFull(let component, let capacity)): return "the pool for component type \(component) is full (\(capacity)): the content is dropped"
         case .remove(_, _, .nodeGone): return "its node went: a node's view lives exactly as long as its node"
         case .remove(_, _, .notPooled): return "not pooled: a host (hosts are not pooled by default) or a type whose pool size is 0"
