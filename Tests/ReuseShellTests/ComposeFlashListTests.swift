@@ -130,6 +130,38 @@ private func passEvents(_ session: Session, _ pass: Int, kind: String? = nil) ->
 
 /// `flashlist`, rule by rule as Documentation/research/compose-flashlist.md
 /// section 2 reads Shopify/flash-list @4c6abc3 (RenderStackManager.ts).
+/// Compose rule 10: a `ComposeView` in a RecyclerView keeps its
+/// composition while its view waits in the RecyclerView's pool and
+/// disposes it when the pool drops the view
+/// (`ViewCompositionStrategy.Default` is
+/// `DisposeOnDetachedFromWindowOrReleasedFromPool`, androidx
+/// compose/ui/ui/src/androidMain/.../ViewCompositionStrategy.android.kt).
+/// A session runs one system, so this is `recyclerview` with state in the
+/// holder's view: remember{} goes to the next item, or goes with the view.
+@Suite struct ComposeInRecyclerViewTests {
+    static let feed = """
+    component Cell view UILabel { text: "Row {i}" }
+    list Feed rows 100 viewport 2 cells Cell
+    """
+
+    @Test func theCompositionSurvivesThePoolAndGoesWithTheView() {
+        let kept = Session(Self.feed + "\nstrategy recyclerview cache 0\nmount Feed\nstate Feed/0 liked true\nscroll Feed by 2")
+        // Row 0's view went through the pool to row 3 (row 2's was
+        // prefetched) with its composition.
+        #expect(kept.line("expect Feed/3 state liked true").ok)
+        let leaks = document(kept, "check --json")["stateLeaks"] as? [[String: Any]]
+        #expect(leaks?.count == 1 && leaks?.first?["origin"] as? String == "Feed/0")
+        // A pool of 0 drops the view, and the composition with it.
+        let dropped = Session(Self.feed + "\nstrategy recyclerview cache 0 pool 0\nmount Feed\nstate Feed/0 liked true\nscroll Feed by 2")
+        #expect(passEvents(dropped, 3, kind: "remove").count == 2)
+        #expect(dropped.line("expect Feed/3 state liked none").ok)
+        #expect((document(dropped, "check --json")["stateLeaks"] as? [[String: Any]])?.isEmpty == true)
+        _ = dropped.line("scroll Feed to 0")
+        #expect(dropped.line("expect Feed/0 state liked none").ok, "disposed: the item's remember{} is gone")
+        #expect(dropped.line("help strategy recyclerview").output.contains("ViewCompositionStrategy.Default"))
+    }
+}
+
 @Suite struct FlashListRuleTests {
     static let feed = """
     component Cell view UILabel { text: "Row {i}" }

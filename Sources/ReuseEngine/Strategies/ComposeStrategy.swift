@@ -42,6 +42,8 @@ extension StrategyDescriptor {
             "prefetch 1: after each scroll step the next row in the scroll direction is",
             "composed off screen (a kept slot, outside the 7); a change of direction cancels",
             "it back to the kept slots.",
+            "A ComposeView inside a RecyclerView is RecyclerView's reuse: its remember{}",
+            "goes with the holder's view ('help strategy recyclerview').",
             "Source: androidx compose SubcomposeLayout.kt, LazyLayout.kt, LazyListPrefetch",
             "Strategy.kt, LazySaveableStateHolder.kt (see Documentation/research).",
         ]

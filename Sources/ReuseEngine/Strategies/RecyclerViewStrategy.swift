@@ -44,6 +44,9 @@ extension StrategyDescriptor {
             "items, and so does the cache (offsetPositionRecordsForInsert/Remove, 7391-7431;",
             "a removed item's cached holder goes to the pool). state is a holder's field:",
             "it goes with the holder ('prepare ... resets-state' runs in onViewRecycled).",
+            "So does a ComposeView cell's remember{}: its composition stays through the",
+            "cache and the pool and is disposed when the pool drops the view",
+            "(ViewCompositionStrategy.Default, DisposeOnDetachedFromWindowOrReleasedFromPool).",
             "Source: androidx recyclerview RecyclerView.java (Recycler), GapWorker.java,",
             "LinearLayoutManager.java.",
         ]
