@@ -124,8 +124,8 @@ import TestSupport
         let kinds = common["$defs"]?["event"]?["properties"]?["kind"]?["enum"]?.array?.compactMap(\.string)
         #expect(kinds == ReuseEvent.Kind.allCases.map(\.rawValue))
         let counts = common["$defs"]?["counts"]
-        // `nodes` follows, under texture alone (``Statistics/nodes``): listed, not required.
-        #expect(counts?["properties"]?.keys == Stat.statsJSON.map(\.jsonKey) + ["nodes"])
+        // `nodes` and `nodeViews` follow, under texture alone (``Statistics/nodes``): listed, not required.
+        #expect(counts?["properties"]?.keys == Stat.statsJSON.map(\.jsonKey) + ["nodes", "nodeViews"])
         #expect(counts?["required"]?.array?.compactMap(\.string) == Stat.statsJSON.map(\.jsonKey))
         #expect(Set(Stat.statsJSON) == Set(Stat.allCases), "every stat is in the counts")
     }

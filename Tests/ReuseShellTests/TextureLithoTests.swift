@@ -62,21 +62,31 @@ mount Feed
         #expect(handedOver.isEmpty)
     }
 
-    /// Rule 2, as the model reads it: a node's view loads the first time its
-    /// row shows and is never unloaded, so `nodes` counts the rows shown so
-    /// far (`ASDataController.mm` L639-660 allocates every node at insertion;
-    /// `node-lifecycle.md` L50: a loaded view never unloads). Only under texture.
-    @Test func nodesCountsTheNodeViewsLoadedSoFar() {
+    /// Rule 2: every item's node is allocated when the item is inserted
+    /// (`ASDataController.mm` L639-660, `_allocateNodesFromElements`
+    /// L140-190), so `nodes` counts the items of every list alive; rule 4:
+    /// a node's view loads the first time its row shows and is never
+    /// unloaded (`node-lifecycle.md` L50), so `nodeViews` counts the rows
+    /// shown so far. Only under texture.
+    @Test func nodesAreAllocatedPerItemAndTheirViewsLoadOnShow() {
         let session = Session(textureFeed)
-        #expect(stat(session, "nodes") == 3)
+        #expect(stat(session, "nodes") == 30)
+        #expect(stat(session, "nodeViews") == 3)
         // A jump: rows 5-7 load their views; rows 3 and 4 never showed.
         _ = session.line("scroll Feed by 5")
-        #expect(stat(session, "nodes") == 6)
+        #expect(stat(session, "nodeViews") == 6)
         _ = session.line("scroll Feed to 0")
-        #expect(stat(session, "nodes") == 6)
-        #expect(session.line("stats").output.contains("nodes     6 node views alive"))
+        #expect(stat(session, "nodeViews") == 6)
+        #expect(session.line("stats").output.contains("nodes     30 allocated (one per item), 6 with their views loaded"))
+        // An insert allocates the new items' nodes at once; a delete frees theirs.
+        _ = session.line("insert Feed at 10 count 5")
+        #expect(stat(session, "nodes") == 35)
+        #expect(stat(session, "nodeViews") == 6)
+        _ = session.line("delete Feed at 0 count 2")
+        #expect(stat(session, "nodes") == 33)
         _ = session.line("strategy theodolite")
         #expect(stat(session, "nodes") == -1)
+        #expect(stat(session, "nodeViews") == -1)
         #expect(!session.line("stats").output.contains("nodes"))
     }
 
@@ -101,7 +111,8 @@ mount Feed
         _ = session.line("scroll Feed by 2")
         _ = session.line("reload Feed")
         // Every node replaced: only the three shown rows have node views now.
-        #expect(stat(session, "nodes") == 3)
+        #expect(stat(session, "nodeViews") == 3)
+        #expect(stat(session, "nodes") == 30)
     }
 
     /// Rule 4: a loaded view is never unloaded (`node-lifecycle.md` L50): a

@@ -21,9 +21,14 @@ public struct Statistics: Sendable, Equatable {
     /// Component instances alive (visible ones, or every list item under `valdi-attach`).
     public var liveComponents: Int
     /// Under a strategy whose list rows are nodes that keep their views
-    /// (``Strategy/keepsNodes``, Texture): the node views alive, shown or
-    /// not; nil under every other strategy.
+    /// (``Strategy/keepsNodes``, Texture): the nodes allocated, one per
+    /// item of every list alive, since a list allocates every item's node
+    /// when the item is inserted; nil under every other strategy.
     public var nodes: Int?
+    /// Under the same strategies: the nodes whose views are loaded (a
+    /// node's view loads when its row first shows and never unloads),
+    /// shown or not; nil under every other strategy.
+    public var nodeViews: Int?
 
     /// The value of any stat.
     public subscript(stat: Stat) -> Int {
@@ -42,9 +47,17 @@ public struct Statistics: Sendable, Equatable {
 extension Engine {
     /// The session's totals and measures of its state now, as `stats` prints them.
     public var statistics: Statistics {
-        var visible = 0, hidden = 0, underHidden = 0, detached = 0, nodes = 0
+        var visible = 0, hidden = 0, underHidden = 0, detached = 0, nodeViews = 0, nodes = 0
+        let keepsNodes = session.strategy.keepsNodes
         for view in session.store.all where view.id != .root {
-            if !view.isRemoved, view.poolKey?.qualifier == .node { nodes += 1 }
+            if keepsNodes, !view.isRemoved {
+                if view.poolKey?.qualifier == .node { nodeViews += 1 }
+                // A list's view alive: every item of its list has a node.
+                if view.list != nil, let path = view.owner, let name = view.ownerComponent,
+                   let spec = catalog.mountable[name]?.list {
+                    nodes += withItems(spec, at: path).rows
+                }
+            }
             switch session.store.visibility(of: view.id) {
             case .visible: visible += 1
             // A Recycler's detached cell (cache, pool) still has its list
@@ -59,7 +72,8 @@ extension Engine {
         return Statistics(counts: session.store.log.totals, passes: session.store.log.currentPass, leaks: leaks().count,
                           views: session.store.aliveCount, peakViews: session.store.peakViews, visibleViews: visible,
                           hiddenViews: hidden, viewsUnderHidden: underHidden, detachedViews: detached,
-                          liveComponents: liveComponents, nodes: session.strategy.keepsNodes ? nodes : nil)
+                          liveComponents: liveComponents, nodes: keepsNodes ? nodes : nil,
+                          nodeViews: keepsNodes ? nodeViews : nil)
     }
 
     /// Component instances alive: the visible mounted ones, or, when the

@@ -44,7 +44,7 @@ public struct Strategy: Sendable {
     /// `pools` and `tree` call them.
     public let globalPoolsByComponentType: Bool
     /// List rows are nodes that keep their views for the item's life
-    /// (Texture): `stats` counts the node views alive.
+    /// (Texture): `stats` counts the nodes, one per item, and the node views loaded.
     public let keepsNodes: Bool
     /// The descriptor that made this strategy, once made through one
     /// (``StrategyDescriptor/standard``, ``StrategyDescriptor/with(options:subjects:)``):

@@ -53,8 +53,9 @@ extension StrategyDescriptor {
         "every node. UIKit only reuses empty host cells (_ASCollectionViewCell, one",
         "identifier) that the node view is moved into; they carry nothing and are not",
         "drawn. UIKit prefetching is off and cannot be turned on. Ranges free bitmaps,",
-        "not views. stats counts the node views alive (nodes). Views outside lists are",
-        "nodes too: kept while their node lives, removed with it.",
+        "not views. stats counts the nodes, one per item, and the nodes whose views",
+        "are loaded. Views outside lists are nodes too: kept while their node lives,",
+        "removed with it.",
         "Source: TextureGroup/Texture node-lifecycle.md, ASDataController.mm,",
         "_ASHierarchyChangeSet.mm, ASCollectionView.mm, ASRangeController.mm.",
     ]) { _ in

@@ -39,7 +39,9 @@ enum StatsCommand {
         for stat in Stat.statsCore { lines.append("  " + stat.name.padding(width) + String(counts[stat])) }
         for stat in Stat.statsExtra where counts[stat] > 0 { lines.append("  " + stat.name.padding(width) + String(counts[stat])) }
         lines.append("  " + "leaks".padding(width) + String(statistics.leaks))
-        if let nodes = statistics.nodes { lines.append("  " + "nodes".padding(width) + "\(nodes) node view\(nodes == 1 ? "" : "s") alive") }
+        if let nodes = statistics.nodes, let loaded = statistics.nodeViews {
+            lines.append("  " + "nodes".padding(width) + "\(nodes) allocated (one per item), \(loaded) with \(loaded == 1 ? "its view" : "their views") loaded")
+        }
         var parts = ["root", "\(statistics.visibleViews) visible", "\(statistics.hiddenViews) hidden"]
         if statistics.viewsUnderHidden > 0 { parts.append("\(statistics.viewsUnderHidden) inside hidden views") }
         if statistics.detachedViews > 0 { parts.append("\(statistics.detachedViews) detached in pools") }

@@ -79,10 +79,11 @@ extension JSON {
 
 /// Every ``Stat`` by its JSON key (`counts` in `stats`, `check` and `compare`):
 /// the counted ones from `counts`, the measured ones from `statistics`.
-/// `nodes` follows, only under a strategy that keeps nodes (Texture).
+/// `nodes` and `nodeViews` follow, only under a strategy that keeps nodes (Texture).
 func countsJSON(_ counts: EventCounts, measured statistics: Statistics) -> JSON {
     .object(Stat.statsJSON.map { stat in (stat.jsonKey, .int(stat.isCounted ? counts[stat] : statistics[stat])) }
-        + (statistics.nodes.map { [("nodes", .int($0))] } ?? []))
+        + (statistics.nodes.map { [("nodes", .int($0))] } ?? [])
+        + (statistics.nodeViews.map { [("nodeViews", .int($0))] } ?? []))
 }
 
 /// A leak, the same in `check` and `config`: the view, its holder, the
