@@ -118,7 +118,22 @@ public struct SessionGenerator {
             if !lists.isEmpty, chance(30) { return "reload \(pick(lists))" }
             return rows.isEmpty ? "reload L/0" : "reload \(pick(rows))" + pick(["", " payload", " replace"])
         case 65..<68: return "wait"
-        case 68..<74: return "strategy \(pick(strategies))"
+        case 68..<74:
+            let name = pick(strategies)
+            // Now and then with one option set (`linger 2`, `keys id`, `os 14`);
+            // never `bugNN`, which restores a real bug that leaves stale
+            // views on purpose, so its sessions break invariants by design.
+            let options = StrategyRegistry.named(name)?.defaults.filter { $0.kind != .subject && !$0.name.hasPrefix("bug") } ?? []
+            guard !options.isEmpty, chance(30) else { return "strategy \(name)" }
+            let option = pick(options)
+            let value: String
+            switch option.kind {
+            case .count: value = String(Int.random(in: 0...3, using: &random))
+            case .flag: value = pick(["on", "off"])
+            case .choice(let words): value = pick(words)
+            case .subject: value = ""
+            }
+            return "strategy \(name) \(option.name) \(value)"
         case 74..<77:
             let cell = pick(["C", "D"])
             return chance(70) ? "register \(pick(Self.lists)) \(cell)" : "register \(pick(Self.lists)) \(cell) as X"

@@ -195,16 +195,57 @@ private func isRowPath(_ path: String?) -> Bool {
 
     /// Rule 7: cells can linger after they scroll off, and come back without
     /// `prepareForReuse` (TextureGroup/Texture `Source/ASCollectionView.mm`
-    /// L1254-1258; Tyler Fox's iOS 15 thread), for an undocumented time.
-    /// Not modelled (no size is known): a row that scrolls off and back is
-    /// dequeued again, gets `prepareForReuse` and is configured again.
-    @Test func rule7DisplayCacheIsNotModelled() {
-        let session = Session(Self.feed + "strategy uikit-diffable prefetch 0\nmount Feed\nscroll Feed by 1\n")
+    /// L1254-1258), for an undocumented time. `linger N` keeps the last N
+    /// detached and configured: the row coming back shows its own cell with
+    /// nothing applied; the oldest past N is queued, and the next row to
+    /// dequeue takes it with `prepareForReuse`. `linger 0` (the default):
+    /// every cell that leaves is queued.
+    @Test func rule7CellsLingerAfterTheyScrollOff() {
+        let unmodelled = Session(Self.feed + "strategy uikit-diffable prefetch 0\nmount Feed\nscroll Feed by 1\n")
+        _ = unmodelled.line("scroll Feed by -1")
+        let back = view(unmodelled, "Feed/0")
+        #expect(kinds(unmodelled, 3, on: back).contains("prepareForReuse"))
+        #expect(kinds(unmodelled, 3, on: back).contains("apply"))
+        #expect(passEvents(unmodelled, 3, kind: "cacheHit").isEmpty)
+
+        let session = Session(Self.feed + "strategy uikit-diffable prefetch 0 linger 2\nmount Feed\nstate Feed/0 liked true\n")
+        let row0 = view(session, "Feed/0"), row1 = view(session, "Feed/1")
+        _ = session.line("scroll Feed by 1")
         _ = session.line("scroll Feed by -1")
-        let back = view(session, "Feed/0")
-        #expect(kinds(session, 3, on: back).contains("prepareForReuse"))
-        #expect(kinds(session, 3, on: back).contains("apply"))
-        #expect(passEvents(session, 3, kind: "cacheHit").isEmpty)
+        // Row 0 gets its own cell back: no prepareForReuse, nothing applied.
+        #expect(view(session, "Feed/0") == row0)
+        #expect(kinds(session, 4, on: row0) == ["reuse", "cacheHit", "reattach", "skip"])
+        #expect(session.line("expect Feed/0 state liked true").ok)
+        #expect((document(session, "check --json")["stateLeaks"] as? [[String: Any]])?.isEmpty == true)
+        // Three rows leave: each lingers, pushing out the oldest; rows 1
+        // and 2 are left lingering; row 3's cell (from the step before) and
+        // row 0's were queued, and the rows entering take them with
+        // prepareForReuse, row 0's liked state with it.
+        _ = session.line("scroll Feed by 3")
+        #expect(cachedSlots(session) == ["row 1", "row 2"])
+        #expect(view(session, "Feed/1") == nil && document(session, "pools --json").description.contains(row1 ?? "-"))
+        #expect(passEvents(session, 5, kind: "prepareForReuse").count == 2)
+        #expect(view(session, "Feed/3") == row0)
+        #expect(session.line("expect Feed/3 state liked true").ok)
+        #expect(session.line("check").ok)
+        // Index identifiers: an insert changes no identifier, the cells stay.
+        _ = session.line("insert Feed at 0")
+        #expect(cachedSlots(session) == ["row 1", "row 2"])
+        // Id identifiers: the rows they were configured for moved, so rows
+        // 0 and 1's cells are queued; row 4's item, pushed out of the
+        // window to row 5, leaves its cell lingering.
+        let byID = Session(Self.feed.replacingOccurrences(of: "cells Post", with: "cells Post key id")
+                           + "strategy uikit-diffable prefetch 0 linger 2\nmount Feed\nscroll Feed by 2")
+        #expect(cachedSlots(byID) == ["row 0", "row 1"])
+        _ = byID.line("insert Feed at 0")
+        #expect(cachedSlots(byID) == ["row 5"])
+        #expect(byID.line("check").ok)
+    }
+
+    /// The rows whose cells wait detached in the list (`pools --json`'s `cached`).
+    private func cachedSlots(_ session: Session) -> [String] {
+        let parents = document(session, "pools --json")["parents"] as? [[String: Any]] ?? []
+        return parents.flatMap { $0["cached"] as? [[String: Any]] ?? [] }.compactMap { $0["slot"] as? String }
     }
 
     /// Rule 8: one dequeue per request, and the cell dequeued is the one
@@ -409,10 +450,10 @@ private func isRowPath(_ path: String?) -> Bool {
         #expect(session.error("strategy uikit-diffable os 16") == "<stdin>:1:28: error: strategy: os takes 14 or 15, not '16'")
         #expect(session.error("strategy uikit-diffable identity").hasSuffix("error: strategy: expected id or value after identity"))
         let help = session.line("help strategy uikit-diffable").output
-        #expect(help.contains("  options: identity id|value, prefetch N, os 14|15\n  defaults: identity id prefetch 1 os 15"))
+        #expect(help.contains("  options: identity id|value, prefetch N, os 14|15, linger N\n  defaults: identity id prefetch 1 os 15 linger 0"))
         #expect(session.interpreter.completions(for: "strategy uikit-diffable identity ") == ["id", "value"])
         #expect(session.interpreter.completions(for: "strategy uikit-diffable os ") == ["14", "15"])
-        #expect(session.interpreter.completions(for: "strategy uikit-diffable ") == ["identity", "prefetch", "os"])
+        #expect(session.interpreter.completions(for: "strategy uikit-diffable ") == ["identity", "prefetch", "os", "linger"])
     }
 
     @Test func writtenFormRoundTripsThroughSave() throws {
@@ -424,7 +465,7 @@ private func isRowPath(_ path: String?) -> Bool {
         mount Feed
         """)
         let written = session.interpreter.engine.strategy.optionsDescription
-        #expect(written == "identity value prefetch 2 os 14")
+        #expect(written == "identity value prefetch 2 os 14 linger 0")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("words-\(UUID().uuidString).reuse").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         #expect(session.line("save \(file)").ok)

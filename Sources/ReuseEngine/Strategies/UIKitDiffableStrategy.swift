@@ -24,6 +24,14 @@ extension StrategyDescriptor {
     /// - `prefetch N` (default 1, an assumption: Apple documents no count,
     ///   `isPrefetchingEnabled`): after a scroll step the next N rows are
     ///   dequeued and configured off screen; showing one applies nothing.
+    /// - `linger N` (default 0: no size is documented): rule 7's cells that
+    ///   linger after they scroll off ("removed and re-added without
+    ///   receiving prepareForReuse/applyLayoutAttributes, as an optimization
+    ///   for e.g. if the user is scrolling back and forth across a small set
+    ///   of items", TextureGroup/Texture `Source/ASCollectionView.mm`
+    ///   L1254-1258, working around it). The last N cells that left stay
+    ///   detached and configured for their row; a row that comes back
+    ///   shows its own with nothing applied; the oldest past N is queued.
     /// - `os 14|15` (default 15): a cell type with no registration made up
     ///   front is one whose `CellRegistration` is made inside the cell
     ///   provider. On iOS 14 each request makes a new registration, so no
@@ -42,7 +50,8 @@ extension StrategyDescriptor {
         name: "uikit-diffable",
         defaults: [StrategyOption(name: "identity", value: 0, kind: .choice(DiffableCells.Identity.words)),
                    StrategyOption(name: "prefetch", value: 1),
-                   StrategyOption(name: "os", value: 1, kind: .choice(DiffableCells.OS.words))],
+                   StrategyOption(name: "os", value: 1, kind: .choice(DiffableCells.OS.words)),
+                   StrategyOption(name: "linger", value: 0)],
         rules: [
             "uikit's registered cells, queues, prepareForReuse and configure-sets-everything,",
             "with a diffable data source. set on a row edits its item and applies a snapshot:",
@@ -57,22 +66,30 @@ extension StrategyDescriptor {
             "not reach it. A cell type not registered up front has its registration made in",
             "the cell provider: under 'os 14' every dequeue makes a new one, so nothing is",
             "reused and every cell stays queued; under 'os 15' the dequeue raises.",
+            "'linger N': the last N cells that scrolled off stay detached, still configured",
+            "for their row, and come back to it with no prepareForReuse and nothing applied;",
+            "the oldest past N is queued (iOS 10+ keeps such cells; the size is",
+            "undocumented, so 0 by default).",
             "Source: Apple's NSDiffableDataSourceSnapshot, reconfigureItems(at:),",
             "reloadItems(at:), prepareForReuse(), isPrefetchingEnabled and CellRegistration",
-            "documentation; Apple developer forums thread 681739.",
+            "documentation; Apple developer forums thread 681739; TextureGroup/Texture",
+            "ASCollectionView.mm (cells re-added without prepareForReuse).",
         ]
     ) { settings in
         let cells = DiffableCells(identity: DiffableCells.Identity(index: settings.values[0]), prefetch: settings.values[1],
-                                  os: DiffableCells.OS(index: settings.values[2]))
+                                  os: DiffableCells.OS(index: settings.values[2]), linger: max(0, settings.values[3]))
         return Strategy(
             name: "uikit-diffable",
-            summary: "uikit + snapshots by \(cells.identity.word); prefetch \(cells.prefetch) (assumed); iOS \(cells.os.word)",
+            summary: "uikit + snapshots by \(cells.identity.word); prefetch \(cells.prefetch) (assumed); iOS \(cells.os.word)"
+                + (cells.linger > 0 ? "; \(cells.linger) cells linger" : ""),
             poolNote: "list hosts keep one reuse queue per registration; prefetched cells wait detached for their row"
+                + (cells.linger > 0 ? ", and so do the last \(cells.linger) cells that scrolled off" : "")
                 + (cells.os == .fourteen ? "; a registration made in the cell provider is new at every dequeue, so its cells pile up in its queue" : "")
                 + "; other parents behave as under theodolite",
             options: [StrategyOption(name: "identity", value: cells.identity.rawValue, kind: .choice(DiffableCells.Identity.words)),
                       StrategyOption(name: "prefetch", value: cells.prefetch),
-                      StrategyOption(name: "os", value: cells.os.rawValue, kind: .choice(DiffableCells.OS.words))],
+                      StrategyOption(name: "os", value: cells.os.rawValue, kind: .choice(DiffableCells.OS.words)),
+                      StrategyOption(name: "linger", value: cells.linger)],
             keying: ComponentShapeKeying(),
             parents: PositionalVend(),
             application: ApplyChanged(),
@@ -129,11 +146,48 @@ struct DiffableCells: QueueCells {
     private var prefetched: [ViewID: [CachedCell]] = [:]
     /// The host a prefetch is dequeuing for: its cell stays detached.
     private var prefetching: ViewID?
+    /// Cells kept after their row scrolled off (rule 7).
+    let linger: Int
+    /// Lingering cells by list host, oldest first: detached, each still
+    /// configured for the row it left. Invariant: at most `linger` per host.
+    private var lingering: [ViewID: [CachedCell]] = [:]
 
-    init(identity: Identity, prefetch: Int, os: OS) {
+    init(identity: Identity, prefetch: Int, os: OS, linger: Int = 0) {
         self.identity = identity
         self.prefetch = prefetch
         self.os = os
+        self.linger = linger
+    }
+
+    /// A row that left: its cell lingers, detached and still configured
+    /// (the oldest lingering past `linger` is queued), or is queued at once.
+    mutating func release(_ cell: ViewID, slot: Slot, host: ViewID, relayout: Bool, store: inout ViewStore) {
+        guard linger > 0, slot.row != nil else { return store.recycle(cell, in: host) }
+        store.detach(cell, from: host)
+        lingering[host, default: []].append(CachedCell(slot: slot, view: cell))
+        store.record(cell, for: nil, .cache(.kept(slot)))
+        guard var cells = lingering[host], cells.count > linger else { return }
+        let oldest = cells.removeFirst()
+        lingering[host] = cells
+        store.record(oldest.view, for: nil, .cache(.evicted(viewType: store[oldest.view].ownerComponent ?? "?")))
+        requeue(oldest.view, host: host, store: &store)
+    }
+
+    /// The cell kept for `slot` among `cells` (prefetched or lingering),
+    /// taken out of them: shown with nothing applied when its key is
+    /// still the slot's, else queued.
+    private func takeKept(_ cells: inout [CachedCell]?, _ key: ViewKey, slot: Slot, host: ViewID, for instance: Instance,
+                          store: inout ViewStore) -> Vended? {
+        guard let index = cells?.firstIndex(where: { $0.slot == slot }), let found = cells?.remove(at: index) else { return nil }
+        guard store[found.view].poolKey == key else {
+            requeue(found.view, host: host, store: &store)
+            return nil
+        }
+        var taken = store.take(found.view, key: key, in: host, for: instance, unhides: false)
+        taken.keptBound = true
+        store.record(found.view, for: nil, .cacheHit(slot, from: .cache))
+        store.reattach(found.view, to: host)
+        return Vended(view: found.view, acquisition: .taken(taken))
     }
 
     /// Its key reads more than a keying does (the list and its registrations).
@@ -172,16 +226,13 @@ struct DiffableCells: QueueCells {
     mutating func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance,
                           store: inout ViewStore) -> Vended {
         let ahead = prefetching == host
-        if !ahead, let index = prefetched[host]?.firstIndex(where: { $0.slot == slot }), let found = prefetched[host]?[index] {
-            prefetched[host]?.remove(at: index)
-            if store[found.view].poolKey == key {
-                var taken = store.take(found.view, key: key, in: host, for: instance, unhides: false)
-                taken.keptBound = true
-                store.record(found.view, for: nil, .cacheHit(slot, from: .cache))
-                store.reattach(found.view, to: host)
-                return Vended(view: found.view, acquisition: .taken(taken))
-            }
-            requeue(found.view, host: host, store: &store)
+        if !ahead, prefetched[host] != nil,
+           let kept = takeKept(&prefetched[host], key, slot: slot, host: host, for: instance, store: &store) {
+            return kept
+        }
+        if !ahead, lingering[host] != nil,
+           let kept = takeKept(&lingering[host], key, slot: slot, host: host, for: instance, store: &store) {
+            return kept
         }
         if case .cellIdentifier(let identifier)? = key.qualifier, identifier == Self.inProvider(instance.component) {
             return Vended(view: store.createView(viewClass, key: key, in: host, for: instance, detached: ahead), acquisition: .created)
@@ -208,6 +259,7 @@ struct DiffableCells: QueueCells {
     /// to its queue, and each visible row dequeues again.
     mutating func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
         for cell in prefetched.removeValue(forKey: host) ?? [] { requeue(cell.view, host: host, store: &store) }
+        for cell in lingering.removeValue(forKey: host) ?? [] { requeue(cell.view, host: host, store: &store) }
         return giveBack(shown, host: host, store: &store)
     }
 
@@ -254,9 +306,19 @@ struct DiffableCells: QueueCells {
     }
 
     /// A host that stops showing a list forgets its prefetched cells.
-    mutating func forget(host: ViewID) { prefetched[host] = nil }
+    mutating func forget(host: ViewID) {
+        prefetched[host] = nil
+        lingering[host] = nil
+    }
 
-    func cached(in host: ViewID) -> [CachedCell] { prefetched[host] ?? [] }
+    /// Lingering cells first (oldest first), then prefetched ones.
+    func cached(in host: ViewID) -> [CachedCell] { (lingering[host] ?? []) + (prefetched[host] ?? []) }
+
+    /// An insert or delete moves the rows lingering cells were configured
+    /// for: they are queued (what UIKit does with them is undocumented).
+    mutating func itemsChanged(_ change: ItemChange, host: ViewID, store: inout ViewStore) {
+        for cell in lingering.removeValue(forKey: host) ?? [] { requeue(cell.view, host: host, store: &store) }
+    }
 
     /// Under `os 15`, a cell type with no registration made up front raises
     /// at its first dequeue; under `os 14` it dequeues (and piles up).
