@@ -108,6 +108,24 @@ import Testing
 @Suite struct ComponentStateTests {
     static let feed = ItemChangeTests.feed
 
+    /// `diff` shows state apart from properties wherever it is kept: on the
+    /// view (uikit), or with the item (theodolite, litho) or its node
+    /// (texture), put on the view the item's instance holds.
+    @Test(arguments: ["uikit", "theodolite", "litho", "texture", "compose", "flashlist"])
+    func diffShowsStateWhereverItIsKept(_ strategy: String) throws {
+        let session = Session(Self.feed + "\nregister Feed Cell\nstrategy \(strategy)\nmount Feed\nstate Feed/1 liked true")
+        let view = try #require(document(session, "config Feed/1 --json")["view"] as? String)
+        let diff = document(session, "diff --json")
+        let views = diff["views"] as? [[String: Any]] ?? []
+        let changes = views.first { $0["view"] as? String == view }?["changes"] as? [[String: Any]] ?? []
+        #expect(changes.count == 1, "\(diff)")
+        #expect(changes.first?["change"] as? String == "state")
+        #expect(changes.first?["name"] as? String == "liked")
+        #expect(changes.first?["new"] as? String == "true")
+        #expect(views.count == 1)
+        #expect(session.line("diff").output.contains("\(view) UILabel Feed/1  state liked: not set -> true (set by Feed/1)"))
+    }
+
     /// UIKit: state on the cell goes with it to its next row, a leak with
     /// its origin; `prepare ... resets-state` in prepareForReuse fixes it.
     @Test func uikitStateTravelsWithTheCell() {

@@ -1,7 +1,9 @@
 /// What changed in the views between two states of one session (`diff`):
 /// views created, removed, hidden, shown, taken by another owner, moved to
 /// another parent or pool, properties whose value changed, and component
-/// state kept on the view (``StateHome/view``, ``StateHome/slot``).
+/// state: kept on the view (``StateHome/view``, ``StateHome/slot``), or,
+/// compared from two engines, kept with items and put on the view their
+/// instance holds (``StateHome/item``, ``StateHome/node``).
 ///
 /// A net difference: a view hidden and taken again between the two states
 /// shows only its new owner. Views are listed in id order, each change once.
@@ -24,8 +26,9 @@ public struct StateDiff: Sendable, Equatable {
         case pool(from: ViewKey?, to: ViewKey?)
         /// A property's value changed; `sources` say who set the new one.
         case property(String, old: PropertyValue?, new: PropertyValue?, sources: [PropertySource?])
-        /// A component state value kept on the view changed (`nil`: not set);
-        /// `origin` names the item that set the new one.
+        /// A component state value the view shows changed (`nil`: not set):
+        /// kept on the view, or with the item its holder shows; `origin`
+        /// names the item that set the new one.
         case state(String, old: String?, new: String?, origin: ItemPath?)
     }
 
@@ -96,5 +99,47 @@ public struct StateDiff: Sendable, Equatable {
             }
         }
         views = result
+    }
+}
+
+extension StateDiff {
+    /// Compares two states of one session: their views (``init(from:to:)-(ViewStore,ViewStore)``)
+    /// and the component state kept with items (``StateHome/item``,
+    /// ``StateHome/node``), each change put on the view that the item's
+    /// instance holds in the later state (or held last, in the earlier one).
+    ///
+    /// Cost: the views of the later state, plus the item states of both.
+    public init(from old: Engine, to new: Engine) {
+        self.init(from: old.views, to: new.views)
+        let (before, after) = (old.session.itemState, new.session.itemState)
+        guard !before.isEmpty || !after.isEmpty else { return }
+        // Paths in the later state's order, then those only the earlier had.
+        var paths = Array(after.keys)
+        paths += before.keys.filter { after[$0] == nil }
+        var added: [(view: ViewID, holder: ComponentPath, change: Change)] = []
+        for path in paths {
+            let (was, now) = (before[path]?.values ?? [:], after[path]?.values ?? [:])
+            guard was != now else { continue }
+            let view = new.nodes(along: path).last.flatMap { $0.path == path ? $0.view : nil }
+                ?? old.nodes(along: path).last.flatMap { $0.path == path ? $0.view : nil }
+            guard let view else { continue }
+            for (name, value) in now where was[name] != value {
+                added.append((view, path, .state(name, old: was[name]?.value, new: value.value, origin: value.origin)))
+            }
+            for (name, value) in was where now[name] == nil {
+                added.append((view, path, .state(name, old: value.value, new: nil, origin: nil)))
+            }
+        }
+        guard !added.isEmpty else { return }
+        for entry in added {
+            if let index = views.firstIndex(where: { $0.view == entry.view }) {
+                views[index].changes.append(entry.change)
+            } else {
+                let viewClass = new.views.lookUp(entry.view)?.viewClass ?? old.views.lookUp(entry.view)?.viewClass ?? "?"
+                views.append(ViewChanges(view: entry.view, viewClass: viewClass, holder: entry.holder, changes: [entry.change]))
+            }
+        }
+        // Views in id order, as the view diff lists them.
+        views.sort { $0.view.number < $1.view.number }
     }
 }

@@ -35,7 +35,7 @@ enum DiffCommand {
         if numbers.count == 2, from > to {
             throw ShellError("diff: pass \(from) comes after pass \(to); write the earlier one first (diff \(to) \(from))", at: parsed.rest[0])
         }
-        let diff = StateDiff(from: shell.views(afterPass: from), to: shell.views(afterPass: to))
+        let diff = StateDiff(from: shell.engine(afterPass: from), to: shell.engine(afterPass: to))
         if parsed.flags.contains("json") {
             shell.emit(json: DiffReport(diff: diff).json(from: from, to: to))
             return
@@ -49,10 +49,10 @@ enum DiffCommand {
 }
 
 extension Interpreter {
-    /// The views right after pass `number` (0: before the first pass).
-    func views(afterPass number: Int) -> ViewStore {
-        if number == engine.log.currentPass { return engine.views }
-        return engine.state(afterPass: number)?.views ?? Engine().views
+    /// The session's state right after pass `number` (0: before the first pass).
+    func engine(afterPass number: Int) -> Engine {
+        if number == engine.log.currentPass { return engine }
+        return engine.state(afterPass: number) ?? Engine()
     }
 }
 

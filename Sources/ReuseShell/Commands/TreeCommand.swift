@@ -24,7 +24,7 @@ enum TreeCommand {
         var changes: StateDiff?
         if asked.flags.contains("changes") {
             let pass = asked.state.log.currentPass
-            changes = StateDiff(from: shell.views(afterPass: max(0, pass - 1)), to: asked.state.views)
+            changes = StateDiff(from: shell.engine(afterPass: max(0, pass - 1)), to: asked.state)
         }
         if asked.flags.contains("dot") {
             shell.write(DotGraph(engine: asked.state, all: asked.flags.contains("all"), changes: changes).tree(from: asked.view ?? .root))

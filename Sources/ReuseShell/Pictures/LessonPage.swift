@@ -86,7 +86,7 @@ public struct LessonPage {
             if word == "expect" { step.expectation = ran }
             let after = interpreter.engine
             if after.operationCount != before.operationCount || after.log.currentPass != before.log.currentPass {
-                let diff = StateDiff(from: before.views, to: after.views)
+                let diff = StateDiff(from: before, to: after)
                 step.changes = diff.views.flatMap { view in
                     let label = "\(view.view) \(view.viewClass)" + (view.holder.map { " " + $0.display } ?? "")
                     return view.changes.map { "\(label): " + DiffReport.describe($0) }
