@@ -59,6 +59,30 @@ import Testing
         #expect(session.line("check").ok)
     }
 
+    /// A load in flight belongs to its item: when the item moves, so does
+    /// the path the load was started for. Under uikit the cell moved with
+    /// its item and the result lands where it should; under flashlist with
+    /// index keys the component stayed on its position, now another item's,
+    /// and the result is reported as landing there.
+    @Test func loadsInFlightFollowTheirItems() {
+        let script = """
+        component Cell view UIImageView { image: placeholder } loads image photo{i} after 2
+        list Feed rows 10 viewport 3 cells Cell
+        register Feed Cell
+
+        """
+        let uikit = Session(script + "strategy uikit\nmount Feed\ninsert Feed at 0\nwait 2")
+        let delivered = events(uikit, "--pass 3 --kind deliver")
+        #expect(delivered.compactMap { $0["path"] as? String } == ["Feed/1", "Feed/2", "Feed/3"])
+        // Item 2, pushed off screen, gave its cell to the new row 0: only that result is another item's.
+        #expect(delivered.map { $0["showsPath"] as? String } == [nil, nil, "Feed/0"])
+        let flashlist = Session(script + "strategy flashlist\nmount Feed\ninsert Feed at 0\nwait 2")
+        let landed = events(flashlist, "--pass 3 --kind deliver")
+        #expect(landed.compactMap { $0["path"] as? String } == ["Feed/1", "Feed/2", "Feed/3"])
+        #expect(landed.compactMap { $0["showsPath"] as? String } == ["Feed/0", "Feed/1", "Feed/2"])
+        #expect((document(flashlist, "check --json")["leaks"] as? [[String: Any]])?.count == 3)
+    }
+
     /// A diffable data source with index identifiers: an insert at the top
     /// diffs as an append at the end (the identifiers on screen are the
     /// same), so the rows keep their cells and show their old items

@@ -89,6 +89,18 @@ struct PendingLoads: Sendable {
         return made
     }
 
+    /// Moves each pending load's path with its item (`move`: nil, kept;
+    /// `.some(nil)`, the item was deleted: kept, so it names where the
+    /// item was; else the item's new path). A load belongs to the item it
+    /// was started for, so whether it lands on that item is asked of the
+    /// item's path now (``ViewStore/deliverDueLoads()``).
+    mutating func remapPaths(_ move: (ComponentPath) -> ComponentPath??) {
+        guard !byNumber.isEmpty else { return }
+        for (number, load) in byNumber {
+            if case .some(.some(let new)) = move(load.path) { byNumber[number]?.path = new }
+        }
+    }
+
     /// Takes out the loads due in `pass`, in start order.
     mutating func takeDue(in pass: Int) -> [Load] {
         // Most passes have no load pending at all: nothing hashed.

@@ -217,6 +217,9 @@ extension Engine {
         session.listItems = Dictionary(uniqueKeysWithValues: Engine.remap(OrderedDictionary(uniqueKeysWithValues: session.listItems.map { ($0, $1) }),
                                                                           path: \.self, moved) { $1 }.map { ($0, $1) })
         session.itemState = Engine.remap(session.itemState, path: \.self, statesFollow ? moved : stays) { $1 }
+        // A load in flight is its item's: it moves with the item, whether
+        // or not the view it captured does.
+        session.store.loads.remapPaths(moved)
         // A slot key names its list by path: a list inside a row that moved moves.
         session.savedState = Engine.remap(session.savedState, path: \.list, moved) { SlotKey(list: $1, key: $0.key) }
     }

@@ -212,15 +212,21 @@ enum ReloadCommand {
         state update). Under recyclerview a reload binds a second holder for the
         change animation (the flicker); 'payload' binds the row's holder in place.
         'replace' is UIKit's reloadRows: the row gets another cell from the queue
-        (prepareForReuse) or a new one, and the old cell joins the queue after.
+        (prepareForReuse) or a new one, and the old cell joins the queue after
+        (iglistkit has no reconfigure: every row reload is a replace; compose
+        and flashlist have no reloadRows: the row recomposes or re-renders in
+        place; texture makes the row a new node and view either way).
         'set' on a list row reloads that row the same way as plain 'reload'.
-        When PATH names a list, the whole list reloads (UIKit reloadData: every
-        visible cell goes back to the queue and each row dequeues again;
-        RecyclerView notifyDataSetChanged: every holder is invalid and goes to
-        the pool, cache included; divkit, componentkit and valdi host their cells
-        in a native list and reload it so too; theodolite, naive and
-        theodolite-2019 render every visible row again on the views it holds). A list inside a row (a carousel in a
-        feed) takes 'payload' and 'replace' as that row's reload.
+        When PATH names a list, the whole list reloads (UIKit reloadData, and so
+        uikit-diffable and iglistkit: every visible cell goes back to the queue
+        and each row dequeues again; RecyclerView notifyDataSetChanged: every
+        holder is invalid and goes to the pool, cache included, and so litho's
+        row shells; divkit, componentkit and valdi host their cells in a native
+        list and reload it so too; texture replaces every node; theodolite,
+        naive, theodolite-2019, compose and flashlist render every visible row
+        again on the views it holds). 'help strategy NAME' says more. A list
+        inside a row (a carousel in a feed) takes 'payload' and 'replace' as
+        that row's reload.
         """,
         example: "reload Feed/3",
         recordsForSave: true
