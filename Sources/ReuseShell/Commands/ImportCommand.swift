@@ -1,0 +1,138 @@
+import Foundation
+import ReuseEngine
+
+/// `import FILE`: a real screen's view-hierarchy dump as definitions in the
+/// shell's language, mounted (or, with `--script`, printed).
+enum ImportCommand {
+    static let options: [CommandOption] = [.flag("script")]
+
+    static let spec = CommandSpec(
+        name: "import", group: .session,
+        usage: "import FILE [as uikit] [--script]",
+        summary: "build a screen from a view-hierarchy dump and mount it",
+        details: """
+        Reads UIKit's recursiveDescription (lldb: 'po [[UIWindow keyWindow]
+        recursiveDescription]', or Chisel's 'pviews', or Cycript) and writes the
+        screen as view, component and list lines, then mounts it, scrolls its
+        lists to the rows shown and sets the values the dump prints (text,
+        alpha); views the dump shows hidden are hidden. UIKit's own containers
+        and private views are folded (their subviews join their superview);
+        UITableView and UICollectionView are lists, their visible cells in frame
+        order the rows shown, cells of one class and shape one type; rows beyond
+        the screen repeat the types shown. It prints what it found and what it
+        left out. The lines count as typed for 'save', so the screen can be
+        edited and replayed. --script prints the lines without running them.
+        Lines it cannot read are named by line and column and skipped. Android
+        and DivKit dumps are not read yet.
+        """,
+        example: "import screen.txt",
+        options: options,
+        replays: false
+    ) { (arguments, shell) throws(ShellError) in
+        let parsed = try arguments.options(options)
+        guard let file = parsed.rest.first else { throw arguments.missing("a dump file") }
+        if parsed.rest.count > 1 {
+            let word = parsed.rest[1]
+            guard word.text == "as" else { throw ShellError("import: unexpected '\(word.text)'; did you mean 'as uikit'?", at: word) }
+            guard let format = parsed.rest.dropFirst(2).first else { throw ShellError("import: expected a format after 'as': uikit", at: word) }
+            guard format.text == "uikit" else {
+                throw ShellError(["android", "divkit"].contains(format.text)
+                    ? "import: \(format.text) dumps are not read yet; only UIKit's recursiveDescription is"
+                    : "import: unknown format '\(format.text)'; the format is uikit", at: format)
+            }
+            if let extra = parsed.rest.dropFirst(3).first { throw ShellError("import: unexpected '\(extra.text)'", at: extra) }
+        }
+        let path = shell.resolve(file.text)
+        let dump: DumpFile
+        do {
+            dump = try DumpFile.read(atPath: path)
+        } catch let error as DumpFile.TooLarge {
+            throw ShellError("import: '\(file.text)' is larger than \(error.limit / (1 << 20)) MiB; a view dump is far smaller", at: file)
+        } catch {
+            throw ShellError("import: cannot read '\(file.text)': \(shell.describe(error, path: path))", at: file)
+        }
+        if let other = DumpFile.otherFormat(of: dump.text) {
+            throw ShellError("import: '\(file.text)' looks like \(other), which is not read yet; only UIKit's recursiveDescription is", at: file)
+        }
+        let parsedDump = RecursiveDescription.parse(dump.text)
+        guard !parsedDump.roots.isEmpty else {
+            throw ShellError("import: no view found in '\(file.text)': expected lines like '<UIView: 0x…; frame = (…); …>'", at: file)
+        }
+        let screen = UIKitScreen(parsedDump)
+        let script = ScreenScript(screen)
+        var report: [String] = []
+        if dump.replacedBytes { report.append("\(file.text): bytes that are not UTF-8 were read as U+FFFD") }
+        for warning in screen.warnings {
+            report.append("\(file.text):\(warning.line):\(warning.column): " + shell.style.warn("warning:") + " \(warning.message)")
+        }
+        if parsed.flags.contains("script") {
+            if !report.isEmpty { shell.writeError(report.joined(separator: "\n") + "\n") }
+            shell.emit(script.lines.joined(separator: "\n"))
+            return
+        }
+        let views = parsedDump.roots.reduce(0) { $0 + ImportCommand.count($1) }
+        report.append("imported \(file.text): \(views) views, \(script.typeCount) component types, \(script.lists.count) list\(script.lists.count == 1 ? "" : "s")")
+        report += script.lists.map { "  list " + $0 }
+        if screen.folded + screen.leftOut > 0 {
+            report.append("  folded \(screen.folded) UIKit container\(screen.folded == 1 ? "" : "s") (their subviews kept); left out \(screen.leftOut) private view\(screen.leftOut == 1 ? "" : "s") with nothing inside")
+        }
+        if screen.emptyLists > 0 {
+            report.append("  \(screen.emptyLists) list\(screen.emptyLists == 1 ? "" : "s") with no cell shown kept as plain views")
+        }
+        shell.emit(report.joined(separator: "\n"))
+        guard shell.run(script: script.lines.joined(separator: "\n") + "\n", file: "<import \(file.text)>") else {
+            throw .reportedInside(file)
+        }
+    }
+
+    static func count(_ view: DumpedView) -> Int {
+        1 + view.children.reduce(0) { $0 + count($1) }
+    }
+}
+
+/// A dump file's text, read with a limit and whatever its bytes.
+struct DumpFile {
+    var text: String
+    /// Bytes that were not UTF-8 were replaced.
+    var replacedBytes: Bool
+
+    struct TooLarge: Error {
+        let limit: Int
+    }
+
+    /// The most a dump may hold (16 MiB): the largest real dump seen is
+    /// about 100 KB, and a device or a runaway file is refused before it
+    /// fills memory.
+    static let limit = 16 << 20
+
+    /// Reads at most ``limit`` bytes (a larger file is refused); bytes that
+    /// are not UTF-8 become U+FFFD.
+    static func read(atPath path: String) throws -> DumpFile {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let code: CocoaError.Code = FileManager.default.fileExists(atPath: path) ? .fileReadNoPermission : .fileReadNoSuchFile
+            throw CocoaError(code, userInfo: [NSFilePathErrorKey: path])
+        }
+        defer { try? handle.close() }
+        var data = Data()
+        while data.count <= limit {
+            guard let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty else { break }
+            data.append(chunk)
+        }
+        guard data.count <= limit else { throw TooLarge(limit: limit) }
+        if let text = String(data: data, encoding: .utf8) { return DumpFile(text: text, replacedBytes: false) }
+        return DumpFile(text: String(decoding: data, as: UTF8.self), replacedBytes: true)
+    }
+
+    /// A name for a format the importer recognises but does not read yet.
+    static func otherFormat(of text: String) -> String? {
+        let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if start.hasPrefix("<?xml") || start.hasPrefix("<hierarchy") { return "an Android hierarchy (uiautomator or Appium XML)" }
+        if start.hasPrefix("{") || start.hasPrefix("[") { return "JSON (a DivKit card)" }
+        if text.contains("View Hierarchy:") { return "Android's dumpsys output" }
+        return nil
+    }
+}

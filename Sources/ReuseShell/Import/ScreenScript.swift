@@ -1,0 +1,223 @@
+import ReuseEngine
+
+/// An imported screen written in the shell's own language: `view` lines for
+/// classes the shell lacks, one `component` or `list` line per type
+/// (children first), `mount`, then the `scroll`, `set` and `hide` lines
+/// that bring it to the state the dump shows.
+///
+/// The text is deterministic: types in the order their first instance
+/// appears (children before parents), instances in tree order, nothing in
+/// hashing order.
+struct ScreenScript {
+    /// The script's lines, ready to run or save.
+    private(set) var lines: [String] = []
+    /// One line per list: `Feed: 16 of ~16 rows shown from row 0, cells PUPhotosGridCell`.
+    private(set) var lists: [String] = []
+    /// Component types made.
+    private(set) var typeCount = 0
+
+    /// The shell's view classes, and the properties a class declared here takes from its base.
+    static let builtInClasses: Set<String> = Set(ViewClass.builtIns.map(\.name))
+
+    private var declaredClasses: [String] = []
+    private var declaredClassNames: Set<String> = []
+    private var definitions: [String] = []
+    private var typesBySignature: [String: String] = [:]
+    private var typeNames: Set<String> = []
+    /// Instances by type, in tree order, with their paths (for values that differ).
+    private var instances: [(type: String, path: String, node: UIKitScreen.Node)] = []
+
+    init(_ screen: UIKitScreen) {
+        for root in screen.roots { name(root) }
+        var rootNames: [String] = []
+        let roots = screen.roots
+        for (index, root) in roots.enumerated() {
+            let path = ScreenScript.path(of: index, among: roots.map(\.type), prefix: nil)
+            rootNames.append(root.type)
+            walk(root, path: path)
+        }
+        var values: [String] = []
+        var hides: [String] = []
+        var scrolls: [String] = []
+        // A type's definition takes its first instance's values, for every
+        // value any instance prints (one the dump leaves out is the
+        // property's default), so that every instance has the same
+        // attributes; instances that differ are set one by one.
+        var shared: [String: [(String, String)]] = [:]
+        for type in Self.ordered(instances.map(\.type)) {
+            let all = instances.filter { $0.type == type }.map { $0.node.values }
+            let names = Self.ordered(all.flatMap { $0.map(\.0) })
+            let first = all.first ?? []
+            shared[type] = names.map { name in (name, first.first { $0.0 == name }?.1 ?? Self.unprinted(name)) }
+        }
+        for instance in instances {
+            let common = shared[instance.type] ?? []
+            let own = instance.node.values
+            for (name, defined) in common {
+                let value = own.first { $0.0 == name }?.1 ?? Self.unprinted(name)
+                if value != defined { values.append("set \(instance.path) \(name) \(ScreenScript.written(name, value))") }
+            }
+            if instance.node.view.isHidden { hides.append("hide \(instance.path)") }
+            if let list = instance.node.list, list.firstRow > 0 { scrolls.append("scroll \(instance.path) to \(list.firstRow)") }
+        }
+        lines = declaredClasses
+        lines += definitions.map { line in
+            // Fill in the shared values of each component line.
+            guard line.hasPrefix("component "), let type = line.split(separator: " ").dropFirst().first.map(String.init),
+                  let common = shared[type], !common.isEmpty, let viewRange = line.range(of: " view ") else { return line }
+            let afterView = line[viewRange.upperBound...]
+            let classEnd = afterView.firstIndex(of: " ") ?? afterView.endIndex
+            let body = common.map { "\($0.0): \(ScreenScript.written($0.0, $0.1))" }.joined(separator: ", ")
+            return String(line[..<classEnd]) + " { \(body) }" + String(line[classEnd...])
+        }
+        if !rootNames.isEmpty { lines.append("mount " + rootNames.joined(separator: " ")) }
+        lines += scrolls + values + hides
+    }
+
+    // MARK: Types
+
+    /// Gives `node` (and its subtree) a type name; writes each new type's line.
+    @discardableResult
+    private mutating func name(_ node: UIKitScreen.Node) -> String {
+        let children = node.children.map { name($0) }
+        var listParts: [String] = []
+        if let list = node.list {
+            let cells = list.cells.map { name($0) }
+            let header = list.header.map { name($0) }
+            let footer = list.footer.map { name($0) }
+            // Row r shows cells[r mod K]: rotate so the first row shown gets the first cell shown.
+            let rotation = cells.isEmpty ? 0 : list.firstRow % cells.count
+            let ordered = cells.isEmpty ? [] : Array(cells[(cells.count - rotation)...] + cells[..<(cells.count - rotation)])
+            let pattern = ScreenScript.shortestCycle(ordered)
+            listParts = ["rows \(max(1, list.rows))", "viewport \(max(1, list.cells.count))", "cells " + (pattern.isEmpty ? ["?"] : pattern).joined(separator: " ")]
+            if let header { listParts.append("header \(header)") }
+            if let footer { listParts.append("footer \(footer)") }
+        }
+        // A list's own view is the shell's scroll view.
+        let viewClass = node.list == nil ? classFor(node.view) : "UIScrollView"
+        let signature = node.view.className + "|" + viewClass + "|" + children.joined(separator: ",") + "|" + listParts.joined(separator: " ")
+        if let known = typesBySignature[signature] {
+            node.type = known
+            return known
+        }
+        let type = freshName(ScreenScript.identifier(node.view.className))
+        typesBySignature[signature] = type
+        node.type = type
+        typeCount += 1
+        if node.list != nil {
+            definitions.append("list \(type) " + listParts.joined(separator: " "))
+            let list = node.list!
+            lists.append("\(type): \(list.cells.count) of ~\(list.rows) rows shown from row \(list.firstRow), cells "
+                + ScreenScript.ordered(list.cells.map(\.type)).joined(separator: ", ")
+                + (list.queued > 0 ? "; \(list.queued) hidden (queued) cell\(list.queued == 1 ? "" : "s") left out" : ""))
+        } else {
+            definitions.append("component \(type) view \(viewClass)" + (children.isEmpty ? "" : " children " + children.joined(separator: " ")))
+        }
+        return type
+    }
+
+    /// The shell class for a dumped view: a built-in one by its name, else
+    /// one declared with `view`, taking its base's properties.
+    private mutating func classFor(_ view: DumpedView) -> String {
+        if ScreenScript.builtInClasses.contains(view.className) { return view.className }
+        let name = ScreenScript.identifier(view.className)
+        guard declaredClassNames.insert(name).inserted else { return name }
+        let base = ScreenScript.base(of: view)
+        let defaults = ViewClass.builtIns.first { $0.name == base }.map { base in
+            base.defaults.filter { name, _ in !(ViewClass.builtIns.first { $0.name == "UIView" }?.defaults.keys.contains(name) ?? false) }
+        } ?? [:]
+        let body = defaults.keys.sorted().compactMap { key -> String? in
+            guard case .value(let value)? = defaults[key] else { return nil }
+            return "\(key): \(value)"
+        }
+        declaredClasses.append("view \(name)" + (body.isEmpty ? "" : " { " + body.joined(separator: ", ") + " }"))
+        return name
+    }
+
+    /// The built-in class a dumped class behaves as: its `baseClass` when
+    /// the shell has it, else by its name's ending, else UIView.
+    static func base(of view: DumpedView) -> String {
+        for name in [view.baseClass, view.className].compactMap({ $0 }) {
+            if builtInClasses.contains(name) { return name }
+            if name.hasSuffix("Label") || name.hasSuffix("TextView") || name.hasSuffix("TextField") { return "UILabel" }
+            if name.hasSuffix("ImageView") { return "UIImageView" }
+            if name.hasSuffix("Button") { return "UIButton" }
+            if name.hasSuffix("ScrollView") { return "UIScrollView" }
+        }
+        return "UIView"
+    }
+
+    private mutating func freshName(_ base: String) -> String {
+        var name = base
+        var number = 2
+        while typeNames.contains(name) {
+            name = "\(base)_\(number)"
+            number += 1
+        }
+        typeNames.insert(name)
+        return name
+    }
+
+    // MARK: Instances
+
+    private mutating func walk(_ node: UIKitScreen.Node, path: String) {
+        instances.append((node.type, path, node))
+        for (index, child) in node.children.enumerated() {
+            walk(child, path: ScreenScript.path(of: index, among: node.children.map(\.type), prefix: path))
+        }
+        if let list = node.list {
+            for (offset, cell) in list.cells.enumerated() { walk(cell, path: "\(path)/\(list.firstRow + offset)") }
+            if let header = list.header {
+                walk(header, path: "\(path)/\(header.type)" + (header.type == list.footer?.type ? "[0]" : ""))
+            }
+            if let footer = list.footer {
+                walk(footer, path: "\(path)/\(footer.type)" + (footer.type == list.header?.type ? "[1]" : ""))
+            }
+        }
+    }
+
+    /// The path of the `index`th of `siblings` (their type names): `Name`,
+    /// or `Name[k]` among namesakes.
+    static func path(of index: Int, among siblings: [String], prefix: String?) -> String {
+        let name = siblings[index]
+        let namesakes = siblings.filter { $0 == name }.count
+        let position = siblings[..<index].filter { $0 == name }.count
+        let segment = namesakes > 1 ? "\(name)[\(position)]" : name
+        return prefix.map { "\($0)/\(segment)" } ?? segment
+    }
+
+    // MARK: Text
+
+    /// A class name as a component name: letters, digits and `_`, not
+    /// starting with a digit (`BaseKeyboard.BannerView` is `BaseKeyboard_BannerView`).
+    static func identifier(_ name: String) -> String {
+        var result = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
+        if result.isEmpty || result.first!.isNumber { result = "V" + result }
+        return result
+    }
+
+    /// What a view shows for a value the dump does not print: no text, full alpha.
+    static func unprinted(_ name: String) -> String {
+        name == "alpha" ? "1" : ""
+    }
+
+    /// A value as the script writes it: text quoted, numbers bare.
+    static func written(_ name: String, _ value: String) -> String {
+        name == "text" ? quoted(value) : value
+    }
+
+    /// `names` without repeats, first appearance first.
+    static func ordered(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    /// The shortest prefix whose repetition is `sequence` (`A B A B` is `A B`).
+    static func shortestCycle(_ sequence: [String]) -> [String] {
+        guard !sequence.isEmpty else { return [] }
+        for length in 1...sequence.count where sequence.count % length == 0 {
+            if sequence.indices.allSatisfy({ sequence[$0] == sequence[$0 % length] }) { return Array(sequence.prefix(length)) }
+        }
+        return sequence
+    }
+}
