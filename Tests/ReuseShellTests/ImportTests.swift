@@ -9,6 +9,11 @@ private let dumps = URL(fileURLWithPath: packageRootForTests).deletingLastPathCo
 
 private func dump(_ name: String) -> String { "\(dumps)/\(name)" }
 
+/// Output with its line wrapping undone: every run of spaces and line breaks one space.
+private func flat(_ output: String) -> String {
+    output.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+}
+
 /// The UIKit dumps: every `.txt` under uikit/, by name.
 private let uikitDumps: [String] = {
     ((try? FileManager.default.contentsOfDirectory(atPath: "\(dumps)/uikit")) ?? []).filter { $0.hasSuffix(".txt") }.sorted()
@@ -48,8 +53,8 @@ private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> 
     @Test func thePhotosPickerIsAListOfSixteenGridCells() throws {
         let session = Session()
         let output = session.line("import \(dump("uikit/zhangkn-photos-picker-pucollectionview.txt"))").output
-        #expect(output.contains("list PUCollectionView: 16 of ~16 rows shown from row 0, cells\n    PUPhotosGridCell, PUPhotosGridCell_2")
-                || output.contains("list PUCollectionView: 16 of ~16 rows shown from row 0, cells PUPhotosGridCell, PUPhotosGridCell_2"), "\(output)")
+        #expect(flat(output).contains("list PUCollectionView: 16 of ~16 rows (contentSize over the cell pitch) shown from row 0, cells PUPhotosGridCell, PUPhotosGridCell_2"),
+                "\(output)")
         let components = document(session, "components --json")["components"] as? [[String: Any]] ?? []
         let rows = components.filter { ($0["path"] as? String)?.range(of: #"PUCollectionView/\d+$"#, options: .regularExpression) != nil }
         #expect(rows.count == 16)
@@ -66,7 +71,7 @@ private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> 
     @Test func rowsAreInFrameOrderAndTheOffsetIsTheFirstShown() throws {
         let session = Session()
         let output = session.line("import \(dump("uikit/wmf00032-wechat-contacts-newcontactsitemcell.txt"))").output
-        #expect(output.contains("2 of ~125 rows shown from row 8"), "\(output)")
+        #expect(flat(output).contains("2 of ~125 rows (contentSize over the cell pitch) shown from row 8"), "\(output)")
         let label = "iConsoleWindow/MMUIHookView/MMMainTableView/%d/UIView/ContactsItemView/MMCPLabel"
         #expect(session.line("expect \(String(format: label, 8)) text \"AA_欣欣\"").ok)
         // Cycript's UTF-16 escapes (\ud83d\udc8b) are read as the characters.

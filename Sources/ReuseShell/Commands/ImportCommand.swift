@@ -31,15 +31,17 @@ enum ImportCommand {
     ) { (arguments, shell) throws(ShellError) in
         let parsed = try arguments.options(options)
         guard let file = parsed.rest.first else { throw arguments.missing("a dump file") }
+        var format: DumpFormat?
         if parsed.rest.count > 1 {
             let word = parsed.rest[1]
             guard word.text == "as" else { throw ShellError("import: unexpected '\(word.text)'; did you mean 'as uikit'?", at: word) }
-            guard let format = parsed.rest.dropFirst(2).first else { throw ShellError("import: expected a format after 'as': uikit", at: word) }
-            guard format.text == "uikit" else {
-                throw ShellError(["android", "divkit"].contains(format.text)
-                    ? "import: \(format.text) dumps are not read yet; only UIKit's recursiveDescription is"
-                    : "import: unknown format '\(format.text)'; the format is uikit", at: format)
+            guard let name = parsed.rest.dropFirst(2).first else { throw ShellError("import: expected a format after 'as': uikit or android", at: word) }
+            guard let named = DumpFormat(rawValue: name.text) else {
+                throw ShellError(name.text == "divkit"
+                    ? "import: DivKit cards are not read yet; uikit and android dumps are"
+                    : "import: unknown format '\(name.text)'; the formats are uikit and android", at: name)
             }
+            format = named
             if let extra = parsed.rest.dropFirst(3).first { throw ShellError("import: unexpected '\(extra.text)'", at: extra) }
         }
         let path = shell.resolve(file.text)
@@ -51,14 +53,25 @@ enum ImportCommand {
         } catch {
             throw ShellError("import: cannot read '\(file.text)': \(shell.describe(error, path: path))", at: file)
         }
-        if let other = DumpFile.otherFormat(of: dump.text) {
-            throw ShellError("import: '\(file.text)' looks like \(other), which is not read yet; only UIKit's recursiveDescription is", at: file)
+        let detected = format ?? DumpFormat.detect(dump.text)
+        guard let detected else {
+            throw ShellError("import: '\(file.text)' looks like JSON (a DivKit card), which is not read yet; uikit and android dumps are", at: file)
         }
-        let parsedDump = RecursiveDescription.parse(dump.text)
+        let parsedDump: ParsedDump
+        let screen: ImportedScreen
+        switch detected {
+        case .uikit:
+            parsedDump = RecursiveDescription.parse(dump.text)
+            screen = ImportedScreen(parsedDump, rules: UIKitRules())
+        case .android:
+            parsedDump = dump.text.contains("View Hierarchy:") && !dump.text.hasPrefix("<")
+                ? AndroidHierarchy.parseDumpsys(dump.text) : AndroidHierarchy.parseXML(dump.text)
+            screen = ImportedScreen(parsedDump, rules: AndroidRules())
+        }
         guard !parsedDump.roots.isEmpty else {
-            throw ShellError("import: no view found in '\(file.text)': expected lines like '<UIView: 0x…; frame = (…); …>'", at: file)
+            throw ShellError("import: no view found in '\(file.text)': expected " + (detected == .uikit
+                ? "lines like '<UIView: 0x…; frame = (…); …>'" : "'<node class=… bounds=…>' elements or a 'View Hierarchy:' section"), at: file)
         }
-        let screen = UIKitScreen(parsedDump)
         let script = ScreenScript(screen)
         var report: [String] = []
         if dump.replacedBytes { report.append("\(file.text): bytes that are not UTF-8 were read as U+FFFD") }
@@ -67,14 +80,15 @@ enum ImportCommand {
         }
         if parsed.flags.contains("script") {
             if !report.isEmpty { shell.writeError(report.joined(separator: "\n") + "\n") }
-            shell.emit(script.lines.joined(separator: "\n"))
+            // Unwrapped: each line a command, to save or paste as it is.
+            shell.write(script.lines.joined(separator: "\n") + "\n")
             return
         }
         let views = parsedDump.roots.reduce(0) { $0 + ImportCommand.count($1) }
         report.append("imported \(file.text): \(views) views, \(script.typeCount) component types, \(script.lists.count) list\(script.lists.count == 1 ? "" : "s")")
         report += script.lists.map { "  list " + $0 }
         if screen.folded + screen.leftOut > 0 {
-            report.append("  folded \(screen.folded) UIKit container\(screen.folded == 1 ? "" : "s") (their subviews kept); left out \(screen.leftOut) private view\(screen.leftOut == 1 ? "" : "s") with nothing inside")
+            report.append("  folded \(screen.folded) \(detected == .uikit ? "UIKit" : "framework") container\(screen.folded == 1 ? "" : "s") (their subviews kept); left out \(screen.leftOut) view\(screen.leftOut == 1 ? "" : "s") (private, empty, or in a list but not a row)")
         }
         if screen.emptyLists > 0 {
             report.append("  \(screen.emptyLists) list\(screen.emptyLists == 1 ? "" : "s") with no cell shown kept as plain views")
@@ -127,12 +141,20 @@ struct DumpFile {
         return DumpFile(text: String(decoding: data, as: UTF8.self), replacedBytes: true)
     }
 
-    /// A name for a format the importer recognises but does not read yet.
-    static func otherFormat(of text: String) -> String? {
+}
+
+/// The dump formats `import` reads.
+enum DumpFormat: String {
+    /// UIKit's recursiveDescription (lldb, Cycript, Chisel's pviews).
+    case uikit
+    /// uiautomator or Appium XML, or dumpsys activity top.
+    case android
+
+    /// The format by the text's first characters; nil for JSON (DivKit, not read yet).
+    static func detect(_ text: String) -> DumpFormat? {
         let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if start.hasPrefix("<?xml") || start.hasPrefix("<hierarchy") { return "an Android hierarchy (uiautomator or Appium XML)" }
-        if start.hasPrefix("{") || start.hasPrefix("[") { return "JSON (a DivKit card)" }
-        if text.contains("View Hierarchy:") { return "Android's dumpsys output" }
-        return nil
+        if start.hasPrefix("{") || start.hasPrefix("[") { return nil }
+        if start.hasPrefix("<?xml") || start.hasPrefix("<hierarchy") || text.contains("View Hierarchy:") { return .android }
+        return .uikit
     }
 }

@@ -19,15 +19,28 @@ struct ScreenScript {
     /// The shell's view classes, and the properties a class declared here takes from its base.
     static let builtInClasses: Set<String> = Set(ViewClass.builtIns.map(\.name))
 
+    /// On/off states that may be read from a dump, declared as attributes when used.
+    static let switches = ["checked", "selected", "clickable"]
+    private var switchesUsed: [String] = []
     private var declaredClasses: [String] = []
     private var declaredClassNames: Set<String> = []
     private var definitions: [String] = []
     private var typesBySignature: [String: String] = [:]
     private var typeNames: Set<String> = []
     /// Instances by type, in tree order, with their paths (for values that differ).
-    private var instances: [(type: String, path: String, node: UIKitScreen.Node)] = []
+    private var instances: [(type: String, path: String, node: ImportedScreen.Node)] = []
 
-    init(_ screen: UIKitScreen) {
+    init(_ screen: ImportedScreen) {
+        // On/off states a view says true (Android's checked, selected,
+        // clickable): declared first, off by default on every class declared.
+        var used: Set<String> = []
+        func collect(_ node: ImportedScreen.Node) {
+            for (name, _) in node.values where ScreenScript.switches.contains(name) { used.insert(name) }
+            node.children.forEach(collect)
+            if let list = node.list { (list.cells + [list.header, list.footer].compactMap { $0 }).forEach(collect) }
+        }
+        screen.roots.forEach(collect)
+        switchesUsed = ScreenScript.switches.filter(used.contains)
         for root in screen.roots { name(root) }
         var rootNames: [String] = []
         let roots = screen.roots
@@ -45,7 +58,7 @@ struct ScreenScript {
         // attributes; instances that differ are set one by one.
         var shared: [String: [(String, String)]] = [:]
         for type in Self.ordered(instances.map(\.type)) {
-            let all = instances.filter { $0.type == type }.map { $0.node.values }
+            let all = instances.filter { $0.type == type }.map(\.node.values)
             let names = Self.ordered(all.flatMap { $0.map(\.0) })
             let first = all.first ?? []
             shared[type] = names.map { name in (name, first.first { $0.0 == name }?.1 ?? Self.unprinted(name)) }
@@ -60,7 +73,7 @@ struct ScreenScript {
             if instance.node.view.isHidden { hides.append("hide \(instance.path)") }
             if let list = instance.node.list, list.firstRow > 0 { scrolls.append("scroll \(instance.path) to \(list.firstRow)") }
         }
-        lines = declaredClasses
+        lines = switchesUsed.map { "attribute \($0) kind bool" } + declaredClasses
         lines += definitions.map { line in
             // Fill in the shared values of each component line.
             guard line.hasPrefix("component "), let type = line.split(separator: " ").dropFirst().first.map(String.init),
@@ -71,14 +84,15 @@ struct ScreenScript {
             return String(line[..<classEnd]) + " { \(body) }" + String(line[classEnd...])
         }
         if !rootNames.isEmpty { lines.append("mount " + rootNames.joined(separator: " ")) }
-        lines += scrolls + values + hides
+        // Deepest first: a view inside a hidden one is hidden before its ancestor goes.
+        lines += scrolls + values + hides.reversed()
     }
 
     // MARK: Types
 
     /// Gives `node` (and its subtree) a type name; writes each new type's line.
     @discardableResult
-    private mutating func name(_ node: UIKitScreen.Node) -> String {
+    private mutating func name(_ node: ImportedScreen.Node) -> String {
         let children = node.children.map { name($0) }
         var listParts: [String] = []
         if let list = node.list {
@@ -94,20 +108,21 @@ struct ScreenScript {
             if let footer { listParts.append("footer \(footer)") }
         }
         // A list's own view is the shell's scroll view.
-        let viewClass = node.list == nil ? classFor(node.view) : "UIScrollView"
-        let signature = node.view.className + "|" + viewClass + "|" + children.joined(separator: ",") + "|" + listParts.joined(separator: " ")
+        let viewClass = node.list == nil ? classFor(node) : "UIScrollView"
+        let signature = node.name + "|" + viewClass + "|" + node.values.map(\.0).joined(separator: ",") + "|"
+            + children.joined(separator: ",") + "|" + listParts.joined(separator: " ")
         if let known = typesBySignature[signature] {
             node.type = known
             return known
         }
-        let type = freshName(ScreenScript.identifier(node.view.className))
+        let type = freshName(ScreenScript.identifier(node.name))
         typesBySignature[signature] = type
         node.type = type
         typeCount += 1
         if node.list != nil {
             definitions.append("list \(type) " + listParts.joined(separator: " "))
             let list = node.list!
-            lists.append("\(type): \(list.cells.count) of ~\(list.rows) rows shown from row \(list.firstRow), cells "
+            lists.append("\(type): \(list.cells.count) of ~\(list.rows) rows (\(list.rowsNote)) shown from row \(list.firstRow), cells "
                 + ScreenScript.ordered(list.cells.map(\.type)).joined(separator: ", ")
                 + (list.queued > 0 ? "; \(list.queued) hidden (queued) cell\(list.queued == 1 ? "" : "s") left out" : ""))
         } else {
@@ -116,36 +131,37 @@ struct ScreenScript {
         return type
     }
 
-    /// The shell class for a dumped view: a built-in one by its name, else
-    /// one declared with `view`, taking its base's properties.
-    private mutating func classFor(_ view: DumpedView) -> String {
-        if ScreenScript.builtInClasses.contains(view.className) { return view.className }
-        let name = ScreenScript.identifier(view.className)
+    /// The shell class for a node: a built-in one by its name, else one
+    /// declared with `view`, taking its base's properties.
+    private mutating func classFor(_ node: ImportedScreen.Node) -> String {
+        if ScreenScript.builtInClasses.contains(node.viewClass) { return node.viewClass }
+        let name = ScreenScript.identifier(node.viewClass)
         guard declaredClassNames.insert(name).inserted else { return name }
-        let base = ScreenScript.base(of: view)
-        let defaults = ViewClass.builtIns.first { $0.name == base }.map { base in
-            base.defaults.filter { name, _ in !(ViewClass.builtIns.first { $0.name == "UIView" }?.defaults.keys.contains(name) ?? false) }
-        } ?? [:]
-        let body = defaults.keys.sorted().compactMap { key -> String? in
+        let uiView = Set(ViewClass.builtIns.first { $0.name == "UIView" }?.defaults.keys.map { $0 } ?? [])
+        let defaults = ViewClass.builtIns.first { $0.name == node.base }?.defaults ?? [:]
+        let body = defaults.keys.sorted().filter { !uiView.contains($0) }.compactMap { key -> String? in
             guard case .value(let value)? = defaults[key] else { return nil }
             return "\(key): \(value)"
-        }
+        } + switchesUsed.map { "\($0): false" }
         declaredClasses.append("view \(name)" + (body.isEmpty ? "" : " { " + body.joined(separator: ", ") + " }"))
         return name
     }
 
-    /// The built-in class a dumped class behaves as: its `baseClass` when
-    /// the shell has it, else by its name's ending, else UIView.
-    static func base(of view: DumpedView) -> String {
-        for name in [view.baseClass, view.className].compactMap({ $0 }) {
+    /// The built-in class that one of `names` (a class, then its bases)
+    /// behaves as: one the shell has, else by the name's ending, else UIView.
+    static func base(of names: [String]) -> String {
+        for name in names {
             if builtInClasses.contains(name) { return name }
-            if name.hasSuffix("Label") || name.hasSuffix("TextView") || name.hasSuffix("TextField") { return "UILabel" }
+            if name.hasSuffix("Label") || name.hasSuffix("TextView") || name.hasSuffix("TextField") || name.hasSuffix("EditText") { return "UILabel" }
             if name.hasSuffix("ImageView") { return "UIImageView" }
             if name.hasSuffix("Button") { return "UIButton" }
             if name.hasSuffix("ScrollView") { return "UIScrollView" }
         }
         return "UIView"
     }
+
+    /// `0.5`, `1`: a number as the script writes it.
+    static func number(_ value: Double) -> String { AttributeValue.format(value) }
 
     private mutating func freshName(_ base: String) -> String {
         var name = base
@@ -160,7 +176,7 @@ struct ScreenScript {
 
     // MARK: Instances
 
-    private mutating func walk(_ node: UIKitScreen.Node, path: String) {
+    private mutating func walk(_ node: ImportedScreen.Node, path: String) {
         instances.append((node.type, path, node))
         for (index, child) in node.children.enumerated() {
             walk(child, path: ScreenScript.path(of: index, among: node.children.map(\.type), prefix: path))
@@ -198,12 +214,12 @@ struct ScreenScript {
 
     /// What a view shows for a value the dump does not print: no text, full alpha.
     static func unprinted(_ name: String) -> String {
-        name == "alpha" ? "1" : ""
+        name == "alpha" ? "1" : switches.contains(name) ? "false" : ""
     }
 
     /// A value as the script writes it: text quoted, numbers bare.
     static func written(_ name: String, _ value: String) -> String {
-        name == "text" ? quoted(value) : value
+        ["text", "title", "accessibilityLabel"].contains(name) ? quoted(value) : value
     }
 
     /// `names` without repeats, first appearance first.
