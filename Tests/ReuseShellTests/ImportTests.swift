@@ -157,15 +157,157 @@ private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> 
         }
     }
 
-    /// Formats not read yet are named; a file with no view says what it expected.
+    /// A format not read yet is named; a file with no view says what it expected.
     @Test func otherFormatsAndEmptyFilesAreRefusedClearly() throws {
-        #expect(Session().error("import \(dump("android/futu-trader-recyclerview_window_dump.xml"))")
-            .contains("looks like an Android hierarchy (uiautomator or Appium XML), which is not read yet"))
         #expect(Session().error("import \(dump("divkit/divkit-samples-gallery.json"))").contains("looks like JSON (a DivKit card)"))
-        #expect(Session().error("import x.txt as android").contains("android dumps are not read yet"))
+        #expect(Session().error("import x.txt as divkit").contains("DivKit cards are not read yet"))
+        #expect(Session().error("import x.txt as flutter").contains("unknown format 'flutter'"))
         let empty = try temporaryFile(Array("hello\n".utf8))
         defer { try? FileManager.default.removeItem(atPath: empty) }
         #expect(Session().error("import \(empty)").contains("no view found"))
         #expect(Session().error("import /nonexistent/dump.txt").contains("import: cannot read"))
+    }
+}
+
+/// The Android dumps: every file under android/, by name.
+private let androidDumps: [String] = {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "\(dumps)/android")) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+}()
+
+/// The `list` lines of an import's script, by list name: the words after the name.
+private func listLines(_ file: String) -> [String: [String]] {
+    let script = Session().line("import \(file) --script").output
+    var lists: [String: [String]] = [:]
+    for line in script.split(separator: "\n") where line.hasPrefix("list ") {
+        let words = line.split(separator: " ").map(String.init)
+        lists[words[1]] = Array(words.dropFirst(2))
+    }
+    return lists
+}
+
+/// The cell types a `list` line's words name (after `cells`, up to `header` or `footer`).
+private func cells(_ words: [String]) -> [String] {
+    guard let start = words.firstIndex(of: "cells") else { return [] }
+    return Array(words[(start + 1)...].prefix { $0 != "header" && $0 != "footer" })
+}
+
+/// `import`: Android's uiautomator and Appium XML and dumpsys (FORMATS.md section 2).
+@Suite struct AndroidImportTests {
+    @Test func theDumpsAreThere() {
+        #expect(androidDumps.count >= 8, "../shared/dumps/android is expected beside the checkout: \(dumps)")
+    }
+
+    @Test(arguments: androidDumps)
+    func everyDumpImportsAndMountsCleanly(_ name: String) {
+        let session = Session()
+        let (ok, output) = session.line("import \(dump("android/" + name))")
+        #expect(ok, "\(output)")
+        #expect(!output.contains("error:"), "\(output)")
+        #expect(session.line("check").ok)
+        #expect(Session().line("import \(dump("android/" + name)) --script").output
+            == Session().line("import \(dump("android/" + name)) --script").output)
+    }
+
+    /// Futu's portfolio: one RecyclerView of 11 ViewGroup rows, the first
+    /// and last cut by the screen (and not read as header or footer).
+    @Test func aRecyclerViewGivesItsRowsAndTypes() throws {
+        let lists = listLines(dump("android/futu-trader-recyclerview_window_dump.xml"))
+        let words = try #require(lists["quote_portfolio_position_history_rv"])
+        #expect(words.contains("viewport") && words[words.firstIndex(of: "viewport")! + 1] == "11")
+        #expect(cells(words).count == 11 && cells(words).allSatisfy { $0.hasPrefix("ViewGroup") })
+        #expect(!words.contains("header") && !words.contains("footer"))
+    }
+
+    /// WeCom's messages: 9 RelativeLayout rows and 1 LinearLayout row;
+    /// rows of one class and resource-id subtree are one type.
+    @Test func rowTypesFollowClassAndResourceIDs() throws {
+        let words = try #require(listLines(dump("android/wework-messages-recyclerview_window_dump.xml"))["czy"])
+        let types = cells(words)
+        #expect(types.count == 10)
+        #expect(types.filter { $0.hasPrefix("RelativeLayout") }.count == 9)
+        #expect(types.filter { $0.hasPrefix("LinearLayout") }.count == 1)
+    }
+
+    /// Spotlight: SOURCES.md calls it ViewPager → RecyclerView →
+    /// RecyclerView, but the dump has the feed `rvPublisherFeed` beside the
+    /// ViewPager (whose own RecyclerView shows one page), not inside it: two
+    /// lists, as the dump says.
+    @Test func spotlightHasAPagerListBesideTheFeed() throws {
+        let lists = listLines(dump("android/spotlight-recyclerview-landscape_window_dump.xml"))
+        #expect(lists.keys.sorted() == ["RecyclerView", "rvPublisherFeed"])
+        #expect(cells(try #require(lists["rvPublisherFeed"])) == ["cvPublisherArticleCard"])
+        #expect(cells(try #require(lists["RecyclerView"])).count == 1)
+    }
+
+    /// A RecyclerView inside another's row (a carousel in a feed) is a list
+    /// inside the row, and scrolls on its own.
+    @Test func nestedListsAreListsInRows() throws {
+        func row(_ y: Int) -> String {
+            """
+            <node class="android.widget.LinearLayout" resource-id="app:id/row" bounds="[0,\(y)][1080,\(y + 300)]">\
+            <node class="android.widget.TextView" resource-id="app:id/title" text="Row at \(y)" bounds="[0,\(y)][1080,\(y + 50)]"/>\
+            <node class="androidx.recyclerview.widget.RecyclerView" resource-id="app:id/carousel" scrollable="true" bounds="[0,\(y + 50)][1080,\(y + 300)]">\
+            <node class="android.widget.ImageView" resource-id="app:id/photo" bounds="[0,\(y + 50)][500,\(y + 300)]"/>\
+            <node class="android.widget.ImageView" resource-id="app:id/photo" bounds="[520,\(y + 50)][1020,\(y + 300)]"/>\
+            </node></node>
+            """
+        }
+        let xml = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
+            + "<node class=\"androidx.recyclerview.widget.RecyclerView\" resource-id=\"app:id/feed\" bounds=\"[0,0][1080,1920]\">"
+            + [600, 0, 300].map(row).joined() + "</node></hierarchy>"
+        let path = try temporaryFile(Array(xml.utf8), suffix: ".xml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let lists = listLines(path)
+        #expect(cells(try #require(lists["feed"])) == ["row"])
+        #expect(cells(try #require(lists["carousel"])) == ["photo"])
+        let session = Session()
+        #expect(session.line("import \(path)").ok)
+        // Rows in bounds order: the row at y = 0 is row 0.
+        #expect(session.line("expect feed/0/title text \"Row at 0\"").ok)
+        #expect(session.line("expect feed/2/title text \"Row at 600\"").ok)
+        #expect(session.line("scroll feed/1/carousel by 3").ok)
+        #expect(session.line("check").ok)
+    }
+
+    /// Two ListViews share `id/ctt`: two lists, named apart.
+    @Test func listsSharingAResourceIDAreNamedApart() {
+        let lists = listLines(dump("android/wework-customer-list-listview_ui_customer_list_correct.xml"))
+        #expect(lists.keys.sorted() == ["ctt", "ctt_2"])
+    }
+
+    /// Appium's page source names elements by class; a Python-repr copy is
+    /// unescaped with a warning.
+    @Test func appiumPageSourcesAndAReprCopyRead() {
+        let facebook = Session().line("import \(dump("android/appium-facebook-login_page_source.xml"))").output
+        #expect(facebook.contains("imported") && !facebook.contains("warning"), "\(facebook)")
+        let instagram = Session().line("import \(dump("android/appium-instagram-escaped_pagesource.xml"))").output
+        #expect(flat(instagram).contains("appium-instagram-escaped_pagesource.xml:1:1: warning: read as a Python string's repr"), "\(instagram)")
+    }
+
+    /// dumpsys: every activity's View Hierarchy, gone and invisible views
+    /// mounted then hidden; a RecyclerView that shows nothing (gone, 0×0)
+    /// is kept as a plain view.
+    @Test func dumpsysSectionsAndHiddenViews() {
+        let output = Session().line("import \(dump("android/rndemo-pixel-launcher-dumpsys-activity-top.txt"))").output
+        #expect(flat(output).contains("2 lists with no cell shown kept as plain views"), "\(output)")
+        let script = Session().line("import \(dump("android/rndemo-pixel-launcher-dumpsys-activity-top.txt")) --script").output
+        #expect(script.contains("\nhide "))
+        #expect(script.contains("component search_results_list_view view SearchRecyclerView"))
+    }
+
+    /// A cut XML file: what was read is kept, and the warning names where it ends.
+    @Test func aTruncatedXMLDumpNamesWhereItEnds() throws {
+        let text = try String(contentsOfFile: dump("android/youtube-prettyprinted_window_dump.xml"), encoding: .utf8)
+        let cut = String(text.prefix(text.count / 2))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).xml").path
+        try cut.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let session = Session()
+        let (ok, output) = session.line("import \(path)")
+        #expect(ok, "\(output)")
+        let lines = cut.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(output.contains("\(path):\(lines):"), "\(output)")
+        #expect(flat(output).contains("open (expected '</"), "\(output)")
+        #expect(session.line("check").ok)
     }
 }

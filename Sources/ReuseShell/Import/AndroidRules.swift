@@ -9,7 +9,8 @@
 ///   `…RecyclerView`), `ListView` or `GridView` is a `list`, nested ones
 ///   too. Its rows are its visible children, in bounds order (top, then
 ///   left); a row cut by the screen's edge counts. A first or last row of a
-///   type that occurs once among three or more is the header or footer.
+///   type that occurs once among three or more is the header or footer,
+///   unless the list's edge cuts it (its off-screen views are not dumped).
 ///   The dump has no row count: 100 rows are assumed (edit the list line),
 ///   or, when a footer shows, the rows shown.
 /// - **Types** are class, resource id and subtree shape; a type is named
@@ -50,10 +51,19 @@ struct AndroidRules: ScreenRules {
         rows.sort { ($0.frame?.y ?? 0, $0.frame?.x ?? 0, $0.line) < ($1.frame?.y ?? 0, $1.frame?.x ?? 0, $1.line) }
         var header: DumpedView?
         var footer: DumpedView?
+        // A row cut by the list's edge shows only part of its views (the
+        // dump leaves out what is off screen), so its shape is no sign of
+        // a header or footer.
+        func isCut(_ row: DumpedView) -> Bool {
+            guard let frame = row.frame, let bounds = list.frame else { return false }
+            return frame.y <= bounds.y || frame.y + frame.height >= bounds.y + bounds.height
+        }
         if rows.count >= 3 {
             let shapes = rows.map(Self.shape)
-            if shapes.filter({ $0 == shapes[0] }).count == 1 { header = rows.removeFirst() }
-            if let last = shapes.last, shapes.filter({ $0 == last }).count == 1, !rows.isEmpty { footer = rows.removeLast() }
+            if !isCut(rows[0]), shapes.filter({ $0 == shapes[0] }).count == 1 { header = rows.removeFirst() }
+            if let lastRow = rows.last, !isCut(lastRow), let last = shapes.last, shapes.filter({ $0 == last }).count == 1, rows.count > 1 {
+                footer = rows.removeLast()
+            }
         }
         // A footer shown means the list's end is on screen: the rows shown are all there are.
         return ImportedScreen.ListLayout(cells: rows, header: header, footer: footer,
