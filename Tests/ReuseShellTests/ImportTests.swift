@@ -157,11 +157,12 @@ private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> 
         }
     }
 
-    /// A format not read yet is named; a file with no view says what it expected.
+    /// Bad arguments and files with no view say what they expected.
     @Test func otherFormatsAndEmptyFilesAreRefusedClearly() throws {
-        #expect(Session().error("import \(dump("divkit/divkit-samples-gallery.json"))").contains("looks like JSON (a DivKit card)"))
-        #expect(Session().error("import x.txt as divkit").contains("DivKit cards are not read yet"))
-        #expect(Session().error("import x.txt as flutter").contains("unknown format 'flutter'"))
+        #expect(Session().error("import x.txt as flutter").contains("unknown format 'flutter'; the formats are uikit, android and divkit"))
+        #expect(Session().error("import x.txt card main").contains("import: cannot read"))
+        #expect(Session().error("import \(dump("uikit/sma11case-single-cell-swipe-delete.txt")) card main")
+            .contains("'card' names a DivKit card; this is a uikit dump"))
         let empty = try temporaryFile(Array("hello\n".utf8))
         defer { try? FileManager.default.removeItem(atPath: empty) }
         #expect(Session().error("import \(empty)").contains("no view found"))
@@ -309,5 +310,77 @@ private func cells(_ words: [String]) -> [String] {
         #expect(output.contains("\(path):\(lines):"), "\(output)")
         #expect(flat(output).contains("open (expected '</"), "\(output)")
         #expect(session.line("check").ok)
+    }
+}
+
+/// The DivKit cards: every `.json` under divkit/, by name.
+private let divkitCards: [String] = {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "\(dumps)/divkit")) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+}()
+
+/// `import`: DivKit cards (FORMATS.md section 3).
+@Suite struct DivKitImportTests {
+    @Test(arguments: divkitCards)
+    func everyCardImportsAndMountsCleanly(_ name: String) {
+        let session = Session()
+        let (ok, output) = session.line("import \(dump("divkit/" + name))")
+        #expect(ok, "\(output)")
+        #expect(!output.contains("error:"), "\(output)")
+        #expect(session.line("check").ok)
+    }
+
+    /// The official gallery sample: 5 `text_block` items, 80 pt wide with
+    /// 16 between, so 4 show on a 375 pt screen; the templates resolved.
+    @Test func aStaticGalleryGivesItsItems() {
+        let lists = listLines(dump("divkit/divkit-samples-gallery.json"))
+        #expect(lists["gallery"] == ["rows", "5", "viewport", "4", "cells", "text_block"])
+        let script = Session().line("import \(dump("divkit/divkit-samples-gallery.json")) --script").output
+        #expect(script.contains("component title view UILabel"), "the title template bottoms out in text: \(script)")
+    }
+
+    /// item_builder: one row per data element, each the prototype its
+    /// selector picks (`getStringFromDict(item, 'style') == 'with_image'`),
+    /// its text read from the element.
+    @Test func anItemBuilderGivesOneRowPerElementByPrototype() {
+        let lists = listLines(dump("divkit/divkit-gallery-item-builder.json"))
+        #expect(lists["gallery"] == ["rows", "4", "viewport", "4", "cells", "exampleCard", "exampleCard", "exampleCard", "exampleCard_2"])
+        let session = Session()
+        #expect(session.line("import \(dump("divkit/divkit-gallery-item-builder.json"))").ok)
+        #expect(session.line("expect gallery/2/text text \"Third text card\"").ok)
+        #expect(session.line("expect gallery/3/text text \"Card with image\"").ok)
+    }
+
+    /// Chained templates with `$param`: the weather app's 24 `hour_cell`s
+    /// (its `$text: time` filled per instance), nested in the vertical
+    /// `main_scroll`; a document of several cards takes the first and names the others.
+    @Test func templatesChainAndScreensAreNamed() {
+        let file = dump("divkit/weather-workshop-document_en.json")
+        let lists = listLines(file)
+        #expect(lists["hourly_gallery"]?.prefix(4) == ["rows", "24", "viewport", "5"])
+        #expect(cells(lists["main_scroll"] ?? []).first == "hourly_gallery")
+        let output = Session().line("import \(file)").output
+        #expect(flat(output).contains("card main of main, settings, about"), "\(output)")
+        let settings = Session()
+        #expect(settings.line("import \(file) card settings").ok)
+        #expect(Session().error("import \(file) card nowhere").contains("no card named 'nowhere'; the cards are main, settings, about"))
+    }
+
+    /// A builder whose data is empty has no row: the gallery is a plain view.
+    @Test func anEmptyBuilderIsAPlainView() {
+        let output = Session().line("import \(dump("divkit/wolfram158-item-builder-insert-remove.json"))").output
+        #expect(flat(output).contains("1 list with no cell shown kept as plain views"), "\(output)")
+    }
+
+    /// Broken JSON is refused with the line and column of the problem.
+    @Test func brokenJSONNamesLineAndColumn() throws {
+        let text = try String(contentsOfFile: dump("divkit/divkit-samples-gallery.json"), encoding: .utf8)
+        let cut = String(text.prefix(700))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).json").path
+        try cut.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let line = cut.split(separator: "\n", omittingEmptySubsequences: false).count
+        let error = Session().error("import \(path)")
+        #expect(error.contains("\(path):\(line):"), "\(error)")
+        #expect(error.contains("the text ends"), "\(error)")
     }
 }

@@ -8,7 +8,7 @@ enum ImportCommand {
 
     static let spec = CommandSpec(
         name: "import", group: .session,
-        usage: "import FILE [as uikit] [--script]",
+        usage: "import FILE [as uikit|android|divkit] [card NAME] [--script]",
         summary: "build a screen from a view-hierarchy dump and mount it",
         details: """
         Reads UIKit's recursiveDescription (lldb: 'po [[UIWindow keyWindow]
@@ -32,17 +32,22 @@ enum ImportCommand {
         let parsed = try arguments.options(options)
         guard let file = parsed.rest.first else { throw arguments.missing("a dump file") }
         var format: DumpFormat?
-        if parsed.rest.count > 1 {
-            let word = parsed.rest[1]
-            guard word.text == "as" else { throw ShellError("import: unexpected '\(word.text)'; did you mean 'as uikit'?", at: word) }
-            guard let name = parsed.rest.dropFirst(2).first else { throw ShellError("import: expected a format after 'as': uikit or android", at: word) }
-            guard let named = DumpFormat(rawValue: name.text) else {
-                throw ShellError(name.text == "divkit"
-                    ? "import: DivKit cards are not read yet; uikit and android dumps are"
-                    : "import: unknown format '\(name.text)'; the formats are uikit and android", at: name)
+        var card: Token?
+        var rest = parsed.rest.dropFirst()
+        while let word = rest.popFirst() {
+            switch word.text {
+            case "as":
+                guard let name = rest.popFirst() else { throw ShellError("import: expected a format after 'as': uikit, android or divkit", at: word) }
+                guard let named = DumpFormat(rawValue: name.text) else {
+                    throw ShellError("import: unknown format '\(name.text)'; the formats are uikit, android and divkit", at: name)
+                }
+                format = named
+            case "card":
+                guard let name = rest.popFirst() else { throw ShellError("import: expected a card's name after 'card'", at: word) }
+                card = name
+            default:
+                throw ShellError("import: unexpected '\(word.text)'; after the file come 'as FORMAT' and 'card NAME'", at: word)
             }
-            format = named
-            if let extra = parsed.rest.dropFirst(3).first { throw ShellError("import: unexpected '\(extra.text)'", at: extra) }
         }
         let path = shell.resolve(file.text)
         let dump: DumpFile
@@ -54,11 +59,10 @@ enum ImportCommand {
             throw ShellError("import: cannot read '\(file.text)': \(shell.describe(error, path: path))", at: file)
         }
         let detected = format ?? DumpFormat.detect(dump.text)
-        guard let detected else {
-            throw ShellError("import: '\(file.text)' looks like JSON (a DivKit card), which is not read yet; uikit and android dumps are", at: file)
-        }
+        if let card, detected != .divkit { throw ShellError("import: 'card' names a DivKit card; this is a \(detected.rawValue) dump", at: card) }
         let parsedDump: ParsedDump
         let screen: ImportedScreen
+        var cards: (all: [String], taken: String?) = ([], nil)
         switch detected {
         case .uikit:
             parsedDump = RecursiveDescription.parse(dump.text)
@@ -67,10 +71,21 @@ enum ImportCommand {
             parsedDump = dump.text.contains("View Hierarchy:") && !dump.text.hasPrefix("<")
                 ? AndroidHierarchy.parseDumpsys(dump.text) : AndroidHierarchy.parseXML(dump.text)
             screen = ImportedScreen(parsedDump, rules: AndroidRules())
+        case .divkit:
+            let reading: DivKitCard.Reading
+            do throws(JSONText.Failure) {
+                reading = try DivKitCard.parse(dump.text, card: card?.text)
+            } catch {
+                throw ShellError("import: \(file.text):\(error.line):\(error.column): \(error.message)", at: card ?? file)
+            }
+            parsedDump = reading.dump
+            cards = (reading.cards, reading.card)
+            screen = ImportedScreen(parsedDump, rules: DivKitRules())
         }
         guard !parsedDump.roots.isEmpty else {
             throw ShellError("import: no view found in '\(file.text)': expected " + (detected == .uikit
-                ? "lines like '<UIView: 0x…; frame = (…); …>'" : "'<node class=… bounds=…>' elements or a 'View Hierarchy:' section"), at: file)
+                ? "lines like '<UIView: 0x…; frame = (…); …>'" : detected == .android
+                ? "'<node class=… bounds=…>' elements or a 'View Hierarchy:' section" : "a card whose first state has a div"), at: file)
         }
         let script = ScreenScript(screen)
         var report: [String] = []
@@ -87,8 +102,11 @@ enum ImportCommand {
         let views = parsedDump.roots.reduce(0) { $0 + ImportCommand.count($1) }
         report.append("imported \(file.text): \(views) views, \(script.typeCount) component types, \(script.lists.count) list\(script.lists.count == 1 ? "" : "s")")
         report += script.lists.map { "  list " + $0 }
+        if cards.all.count > 1, let taken = cards.taken {
+            report.append("  card \(taken) of " + cards.all.joined(separator: ", ") + " ('import FILE card NAME' for another)")
+        }
         if screen.folded + screen.leftOut > 0 {
-            report.append("  folded \(screen.folded) \(detected == .uikit ? "UIKit" : "framework") container\(screen.folded == 1 ? "" : "s") (their subviews kept); left out \(screen.leftOut) view\(screen.leftOut == 1 ? "" : "s") (private, empty, or in a list but not a row)")
+            report.append("  folded \(screen.folded) \(detected == .uikit ? "UIKit" : "Android") container\(screen.folded == 1 ? "" : "s") (their subviews kept); left out \(screen.leftOut) view\(screen.leftOut == 1 ? "" : "s") (private, empty, or in a list but not a row)")
         }
         if screen.emptyLists > 0 {
             report.append("  \(screen.emptyLists) list\(screen.emptyLists == 1 ? "" : "s") with no cell shown kept as plain views")
@@ -149,11 +167,13 @@ enum DumpFormat: String {
     case uikit
     /// uiautomator or Appium XML, or dumpsys activity top.
     case android
+    /// A DivKit card's JSON.
+    case divkit
 
-    /// The format by the text's first characters; nil for JSON (DivKit, not read yet).
-    static func detect(_ text: String) -> DumpFormat? {
+    /// The format by the text's first characters.
+    static func detect(_ text: String) -> DumpFormat {
         let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if start.hasPrefix("{") || start.hasPrefix("[") { return nil }
+        if start.hasPrefix("{") || start.hasPrefix("[") { return .divkit }
         if start.hasPrefix("<?xml") || start.hasPrefix("<hierarchy") || text.contains("View Hierarchy:") { return .android }
         return .uikit
     }

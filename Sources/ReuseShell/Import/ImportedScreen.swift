@@ -43,6 +43,8 @@ struct ImportedScreen {
         var queued: Int
         /// How the row count was found, for the summary.
         var rowsNote: String
+        /// Rows shown at once: the cells shown, unless the format says otherwise (DivKit).
+        var viewport: Int
     }
 
     /// What a format's rules find under a list view, before nodes are made.
@@ -55,6 +57,8 @@ struct ImportedScreen {
         var queued: Int
         var leftOut: Int
         var rowsNote: String
+        /// Rows shown at once, when not every cell given is on screen (DivKit's items).
+        var viewport: Int? = nil
     }
 
     private(set) var roots: [Node] = []
@@ -90,7 +94,8 @@ struct ImportedScreen {
                 node.list = ListShape(cells: layout.cells.flatMap { keep($0, rules: rules) },
                                       header: layout.header.flatMap { keep($0, rules: rules).first },
                                       footer: layout.footer.flatMap { keep($0, rules: rules).first },
-                                      rows: layout.rows, firstRow: layout.firstRow, queued: layout.queued, rowsNote: layout.rowsNote)
+                                      rows: layout.rows, firstRow: layout.firstRow, queued: layout.queued, rowsNote: layout.rowsNote,
+                                      viewport: layout.viewport ?? layout.cells.count)
                 return [node]
             }
             emptyLists += 1

@@ -103,7 +103,7 @@ struct ScreenScript {
             let rotation = cells.isEmpty ? 0 : list.firstRow % cells.count
             let ordered = cells.isEmpty ? [] : Array(cells[(cells.count - rotation)...] + cells[..<(cells.count - rotation)])
             let pattern = ScreenScript.shortestCycle(ordered)
-            listParts = ["rows \(max(1, list.rows))", "viewport \(max(1, list.cells.count))", "cells " + (pattern.isEmpty ? ["?"] : pattern).joined(separator: " ")]
+            listParts = ["rows \(max(1, list.rows))", "viewport \(max(1, list.viewport))", "cells " + (pattern.isEmpty ? ["?"] : pattern).joined(separator: " ")]
             if let header { listParts.append("header \(header)") }
             if let footer { listParts.append("footer \(footer)") }
         }
@@ -122,7 +122,7 @@ struct ScreenScript {
         if node.list != nil {
             definitions.append("list \(type) " + listParts.joined(separator: " "))
             let list = node.list!
-            lists.append("\(type): \(list.cells.count) of ~\(list.rows) rows (\(list.rowsNote)) shown from row \(list.firstRow), cells "
+            lists.append("\(type): \(list.viewport) of ~\(list.rows) rows (\(list.rowsNote)) shown from row \(list.firstRow), cells "
                 + ScreenScript.ordered(list.cells.map(\.type)).joined(separator: ", ")
                 + (list.queued > 0 ? "; \(list.queued) hidden (queued) cell\(list.queued == 1 ? "" : "s") left out" : ""))
         } else {
@@ -182,7 +182,8 @@ struct ScreenScript {
             walk(child, path: ScreenScript.path(of: index, among: node.children.map(\.type), prefix: path))
         }
         if let list = node.list {
-            for (offset, cell) in list.cells.enumerated() { walk(cell, path: "\(path)/\(list.firstRow + offset)") }
+            // The rows mounted: those shown (a card's items past the viewport are not mounted).
+            for (offset, cell) in list.cells.prefix(list.viewport).enumerated() { walk(cell, path: "\(path)/\(list.firstRow + offset)") }
             if let header = list.header {
                 walk(header, path: "\(path)/\(header.type)" + (header.type == list.footer?.type ? "[0]" : ""))
             }
