@@ -164,13 +164,17 @@ _reuse-shell() {
 
     local -a repeating_flags=()
     local -a non_repeating_flags=(--echo --bail --quiet -q --no-color --no-init --interactive -i --step --generate-manual --version -h --help)
-    local -a repeating_options=(--command -c)
+    local -a repeating_options=(--command -c --import)
     local -a non_repeating_options=(--color --width --export-html --strategy)
     __reuse-shell_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--command'|'-c')
+        return
+        ;;
+    '--import')
+        __reuse-shell_add_completions -f
         return
         ;;
     '--color')

@@ -20,7 +20,7 @@ function __reuse-shell_parse_tokens -S
     set -l unparsed_tokens (__reuse-shell_tokens -pc)
     switch $unparsed_tokens[1]
     case 'reuse-shell'
-        __reuse-shell_parse_subcommand -r 1 'c/command=+' 'echo' 'bail' 'q/quiet' 'color=' 'no-color' 'no-init' 'i/interactive' 'step' 'width=' 'export-html=' 'strategy=' 'generate-manual' 'version' 'h/help'
+        __reuse-shell_parse_subcommand -r 1 'c/command=+' 'import=+' 'echo' 'bail' 'q/quiet' 'color=' 'no-color' 'no-init' 'i/interactive' 'step' 'width=' 'export-html=' 'strategy=' 'generate-manual' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __reuse-shell_parse_subcommand -r 1 'version'
@@ -79,6 +79,7 @@ end
 complete -c 'reuse-shell' -f
 complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_positional "reuse-shell" -ge 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'reuse\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_flags_or_options "reuse-shell"' -l 'command' -s 'c' -d 'Run one command after the files (may be repeated).' -rfka ''
+complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_flags_or_options "reuse-shell"' -l 'import' -d 'Before the files, build and mount a screen from a view-hierarchy dump: UIKit\'s recursiveDescription, Android\'s uiautomator or Appium XML or dumpsys, or a DivKit card (may be repeated; \'help import\' in the shell).' -rF
 complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_flags_or_options "reuse-shell" echo' -l 'echo' -d 'Print each command before its output (for transcripts).'
 complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_flags_or_options "reuse-shell" bail' -l 'bail' -d 'Stop at the first command that fails.'
 complete -c 'reuse-shell' -n '__reuse-shell_should_offer_completions_for_flags_or_options "reuse-shell" q quiet' -l 'quiet' -s 'q' -d 'Print only what inspections (and help) print: no pass lines, no \'defined\', no echo; errors still go to stderr. For pipes: reuse-shell s.reuse -q -c \'tree --json\' | jq .'

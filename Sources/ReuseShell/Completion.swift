@@ -126,6 +126,11 @@ extension Interpreter {
             return position == 1 && !recorded.isEmpty ? (1...min(9, recorded.count)).map(String.init) : []
         case "source", "save":
             return position == 1 ? filePaths(matching: partial) : []
+        case "import":
+            if partial.hasPrefix("-") { return offeredOptions(of: command) }
+            if position == 1 { return filePaths(matching: partial) }
+            if previous == "as" { return ["uikit", "android", "divkit"] }
+            return previous == "card" ? [] : ["as", "card"]
         case "export":
             if previous == "--pass" { return recentPasses }
             if partial.hasPrefix("-") { return offeredOptions(of: command) }

@@ -31,6 +31,11 @@ struct ReuseShellCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Run one command after the files (may be repeated).")
     var command: [String] = []
 
+    @Option(name: .customLong("import"), help: ArgumentHelp(
+        "Before the files, build and mount a screen from a view-hierarchy dump: UIKit's recursiveDescription, Android's uiautomator or Appium XML or dumpsys, or a DivKit card (may be repeated; 'help import' in the shell).",
+        valueName: "DUMP"), completion: .file())
+    var imports: [String] = []
+
     @Flag(help: "Print each command before its output (for transcripts).")
     var echo = false
 
@@ -123,6 +128,11 @@ struct ReuseShellCommand: ParsableCommand {
     /// Throws the exit when one quits or fails under `--bail`.
     private func runScripts(_ interpreter: Interpreter, terminalIn: Bool, readsInput: Bool) throws -> Bool {
         var ok = true
+        for (index, dump) in imports.enumerated() {
+            ok = interpreter.run(line: "import " + quoted(dump), at: SourceLocation(file: "<--import>", line: index + 1)) && ok
+            if Interruption.isRequested { ScriptInterrupt.end() }
+            if !ok && bail { throw ExitCode(1) }
+        }
         for file in files {
             if file == "-" {
                 ok = readStandardInput(into: interpreter) && ok

@@ -384,3 +384,14 @@ private let divkitCards: [String] = {
         #expect(error.contains("the text ends"), "\(error)")
     }
 }
+
+@Suite struct ImportCompletionTests {
+    @Test func importCompletesFilesFormatsAndOptions() {
+        let session = Session()
+        session.interpreter.workingDirectory = packageRootForTests
+        #expect(session.interpreter.completions(for: "import Sessions/00").contains("Sessions/00-welcome.reuse"))
+        #expect(session.interpreter.completions(for: "import x.txt as ") == ["uikit", "android", "divkit"])
+        #expect(session.interpreter.completions(for: "import x.txt ") == ["as", "card"])
+        #expect(session.interpreter.completions(for: "import x.txt --") == ["--script"])
+    }
+}

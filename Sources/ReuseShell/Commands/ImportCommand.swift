@@ -11,19 +11,25 @@ enum ImportCommand {
         usage: "import FILE [as uikit|android|divkit] [card NAME] [--script]",
         summary: "build a screen from a view-hierarchy dump and mount it",
         details: """
-        Reads UIKit's recursiveDescription (lldb: 'po [[UIWindow keyWindow]
-        recursiveDescription]', or Chisel's 'pviews', or Cycript) and writes the
-        screen as view, component and list lines, then mounts it, scrolls its
-        lists to the rows shown and sets the values the dump prints (text,
-        alpha); views the dump shows hidden are hidden. UIKit's own containers
-        and private views are folded (their subviews join their superview);
-        UITableView and UICollectionView are lists, their visible cells in frame
-        order the rows shown, cells of one class and shape one type; rows beyond
-        the screen repeat the types shown. It prints what it found and what it
-        left out. The lines count as typed for 'save', so the screen can be
-        edited and replayed. --script prints the lines without running them.
-        Lines it cannot read are named by line and column and skipped. Android
-        and DivKit dumps are not read yet.
+        Reads a real screen and writes it as view, component and list lines,
+        then mounts it, scrolls its lists to the rows shown, sets the values the
+        dump states and hides the views it shows hidden. The format is found
+        from the text unless 'as' names it:
+        uikit: recursiveDescription (lldb: po [[UIWindow keyWindow]
+        recursiveDescription]; Chisel's pviews; Cycript). UIKit's containers and
+        private views are folded (subviews join their superview); UITableView
+        and UICollectionView (subclasses too, by baseClass) are lists, their
+        visible cells in frame order, rows from contentSize over the cell pitch.
+        android: uiautomator dump (adb shell uiautomator dump), Appium page
+        source, or dumpsys activity top. RecyclerView, ListView and GridView are
+        lists, rows in bounds order; the dump has no row count: 100 assumed.
+        divkit: a card's JSON, templates resolved; galleries are lists of their
+        items or item_builder rows ('card NAME' picks one of several cards).
+        Cells of one class (or id, or template) and shape are one type; rows
+        beyond the screen repeat the types shown. It prints what it found and
+        what it left out; lines it cannot read are named by line and column. The
+        lines count as typed for 'save', so the screen can be edited and
+        replayed. --script prints them without running them.
         """,
         example: "import screen.txt",
         options: options,
