@@ -28,8 +28,8 @@ enum ImportCommand {
         Cells of one class (or id, or template) and shape are one type; rows
         beyond the screen repeat the types shown. It prints what it found and
         what it left out; lines it cannot read are named by line and column. The
-        lines count as typed for 'save', so the screen can be edited and
-        replayed. --script prints them without running them.
+        lines run quietly and count as typed for 'save', so the screen can be
+        edited and replayed. --script prints them without running them.
         """,
         example: "import screen.txt",
         options: options,
@@ -118,9 +118,16 @@ enum ImportCommand {
             report.append("  \(screen.emptyLists) list\(screen.emptyLists == 1 ? "" : "s") with no cell shown kept as plain views")
         }
         shell.emit(report.joined(separator: "\n"))
-        guard shell.run(script: script.lines.joined(separator: "\n") + "\n", file: "<import \(file.text)>") else {
-            throw .reportedInside(file)
-        }
+        // The lines run quietly (errors still show): the summary says what they made.
+        let before = shell.engine.log.currentPass
+        let wasMuted = shell.muted
+        shell.muted = true
+        let ok = shell.run(script: script.lines.joined(separator: "\n") + "\n", file: "<import \(file.text)>")
+        shell.muted = wasMuted
+        guard ok else { throw .reportedInside(file) }
+        let passes = shell.engine.log.currentPass - before
+        shell.emit(shell.style.dim("ran \(script.lines.count) lines, \(passes) pass\(passes == 1 ? "" : "es"): "
+            + "\(shell.engine.views.aliveCount) views alive; 'import \(file.text) --script' prints the lines, 'save' writes them"))
     }
 
     static func count(_ view: DumpedView) -> Int {

@@ -10,7 +10,8 @@
 ///   too. Its rows are its visible children, in bounds order (top, then
 ///   left); a row cut by the screen's edge counts. A first or last row of a
 ///   type that occurs once among three or more is the header or footer,
-///   unless the list's edge cuts it (its off-screen views are not dumped).
+///   unless the list's edge cuts it (a row at the edge that another row of
+///   its class and resource id outgrows: its off-screen views are not dumped).
 ///   The dump has no row count: 100 rows are assumed (edit the list line),
 ///   or, when a footer shows, the rows shown.
 /// - **Types** are class, resource id and subtree shape; a type is named
@@ -53,10 +54,15 @@ struct AndroidRules: ScreenRules {
         var footer: DumpedView?
         // A row cut by the list's edge shows only part of its views (the
         // dump leaves out what is off screen), so its shape is no sign of
-        // a header or footer.
+        // a header or footer. Bounds are clipped, so a cut row is one at an
+        // edge that a row of its class and resource id outgrows.
         func isCut(_ row: DumpedView) -> Bool {
             guard let frame = row.frame, let bounds = list.frame else { return false }
-            return frame.y <= bounds.y || frame.y + frame.height >= bounds.y + bounds.height
+            guard frame.y <= bounds.y || frame.y + frame.height >= bounds.y + bounds.height else { return false }
+            return rows.contains { other in
+                other.className == row.className && other.field("resource-id") == row.field("resource-id")
+                    && (other.frame?.height ?? 0) > frame.height
+            }
         }
         if rows.count >= 3 {
             let shapes = rows.map(Self.shape)

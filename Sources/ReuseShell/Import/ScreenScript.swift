@@ -2,8 +2,9 @@ import ReuseEngine
 
 /// An imported screen written in the shell's own language: `view` lines for
 /// classes the shell lacks, one `component` or `list` line per type
-/// (children first), `mount`, then the `scroll`, `set` and `hide` lines
-/// that bring it to the state the dump shows.
+/// (children first), a `register` line per list cell type (the dump names
+/// no reuse identifier; UIKit needs one), `mount`, then the `scroll`, `set`
+/// and `hide` lines that bring it to the state the dump shows.
 ///
 /// The text is deterministic: types in the order their first instance
 /// appears (children before parents), instances in tree order, nothing in
@@ -25,6 +26,8 @@ struct ScreenScript {
     private var declaredClasses: [String] = []
     private var declaredClassNames: Set<String> = []
     private var definitions: [String] = []
+    /// `register LIST CELL` for every list's cell types.
+    private var registrations: [String] = []
     private var typesBySignature: [String: String] = [:]
     private var typeNames: Set<String> = []
     /// Instances by type, in tree order, with their paths (for values that differ).
@@ -83,6 +86,7 @@ struct ScreenScript {
             let body = common.map { "\($0.0): \(ScreenScript.written($0.0, $0.1))" }.joined(separator: ", ")
             return String(line[..<classEnd]) + " { \(body) }" + String(line[classEnd...])
         }
+        lines += registrations
         if !rootNames.isEmpty { lines.append("mount " + rootNames.joined(separator: " ")) }
         // Deepest first: a view inside a hidden one is hidden before its ancestor goes.
         lines += scrolls + values + hides.reversed()
@@ -122,6 +126,9 @@ struct ScreenScript {
         if node.list != nil {
             definitions.append("list \(type) " + listParts.joined(separator: " "))
             let list = node.list!
+            // Each cell type registered, as the app must have done for UIKit
+            // to dequeue it (the dump names no identifier: the type's name is one).
+            registrations += ScreenScript.ordered(list.cells.map(\.type)).map { "register \(type) \($0)" }
             lists.append("\(type): \(list.viewport) of ~\(list.rows) rows (\(list.rowsNote)) shown from row \(list.firstRow), cells "
                 + ScreenScript.ordered(list.cells.map(\.type)).joined(separator: ", ")
                 + (list.queued > 0 ? "; \(list.queued) hidden (queued) cell\(list.queued == 1 ? "" : "s") left out" : ""))
