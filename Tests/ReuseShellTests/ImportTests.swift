@@ -53,7 +53,7 @@ private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> 
     @Test func thePhotosPickerIsAListOfSixteenGridCells() throws {
         let session = Session()
         let output = session.line("import \(dump("uikit/zhangkn-photos-picker-pucollectionview.txt"))").output
-        #expect(flat(output).contains("list PUCollectionView: 16 of ~16 rows (contentSize over the cell pitch) shown from row 0, cells PUPhotosGridCell, PUPhotosGridCell_2"),
+        #expect(flat(output).contains("list PUCollectionView: 16 of ~16 rows (contentSize over the cell height) shown from row 0, cells PUPhotosGridCell, PUPhotosGridCell_2"),
                 "\(output)")
         let components = document(session, "components --json")["components"] as? [[String: Any]] ?? []
         let rows = components.filter { ($0["path"] as? String)?.range(of: #"PUCollectionView/\d+$"#, options: .regularExpression) != nil }
@@ -71,7 +71,7 @@ private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> 
     @Test func rowsAreInFrameOrderAndTheOffsetIsTheFirstShown() throws {
         let session = Session()
         let output = session.line("import \(dump("uikit/wmf00032-wechat-contacts-newcontactsitemcell.txt"))").output
-        #expect(flat(output).contains("2 of ~125 rows (contentSize over the cell pitch) shown from row 8"), "\(output)")
+        #expect(flat(output).contains("2 of ~125 rows (contentSize over the cell height) shown from row 8"), "\(output)")
         let label = "iConsoleWindow/MMUIHookView/MMMainTableView/%d/UIView/ContactsItemView/MMCPLabel"
         #expect(session.line("expect \(String(format: label, 8)) text \"AA_欣欣\"").ok)
         // Cycript's UTF-16 escapes (\ud83d\udc8b) are read as the characters.
@@ -128,6 +128,30 @@ private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> 
         let session = Session()
         let (ok, output) = session.line("import \(badPath)")
         #expect(ok && output.contains("bytes that are not UTF-8 were read as U+FFFD"), "\(output)")
+    }
+
+    /// Addresses and frames never cause differences: the same screen
+    /// dumped again (new addresses, cells a little elsewhere, one row's
+    /// cells printed in another order) writes the same script.
+    @Test func addressesAndFramesCauseNoDifference() throws {
+        let path = dump("uikit/wmf00032-wechat-contacts-newcontactsitemcell.txt")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let readdressed = text.replacingOccurrences(of: #"0x[0-9a-f]+"#, with: "0xdeadbeef", options: .regularExpression)
+            .replacingOccurrences(of: "frame = (0 495; 320 55)", with: "frame = (0.5 495.5; 320 55)")
+        let other = try temporaryFile(Array(readdressed.utf8))
+        defer { try? FileManager.default.removeItem(atPath: other) }
+        #expect(Session().line("import \(other) --script").output == Session().line("import \(path) --script").output)
+    }
+
+    /// UIKit's private `_autolayoutTrace` (`*<Class:0xaddr>` with `|`
+    /// indents, no fields) imports as classes and depths, its hand elision named.
+    @Test func anAutolayoutTraceImportsItsClasses() {
+        let session = Session()
+        let (ok, output) = session.line("import \(dump("other/lzright123-wechat-autolayoutTrace-elided.txt"))")
+        #expect(ok, "\(output)")
+        #expect(output.contains("lzright123-wechat-autolayoutTrace-elided.txt:10:1: warning: views left out by hand"), "\(output)")
+        let script = Session().line("import \(dump("other/lzright123-wechat-autolayoutTrace-elided.txt")) --script").output
+        #expect(script.contains("component iConsoleWindow view iConsoleWindow children MMUILabel MMBadgeView MMBadgeView"), "\(script)")
     }
 
     /// `save` writes the definitions an import made; the saved script
@@ -219,14 +243,16 @@ private func cells(_ words: [String]) -> [String] {
         #expect(!words.contains("header") && !words.contains("footer"))
     }
 
-    /// WeCom's messages: 9 RelativeLayout rows and 1 LinearLayout row;
-    /// rows of one class and resource-id subtree are one type.
+    /// WeCom's messages: 9 RelativeLayout rows and 1 LinearLayout row, the
+    /// first and the only one of its type: the header. Rows of one class
+    /// and resource-id subtree are one type.
     @Test func rowTypesFollowClassAndResourceIDs() throws {
         let words = try #require(listLines(dump("android/wework-messages-recyclerview_window_dump.xml"))["czy"])
         let types = cells(words)
-        #expect(types.count == 10)
-        #expect(types.filter { $0.hasPrefix("RelativeLayout") }.count == 9)
-        #expect(types.filter { $0.hasPrefix("LinearLayout") }.count == 1)
+        #expect(types.count == 9 && types.allSatisfy { $0.hasPrefix("RelativeLayout") }, "\(words)")
+        #expect(Set(types).count < 9, "rows of one shape share a type")
+        let header = try #require(words.firstIndex(of: "header"))
+        #expect(words[header + 1].hasPrefix("LinearLayout"))
     }
 
     /// Spotlight: SOURCES.md calls it ViewPager → RecyclerView →

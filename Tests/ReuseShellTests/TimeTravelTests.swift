@@ -71,7 +71,19 @@ import Testing
         let full = Session()
         replay(full)
         let total = full.interpreter.recorded.count
-        for kept in Set([total / 2, total - 1]).sorted() where kept >= 0 && kept < total {
+        // Where a line ends in the record: a line that records several
+        // commands (an `import`) is stopped after, never inside.
+        var boundaries: [Int] = []
+        do {
+            let counting = Session()
+            counting.interpreter.workingDirectory = Self.sessions.path
+            for (index, line) in lines.enumerated() {
+                counting.interpreter.run(line: line, at: SourceLocation(file: lesson, line: index + 1))
+                boundaries.append(counting.interpreter.recorded.count)
+            }
+        }
+        func boundary(atMost count: Int) -> Int { boundaries.last { $0 <= count } ?? 0 }
+        for kept in Set([boundary(atMost: total / 2), boundary(atMost: total - 1)]).sorted() where kept >= 0 && kept < total {
             let undone = Session()
             replay(undone)
             let output = undone.line("undo \(total - kept)")

@@ -19,7 +19,7 @@ enum ImportCommand {
         recursiveDescription]; Chisel's pviews; Cycript). UIKit's containers and
         private views are folded (subviews join their superview); UITableView
         and UICollectionView (subclasses too, by baseClass) are lists, their
-        visible cells in frame order, rows from contentSize over the cell pitch.
+        visible cells in frame order, rows from contentSize over the cell height.
         android: uiautomator dump (adb shell uiautomator dump), Appium page
         source, or dumpsys activity top. RecyclerView, ListView and GridView are
         lists, rows in bounds order; the dump has no row count: 100 assumed.

@@ -14,7 +14,8 @@
 /// column: a hand elision (`...`), a `(layer)` line (a CALayer, no view),
 /// a line cut in the middle (kept as far as it goes). The lldb or Cycript
 /// echo before the first view and the Cycript backticks are dropped.
-/// Linear in the text.
+/// UIKit's private `_autolayoutTrace` (`*<Class:0xaddr>`, no fields) reads
+/// the same: classes and depths only. Linear in the text.
 enum RecursiveDescription {
     static func parse(_ text: String) -> ParsedDump {
         let lines = DumpText.lines(text)
@@ -38,7 +39,10 @@ enum RecursiveDescription {
                 continue
             }
             let prefix = line[..<open]
-            if !sawView, prefix.contains(where: { $0 != " " && $0 != "\t" && $0 != "|" && $0 != "`" }) { continue }
+            // Indentation, a Cycript backtick, or `_autolayoutTrace`'s `*`
+            // (an ambiguous layout) and `•` marks; anything else before the
+            // first view is an echo of the command.
+            if !sawView, prefix.contains(where: { !" \t|`*•".contains($0) }) { continue }
             let depth = pipes
                 ? prefix.filter { $0 == "|" }.count
                 : prefix.reduce(0) { $0 + ($1 == "\t" ? 4 : $1 == " " ? 1 : 0) } / 4

@@ -15,10 +15,10 @@
 ///   `UICollectionReusableView`) above the first cell or below the last are
 ///   the list's header and footer.
 /// - **Rows.** The viewport is the cells shown; the rows are
-///   `contentSize` over the cell pitch (the distance between two lines of
-///   cells) times the columns, at least the cells shown; the first row
-///   shown is the first cell line's y over the pitch (0 when a header
-///   shows). Rows beyond the screen repeat the shown rows' types in order.
+///   `contentSize` over the median cell height times the columns, at least
+///   the cells shown; the first row shown is the first cell line's y over
+///   that height, to the nearest (0 when a header shows). Rows beyond the
+///   screen repeat the shown rows' types in order.
 /// - **Values.** `text` on labels (a cell repeats its label's text: only
 ///   the label shows it) and `alpha`, the only values it prints per view.
 ///   A class the shell lacks is declared with `view`, with the properties
@@ -68,18 +68,22 @@ struct UIKitRules: ScreenRules {
         var lines: [Double] = []
         for y in cells.map({ $0.frame?.y ?? 0 }) where lines.last != y { lines.append(y) }
         let columns = max(1, lines.map { y in cells.filter { ($0.frame?.y ?? 0) == y }.count }.max() ?? 1)
-        let pitch = lines.count > 1 ? (lines.last! - lines.first!) / Double(lines.count - 1) : (cells.first?.frame?.height ?? 0)
+        // The pitch: the median cell height (FORMATS.md's rule), else the
+        // spacing of the lines; a frame off by a fraction changes nothing.
+        let heights = cells.compactMap { $0.frame?.height }.sorted()
+        let pitch = !heights.isEmpty ? heights[heights.count / 2]
+            : lines.count > 1 ? (lines.last! - lines.first!) / Double(lines.count - 1) : 0
         var rows = cells.count
         var firstRow = 0
         var note = "the cells shown"
         if pitch > 0 {
             if let size = DumpedPair(list.field("contentSize")) {
                 rows = max(rows, Int((size.second / pitch).rounded()) * columns)
-                note = "contentSize over the cell pitch"
+                note = "contentSize over the cell height"
             }
             // Cell frames are in content coordinates: the first line shown
             // says how many lines lie above it.
-            if let first = lines.first { firstRow = max(0, Int((first / pitch).rounded(.down))) * columns }
+            if let first = lines.first { firstRow = max(0, Int((first / pitch).rounded())) * columns }
         }
         // A header shown means the list is at its top (the shell shows a
         // header while the window starts at row 0), whatever it pushed the
