@@ -68,14 +68,17 @@ enum ImportCommand {
         if let card, detected != .divkit { throw ShellError("import: 'card' names a DivKit card; this is a \(detected.rawValue) dump", at: card) }
         let parsedDump: ParsedDump
         let screen: ImportedScreen
+        let rules: any ScreenRules
         var cards: (all: [String], taken: String?) = ([], nil)
         switch detected {
         case .uikit:
             parsedDump = RecursiveDescription.parse(dump.text)
+            rules = UIKitRules()
             screen = ImportedScreen(parsedDump, rules: UIKitRules())
         case .android:
             parsedDump = dump.text.contains("View Hierarchy:") && !dump.text.hasPrefix("<")
                 ? AndroidHierarchy.parseDumpsys(dump.text) : AndroidHierarchy.parseXML(dump.text)
+            rules = AndroidRules()
             screen = ImportedScreen(parsedDump, rules: AndroidRules())
         case .divkit:
             let reading: DivKitCard.Reading
@@ -86,6 +89,7 @@ enum ImportCommand {
             }
             parsedDump = reading.dump
             cards = (reading.cards, reading.card)
+            rules = DivKitRules()
             screen = ImportedScreen(parsedDump, rules: DivKitRules())
         }
         guard !parsedDump.roots.isEmpty else {
@@ -111,9 +115,12 @@ enum ImportCommand {
         if cards.all.count > 1, let taken = cards.taken {
             report.append("  card \(taken) of " + cards.all.joined(separator: ", ") + " ('import FILE card NAME' for another)")
         }
-        if screen.folded + screen.leftOut > 0 {
-            report.append("  folded \(screen.folded) \(detected == .uikit ? "UIKit" : "Android") container\(screen.folded == 1 ? "" : "s") (their subviews kept); left out \(screen.leftOut) view\(screen.leftOut == 1 ? "" : "s") (private, empty, or in a list but not a row)")
-        }
+        var outs: [String] = []
+        if screen.folded > 0 { outs.append("folded \(screen.folded) \(rules.plumbing) (their subviews kept)") }
+        if screen.leftOut > 0 { outs.append("left out \(screen.leftOut) private or system view\(screen.leftOut == 1 ? "" : "s") with nothing inside") }
+        if screen.leftOutOfLists > 0 { outs.append("left out \(screen.leftOutOfLists) \(rules.notRows)") }
+        if !outs.isEmpty { report.append("  " + outs.joined(separator: "; ")) }
+
         if screen.emptyLists > 0 {
             report.append("  \(screen.emptyLists) list\(screen.emptyLists == 1 ? "" : "s") with no cell shown kept as plain views")
         }

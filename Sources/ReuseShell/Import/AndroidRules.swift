@@ -123,4 +123,7 @@ struct AndroidRules: ScreenRules {
     static func shape(_ view: DumpedView) -> String {
         simpleName(view.className) + "#" + (view.field("resource-id") ?? "") + "(" + view.children.map(shape).joined(separator: ",") + ")"
     }
+
+    var notRows: String { "hidden children of lists" }
+    var plumbing: String { "framework containers" }
 }

@@ -56,4 +56,7 @@ struct DivKitRules: ScreenRules {
     func name(of view: DumpedView) -> String { view.field("template") ?? view.field("id") ?? view.className }
 
     func viewClass(of view: DumpedView) -> String { base(of: view) }
+
+    var notRows: String { "hidden gallery items" }
+    var plumbing: String { "containers" }
 }

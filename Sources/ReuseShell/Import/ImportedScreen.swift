@@ -62,9 +62,12 @@ struct ImportedScreen {
     }
 
     private(set) var roots: [Node] = []
-    /// Views folded (containers, private classes) and left out (private leaves, a list's other views).
+    /// Views folded (containers, private classes).
     private(set) var folded = 0
+    /// Plumbing with nothing inside, left out (separators, layout guides).
     private(set) var leftOut = 0
+    /// Views under lists that are no row, header or footer (``ScreenRules/notRows``).
+    private(set) var leftOutOfLists = 0
     /// Lists that showed no cell, kept as plain views.
     private(set) var emptyLists = 0
     /// What the reader could not read.
@@ -88,7 +91,7 @@ struct ImportedScreen {
         let node = Node(view: view, rules: rules)
         if rules.isList(view) {
             let layout = rules.layout(of: view)
-            leftOut += layout.leftOut
+            leftOutOfLists += layout.leftOut
             // A list showing no cell says nothing of its rows: a plain view.
             guard layout.cells.isEmpty else {
                 node.list = ListShape(cells: layout.cells.flatMap { keep($0, rules: rules) },
@@ -120,4 +123,8 @@ protocol ScreenRules {
     func name(of view: DumpedView) -> String
     /// The class the script names (declared with `view` unless built in).
     func viewClass(of view: DumpedView) -> String
+    /// What the views under a list that are no row are, for the summary.
+    var notRows: String { get }
+    /// What its system's folded containers are called, for the summary.
+    var plumbing: String { get }
 }

@@ -113,4 +113,7 @@ struct UIKitRules: ScreenRules {
     func name(of view: DumpedView) -> String { view.className }
 
     func viewClass(of view: DumpedView) -> String { view.className }
+
+    var notRows: String { "views in lists that are not cells (scroll indicators, separators)" }
+    var plumbing: String { "UIKit containers" }
 }

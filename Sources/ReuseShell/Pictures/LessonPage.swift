@@ -46,10 +46,14 @@ public struct LessonPage {
         let capture = Capture()
         let interpreter = Interpreter(options: Interpreter.Options(width: 0),
                                       write: { capture.output += $0 }, writeError: { capture.errors += $0 })
-        interpreter.workingDirectory = ((file as NSString).deletingLastPathComponent as NSString).expandingTildeInPath
-        if interpreter.workingDirectory.isEmpty { interpreter.workingDirectory = FileManager.default.currentDirectoryPath }
+        // The script's own path, absolute: paths inside it (`source`,
+        // `import`) start from its directory, wherever the page is made from.
+        let expanded = (file as NSString).expandingTildeInPath
+        let absolute = expanded.hasPrefix("/") ? expanded
+            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(expanded)
+        interpreter.workingDirectory = (absolute as NSString).deletingLastPathComponent
         if let strategy { try? interpreter.selectStrategy(strategy) }
-        interpreter.scriptStack.append(interpreter.resolve(file))
+        interpreter.scriptStack.append(absolute)
 
         var steps: [Step] = []
         var graphs: [String] = []
