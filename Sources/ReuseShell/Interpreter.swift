@@ -346,9 +346,9 @@ public final class Interpreter {
         return String(line)
     }
 
-    /// A script's text: any readable file, including a device or a pipe
-    /// (`/dev/null`, `<(...)`), which `String(contentsOfFile:)` refuses.
-    public static func readScript(atPath path: String) throws -> String {
+    /// A file opened for reading, or the error that says why not: a
+    /// directory, no such file, no permission. A device or a pipe opens.
+    static func openForReading(atPath path: String) throws -> FileHandle {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])
@@ -357,6 +357,13 @@ public final class Interpreter {
             let code: CocoaError.Code = FileManager.default.fileExists(atPath: path) ? .fileReadNoPermission : .fileReadNoSuchFile
             throw CocoaError(code, userInfo: [NSFilePathErrorKey: path])
         }
+        return handle
+    }
+
+    /// A script's text: any readable file, including a device or a pipe
+    /// (`/dev/null`, `<(...)`), which `String(contentsOfFile:)` refuses.
+    public static func readScript(atPath path: String) throws -> String {
+        let handle = try openForReading(atPath: path)
         defer { try? handle.close() }
         let data = try handle.readToEnd() ?? Data()
         guard let text = String(data: data, encoding: .utf8) else { throw CocoaError(.fileReadInapplicableStringEncoding) }

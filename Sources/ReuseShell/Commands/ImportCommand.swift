@@ -160,14 +160,7 @@ struct DumpFile {
     /// Reads at most ``limit`` bytes (a larger file is refused); bytes that
     /// are not UTF-8 become U+FFFD.
     static func read(atPath path: String) throws -> DumpFile {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let code: CocoaError.Code = FileManager.default.fileExists(atPath: path) ? .fileReadNoPermission : .fileReadNoSuchFile
-            throw CocoaError(code, userInfo: [NSFilePathErrorKey: path])
-        }
+        let handle = try Interpreter.openForReading(atPath: path)
         defer { try? handle.close() }
         var data = Data()
         while data.count <= limit {

@@ -128,3 +128,14 @@ protocol ScreenRules {
     /// What its system's folded containers are called, for the summary.
     var plumbing: String { get }
 }
+
+extension ScreenRules {
+    /// `text` where the view is a label, and `alpha`: what UIKit's
+    /// descriptions and DivKit's divs state alike.
+    func textAndAlpha(of view: DumpedView) -> [(String, String)] {
+        var values: [(String, String)] = []
+        if let text = view.field("text"), base(of: view) == "UILabel" { values.append(("text", text)) }
+        if let alpha = view.field("alpha"), let number = Double(alpha) { values.append(("alpha", ScreenScript.number(number))) }
+        return values
+    }
+}

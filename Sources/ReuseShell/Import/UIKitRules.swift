@@ -99,12 +99,7 @@ struct UIKitRules: ScreenRules {
                                          queued: queued, leftOut: leftOut, rowsNote: note)
     }
 
-    func values(of view: DumpedView) -> [(String, String)] {
-        var values: [(String, String)] = []
-        if let text = view.field("text"), base(of: view) == "UILabel" { values.append(("text", text)) }
-        if let alpha = view.field("alpha"), let number = Double(alpha) { values.append(("alpha", ScreenScript.number(number))) }
-        return values
-    }
+    func values(of view: DumpedView) -> [(String, String)] { textAndAlpha(of: view) }
 
     func base(of view: DumpedView) -> String {
         ScreenScript.base(of: [view.baseClass, view.className].compactMap { $0 })
