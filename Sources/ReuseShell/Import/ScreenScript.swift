@@ -45,13 +45,8 @@ struct ScreenScript {
         screen.roots.forEach(collect)
         switchesUsed = ScreenScript.switches.filter(used.contains)
         for root in screen.roots { name(root) }
-        var rootNames: [String] = []
-        let roots = screen.roots
-        for (index, root) in roots.enumerated() {
-            let path = ScreenScript.path(of: index, among: roots.map(\.type), prefix: nil)
-            rootNames.append(root.type)
-            walk(root, path: path)
-        }
+        let rootNames = screen.roots.map(\.type)
+        for (root, path) in zip(screen.roots, ScreenScript.paths(of: rootNames, prefix: nil)) { walk(root, path: path) }
         var values: [String] = []
         var hides: [String] = []
         var scrolls: [String] = []
@@ -59,9 +54,11 @@ struct ScreenScript {
         // value any instance prints (one the dump leaves out is the
         // property's default), so that every instance has the same
         // attributes; instances that differ are set one by one.
+        // Grouped once (by first appearance), so the cost follows the views.
+        var byType: [String: [[(String, String)]]] = [:]
+        for instance in instances { byType[instance.type, default: []].append(instance.node.values) }
         var shared: [String: [(String, String)]] = [:]
-        for type in Self.ordered(instances.map(\.type)) {
-            let all = instances.filter { $0.type == type }.map(\.node.values)
+        for (type, all) in byType {
             let names = Self.ordered(all.flatMap { $0.map(\.0) })
             let first = all.first ?? []
             shared[type] = names.map { name in (name, first.first { $0.0 == name }?.1 ?? Self.unprinted(name)) }
@@ -185,8 +182,8 @@ struct ScreenScript {
 
     private mutating func walk(_ node: ImportedScreen.Node, path: String) {
         instances.append((node.type, path, node))
-        for (index, child) in node.children.enumerated() {
-            walk(child, path: ScreenScript.path(of: index, among: node.children.map(\.type), prefix: path))
+        for (child, childPath) in zip(node.children, ScreenScript.paths(of: node.children.map(\.type), prefix: path)) {
+            walk(child, path: childPath)
         }
         if let list = node.list {
             // The rows mounted: those shown (a card's items past the viewport are not mounted).
@@ -200,14 +197,18 @@ struct ScreenScript {
         }
     }
 
-    /// The path of the `index`th of `siblings` (their type names): `Name`,
-    /// or `Name[k]` among namesakes.
-    static func path(of index: Int, among siblings: [String], prefix: String?) -> String {
-        let name = siblings[index]
-        let namesakes = siblings.filter { $0 == name }.count
-        let position = siblings[..<index].filter { $0 == name }.count
-        let segment = namesakes > 1 ? "\(name)[\(position)]" : name
-        return prefix.map { "\($0)/\(segment)" } ?? segment
+    /// The paths of siblings by their type names: `Name`, or `Name[k]`
+    /// among namesakes. Linear in the siblings.
+    static func paths(of siblings: [String], prefix: String?) -> [String] {
+        var counts: [String: Int] = [:]
+        for name in siblings { counts[name, default: 0] += 1 }
+        var seen: [String: Int] = [:]
+        return siblings.map { name in
+            let position = seen[name, default: 0]
+            seen[name] = position + 1
+            let segment = counts[name, default: 0] > 1 ? "\(name)[\(position)]" : name
+            return prefix.map { "\($0)/\(segment)" } ?? segment
+        }
     }
 
     // MARK: Text

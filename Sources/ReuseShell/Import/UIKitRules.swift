@@ -67,7 +67,9 @@ struct UIKitRules: ScreenRules {
         // Lines of cells: distinct y; columns: the most cells on one line.
         var lines: [Double] = []
         for y in cells.map({ $0.frame?.y ?? 0 }) where lines.last != y { lines.append(y) }
-        let columns = max(1, lines.map { y in cells.filter { ($0.frame?.y ?? 0) == y }.count }.max() ?? 1)
+        var perLine: [Double: Int] = [:]
+        for cell in cells { perLine[cell.frame?.y ?? 0, default: 0] += 1 }
+        let columns = max(1, perLine.values.max() ?? 1)
         // The pitch: the median cell height (FORMATS.md's rule), else the
         // spacing of the lines; a frame off by a fraction changes nothing.
         let heights = cells.compactMap { $0.frame?.height }.sorted()
