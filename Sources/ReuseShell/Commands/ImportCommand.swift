@@ -25,8 +25,9 @@ enum ImportCommand {
         lists, rows in bounds order; the dump has no row count: 100 assumed.
         divkit: a card's JSON, templates resolved; galleries are lists of their
         items or item_builder rows ('card NAME' picks one of several cards).
-        Cells of one class (or id, or template) and shape are one type; rows
-        beyond the screen repeat the types shown. It prints what it found and
+        Cells of one kind (a UIKit class, an Android class and id, a DivKit
+        template or prototype) are one type, a subview some lack added hidden;
+        rows beyond the screen repeat the types shown. It prints what it found and
         what it left out; lines it cannot read are named by line and column. The
         lines run quietly and count as typed for 'save', so the screen can be
         edited and replayed. --script prints them without running them.
@@ -59,6 +60,8 @@ enum ImportCommand {
         let dump: DumpFile
         do {
             dump = try DumpFile.read(atPath: path)
+        } catch let error as DumpFile.NotAFile {
+            throw ShellError("import: '\(file.text)' is \(error.kind), not a file; save the dump to a file first", at: file)
         } catch let error as DumpFile.TooLarge {
             throw ShellError("import: '\(file.text)' is larger than \(error.limit / (1 << 20)) MiB; a view dump is far smaller", at: file)
         } catch {
@@ -116,10 +119,15 @@ enum ImportCommand {
             report.append("  card \(taken) of " + cards.all.joined(separator: ", ") + " ('import FILE card NAME' for another)")
         }
         var outs: [String] = []
-        if screen.folded > 0 { outs.append("folded \(screen.folded) \(rules.plumbing) (their subviews kept)") }
-        if screen.leftOut > 0 { outs.append("left out \(screen.leftOut) private or system view\(screen.leftOut == 1 ? "" : "s") with nothing inside") }
-        if screen.leftOutOfLists > 0 { outs.append("left out \(screen.leftOutOfLists) \(rules.notRows)") }
+        if screen.folded > 0 { outs.append("folded: \(screen.folded) \(rules.plumbing) (their subviews kept)") }
+        if screen.leftOut > 0 { outs.append("left out: \(screen.leftOut) private or system view\(screen.leftOut == 1 ? "" : "s") with nothing inside") }
+        if screen.leftOutOfLists > 0 { outs.append("left out of lists, not rows: \(screen.leftOutOfLists) (\(rules.notRows))") }
         if !outs.isEmpty { report.append("  " + outs.joined(separator: "; ")) }
+        // Names the session already uses: the import's definitions replace them.
+        let replaced = script.typeNames.filter { shell.engine.catalog.components[$0] != nil }
+        if !replaced.isEmpty {
+            report.append("  " + shell.style.warn("replaces") + " your definition\(replaced.count == 1 ? "" : "s") of " + replaced.joined(separator: ", "))
+        }
 
         if screen.emptyLists > 0 {
             report.append("  \(screen.emptyLists) list\(screen.emptyLists == 1 ? "" : "s") with no cell shown kept as plain views")
@@ -134,7 +142,12 @@ enum ImportCommand {
         guard ok else { throw .reportedInside(file) }
         let passes = shell.engine.log.currentPass - before
         shell.emit(shell.style.dim("ran \(script.lines.count) lines, \(passes) pass\(passes == 1 ? "" : "es"): "
-            + "\(shell.engine.views.aliveCount) views alive; 'import \(file.text) --script' prints the lines, 'save' writes them"))
+            + "\(shell.engine.views.aliveCount) views alive; 'import \(ImportCommand.written(file.text)) --script' prints the lines, 'save' writes them"))
+    }
+
+    /// A file name as it can be typed back: quoted when a space or a quote would split it.
+    static func written(_ name: String) -> String {
+        name.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" || $0 == "#" }) ? quoted(name) : name
     }
 
     static func count(_ view: DumpedView) -> Int {
@@ -152,6 +165,11 @@ struct DumpFile {
         let limit: Int
     }
 
+    /// The path names a FIFO, a device, a socket or a loop of links, not a dump saved to a file.
+    struct NotAFile: Error {
+        let kind: String
+    }
+
     /// The most a dump may hold (16 MiB): the largest real dump seen is
     /// about 100 KB, and a device or a runaway file is refused before it
     /// fills memory.
@@ -160,6 +178,20 @@ struct DumpFile {
     /// Reads at most ``limit`` bytes (a larger file is refused); bytes that
     /// are not UTF-8 become U+FFFD.
     static func read(atPath path: String) throws -> DumpFile {
+        // Only a regular file: a FIFO with no writer would block the open
+        // for good, and a device never ends.
+        // `stat` follows links, as the open will.
+        var status = stat()
+        if stat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG, S_IFDIR: break
+            case S_IFCHR, S_IFBLK: throw NotAFile(kind: "a device")
+            case S_IFSOCK: throw NotAFile(kind: "a socket")
+            default: throw NotAFile(kind: "a FIFO")
+            }
+        } else if errno == ELOOP {
+            throw NotAFile(kind: "a loop of symbolic links")
+        }
         let handle = try Interpreter.openForReading(atPath: path)
         defer { try? handle.close() }
         var data = Data()

@@ -23,15 +23,16 @@ enum AndroidHierarchy {
         var scanner = XMLScanner(body)
         var flat: [(depth: Int, view: DumpedView)] = []
         var open: [(name: String, isView: Bool)] = []
+        var openViews = 0 // views among `open`: the next view's depth
         while let item = scanner.next(&warnings) {
             switch item {
             case .open(let name, let attributes, let line, let selfClosing):
                 let isView = name != "hierarchy"
-                if isView {
-                    let depth = open.filter(\.isView).count
-                    flat.append((depth, view(element: name, attributes, line: line)))
+                if isView { flat.append((openViews, view(element: name, attributes, line: line))) }
+                if !selfClosing {
+                    open.append((name, isView))
+                    if isView { openViews += 1 }
                 }
-                if !selfClosing { open.append((name, isView)) }
             case .close(let name, let line, let column):
                 guard let index = open.lastIndex(where: { $0.name == name }) else {
                     warnings.append(DumpWarning(line: line, column: column, message: "'</\(name)>' closes no open element: skipped"))
@@ -41,6 +42,7 @@ enum AndroidHierarchy {
                     warnings.append(DumpWarning(line: line, column: column,
                                                 message: "'</\(name)>' closes '<\(open[index + 1].name)>' too, which was still open"))
                 }
+                openViews -= open[index...].filter(\.isView).count
                 open.removeSubrange(index...)
             }
         }

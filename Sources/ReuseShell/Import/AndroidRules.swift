@@ -124,6 +124,6 @@ struct AndroidRules: ScreenRules {
         simpleName(view.className) + "#" + (view.field("resource-id") ?? "") + "(" + view.children.map(shape).joined(separator: ",") + ")"
     }
 
-    var notRows: String { "hidden children of lists" }
-    var plumbing: String { "framework containers" }
+    var notRows: String { "hidden children" }
+    var plumbing: String { "of the framework's containers" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReuseEngine
 
 /// Reads a DivKit card (../shared/dumps/FORMATS.md section 3) into views:
 /// each div a view named by its template (or its type), its items,
@@ -49,6 +50,9 @@ enum DivKitCard {
         if reader.unresolved > 0 {
             warnings.append(DumpWarning(line: 1, column: 1, message: "\(reader.unresolved) expression\(reader.unresolved == 1 ? "" : "s") kept as written (only a row's getStringFromDict and item.key are read)"))
         }
+        if reader.tooDeep > 0 {
+            warnings.append(DumpWarning(line: 1, column: 1, message: "\(reader.tooDeep) div\(reader.tooDeep == 1 ? " is" : "s are") nested deeper than \(Catalog.maximumDepth - 1) levels (a template that holds itself?): cut there"))
+        }
         if reader.unknownData > 0 {
             warnings.append(DumpWarning(line: 1, column: 1, message: "\(reader.unknownData) item_builder\(reader.unknownData == 1 ? "'s data is" : "s' data are") not a card variable: no rows"))
         }
@@ -63,10 +67,24 @@ enum DivKitCard {
         var unresolved = 0
         /// item_builders whose data is no card variable.
         var unknownData = 0
+        /// Divs cut at the shell's depth limit.
+        var tooDeep = 0
 
-        /// The div's properties with its templates applied, and the template it was an instance of.
-        func resolved(_ div: ParsedJSON) -> (properties: [(key: String, value: ParsedJSON)], template: String?) {
-            var properties = div.entries ?? []
+        /// The div's properties with its templates applied, the template it
+        /// was an instance of, and the parameters its children read.
+        /// `params` are the properties of the template instance whose body
+        /// holds the div: a `$field: param` anywhere in that body reads them.
+        func resolved(_ div: ParsedJSON, params: [(key: String, value: ParsedJSON)])
+            -> (properties: [(key: String, value: ParsedJSON)], template: String?, params: [(key: String, value: ParsedJSON)]) {
+            var properties: [(key: String, value: ParsedJSON)] = []
+            for (key, value) in div.entries ?? [] {
+                if key.hasPrefix("$"), let param = value.string {
+                    if let given = params.first(where: { $0.key == param })?.value { properties.append((String(key.dropFirst()), given)) }
+                } else {
+                    properties.append((key, value))
+                }
+            }
+            let own = properties
             var template: String?
             var seen: Set<String> = []
             while let type = properties.first(where: { $0.key == "type" })?.value.string,
@@ -93,11 +111,12 @@ enum DivKitCard {
                 }
                 properties = merged
             }
-            return (properties, template)
+            // An instance's own properties are its body's parameters.
+            return (properties, template, template == nil ? params : own)
         }
 
-        mutating func view(_ div: ParsedJSON, item: ParsedJSON?) -> DumpedView {
-            let (properties, template) = resolved(div)
+        mutating func view(_ div: ParsedJSON, item: ParsedJSON?, params: [(key: String, value: ParsedJSON)] = [], depth: Int = 0) -> DumpedView {
+            let (properties, template, childParams) = resolved(div, params: params)
             func property(_ key: String) -> ParsedJSON? { properties.first { $0.key == key }?.value }
             let type = property("type")?.string ?? "container"
             var view = DumpedView(className: type, baseClass: nil, fields: [], frame: nil, line: 0)
@@ -116,18 +135,23 @@ enum DivKitCard {
                     view.fields.append(.init(name: axis, value: value))
                 }
             }
+            // No deeper than the shell mounts (a template that holds itself would never end).
+            guard depth < Catalog.maximumDepth - 1 else {
+                tooDeep += 1
+                return view
+            }
             if let items = property("items")?.array {
-                view.children = items.map { self.view($0, item: item) }
+                view.children = items.map { self.view($0, item: item, params: childParams, depth: depth + 1) }
             } else if let builder = property("item_builder") {
-                view.children = rows(of: builder)
+                view.children = rows(of: builder, params: childParams, depth: depth + 1)
             } else if type == "state", let first = property("states")?.array?.first, let inner = first["div"] {
-                view.children = [self.view(inner, item: item)]
+                view.children = [self.view(inner, item: item, params: childParams, depth: depth + 1)]
             }
             return view
         }
 
         /// One row per element of the builder's data: the first prototype whose selector holds.
-        mutating func rows(of builder: ParsedJSON) -> [DumpedView] {
+        mutating func rows(of builder: ParsedJSON, params: [(key: String, value: ParsedJSON)], depth: Int) -> [DumpedView] {
             let name = builder["data_element_name"]?.string ?? "it"
             guard let data = builder["data"]?.string, let variable = Reader.expressionBody(data),
                   let elements = variables.first(where: { $0["name"]?.string == variable })?["value"]?.array else {
@@ -137,11 +161,13 @@ enum DivKitCard {
             let prototypes = builder["prototypes"]?.array ?? []
             return elements.compactMap { element in
                 let scope = ParsedJSON.object([(name, element)])
-                let chosen = prototypes.first { prototype in
+                guard let index = prototypes.firstIndex(where: { prototype in
                     guard let selector = prototype["selector"]?.string else { return true }
                     return holds(selector, item: scope)
-                }
-                return chosen?["div"].map { view($0, item: scope) }
+                }), let div = prototypes[index]["div"] else { return nil }
+                var row = view(div, item: scope, params: params, depth: depth)
+                row.fields.append(.init(name: "prototype", value: String(index)))
+                return row
             }
         }
 

@@ -48,10 +48,15 @@ struct DivKitRules: ScreenRules {
         }
     }
 
+    /// An item_builder row's prototype is its view type, whatever its template.
+    func kind(of view: DumpedView) -> String {
+        name(of: view) + "|" + viewClass(of: view) + (view.field("prototype").map { "|prototype " + $0 } ?? "")
+    }
+
     func name(of view: DumpedView) -> String { view.field("template") ?? view.field("id") ?? view.className }
 
     func viewClass(of view: DumpedView) -> String { base(of: view) }
 
-    var notRows: String { "hidden gallery items" }
+    var notRows: String { "hidden items" }
     var plumbing: String { "containers" }
 }

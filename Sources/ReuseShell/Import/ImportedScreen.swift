@@ -21,13 +21,32 @@ struct ImportedScreen {
         var list: ListShape?
         /// Its type's name, once ``ScreenScript`` has named types.
         var type = ""
+        /// Not in the dump: a subview other cells of its type have, added
+        /// so that every cell of the type has the same subviews; hidden.
+        var absent = false
 
-        init(view: DumpedView, rules: some ScreenRules) {
+        init(view: DumpedView, rules: some ScreenRules, values: [(String, String)]? = nil) {
             self.view = view
-            values = rules.values(of: view)
+            self.values = values ?? rules.values(of: view)
             base = rules.base(of: view)
             name = rules.name(of: view)
             viewClass = rules.viewClass(of: view)
+            identity = rules.kind(of: view)
+        }
+
+        /// What kind of view it is (``ScreenRules/kind(of:)``): cells of one
+        /// kind get one shape, and a subview is matched by it among its siblings.
+        let identity: String
+
+        /// A copy of the subtree with no values, marked absent: the same
+        /// name, class and kind, so it takes the same type.
+        func placeholder(rules: some ScreenRules) -> Node {
+            var shown = view
+            shown.children = []
+            let copy = Node(view: shown, rules: rules, values: [])
+            copy.absent = true
+            copy.children = children.map { $0.placeholder(rules: rules) }
+            return copy
         }
     }
 
@@ -94,7 +113,7 @@ struct ImportedScreen {
             leftOutOfLists += layout.leftOut
             // A list showing no cell says nothing of its rows: a plain view.
             guard layout.cells.isEmpty else {
-                node.list = ListShape(cells: layout.cells.flatMap { keep($0, rules: rules) },
+                node.list = ListShape(cells: ImportedScreen.unified(layout.cells.flatMap { keep($0, rules: rules) }, rules: rules),
                                       header: layout.header.flatMap { keep($0, rules: rules).first },
                                       footer: layout.footer.flatMap { keep($0, rules: rules).first },
                                       rows: layout.rows, firstRow: layout.firstRow, queued: layout.queued, rowsNote: layout.rowsNote,
@@ -123,13 +142,78 @@ protocol ScreenRules {
     func name(of view: DumpedView) -> String
     /// The class the script names (declared with `view` unless built in).
     func viewClass(of view: DumpedView) -> String
+    /// What kind of view it is: cells of one kind are one type (a default
+    /// is given: name and class).
+    func kind(of view: DumpedView) -> String
     /// What the views under a list that are no row are, for the summary.
     var notRows: String { get }
     /// What its system's folded containers are called, for the summary.
     var plumbing: String { get }
 }
 
+extension ImportedScreen {
+    /// Cells of one kind given one shape: an app's cell class (its reuse
+    /// identifier, its view type) has the same subviews in every row, but a
+    /// dump leaves out some in some rows (a subview added later, a gone one,
+    /// one cut off by the screen's edge). Each cell gets the subviews every
+    /// cell of its kind has, in order of first appearance, those it lacks
+    /// added as absent (mounted, then hidden). Cells differ in kind by name
+    /// and class (``Node/identity``).
+    static func unified(_ cells: [Node], rules: some ScreenRules) -> [Node] {
+        var groups: [String: [Node]] = [:]
+        for cell in cells { groups[cell.identity, default: []].append(cell) }
+        for (_, group) in groups where group.count > 1 { unify(group, rules: rules) }
+        return cells
+    }
+
+    /// Gives every node of `group` the union of their subviews (matched by
+    /// identity and occurrence), recursively.
+    private static func unify(_ group: [Node], rules: some ScreenRules) {
+        // The union: each identity as many times as the most any node has it, in first-seen order.
+        var order: [(identity: String, occurrence: Int)] = []
+        var most: [String: Int] = [:]
+        for node in group {
+            var seen: [String: Int] = [:]
+            for child in node.children {
+                let occurrence = seen[child.identity, default: 0]
+                seen[child.identity] = occurrence + 1
+                if occurrence >= most[child.identity, default: 0] {
+                    most[child.identity] = occurrence + 1
+                    order.append((child.identity, occurrence))
+                }
+            }
+        }
+        // One present child of each slot, to copy for the nodes that lack it.
+        var model: [String: Node] = [:]
+        for node in group {
+            var seen: [String: Int] = [:]
+            for child in node.children {
+                let occurrence = seen[child.identity, default: 0]
+                seen[child.identity] = occurrence + 1
+                let slot = "\(child.identity)#\(occurrence)"
+                if model[slot] == nil { model[slot] = child }
+            }
+        }
+        var slots: [[Node]] = Array(repeating: [], count: order.count)
+        for node in group {
+            var byIdentity: [String: [Node]] = [:]
+            for child in node.children { byIdentity[child.identity, default: []].append(child) }
+            node.children = order.enumerated().map { index, entry in
+                let present = byIdentity[entry.identity].flatMap { entry.occurrence < $0.count ? $0[entry.occurrence] : nil }
+                let child = present ?? model["\(entry.identity)#\(entry.occurrence)"]!.placeholder(rules: rules)
+                slots[index].append(child)
+                return child
+            }
+        }
+        for slot in slots where slot.count > 1 { unify(slot, rules: rules) }
+    }
+}
+
 extension ScreenRules {
+    /// A view's kind: its name and class (a cell class is a reuse
+    /// identifier; an Android row's class and id, its view type).
+    func kind(of view: DumpedView) -> String { name(of: view) + "|" + viewClass(of: view) }
+
     /// `text` where the view is a label, and `alpha`: what UIKit's
     /// descriptions and DivKit's divs state alike.
     func textAndAlpha(of view: DumpedView) -> [(String, String)] {

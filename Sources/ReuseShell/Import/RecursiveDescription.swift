@@ -1,3 +1,5 @@
+import ReuseEngine
+
 /// Reads UIKit's `-[UIView recursiveDescription]` as lldb, Cycript and
 /// Chisel's `pviews` print it (../shared/dumps/FORMATS.md section 1):
 ///
@@ -198,7 +200,7 @@ enum RecursiveDescription {
         String(slice).trimmingCharacters(in: .whitespaces)
     }
 
-    /// Cycript's escapes (`\u7535`, a UTF-16 surrogate pair, `\n`) made characters again.
+    /// Cycript's escapes (`\u7535`, a UTF-16 surrogate pair, `\xa0`, `\n`) made characters again.
     static func unescaped(_ text: String) -> String {
         guard text.contains("\\") else { return text }
         var result = ""
@@ -213,6 +215,12 @@ enum RecursiveDescription {
                 if next == "u", characters.count >= 5, let unit = UInt16(String(characters.dropFirst().prefix(4)), radix: 16) {
                     units.append(unit)
                     characters = characters.dropFirst(5)
+                    continue
+                }
+                // `\xa0`: a Latin-1 code unit.
+                if next == "x", characters.count >= 3, let unit = UInt16(String(characters.dropFirst().prefix(2)), radix: 16) {
+                    units.append(unit)
+                    characters = characters.dropFirst(3)
                     continue
                 }
                 flush()
@@ -263,13 +271,23 @@ enum DumpText {
     /// last one before it that is one level up. A depth that jumps more than
     /// one level below its predecessor is read as one level (with a warning).
     static func tree(_ flat: [(depth: Int, view: DumpedView)], warnings: inout [DumpWarning]) -> [DumpedView] {
+        // Views deeper than the shell mounts (``Catalog/maximumDepth``) are
+        // left out, with one warning: every step after this recurses by depth.
+        let limit = Catalog.maximumDepth - 1
+        let base = flat.first?.depth ?? 0
+        var flat = flat
+        if let first = flat.firstIndex(where: { $0.depth - base > limit }) {
+            let dropped = flat.filter { $0.depth - base > limit }.count
+            warnings.append(DumpWarning(line: flat[first].view.line, column: 1,
+                                        message: "\(dropped) view\(dropped == 1 ? " is" : "s are") nested deeper than \(limit) levels, more than the shell mounts: left out"))
+            flat.removeAll { $0.depth - base > limit }
+        }
         // Parent index by view index; built bottom-up so no view is copied twice.
         var parents: [Int?] = Array(repeating: nil, count: flat.count)
         var depths: [Int] = []
         var stack: [Int] = [] // indices of the open views, one per level
         for (index, entry) in flat.enumerated() {
             var depth = entry.depth
-            let base = flat.first?.depth ?? 0
             depth = max(0, depth - base)
             if depth > stack.count {
                 warnings.append(DumpWarning(line: entry.view.line, column: 1,

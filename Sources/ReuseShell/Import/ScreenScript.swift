@@ -29,7 +29,9 @@ struct ScreenScript {
     /// `register LIST CELL` for every list's cell types.
     private var registrations: [String] = []
     private var typesBySignature: [String: String] = [:]
-    private var typeNames: Set<String> = []
+    private var typeNameSet: Set<String> = []
+    /// The component and list names the script defines, in the order defined.
+    private(set) var typeNames: [String] = []
     /// Instances by type, in tree order, with their paths (for values that differ).
     private var instances: [(type: String, path: String, node: ImportedScreen.Node)] = []
 
@@ -64,6 +66,11 @@ struct ScreenScript {
             shared[type] = names.map { name in (name, first.first { $0.0 == name }?.1 ?? Self.unprinted(name)) }
         }
         for instance in instances {
+            // A subview the dump does not show in this cell: mounted, then hidden.
+            if instance.node.absent {
+                hides.append("hide \(instance.path)")
+                continue
+            }
             let common = shared[instance.type] ?? []
             let own = instance.node.values
             for (name, defined) in common {
@@ -110,8 +117,8 @@ struct ScreenScript {
         }
         // A list's own view is the shell's scroll view.
         let viewClass = node.list == nil ? classFor(node) : "UIScrollView"
-        let signature = node.name + "|" + viewClass + "|" + node.values.map(\.0).joined(separator: ",") + "|"
-            + children.joined(separator: ",") + "|" + listParts.joined(separator: " ")
+        // Values are not part of a type: its definition takes every value any instance states.
+        let signature = node.name + "|" + viewClass + "|" + children.joined(separator: ",") + "|" + listParts.joined(separator: " ")
         if let known = typesBySignature[signature] {
             node.type = known
             return known
@@ -170,11 +177,12 @@ struct ScreenScript {
     private mutating func freshName(_ base: String) -> String {
         var name = base
         var number = 2
-        while typeNames.contains(name) {
+        while typeNameSet.contains(name) {
             name = "\(base)_\(number)"
             number += 1
         }
-        typeNames.insert(name)
+        typeNameSet.insert(name)
+        typeNames.append(name)
         return name
     }
 

@@ -64,6 +64,8 @@ struct UIKitRules: ScreenRules {
         let top = cells.first?.frame?.y ?? 0, bottom = cells.last?.frame?.y ?? 0
         let header = supplementary.first { ($0.frame?.y ?? 0) < top }
         let footer = supplementary.last { ($0.frame?.y ?? 0) > bottom && $0 != header }
+        // Supplementary views among the cells (section separators, decorations): no rows.
+        leftOut += supplementary.filter { $0 != header && $0 != footer }.count
         // Lines of cells: distinct y; columns: the most cells on one line.
         var lines: [Double] = []
         for y in cells.map({ $0.frame?.y ?? 0 }) where lines.last != y { lines.append(y) }
@@ -111,6 +113,6 @@ struct UIKitRules: ScreenRules {
 
     func viewClass(of view: DumpedView) -> String { view.className }
 
-    var notRows: String { "views in lists that are not cells (scroll indicators, separators)" }
-    var plumbing: String { "UIKit containers" }
+    var notRows: String { "scroll indicators, supplementary views between cells" }
+    var plumbing: String { "of UIKit's containers" }
 }
