@@ -325,6 +325,9 @@ private func cells(_ words: [String]) -> [String] {
         let script = Session().line("import \(dump("android/rndemo-pixel-launcher-dumpsys-activity-top.txt")) --script").output
         #expect(script.contains("\nhide "))
         #expect(script.contains("component search_results_list_view view SearchRecyclerView"))
+        // The stopped launcher's DecorView is invisible (I.E......): folded
+        // away, it still hides what it held; the React Native app shows.
+        #expect(script.contains("mount LinearLayout LinearLayout_2\n") && script.hasSuffix("\nhide LinearLayout\n"), "\(script.suffix(300))")
     }
 
     /// A cut XML file: what was read is kept, and the warning names where it ends.

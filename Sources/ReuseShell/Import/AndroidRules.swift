@@ -71,7 +71,9 @@ struct AndroidRules: ScreenRules {
                 footer = rows.removeLast()
             }
         }
-        // A footer shown means the list's end is on screen: the rows shown are all there are.
+        // A footer shown means the list's end is on screen: the rows shown
+        // are all there are. (Rows ending above the list's bottom say less:
+        // the rest may be covered, or not yet loaded, as in YouTube's dump.)
         return ImportedScreen.ListLayout(cells: rows, header: header, footer: footer,
                                          rows: footer != nil ? rows.count : max(Self.assumedRows, rows.count),
                                          firstRow: 0, queued: 0, leftOut: hidden,

@@ -24,6 +24,9 @@ struct ImportedScreen {
         /// Not in the dump: a subview other cells of its type have, added
         /// so that every cell of the type has the same subviews; hidden.
         var absent = false
+        /// Inside a hidden view that was folded away (an invisible window's
+        /// DecorView): hidden, as that view hid it.
+        var underFoldedHidden = false
 
         init(view: DumpedView, rules: some ScreenRules, values: [(String, String)]? = nil) {
             self.view = view
@@ -105,7 +108,9 @@ struct ImportedScreen {
                 return []
             }
             folded += 1
-            return view.children.flatMap { keep($0, rules: rules) }
+            let kept = view.children.flatMap { keep($0, rules: rules) }
+            if view.isHidden { for node in kept { node.underFoldedHidden = true } }
+            return kept
         }
         let node = Node(view: view, rules: rules)
         if rules.isList(view) {

@@ -77,7 +77,7 @@ struct ScreenScript {
                 let value = own.first { $0.0 == name }?.1 ?? Self.unprinted(name)
                 if value != defined { values.append("set \(instance.path) \(name) \(ScreenScript.written(name, value))") }
             }
-            if instance.node.view.isHidden { hides.append("hide \(instance.path)") }
+            if instance.node.view.isHidden || instance.node.underFoldedHidden { hides.append("hide \(instance.path)") }
             if let list = instance.node.list, list.firstRow > 0 { scrolls.append("scroll \(instance.path) to \(list.firstRow)") }
         }
         lines = switchesUsed.map { "attribute \($0) kind bool" } + declaredClasses
