@@ -96,7 +96,7 @@ private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> 
         let session = Session()
         let (ok, output) = session.line("import \(dump("uikit/lnpopupcontroller-issue168-excerpt-truncated.txt"))")
         #expect(ok)
-        #expect(output.contains("lnpopupcontroller-issue168-excerpt-truncated.txt:7:128: warning: the line ends inside the field 'autoresize'"),
+        #expect(output.contains("lnpopupcontroller-issue168-excerpt-truncated.txt:7:144: warning: the line ends inside the field 'lay'"),
                 "\(output)")
         // A hand elision is named too, and the views around it stay.
         let elided = Session().line("import \(dump("uikit/lzright123-wechat-cycript-elided.txt"))").output

@@ -119,7 +119,13 @@ enum RecursiveDescription {
                 position += 1
             }
             let key = String(characters[keyStart..<position]).trimmingCharacters(in: .whitespaces)
-            guard position < characters.count, characters[position] == "=" || characters[position] == ":" else { continue }
+            guard position < characters.count, characters[position] == "=" || characters[position] == ":" else {
+                if position >= characters.count, !key.isEmpty {
+                    warning = DumpWarning(line: line, column: column + keyStart,
+                                          message: "the line ends inside the field '\(key)': kept as far as it goes")
+                }
+                continue
+            }
             position += 1
             while position < characters.count, characters[position] == " " { position += 1 }
             let (value, end, complete) = fieldValue(characters, from: position)
@@ -191,7 +197,9 @@ enum RecursiveDescription {
                 || characters[index] == " " && index + 1 < characters.count && characters[index + 1].isLetter {
             index += 1
         }
-        guard index > keyStart, index < characters.count else { return false }
+        guard index > keyStart else { return false }
+        // `; lay` and the line ends: the next field's key, cut.
+        guard index < characters.count else { return true }
         if characters[index] == ":" { return true }
         return characters[index] == " " && index + 1 < characters.count && characters[index + 1] == "="
     }
