@@ -19,6 +19,20 @@ private let uikitDumps: [String] = {
     ((try? FileManager.default.contentsOfDirectory(atPath: "\(dumps)/uikit")) ?? []).filter { $0.hasSuffix(".txt") }.sorted()
 }()
 
+/// Imports `file`: it mounts with no error and every invariant kept, and
+/// its script is the same twice. Returns the script.
+@discardableResult
+private func expectImportsCleanly(_ file: String) -> String {
+    let session = Session()
+    let (ok, output) = session.line("import \(file)")
+    #expect(ok, "\(output)")
+    #expect(!output.contains("error:"), "\(output)")
+    #expect(session.line("check").ok)
+    let first = Session().line("import \(file) --script").output
+    #expect(first == Session().line("import \(file) --script").output && !first.isEmpty)
+    return first
+}
+
 /// A temporary file holding `bytes`, removed by the caller.
 private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)\(suffix)").path
@@ -36,14 +50,7 @@ private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> 
     /// writes the same script twice.
     @Test(arguments: uikitDumps)
     func everyDumpImportsAndMountsCleanly(_ name: String) {
-        let session = Session()
-        let (ok, output) = session.line("import \(dump("uikit/" + name))")
-        #expect(ok, "\(output)")
-        #expect(!output.contains("error:"), "\(output)")
-        #expect(session.line("check").ok)
-        let first = Session().line("import \(dump("uikit/" + name)) --script").output
-        let second = Session().line("import \(dump("uikit/" + name)) --script").output
-        #expect(first == second && !first.isEmpty)
+        let first = expectImportsCleanly(dump("uikit/" + name))
         let script = first.split(separator: "\n").filter { !$0.contains(": warning: ") }
         #expect(!script.contains { $0.contains("0x") }, "addresses never reach the script")
     }
@@ -228,13 +235,7 @@ private func cells(_ words: [String]) -> [String] {
 
     @Test(arguments: androidDumps)
     func everyDumpImportsAndMountsCleanly(_ name: String) {
-        let session = Session()
-        let (ok, output) = session.line("import \(dump("android/" + name))")
-        #expect(ok, "\(output)")
-        #expect(!output.contains("error:"), "\(output)")
-        #expect(session.line("check").ok)
-        #expect(Session().line("import \(dump("android/" + name)) --script").output
-            == Session().line("import \(dump("android/" + name)) --script").output)
+        expectImportsCleanly(dump("android/" + name))
     }
 
     /// Futu's portfolio: one RecyclerView of 11 ViewGroup rows, the first
@@ -356,11 +357,7 @@ private let divkitCards: [String] = {
 @Suite struct DivKitImportTests {
     @Test(arguments: divkitCards)
     func everyCardImportsAndMountsCleanly(_ name: String) {
-        let session = Session()
-        let (ok, output) = session.line("import \(dump("divkit/" + name))")
-        #expect(ok, "\(output)")
-        #expect(!output.contains("error:"), "\(output)")
-        #expect(session.line("check").ok)
+        expectImportsCleanly(dump("divkit/" + name))
     }
 
     /// The official gallery sample: 5 `text_block` items, 80 pt wide with
