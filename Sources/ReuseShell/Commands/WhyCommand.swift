@@ -1,11 +1,11 @@
 import ReuseEngine
 
 enum WhyCommand {
-    static let options: [CommandOption] = [.flag("json")]
+    static let options: [CommandOption] = [.flag("json"), .valued("pass")]
 
     static let spec = CommandSpec(
         name: "why", group: .inspect,
-        usage: "why VIEW PROPERTY [--json]   why VIEW state NAME [--json]",
+        usage: "why VIEW PROPERTY [--pass N] [--json]   why VIEW state NAME [--pass N] [--json]",
         summary: "where a property's value came from, and why it is still there",
         details: """
         Names the instance (path, row) that set the value, in which pass and by
@@ -15,7 +15,9 @@ enum WhyCommand {
         back. VIEW is a view id or the PATH of the component holding it.
         'why VIEW state NAME' tells the same of a component's state value
         ('state'): which item set it, where the system keeps it, the steps
-        since, and the system's fix when it came from another item.
+        since, and the system's fix when it came from another item. With
+        --pass N, the answer as of the end of pass N: the view, its holder and
+        the story as they were then (VIEW a PATH held then).
         """,
         example: "why Feed/4 liked",
         options: options
@@ -24,13 +26,15 @@ enum WhyCommand {
         guard let viewToken = parsed.rest.first else { throw arguments.missing("a VIEW (e.g. v4 or Feed/4)") }
         guard parsed.rest.count >= 2 else { throw arguments.missing("a PROPERTY of \(viewToken.text) (e.g. backgroundColor)") }
         let propertyToken = parsed.rest[1]
+        // Now, or as of the end of pass N: the view, the holder and the log as they were.
+        let state = try shell.state(at: parsed.values["pass"], for: "why")
         if propertyToken.text == "state", propertyToken.kind == .word {
             guard parsed.rest.count >= 3 else { throw arguments.missing("a state NAME after 'state' (e.g. liked)") }
             if parsed.rest.count > 3 { throw ShellError("why: unexpected '\(parsed.rest[3].text)'", at: parsed.rest[3]) }
-            let view = try shell.viewID(from: viewToken)
-            let report = StateStory(view: view, name: parsed.rest[2].text, engine: shell.engine)
+            let view = try shell.viewID(from: viewToken, in: state)
+            let report = StateStory(view: view, name: parsed.rest[2].text, engine: state)
             guard report.value != nil || !report.events.isEmpty else {
-                let known = shell.engine.stateShown(by: view).map(\.name)
+                let known = state.stateShown(by: view).map(\.name)
                 let hint = closestName(to: parsed.rest[2].text, in: known).map { "; did you mean '\($0)'?" } ?? ""
                 throw ShellError("why: \(view) shows no state '\(parsed.rest[2].text)' and none was ever set on it\(hint)", at: parsed.rest[2])
             }
@@ -38,14 +42,14 @@ enum WhyCommand {
             return
         }
         if parsed.rest.count > 2 { throw ShellError("why: unexpected '\(parsed.rest[2].text)'", at: parsed.rest[2]) }
-        let view = try shell.viewID(from: viewToken)
+        let view = try shell.viewID(from: viewToken, in: state)
         let provenance: Provenance
         do throws(EngineError) {
-            provenance = try shell.engine.why(view, propertyToken.text)
+            provenance = try state.why(view, propertyToken.text)
         } catch {
             throw ShellError("why: " + error.message, at: propertyToken)
         }
-        let report = ProvenanceReport(provenance: provenance, engine: shell.engine)
+        let report = ProvenanceReport(provenance: provenance, engine: state)
         if parsed.flags.contains("json") { shell.emit(json: report.json) } else { shell.emit(report.text(style: shell.style)) }
     }
 }

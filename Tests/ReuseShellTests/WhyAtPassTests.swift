@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import ReuseShell
+
+/// `why VIEW PROPERTY --pass N` and `why VIEW state NAME --pass N`: the
+/// answer as of the end of pass N, with its PATH resolved then.
+@Suite struct WhyAtPassTests {
+    @Test func aPastPassTellsTheStoryAsItWasThen() {
+        let session = Session("component Foo view UIView { alpha: 0.5 }\nmount Foo\nset Foo alpha 0.7\nset Foo alpha 0.9")
+        let then = session.line("why Foo alpha --pass 2").output
+        #expect(then.hasPrefix("v2 alpha shows 0.7 (held by Foo)\n  set by Foo in pass 2 (#3, apply)"), "\(then)")
+        #expect(!then.contains("0.9"))
+        #expect(session.line("why Foo alpha").output.hasPrefix("v2 alpha shows 0.9"))
+        let json = document(session, "why Foo alpha --pass 1 --json")
+        #expect(json["shows"] as? Double == 0.5)
+        #expect((json["setters"] as? [[String: Any]])?.first?["pass"] as? Int == 1)
+        #expect(session.error("why Foo alpha --pass 9") == "<stdin>:1:22: error: why: no pass 9 (passes run: 3)")
+        #expect(session.error("why Foo alpha --pass x").contains("why: --pass needs a pass number, not 'x'"))
+    }
+
+    /// A PATH names the view its component held then: after a scroll, row 0
+    /// is gone, and `--pass 1` still finds the cell that showed it.
+    @Test func aPathIsResolvedInThePastState() {
+        let session = Session("""
+        component Cell view UILabel { text: "Row {i}" }
+        list Feed rows 100 viewport 3 cells Cell
+        mount Feed
+        scroll Feed by 3
+        """)
+        #expect(session.error("why Feed/0 text").contains("row 0 of 'Feed' is not on screen"))
+        let then = session.line("why Feed/0 text --pass 1").output
+        #expect(then.hasPrefix("v3 text shows \"Row 0\" (held by Feed/0)"), "\(then)")
+    }
+
+    /// The state form answers as of pass N too.
+    @Test func stateAsOfAPastPass() {
+        let session = Session("""
+        component Cell view UILabel { text: "Row {i}" }
+        list Feed rows 100 viewport 3 cells Cell
+        register Feed Cell
+        strategy uikit
+        mount Feed
+        state Feed/0 liked true
+        scroll Feed by 3
+        """)
+        let now = session.line("why Feed/5 state liked").output
+        #expect(now.contains("Feed/0"), "\(now)")
+        let before = session.line("why Feed/0 state liked --pass 2").output
+        #expect(!before.isEmpty && !before.contains("error"), "\(before)")
+        #expect(session.error("why Feed/5 state liked --pass 2").contains("row 5 of 'Feed' is not on screen (rows 0-2 are)"))
+    }
+}
