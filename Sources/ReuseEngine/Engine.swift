@@ -224,7 +224,7 @@ public struct Engine: Sendable {
             var loadTemplates: [LoadTemplate] = []
             for load in loads {
                 let attribute = try catalog.template(load.attribute, raw: load.raw, quoted: load.quoted)
-                loadTemplates.append(LoadTemplate(attribute: attribute, after: load.after, checksItem: load.checksItem))
+                loadTemplates.append(LoadTemplate(attribute: attribute, delaysByRow: load.delaysByRow, checksItem: load.checksItem))
             }
             template = ViewTemplate(viewClass: viewClass, attributes: templates, loads: loadTemplates)
         }
@@ -292,17 +292,24 @@ public struct LoadRequest: Sendable {
     public var raw: String
     /// `raw` was written in quotes.
     public var quoted: Bool
-    /// Passes between the bind and the result (``LoadTemplate/delays``).
-    public var after: Int
+    /// Passes between the bind and the result (``LoadTemplate/delays``): the first of ``delaysByRow``.
+    public var after: Int { delaysByRow[0] }
+    /// Row i waits `delaysByRow[i mod k]` passes (``LoadTemplate/delaysByRow``).
+    public var delaysByRow: [Int]
     /// The completion drops a result for another item (`checked`).
     public var checksItem: Bool
 
     /// A load as the shell writes it: the value as text, and whether it was quoted.
     public init(attribute: String, raw: String, quoted: Bool, after: Int, checksItem: Bool) {
+        self.init(attribute: attribute, raw: raw, quoted: quoted, delaysByRow: [after], checksItem: checksItem)
+    }
+
+    /// A load whose delay depends on the row (`after 4,1`).
+    public init(attribute: String, raw: String, quoted: Bool, delaysByRow: [Int], checksItem: Bool) {
         self.attribute = attribute
         self.raw = raw
         self.quoted = quoted
-        self.after = after
+        self.delaysByRow = delaysByRow.isEmpty ? [1] : delaysByRow
         self.checksItem = checksItem
     }
 }

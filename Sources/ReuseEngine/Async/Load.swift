@@ -8,8 +8,12 @@
 public struct LoadTemplate: Hashable, Sendable {
     /// The attribute the result sets; its text may hold `{i}`, the row.
     public var attribute: AttributeTemplate
-    /// Passes between the bind and the result (at least 1).
-    public var after: Int
+    /// Passes between the bind and the result (at least 1): the first of ``delaysByRow``.
+    public var after: Int { delaysByRow[0] }
+    /// The delay of row i is `delaysByRow[i mod k]` (`after 4,1`: row 0
+    /// waits 4 passes, row 1 one, row 2 four, ...), so results can arrive
+    /// out of order and the order is replayable. Never empty.
+    public var delaysByRow: [Int]
     /// The completion checks that the view still shows the item it loaded for.
     public var checksItem: Bool
 
@@ -18,15 +22,25 @@ public struct LoadTemplate: Hashable, Sendable {
 
     /// A load that sets `attribute` `after` passes after the bind.
     public init(attribute: AttributeTemplate, after: Int, checksItem: Bool) {
+        self.init(attribute: attribute, delaysByRow: [after], checksItem: checksItem)
+    }
+
+    /// A load whose delay depends on the row: row i waits `delaysByRow[i mod k]`.
+    public init(attribute: AttributeTemplate, delaysByRow: [Int], checksItem: Bool) {
         self.attribute = attribute
-        self.after = after
+        self.delaysByRow = delaysByRow.isEmpty ? [1] : delaysByRow
         self.checksItem = checksItem
     }
 
-    /// As a script writes it: `loads image "photo{i}" after 2 checked`.
+    /// The delay of a load started for `row` (row 0 outside lists).
+    public func delay(forRow row: Int?) -> Int {
+        delaysByRow.count == 1 ? delaysByRow[0] : delaysByRow[max(0, row ?? 0) % delaysByRow.count]
+    }
+
+    /// As a script writes it: `loads image "photo{i}" after 4,1 checked`.
     public var written: String {
-        "loads \(attribute.name) " + (attribute.wasQuoted ? quoted(attribute.raw) : attribute.raw) + " after \(after)"
-            + (checksItem ? " checked" : "")
+        "loads \(attribute.name) " + (attribute.wasQuoted ? quoted(attribute.raw) : attribute.raw)
+            + " after " + delaysByRow.map(String.init).joined(separator: ",") + (checksItem ? " checked" : "")
     }
 }
 

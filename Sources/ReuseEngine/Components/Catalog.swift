@@ -223,7 +223,7 @@ public struct Catalog: Sendable {
         for load in template.loads {
             _ = try parse(load.attribute.name, raw: load.attribute.raw, quoted: load.attribute.wasQuoted, row: 0)
             try checkProperty(load.attribute.name, on: template.viewClass)
-            guard LoadTemplate.delays.contains(load.after) else { throw .invalidLoadDelay(load.after) }
+            for delay in load.delaysByRow where !LoadTemplate.delays.contains(delay) { throw .invalidLoadDelay(delay) }
         }
     }
 

@@ -332,7 +332,8 @@ extension Engine {
     mutating func startLoads(of definition: MountableDefinition, on view: ViewID, for instance: Instance, row: Int?) {
         guard let loads = definition.view?.loads, !loads.isEmpty else { return }
         for load in loads {
-            session.store.startLoad(attribute(load.attribute, row: row), after: load.after, checksItem: load.checksItem, on: view, for: instance)
+            session.store.startLoad(attribute(load.attribute, row: row), after: load.delay(forRow: row), checksItem: load.checksItem,
+                                    on: view, for: instance)
         }
     }
 

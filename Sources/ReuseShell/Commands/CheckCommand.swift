@@ -52,7 +52,14 @@ enum CheckCommand {
                 shell.emit("leaks       none")
             } else {
                 shell.emit("leaks       " + shell.style.warn("\(leaks.count)"))
-                for leak in leaks { shell.emit("  " + leak.description) }
+                for leak in leaks {
+                    var line = "  " + leak.description
+                    // A late result that overwrote the item's own (loads that take different times).
+                    if let provenance = try? engine.why(leak.view, leak.property), let overtaken = ProvenanceReport.overtaken(provenance) {
+                        line += "; it landed after \(overtaken.path.display)'s own result (load #\(overtaken.load), pass \(overtaken.pass))"
+                    }
+                    shell.emit(line)
+                }
             }
             if !staleRows.isEmpty {
                 shell.emit("stale rows  " + shell.style.warn("\(staleRows.count)") + " (the system was not told of the change)")

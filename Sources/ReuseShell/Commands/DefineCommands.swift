@@ -25,7 +25,7 @@ extension Arguments {
         return entries
     }
 
-    /// `loads ATTR VALUE after N [checked]` clauses, as many as written here.
+    /// `loads ATTR VALUE after N[,M...] [checked]` clauses, as many as written here.
     mutating func loads(hasView: Bool) throws(ShellError) -> [LoadRequest] {
         var loads: [LoadRequest] = []
         while let keyword = peek, keyword.kind == .word, keyword.text == "loads" {
@@ -36,9 +36,14 @@ extension Arguments {
             let attribute = try name("attribute name after 'loads'")
             let value = try self.value("a value for \(attribute.text)")
             try self.keyword("after")
-            let (after, _) = try integer("passes", in: LoadTemplate.delays)
+            // `after 4,1`: row i waits the (i mod k)-th delay.
+            var delays = [try integer("passes", in: LoadTemplate.delays).0]
+            while let comma = peek, comma.isPunctuation(",") {
+                _ = next()
+                delays.append(try integer("passes", in: LoadTemplate.delays).0)
+            }
             let checked = accept("checked")
-            loads.append(LoadRequest(attribute: attribute.text, raw: value.text, quoted: value.isQuoted, after: after, checksItem: checked))
+            loads.append(LoadRequest(attribute: attribute.text, raw: value.text, quoted: value.isQuoted, delaysByRow: delays, checksItem: checked))
         }
         return loads
     }
@@ -78,7 +83,7 @@ extension Interpreter {
 enum ComponentCommand {
     static let spec = CommandSpec(
         name: "component", group: .define,
-        usage: "component NAME [view CLASS] [{ attr: value, ... }] [loads ATTR VALUE after N [checked]] [children NAME ...]",
+        usage: "component NAME [view CLASS] [{ attr: value, ... }] [loads ATTR VALUE after N[,M...] [checked]] [children NAME ...]",
         summary: "define (or redefine) a component type",
         details: """
         Without 'view' the component has no view of its own: its children mount
@@ -87,7 +92,9 @@ enum ComponentCommand {
         attribute's range is clamped: 'alpha: {i}' is 1 from row 1 on).
         'loads ATTR VALUE after N' starts a load each time the view is bound to
         an item; N passes later ('wait' lets passes go by) the result sets ATTR on
-        the view captured at bind time, whatever it shows by then. 'checked'
+        the view captured at bind time, whatever it shows by then. 'after 4,1':
+        row i waits the (i mod k)-th delay, so results land out of order (row
+        0's slow load after row 3's fast one on the same reused view). 'checked'
         models a completion that drops a result for another item.
         """,
         example: "component Card view UIView { backgroundColor: white } children Title",

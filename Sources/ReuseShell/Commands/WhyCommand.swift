@@ -104,6 +104,20 @@ struct ProvenanceReport {
         return lines.joined(separator: "\n")
     }
 
+    /// A late result that landed on another item after that item's own
+    /// result on the same view (loads that take different times): the
+    /// item, its own load and the pass it was delivered in; nil otherwise.
+    static func overtaken(_ p: Provenance) -> (path: ComponentPath, load: Int, pass: Int)? {
+        guard let last = p.setters.last, last.load != nil,
+              let landing = p.since.first(where: { $0.seq == last.seq }),
+              case .deliver(_, let landedOn?) = landing.step,
+              let own = p.since.last(where: { event in
+                  guard event.seq < landing.seq, case .deliver(_, nil) = event.step else { return false }
+                  return event.path == landedOn
+              }), case .deliver(let load, _) = own.step else { return nil }
+        return (landedOn, load.number, own.pass)
+    }
+
     /// The sentences that close the story: why the value is still there, what will change it.
     var conclusion: [String] {
         let p = provenance
@@ -118,6 +132,10 @@ struct ProvenanceReport {
                 let now = landedOn == p.holder ? "" : " (it shows \(holder) now)"
                 lines.append("the load for \(late.path.display) outlived its item: \(p.view) showed \(landedOn.display) when the result "
                              + "landed\(now), and nothing cancelled the load or checked the item")
+                if let overtaken = ProvenanceReport.overtaken(p) {
+                    lines.append("it landed after \(overtaken.path.display)'s own result (load #\(overtaken.load), delivered in pass \(overtaken.pass)): "
+                                 + "the slower load, started earlier, had the last word")
+                }
                 lines.append("fix: " + loadFix())
             } else if let late = late(p), late.path != p.holder {
                 let sets = p.holderSets.map { "sets \(p.property) to \($0), as the attached configuration did" } ?? "does not set \(p.property)"
