@@ -277,6 +277,16 @@ import TestSupport
             scroll Feed by 4
             """)
         Self.check("check --json", in: wrong, census: census)
+        // A header the system gives no view (an unregistered identifier under uikit).
+        let absent = Shell("""
+            component Cell view UILabel { text: "r{i}" }
+            component Banner view UILabel { text: hi }
+            list Feed rows 10 viewport 3 cells Cell header Banner
+            register Feed Cell
+            strategy uikit
+            mount Feed
+            """)
+        Self.check("check --json", in: absent, census: census)
         let compare = Shell(Self.scenes[2].script)
         Self.check("compare --json", in: compare, census: census)
         Self.check("compare theodolite uikit --json", in: compare, census: census)

@@ -8,7 +8,7 @@ enum CheckCommand {
         name: "check", group: .inspect,
         usage: "check [--pass N] [--json]",
         summary: "check every invariant of views and pools; list leaks",
-        details: "A leak is a property a visible view shows that a fresh view with the same configuration would not, or component state ('state') an instance shows that another item set. Stale rows are rows whose system was not told of a data change (uikit-diffable's id identifiers after 'set', index identifiers after 'insert'): they show their old item, by design. Broken invariants make the command fail.",
+        details: "A leak is a property a visible view shows that a fresh view with the same configuration would not, or component state ('state') an instance shows that another item set. Stale rows are rows whose system was not told of a data change (uikit-diffable's id identifiers after 'set', index identifiers after 'insert'): they show their old item, by design. Absent: a header or footer the system gives no view (under uikit an unregistered identifier), with the fix. Broken invariants make the command fail.",
         example: "check",
         options: options
     ) { (arguments, shell) throws(ShellError) in
@@ -19,6 +19,7 @@ enum CheckCommand {
         let leaks = engine.leaks()
         let stateLeaks = engine.stateLeaks()
         let staleRows = engine.staleRows()
+        let absent = engine.absentSupplementaries()
         let mismatches = engine.classMismatches()
         let statistics = engine.statistics
         let views = statistics.views
@@ -34,6 +35,11 @@ enum CheckCommand {
                              ("item", .string(leak.shownFor.description)), ("origin", .string(leak.value.origin.description))])
                 })),
                 ("staleRows", .array(staleRows.map { .string($0.description) })),
+                ("absent", .array(absent.map { item in
+                    .object([("list", .path(item.list)), ("component", .string(item.component)),
+                             ("place", .string(item.isHeader ? "header" : "footer")), ("unregistered", .bool(item.isUnregistered)),
+                             ("description", .string(item.description))])
+                })),
                 ("wrongClasses", .array(mismatches.map { mismatch in
                     .object([("view", .view(mismatch.view)), ("path", .path(mismatch.path)),
                              ("component", .string(mismatch.component)), ("viewClass", .string(mismatch.actual)),
@@ -64,6 +70,10 @@ enum CheckCommand {
             if !staleRows.isEmpty {
                 shell.emit("stale rows  " + shell.style.warn("\(staleRows.count)") + " (the system was not told of the change)")
                 for row in staleRows { shell.emit("  " + row.description) }
+            }
+            if !absent.isEmpty {
+                shell.emit("absent      " + shell.style.warn("\(absent.count)") + " (shown as nothing)")
+                for item in absent { shell.emit("  " + item.description) }
             }
             if !stateLeaks.isEmpty {
                 shell.emit("state leaks " + shell.style.warn("\(stateLeaks.count)"))
