@@ -199,7 +199,7 @@ import ReuseEngine
         let session = Session()
         let inspect = session.line("help inspect").output
         #expect(inspect.hasPrefix("Inspect\n  tree       draw the view tree"))
-        #expect(inspect.contains("    why VIEW PROPERTY [--json]"))
+        #expect(inspect.contains("    why VIEW PROPERTY [--pass N] [--json]"))
         #expect(session.line("help Change").output.hasPrefix("Mount and change\n  mount"))
         #expect(session.line("help mount").output.hasPrefix("mount NAME [NAME ...]"))
         #expect(session.error("help inspct") == "<stdin>:1:6: error: help: unknown command 'inspct'; did you mean 'inspect'?")
