@@ -203,9 +203,10 @@ extension ImportedScreen {
         for node in group {
             var byIdentity: [String: [Node]] = [:]
             for child in node.children { byIdentity[child.identity, default: []].append(child) }
-            node.children = order.enumerated().map { index, entry in
+            // Every slot of `order` was seen in some node, so `model` has it.
+            node.children = order.enumerated().compactMap { index, entry in
                 let present = byIdentity[entry.identity].flatMap { entry.occurrence < $0.count ? $0[entry.occurrence] : nil }
-                let child = present ?? model["\(entry.identity)#\(entry.occurrence)"]!.placeholder(rules: rules)
+                guard let child = present ?? model["\(entry.identity)#\(entry.occurrence)"]?.placeholder(rules: rules) else { return nil }
                 slots[index].append(child)
                 return child
             }

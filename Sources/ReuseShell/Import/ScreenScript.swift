@@ -127,9 +127,8 @@ struct ScreenScript {
         typesBySignature[signature] = type
         node.type = type
         typeCount += 1
-        if node.list != nil {
+        if let list = node.list {
             definitions.append("list \(type) " + listParts.joined(separator: " "))
-            let list = node.list!
             // Each cell type registered, as the app must have done for UIKit
             // to dequeue it (the dump names no identifier: the type's name is one).
             registrations += ScreenScript.ordered(list.cells.map(\.type)).map { "register \(type) \($0)" }
@@ -225,7 +224,7 @@ struct ScreenScript {
     /// starting with a digit (`BaseKeyboard.BannerView` is `BaseKeyboard_BannerView`).
     static func identifier(_ name: String) -> String {
         var result = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
-        if result.isEmpty || result.first!.isNumber { result = "V" + result }
+        if result.first?.isNumber != false { result = "V" + result }
         return result
     }
 

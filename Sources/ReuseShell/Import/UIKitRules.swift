@@ -76,7 +76,7 @@ struct UIKitRules: ScreenRules {
         // spacing of the lines; a frame off by a fraction changes nothing.
         let heights = cells.compactMap { $0.frame?.height }.sorted()
         let pitch = !heights.isEmpty ? heights[heights.count / 2]
-            : lines.count > 1 ? (lines.last! - lines.first!) / Double(lines.count - 1) : 0
+            : lines.count > 1 ? ((lines.last ?? 0) - (lines.first ?? 0)) / Double(lines.count - 1) : 0
         var rows = cells.count
         var firstRow = 0
         var note = "the cells shown"
