@@ -250,30 +250,9 @@ enum RecursiveDescription {
 
 /// What every line-based dump reader shares: lines and the tree from depths.
 enum DumpText {
-    /// The text's lines: `\r\n`, `\r` and `\n` all end one; a byte-order mark dropped.
-    static func lines(_ text: String) -> [String] {
-        var body = Substring(text)
-        if body.unicodeScalars.first == "\u{FEFF}" { body = Substring(body.unicodeScalars.dropFirst()) }
-        var lines: [String] = []
-        var current = ""
-        var previousWasReturn = false
-        for scalar in body.unicodeScalars {
-            if scalar == "\n" {
-                if !previousWasReturn { lines.append(current) }
-                current = ""
-                previousWasReturn = false
-            } else if scalar == "\r" {
-                lines.append(current)
-                current = ""
-                previousWasReturn = true
-            } else {
-                current.unicodeScalars.append(scalar)
-                previousWasReturn = false
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
-    }
+    /// The text's lines, split as a script's are (``Interpreter/lines(of:)``):
+    /// at `\n`, a `\r` before it dropped, the byte-order mark dropped.
+    static func lines(_ text: String) -> [String] { Interpreter.lines(of: text) }
 
     /// Views in dump order with their depths, as a tree: each view under the
     /// last one before it that is one level up. A depth that jumps more than
