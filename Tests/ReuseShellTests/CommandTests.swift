@@ -250,7 +250,7 @@ import ReuseEngine
         #expect(shell.completions(for: "register Feed ") == ["Card"])
         #expect(shell.completions(for: "register Feed Card ") == ["as"])
         #expect(shell.completions(for: "compare n") == ["naive"])
-        #expect(shell.completions(for: "compare naive --") == ["--script"])
+        #expect(shell.completions(for: "compare naive --") == ["--script", "--explain"])
         shell.workingDirectory = packageRootForTests
         #expect(shell.completions(for: "source Sessions/01") == ["Sessions/01-first-mount.reuse"])
         #expect(shell.completions(for: "source Sess") == ["Sessions/"])

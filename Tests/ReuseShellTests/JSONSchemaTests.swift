@@ -294,6 +294,11 @@ import TestSupport
         let failing = Shell("component C view UIView\nlist L rows 5 viewport 2 cells C\nmount L\n")
         let compared = Self.check("compare uikit naive --json", in: failing, census: census)
         #expect((compared?["strategies"]?[0]).flatMap { $0["failure"] }?.string?.contains("<session>:3") == true, "\(String(describing: compared))")
+        // compare --explain: pairs that part (with drift), one that never does, a refused line.
+        Self.check("compare --explain --json", in: compare, census: census)
+        Self.check("compare --explain theodolite recyclerview --json", in: compare, census: census)
+        let refused = Self.check("compare --explain naive uikit --json", in: failing, census: census)
+        #expect(refused?["explained"]?[0]?["stopped"]?.string?.hasPrefix("uikit stopped at <session>:3") == true, "\(String(describing: refused))")
 
         // Every property any schema declares was met with a value.
         var declared: Set<String> = []

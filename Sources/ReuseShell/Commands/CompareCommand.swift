@@ -14,11 +14,11 @@ enum CompareCommand {
         func value(_ stat: Stat) -> Int { statistics?[stat] ?? 0 }
     }
 
-    static let options: [CommandOption] = [.valued("script"), .flag("json", isCompleted: false)]
+    static let options: [CommandOption] = [.valued("script"), .flag("explain"), .flag("json", isCompleted: false)]
 
     static let spec = CommandSpec(
         name: "compare", group: .inspect,
-        usage: "compare [STRATEGY ...] [--script FILE] [--json]",
+        usage: "compare [STRATEGY ...] [--script FILE] [--json]\ncompare --explain [A [B]] [--script FILE] [--json]",
         summary: "replay the session under each strategy, side by side",
         details: """
         Columns: views created, reused, hidden, removed; attributes applied,
@@ -28,6 +28,16 @@ enum CompareCommand {
         strategy keeps its options. A strategy whose replay fails shows where.
         'strategy' lines of the session are left out. The session itself is
         never changed, so Ctrl-C simply stops it.
+        --explain A B replays the session under A and B in step and stops at
+        the first step they take differently: the pass and the command, the
+        steps each took there as 'log' lists them, and the rule each followed,
+        quoted from 'help strategy'; then, line by line, how their counts
+        drift apart (A's count/B's), and the totals that differ at the end.
+        Steps are alike when they are the same kind of step on the same view
+        for the same instance, pool keys aside (each system names its pools
+        its own way). With one name: the current strategy against it. With
+        none: the current strategy against every other, one line each (more
+        than two names: the first against each of the others).
         """,
         example: "compare theodolite naive recyclerview",
         options: options,
@@ -42,7 +52,8 @@ enum CompareCommand {
             }
             strategies.append(token.text)
         }
-        if strategies.isEmpty { strategies = shell.strategyNames }
+        let explains = parsed.flags.contains("explain")
+        if strategies.isEmpty, !explains { strategies = shell.strategyNames }
 
         var lines: [(line: String, location: SourceLocation)] = []
         if let script = parsed.values["script"] {
@@ -61,6 +72,11 @@ enum CompareCommand {
         }
         guard !lines.isEmpty else {
             throw ShellError("compare: nothing to replay yet; define and mount something first, or give --script FILE", at: arguments.command)
+        }
+
+        if explains {
+            try explain(lines, strategies: strategies, shell: shell, json: parsed.flags.contains("json"), at: arguments.command)
+            return
         }
 
         // The replays are independent (each in its own interpreter): they run
@@ -91,31 +107,102 @@ enum CompareCommand {
         shell.emit(table(rows, width: shell.options.width))
     }
 
-    /// Replays `lines` in a fresh, silent interpreter under `strategy`.
+    /// `compare --explain`: two strategies in detail, or one against each
+    /// other in a line each. The pairs replay side by side, one per core.
+    static func explain(_ lines: [(line: String, location: SourceLocation)], strategies: [String], shell: Interpreter,
+                        json: Bool, at command: Token) throws(ShellError) {
+        let current = shell.engine.strategy
+        var pairs: [(String, String)]
+        switch strategies.count {
+        case 0: pairs = shell.strategyNames.filter { $0 != current.name }.map { (current.name, $0) }
+        case 1: pairs = [(current.name, strategies[0])]
+        default: pairs = strategies.dropFirst().map { (strategies[0], $0) }
+        }
+        let detailed = pairs.count == 1
+        let (directory, known) = (shell.workingDirectory, shell.strategies)
+        let results = Mutex<[CompareExplanation?]>(Array(repeating: nil, count: pairs.count))
+        let asked = pairs
+        DispatchQueue.concurrentPerform(iterations: asked.count) { index in
+            guard !Interruption.isRequested else { return }
+            let explanation = CompareExplanation.explain(lines, first: asked[index].0, second: asked[index].1,
+                                                         current: current, strategies: known, directory: directory)
+            results.withLock { $0[index] = explanation }
+        }
+        if Interruption.isRequested { throw ShellError("compare: interrupted", at: command) }
+        let reports = results.withLock { $0.compactMap { $0 } }.map(ExplanationReport.init)
+        if json {
+            shell.emit(json: .object([("explained", .array(reports.map(\.json)))]))
+            return
+        }
+        if detailed, let report = reports.first {
+            shell.emit(report.text, continuation: "    ")
+            return
+        }
+        let first = reports.first?.explanation.names[0] ?? current.name
+        let width = max(8, reports.map { $0.explanation.names[1].displayWidth }.max() ?? 0)
+        var text = ["First differences from \(first):"]
+        for report in reports {
+            text.append("  " + report.explanation.names[1].padding(width) + "  " + report.line)
+        }
+        shell.emit(text.joined(separator: "\n"), continuation: String(repeating: " ", count: width + 4))
+    }
+
+    /// Replays `lines` in a fresh, silent interpreter under `strategy`,
+    /// up to the first line it refuses.
     static func replay(_ lines: [(line: String, location: SourceLocation)], under strategy: String,
                        current: Strategy, strategies: [StrategyDescriptor], directory: String) -> Row {
+        let replay = Replay(strategy: strategy, current: current, strategies: strategies, directory: directory)
         var failure: String?
-        let child = Interpreter(options: .init(replay: true), strategies: strategies, write: { _ in }, writeError: { text in
-            if failure == nil { failure = text.split(separator: "\n").first.map(String.init) }
-        })
-        child.workingDirectory = directory
-        // The current strategy keeps its options (a RecyclerView's sizes).
-        if current.name == strategy {
-            child.selectStrategy(current)
-        } else if let descriptor = child.strategy(named: strategy) {
-            child.selectStrategy(descriptor.standard)
-        }
         for (line, location) in lines {
-            if Interruption.isRequested || !child.run(line: line, at: location) { break }
+            if Interruption.isRequested { break }
+            if !replay.run(line, at: location) {
+                failure = replay.failure
+                break
+            }
         }
-        let options = child.engine.strategy.optionsDescription
-        let label = options.isEmpty || options == child.strategy(named: strategy)?.standard.optionsDescription
-            ? strategy : "\(strategy) (\(options))"
-        var row = Row(strategy: label, statistics: child.engine.statistics)
-        if let failure {
-            row.failure = failure.replacingOccurrences(of: " error: ", with: " ")
+        return Row(strategy: replay.label, statistics: replay.child.engine.statistics, failure: failure)
+    }
+
+    /// One strategy's silent interpreter, as `compare` replays it.
+    final class Replay {
+        let child: Interpreter
+        let label: String
+        let descriptor: StrategyDescriptor?
+        /// The last line's error, first line of it.
+        private(set) var failure: String?
+
+        init(strategy: String, current: Strategy, strategies: [StrategyDescriptor], directory: String) {
+            let sink = ErrorSink()
+            child = Interpreter(options: .init(replay: true), strategies: strategies, write: { _ in }, writeError: { text in
+                sink.text = sink.text ?? text.split(separator: "\n").first.map(String.init)
+            })
+            child.workingDirectory = directory
+            // The current strategy keeps its options (a RecyclerView's sizes).
+            if current.name == strategy {
+                child.selectStrategy(current)
+            } else if let descriptor = child.strategy(named: strategy) {
+                child.selectStrategy(descriptor.standard)
+            }
+            descriptor = child.strategy(named: strategy)
+            let options = child.engine.strategy.optionsDescription
+            label = options.isEmpty || options == descriptor?.standard.optionsDescription ? strategy : "\(strategy) (\(options))"
+            self.sink = sink
         }
-        return row
+
+        private let sink: ErrorSink
+
+        /// Runs one line; false when it was refused (``failure`` says why).
+        func run(_ line: String, at location: SourceLocation) -> Bool {
+            sink.text = nil
+            let succeeded = child.run(line: line, at: location)
+            failure = sink.text?.replacingOccurrences(of: " error: ", with: " ")
+            return succeeded
+        }
+
+        /// Where a child's error lines go: one replay, one thread.
+        private final class ErrorSink {
+            var text: String?
+        }
     }
 
     /// The rows side by side, one column per stat; when that is wider than
