@@ -275,7 +275,8 @@ import ReuseEngine
             #17   pass 3   reuse     v4    Feed/4  from v2 (identifier Cell)  was Feed/1
             #18   pass 3   unhide    v4    Feed/4
             #19   pass 3   prepareForReuse v4    Feed/4  prepareForReuse
-          nothing reset liked since: Feed/4's configuration does not set liked, and prepareForReuse does not reset it (declare 'prepare Cell resets liked')
+          nothing reset liked since: Feed/4's configuration does not set liked, and prepareForReuse does not reset it
+          fix: set liked on every bind, as Apple advises for content (cellForRowAt): 'liked: ""' in component Cell's configuration, so every row sets it and 'set' changes only the rows that differ. prepareForReuse is for what is not content (alpha, editing, selection); 'prepare Cell resets liked' would clear it there, but the bind should set it
 
         """)
         let json = document(session, "why v4 liked --json")

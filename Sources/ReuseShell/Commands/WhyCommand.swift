@@ -149,6 +149,7 @@ struct ProvenanceReport {
                 lines.append("fix: save each item's offset and restore it when its cell is bound ('list \(list) ... saves offset')")
             } else if p.isStale {
                 lines.append("nothing reset \(p.property) since: \(holder)'s configuration \(sets), and " + hookNote())
+                lines.append("fix: " + advice.fix)
             } else if !others.isEmpty {
                 lines.append("\(holder) asks for this value; it was set by " + Set(p.setters.map(\.path)).sorted().map(\.display).joined(separator: ", ")
                              + " and kept because the value is the same")
@@ -179,7 +180,27 @@ struct ProvenanceReport {
         if let preparation = engine.catalog.preparations[component], preparation.resets.contains(property) {
             return "\(hook.rawValue) resets it ('prepare \(component)') but has not run on it since"
         }
-        return "\(hook.rawValue) does not reset it (declare 'prepare \(component) resets \(property)')"
+        return "\(hook.rawValue) does not reset it"
+    }
+
+    /// The platform's fix for a value from another item (``ReuseAdvice``).
+    var advice: ReuseAdvice {
+        let p = provenance
+        let definition = engine.catalog.attributes[p.property]
+        let component = p.holder.flatMap { try? engine.resolve($0) }?.name
+        let fresh: String
+        switch p.fresh {
+        case .value(let value)?: fresh = value.description
+        default:
+            switch definition?.kind {
+            case .bool?: fresh = "false"
+            case .number?: fresh = "0"
+            case .color?: fresh = "clear"
+            default: fresh = "\"\""
+            }
+        }
+        return ReuseAdvice(strategy: engine.strategy, property: p.property, definition: definition, component: component,
+                           hookComponent: hookComponent, freshValue: fresh)
     }
 
     /// The last setter when it is a late result.
@@ -189,12 +210,9 @@ struct ProvenanceReport {
 
     /// How to clear a late result before the view shows another item.
     func resetFix() -> String {
-        let property = provenance.property
-        if let hook = engine.strategy.reuseHook, let component = hookComponent {
-            return "reset it in \(hook.rawValue) ('prepare \(component) resets \(property)')"
-        }
+        if engine.strategy.reuseHook != nil, hookComponent != nil { return advice.fix }
         return "\(engine.strategy.name) applies only what changed in a configuration and has no reuse hook here: "
-            + "give the result to the component (a state update, 'set \(holder) \(property) ...') so the diff knows what the view shows"
+            + "give the result to the component (a state update, 'set \(holder) \(provenance.property) ...') so the diff knows what the view shows"
     }
 
     /// How to stop a late result from landing on another item under this strategy.
