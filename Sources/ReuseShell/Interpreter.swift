@@ -55,6 +55,8 @@ public final class Interpreter {
     public var options: Options
     /// Narrate every decision after each pass.
     public internal(set) var explains = false
+    /// What ``narrateSilences()`` said after the last pass, in order.
+    private var narratedSilences: [String] = []
     /// Commands that failed so far.
     public private(set) var failures = 0
     /// Set by `quit`.
@@ -495,8 +497,20 @@ public final class Interpreter {
             for event in engine.log.events(of: summary) {
                 emit("  " + style.dim(Narrator(engine: engine).sentence(for: event)))
             }
+            narrateSilences()
         }
         write(passLines.text(for: summary, style: style, width: options.width) + "\n")
+    }
+
+    /// What the system shows nothing for, or never reuses, said once when
+    /// it begins (`explain on`): a header the system gives no view, a cell
+    /// type it never pools. Each is said again only after it stopped.
+    private func narrateSilences() {
+        let now = engine.absentSupplementaries().map(\.description) + engine.neverPooledCells().map(\.description)
+        for silence in now where !narratedSilences.contains(silence) {
+            emit("  " + style.dim("note: " + silence))
+        }
+        narratedSilences = now
     }
 
     /// Converts an engine error into a located shell error: the caret goes

@@ -287,6 +287,15 @@ import TestSupport
             mount Feed
             """)
         Self.check("check --json", in: absent, census: census)
+        // Cell types never pooled: a registration made in the cell provider (iOS 14), a pool of 0.
+        let unpooled = Shell("""
+            component Cell view UILabel { text: "r{i}" }
+            list Feed rows 10 viewport 3 cells Cell
+            strategy uikit-diffable os 14
+            mount Feed
+            """)
+        let unpooledCheck = Self.check("check --json", in: unpooled, census: census)
+        #expect(unpooledCheck?["neverPooled"]?[0]?["fix"]?.string == "register it up front: 'register Feed Cell'")
         let compare = Shell(Self.scenes[2].script)
         Self.check("compare --json", in: compare, census: census)
         Self.check("compare theodolite uikit --json", in: compare, census: census)

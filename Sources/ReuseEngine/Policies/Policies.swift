@@ -102,6 +102,11 @@ public protocol CellReuse: Sendable {
     mutating func forget(host: ViewID)
     /// Views kept for `host` outside its pools (RecyclerView's cache by position), oldest first.
     func cached(in host: ViewID) -> [CachedCell]
+    /// Why `component`'s cells in lists of type `list` never wait in a pool
+    /// for another row (a registration made anew at each dequeue, a pool
+    /// of size 0), or nil when they may. `check` reports each; the default
+    /// (``CellReuse`` extension) is nil.
+    func neverPooled(_ component: String, list: String, catalog: Catalog) -> CellsNotPooled?
     /// Refuses lists this system cannot dequeue for (UIKit's unregistered
     /// identifiers). The mounted lists are found only by a system that checks.
     func validate(lists: @autoclosure () -> [String], catalog: Catalog) throws(EngineError)

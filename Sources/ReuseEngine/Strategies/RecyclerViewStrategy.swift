@@ -206,6 +206,19 @@ struct RecyclerCells: CellReuse {
         poolSizes.last { $0.subject == key.component }?.value ?? poolSize
     }
 
+    /// A view type whose RecycledViewPool holds 0 (`setMaxRecycledViews(type,
+    /// 0)`): `putRecycledView` drops every holder offered to it
+    /// (RecyclerView.java, RecycledViewPool), so only the view cache's own
+    /// holders ever come back, to their own rows.
+    func neverPooled(_ component: String, list: String, catalog: Catalog) -> CellsNotPooled? {
+        guard catalog.isHeaderFooter(component, of: list) == false,
+              capacity(of: ViewKey(component: component, viewClass: nil, shape: nil, qualifier: .viewType)) == 0 else { return nil }
+        return CellsNotPooled(
+            why: "the RecycledViewPool of its view type holds 0, so a holder that leaves the view cache is dropped "
+                + "(putRecycledView) and every other row of the type is created anew",
+            fix: "give the view type a pool: the strategy's option 'pool \(component) N' (5 by default)")
+    }
+
     /// `mViewCacheMax`: the cache size asked for plus what prefetch added
     /// (`updateViewCacheSize`, RecyclerView.java 6502-6505).
     private func cacheLimit(of host: ViewID) -> Int { cacheSize + (hosts[host]?.prefetched ?? 0) }

@@ -320,6 +320,18 @@ struct DiffableCells: QueueCells {
         for cell in lingering.removeValue(forKey: host) ?? [] { requeue(cell.view, host: host, store: &store) }
     }
 
+    /// Under `os 14`, a cell type with no registration made up front has a
+    /// new registration at every dequeue (`CellRegistration` created in the
+    /// cell provider), so its queue is always empty.
+    func neverPooled(_ component: String, list: String, catalog: Catalog) -> CellsNotPooled? {
+        guard os == .fourteen, !catalog.isHeaderFooter(component, of: list),
+              catalog.registration(list: list, cell: component) == nil else { return nil }
+        return CellsNotPooled(
+            why: "its registration is made in the cell provider (os 14), a new one at every dequeue, so its queue is "
+                + "always empty: every row gets a new cell and every cell that leaves stays queued for good",
+            fix: "register it up front: 'register \(list) \(component)'")
+    }
+
     /// Under `os 15`, a cell type with no registration made up front raises
     /// at its first dequeue; under `os 14` it dequeues (and piles up).
     /// Headers and footers need no registration, as under `uikit`.

@@ -8,7 +8,7 @@ enum CheckCommand {
         name: "check", group: .inspect,
         usage: "check [--pass N] [--json]",
         summary: "check every invariant of views and pools; list leaks",
-        details: "A leak is a property a visible view shows that a fresh view with the same configuration would not, or component state ('state') an instance shows that another item set. Stale rows are rows whose system was not told of a data change (uikit-diffable's id identifiers after 'set', index identifiers after 'insert'): they show their old item, by design. Absent: a header or footer the system gives no view (under uikit an unregistered identifier), with the fix. Broken invariants make the command fail.",
+        details: "A leak is a property a visible view shows that a fresh view with the same configuration would not, or component state ('state') an instance shows that another item set. Stale rows are rows whose system was not told of a data change (uikit-diffable's id identifiers after 'set', index identifiers after 'insert'): they show their old item, by design. Absent: a header or footer the system gives no view (under uikit an unregistered identifier), with the fix. Not pooled: a list's cell type whose cells the system never reuses for another row (uikit-diffable 'os 14' with no registration up front; a RecyclerView view type whose pool holds 0), with the fix. 'explain on' says both as they happen. Broken invariants make the command fail.",
         example: "check",
         options: options
     ) { (arguments, shell) throws(ShellError) in
@@ -20,6 +20,7 @@ enum CheckCommand {
         let stateLeaks = engine.stateLeaks()
         let staleRows = engine.staleRows()
         let absent = engine.absentSupplementaries()
+        let unpooled = engine.neverPooledCells()
         let mismatches = engine.classMismatches()
         let statistics = engine.statistics
         let views = statistics.views
@@ -39,6 +40,10 @@ enum CheckCommand {
                     .object([("list", .path(item.list)), ("component", .string(item.component)),
                              ("place", .string(item.isHeader ? "header" : "footer")), ("unregistered", .bool(item.isUnregistered)),
                              ("description", .string(item.description))])
+                })),
+                ("neverPooled", .array(unpooled.map { item in
+                    .object([("list", .path(item.list)), ("component", .string(item.component)),
+                             ("why", .string(item.reason.why)), ("fix", .string(item.reason.fix))])
                 })),
                 ("wrongClasses", .array(mismatches.map { mismatch in
                     .object([("view", .view(mismatch.view)), ("path", .path(mismatch.path)),
@@ -74,6 +79,10 @@ enum CheckCommand {
             if !absent.isEmpty {
                 shell.emit("absent      " + shell.style.warn("\(absent.count)") + " (shown as nothing)")
                 for item in absent { shell.emit("  " + item.description) }
+            }
+            if !unpooled.isEmpty {
+                shell.emit("not pooled  " + shell.style.warn("\(unpooled.count)") + " (cell types the system never reuses)")
+                for item in unpooled { shell.emit("  " + item.description) }
             }
             if !stateLeaks.isEmpty {
                 shell.emit("state leaks " + shell.style.warn("\(stateLeaks.count)"))
