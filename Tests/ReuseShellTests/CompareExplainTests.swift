@@ -120,6 +120,23 @@ import Testing
         #expect(text.contains("Stopped: uikit stopped at <session>:3:"), "\(text)")
     }
 
+    /// A line with more events than the replays' logs keep is compared by
+    /// its counts, and said so.
+    @Test func aLineBeyondTheEventWindowIsComparedByItsCounts() {
+        let lines = Self.feed.split(separator: "\n").enumerated().map { index, line in
+            (line: String(line), location: SourceLocation(file: "<session>", line: index + 1))
+        }
+        let strategies = StrategyRegistry.all
+        let explanation = CompareExplanation.explain(lines, first: "theodolite", second: "recyclerview",
+                                                     current: strategies[0].standard, strategies: strategies, directory: ".",
+                                                     eventWindow: 3)
+        #expect(explanation.divergence?.countsOnly == true)
+        #expect(explanation.divergence?.command == "scroll Feed by 1")
+        let text = ExplanationReport(explanation: explanation).text
+        #expect(text.contains("That line took more steps than a replay keeps; its counts differ."), "\(text)")
+        #expect(text.contains("pass 2  scroll Feed by 1: created 0/4"), "\(text)")
+    }
+
     @Test func namesAreChecked() {
         let session = Session(Self.feed)
         #expect(session.error("compare --explain recyclervew").contains("compare: unknown strategy 'recyclervew'; did you mean 'recyclerview'?"))

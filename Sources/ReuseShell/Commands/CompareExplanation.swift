@@ -10,9 +10,10 @@ import ReuseEngine
 /// previous owner: everything a step carries but its sequence number and
 /// its pool key, which each system names its own way (`(Post, UIView,
 /// [tap])`, `view type`, `identifier Post`); a difference of key shows as
-/// soon as it makes a different view go somewhere. The replays keep only
-/// the two interpreters (what the session's own `log keep` lets them keep)
-/// and the few events quoted: memory does not grow with the drift.
+/// soon as it makes a different view go somewhere. The replays keep the two
+/// interpreters, each log holding at most ``eventWindow`` events, and the
+/// few events quoted: memory does not grow with the session's length. A
+/// line with more events than that is compared by its counts.
 struct CompareExplanation: Sendable {
     /// What one system did where the two first differ.
     struct Side: Sendable {
@@ -34,7 +35,7 @@ struct CompareExplanation: Sendable {
         var command: String
         var location: SourceLocation
         var sides: [Side]
-        /// When the logs kept too few events to compare (`log keep`), the
+        /// When the line took more events than a replay keeps (``eventWindow``), the
         /// line's counts differed instead.
         var countsOnly = false
     }
@@ -89,11 +90,17 @@ struct CompareExplanation: Sendable {
         }
     }
 
-    /// Replays `lines` under `first` and `second` in step.
+    /// Events each replay's log keeps: one line's worth for any line short of a jump across a huge window.
+    static let eventWindow = 100_000
+
+    /// Replays `lines` under `first` and `second` in step, each log keeping
+    /// the latest `eventWindow` events.
     static func explain(_ lines: [(line: String, location: SourceLocation)], first: String, second: String,
-                        current: Strategy, strategies: [StrategyDescriptor], directory: String) -> CompareExplanation {
+                        current: Strategy, strategies: [StrategyDescriptor], directory: String,
+                        eventWindow: Int = eventWindow) -> CompareExplanation {
         let replays = [CompareCommand.Replay(strategy: first, current: current, strategies: strategies, directory: directory),
                        CompareCommand.Replay(strategy: second, current: current, strategies: strategies, directory: directory)]
+        for replay in replays { replay.child.engine.keepEvents(atMost: eventWindow) }
         var result = CompareExplanation(names: replays.map(\.label))
         for (line, location) in lines {
             if Interruption.isRequested { break }
@@ -143,7 +150,7 @@ struct CompareExplanation: Sendable {
             return Divergence(pass: nil, command: line, location: location, sides: sides)
         }
         let logs = replays.map { $0.child.engine.log.events }
-        // Events a `log keep` of the session dropped cannot be compared: the counts are.
+        // Events beyond the replay's event window cannot be compared: the counts are.
         guard logs[0].startIndex <= since[0], logs[1].startIndex <= since[1] else {
             guard countsDiffer else { return nil }
             let pass = replays.map { $0.child.engine.log.currentPass }.max()

@@ -37,7 +37,7 @@ struct ExplanationReport {
         }
         lines.append("\(first) and \(second) take the same \(steps(explanation.alike)), then part in \(place(divergence)).")
         if divergence.countsOnly {
-            lines.append("The log no longer holds that line's steps ('log keep'); its counts differ.")
+            lines.append("That line took more steps than a replay keeps; its counts differ.")
         }
         for side in divergence.sides {
             lines.append("\(side.strategy):")
