@@ -12,7 +12,12 @@ enum WhyCommand {
         which event (apply, update, a late load's delivery); then the steps
         the view took since (hidden, reused by another instance, hooks, loads),
         and whether anything reset the value. For a class default: what put it
-        back. VIEW is a view id or the PATH of the component holding it.
+        back. A stale value ends with the fix the platform advises: content
+        set on every bind (cellForRowAt, onBindViewHolder: a configuration
+        that always sets it), the reuse hook for what is not content (alpha,
+        editing, selection) and for entries that pile up; under a system with
+        no hook, what its users do instead. VIEW is a view id or the PATH of
+        the component holding it.
         'why VIEW state NAME' tells the same of a component's state value
         ('state'): which item set it, where the system keeps it, the steps
         since, and the system's fix when it came from another item. With
