@@ -96,6 +96,8 @@ struct Presenter {
                     go(to: detour != nil && next == 0 ? 0 : next - 1)
                 case "r" where words.count == 1, "restart" where words.count == 1:
                     go(to: 0)
+                case "g" where words.count == 1, "goto" where words.count == 1:
+                    say("g N: go to step N, from 1 to \(steps.count) (\(steps.count + 1) is the end)")
                 case "g" where words.count == 2, "goto" where words.count == 2:
                     guard let number = Int(words[1]), number >= 1, number <= steps.count + 1 else {
                         say("g N: N is a step from 1 to \(steps.count) (\(steps.count + 1) is the end)")

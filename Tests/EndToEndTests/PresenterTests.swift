@@ -100,6 +100,10 @@ struct PresenterTests {
         try presenter.expectPrompt(Self.welcome, 2, of: 7)
         try presenter.send("g 99\r")
         try presenter.expectLine("g N: N is a step from 1 to 7 (8 is the end)")
+        // g alone says how to use it, rather than running 'g' as a command.
+        try presenter.send("g\r")
+        try presenter.expectLine("g N: go to step N, from 1 to 7 (8 is the end)")
+        #expect(!presenter.output.contains("unknown command 'g'"))
         try presenter.send("r\r")
         try presenter.expectLine("at step 1 of 7")
         try presenter.expectPrompt(Self.welcome, 1, of: 7)

@@ -105,6 +105,6 @@ enum LogCommand {
         if last == nil, events.count < matching {
             shell.emit(shell.style.dim("(the last \(events.count) of \(matching) events; use --pass N or --last N)"))
         }
-        for event in events { shell.emit(EventReport(event: event).line) }
+        for line in EventReport.lines(events) { shell.emit(line) }
     }
 }

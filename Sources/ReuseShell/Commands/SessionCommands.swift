@@ -225,12 +225,19 @@ enum QuitCommand {
 enum HelpCommand {
     static let spec = CommandSpec(
         name: "help", group: .session,
-        usage: "help [COMMAND | GROUP] | help strategy NAME",
+        usage: "help [COMMAND | GROUP] | help [strategy] NAME",
         summary: "list commands, or show one command's syntax and example",
         example: "help mount"
     ) { (arguments, shell) throws(ShellError) in
         if let token = arguments.next() {
+            // `help strategy NAME`, or a strategy's name alone (`help uikit`).
+            var strategyName: Token?
             if token.text == "strategy", let name = arguments.next() {
+                strategyName = name
+            } else if CommandTable.spec(named: token.text) == nil, shell.strategy(named: token.text) != nil {
+                strategyName = token
+            }
+            if let name = strategyName {
                 try arguments.end()
                 guard let descriptor = shell.strategy(named: name.text) else {
                     throw shell.located(.unknownStrategy(name.text, suggestion: closestName(to: name.text, in: shell.strategyNames),

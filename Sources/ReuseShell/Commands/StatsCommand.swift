@@ -35,7 +35,9 @@ enum StatsCommand {
             return
         }
         var lines = [shell.style.bold(title) + " under \(engine.strategy.name)"]
-        let width = 10
+        // The name column fits the longest name printed ("reconfigured").
+        let printed = Stat.statsCore.map(\.name) + Stat.statsExtra.filter { counts[$0] > 0 }.map(\.name)
+        let width = max(10, (printed.map(\.count).max() ?? 0) + 1)
         for stat in Stat.statsCore { lines.append("  " + stat.name.padding(width) + String(counts[stat])) }
         for stat in Stat.statsExtra where counts[stat] > 0 { lines.append("  " + stat.name.padding(width) + String(counts[stat])) }
         lines.append("  " + "leaks".padding(width) + String(statistics.leaks))

@@ -95,10 +95,11 @@ struct ProvenanceReport {
         if !story.isEmpty, !(p.setters.isEmpty && p.resetBy == nil) {
             lines.append(late(p) != nil ? "  the view's steps from the load's start on:" : "  the view's steps from then on:")
             let cut = story.count > Self.head + Self.tail
-            for event in cut ? Array(story.prefix(Self.head)) : story { lines.append("    " + EventReport(event: event).line) }
+            let listed = EventReport.lines(cut ? Array(story.prefix(Self.head) + story.suffix(Self.tail)) : story)
+            for line in listed.prefix(cut ? Self.head : listed.count) { lines.append("    " + line) }
             if cut {
                 lines.append("    … \(story.count - Self.head - Self.tail) more steps ('log \(p.view)' lists them)")
-                for event in story.suffix(Self.tail) { lines.append("    " + EventReport(event: event).line) }
+                for line in listed.suffix(Self.tail) { lines.append("    " + line) }
             }
         }
         lines.append(contentsOf: conclusion.map { "  " + $0 })
@@ -337,7 +338,7 @@ struct StateStory {
         }
         if !events.isEmpty {
             lines.append("  the view's steps from then on:")
-            for event in events { lines.append("    " + EventReport(event: event).line) }
+            for line in EventReport.lines(events) { lines.append("    " + line) }
         }
         if let fix { lines.append("  " + fix) }
         return lines.joined(separator: "\n")

@@ -4,6 +4,23 @@ import ReuseEngine
 /// JSON, so the two always agree (the path is the one users see, `Card[0]`).
 struct EventReport {
     let event: ReuseEvent
+    /// The kind column's width: 9 fits every kind but the longest
+    /// (`prepareForReuse`, `reconfigure`); ``lines(_:)`` widens it to the
+    /// longest kind listed, so a listing's columns stay in line.
+    var kindWidth = 9
+
+    init(event: ReuseEvent, kindWidth: Int = 9) {
+        self.event = event
+        self.kindWidth = kindWidth
+    }
+
+    /// Events as a listing: one line each, the kind column as wide as the
+    /// longest kind among them.
+    static func lines(_ events: some Sequence<ReuseEvent>) -> [String] {
+        let events = Array(events)
+        let width = max(9, events.map(\.kind.rawValue.count).max() ?? 0)
+        return events.map { EventReport(event: $0, kindWidth: width).line }
+    }
 
     /// The path users see, or nothing for steps without an instance.
     var path: String? { event.path?.display }
@@ -76,7 +93,7 @@ struct EventReport {
         // Columns for the numbers of a short session; a wider number (a
         // long session's `#600081`, `pass 100001`) still gets its space.
         func column(_ text: String, _ width: Int) -> String { text.displayWidth < width ? text.padding(width) : text + " " }
-        var line = column("#\(event.seq)", 6) + column("pass \(event.pass)", 9) + event.kind.rawValue.padding(9) + " "
+        var line = column("#\(event.seq)", 6) + column("pass \(event.pass)", 9) + event.kind.rawValue.padding(kindWidth) + " "
             + column(event.view.description, 6)
         var detail: [String] = []
         if let path { detail.append(path) }
@@ -85,7 +102,7 @@ struct EventReport {
             detail.append("from \(parent) \(key)")
         case .reuse(let parent, let key, let previous):
             detail.append("from \(parent) \(key)")
-            if let previous { detail.append("was \(previous)") }
+            if let previous { detail.append("was \(previous.display)") }
         case .hide(let parent, let key):
             if let key { detail.append("into \(parent) \(key)") }
         case .detach(let parent, let key) where key?.qualifier == .viewType:

@@ -48,7 +48,7 @@ struct ExplanationReport {
             if side.events.isEmpty, !divergence.countsOnly {
                 lines.append("  takes no further step in that pass")
             }
-            for event in side.events { lines.append("  " + EventReport(event: event).line) }
+            for line in EventReport.lines(side.events) { lines.append("  " + line) }
             if side.more > 0 { lines.append("  and \(side.more) more step\(side.more == 1 ? "" : "s") in that pass") }
             if let first = side.events.first {
                 let rule = side.rule ?? "no sentence of 'help strategy \(strategyName(side.strategy))' names a \(first.kind.rawValue)"

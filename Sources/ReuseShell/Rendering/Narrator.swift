@@ -25,7 +25,7 @@ struct Narrator {
             }
             let hosting = engine.views.lookUp(parent)?.list != nil
             let how = hosting ? "takes the top waiting cell of" : "takes the next view of"
-            let before = previous.map { "; it last showed \($0)" } ?? ""
+            let before = previous.map { "; it last showed \($0.display)" } ?? ""
             return "\(view): \(holder(event)) \(how) \(pool(parent, key))\(before)."
         case .unhide:
             return "\(view): it waited hidden in the pool, so it is shown again."

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import ReuseShell
+
+/// Small things a room notices on a projector: columns that stay in line,
+/// paths written as users write them, help found under a strategy's name.
+@Suite struct ListingAlignmentTests {
+    /// `log` widens its kind column to the longest kind listed
+    /// (`prepareForReuse`), so every view id starts in the same column.
+    @Test func logColumnsStayInLineWithLongKinds() {
+        let session = Session("""
+        strategy uikit
+        component Cell view UILabel { text: "r{i}" }
+        list Feed rows 50 viewport 2 cells Cell
+        register Feed Cell
+        mount Feed
+        scroll Feed by 2
+        """)
+        let lines = session.line("log --pass 2").output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("#") }
+        #expect(lines.contains { $0.contains(" prepareForReuse ") })
+        let columns = Set(lines.map { line in line.range(of: " v")!.lowerBound.utf16Offset(in: line) })
+        #expect(columns.count == 1, "\(lines)")
+        // A listing without long kinds keeps its 9-wide column.
+        #expect(session.line("log --pass 1 --last 1").output.hasPrefix("#5    pass 1   apply     v4 "))
+    }
+
+    /// `stats` widens its name column to the longest name printed.
+    @Test func statsFitsReconfigured() {
+        let session = Session("strategy divkit\ncomponent A view UIView { alpha: 0.5 }\nmount A\nset A alpha 0.5")
+        let stats = session.line("stats").output
+        #expect(stats.contains("\n  reconfigured 1\n"), "\(stats)")
+        #expect(stats.contains("\n  created      1\n"), "\(stats)")
+    }
+
+    /// A reused view's previous holder is written as users write paths
+    /// (`Root/Card[0]`), in `log` and in `explain`.
+    @Test func aPreviousHolderKeepsItsIndex() {
+        let session = Session("component Card view UIView { alpha: 0.5 }\ncomponent Root view UIView children Card Card\nmount Root\nexplain on")
+        let explained = session.line("hide Root/Card[0]").output
+        #expect(explained.contains("it last showed Root/Card[0]"), "\(explained)")
+        #expect(session.line("log --kind reuse").output.replacingOccurrences(of: "\n  ", with: "  ").contains("was Root/Card[0]"))
+    }
+
+    @Test func helpUnderAStrategysName() {
+        let session = Session()
+        let named = session.line("help uikit")
+        #expect(named.ok && named.output.hasPrefix("strategy uikit\n"))
+        #expect(named.output == session.line("help strategy uikit").output)
+        #expect(session.error("help uikti").contains("unknown command 'uikti'"))
+    }
+}
