@@ -23,7 +23,8 @@ extension Interpreter {
         let position = words.count
         switch command {
         case "help":
-            if position == 1 { return CommandTable.all.map(\.name).sorted() }
+            if position == 1 { return (CommandTable.all.map(\.name) + ["glossary"]).sorted() }
+            if position == 2, previous == "glossary" { return Glossary.entries.map { $0.names[0] }.filter { !$0.contains(" ") } }
             return position == 2 && previous == "strategy" ? strategyNames : []
         case "mount":
             return components

@@ -49,3 +49,31 @@ import Testing
         #expect(session.error("help uikti").contains("unknown command 'uikti'"))
     }
 }
+
+/// `help glossary`: every term the lessons lean on, defined once.
+@Suite struct GlossaryTests {
+    @Test func theLessonsTermsAreDefined() {
+        let session = Session()
+        let all = session.line("help glossary")
+        #expect(all.ok)
+        for term in ["pool", "ViewKey", "attribute shape", "configuration", "apply", "unapply", "hidden", "waiting", "list host",
+                     "cell", "cache", "scrap", "state", "pass", "path", "instance", "dequeue", "prefetch", "hook", "leak", "slot"] {
+            let one = session.line("help glossary \(term)")
+            #expect(one.ok && one.output.count > 80, "\(term): \(one.output)")
+        }
+        // Every entry is in the full listing, in alphabetical order of its first name.
+        let titles = Glossary.entries.map { $0.names[0].lowercased() }
+        #expect(titles == titles.sorted(), "\(titles)")
+        for entry in Glossary.entries { #expect(all.output.contains(entry.title)) }
+        // Pool, the word that meant two things: in use and waiting, both.
+        #expect(session.line("help glossary pool").output.contains("those in use and those waiting"))
+        #expect(session.error("help glossary poool").contains("help glossary: no entry for 'poool'; did you mean 'pool'?"))
+        #expect(session.interpreter.completions(for: "help glo") == ["glossary"])
+        #expect(session.interpreter.completions(for: "help glossary sc").contains("scrap"))
+    }
+
+    @Test func lessonOnePointsToIt() throws {
+        let lesson = try String(contentsOfFile: packageRootForTests + "/Sessions/01-first-mount.reuse", encoding: .utf8)
+        #expect(lesson.contains("'help glossary'"))
+    }
+}

@@ -225,11 +225,33 @@ enum QuitCommand {
 enum HelpCommand {
     static let spec = CommandSpec(
         name: "help", group: .session,
-        usage: "help [COMMAND | GROUP] | help [strategy] NAME",
+        usage: "help [COMMAND | GROUP] | help [strategy] NAME | help glossary [TERM]",
         summary: "list commands, or show one command's syntax and example",
         example: "help mount"
     ) { (arguments, shell) throws(ShellError) in
         if let token = arguments.next() {
+            // `help glossary [TERM]`: the words the lessons use.
+            if token.text == "glossary", CommandTable.spec(named: "glossary") == nil {
+                var words: [Token] = []
+                while let word = arguments.next() { words.append(word) }
+                guard let first = words.first else {
+                    var lines = [shell.style.bold("glossary"), "  the words the lessons, help and output use; 'help glossary TERM' gives one"]
+                    for entry in Glossary.entries {
+                        lines.append("")
+                        lines.append("  " + shell.style.bold(entry.title))
+                        lines += wrapped(entry.definition, width: 78, indent: "    ")
+                    }
+                    shell.emit(lines.joined(separator: "\n"))
+                    return
+                }
+                let term = words.map(\.text).joined(separator: " ")
+                guard let entry = Glossary.entry(term) else {
+                    let hint = closestName(to: term, in: Glossary.names).map { "; did you mean '\($0)'?" } ?? ""
+                    throw ShellError("help glossary: no entry for '\(term)'\(hint) ('help glossary' lists them)", at: first)
+                }
+                shell.emit(([shell.style.bold(entry.title)] + wrapped(entry.definition, width: 78, indent: "  ")).joined(separator: "\n"))
+                return
+            }
             // `help strategy NAME`, or a strategy's name alone (`help uikit`).
             var strategyName: Token?
             if token.text == "strategy", let name = arguments.next() {
@@ -296,6 +318,7 @@ enum HelpCommand {
         lines.append("or a PATH for the view its component holds.")
         lines.append("'help COMMAND' shows syntax and an example, 'help GROUP' (define, change,")
         lines.append("inspect, session) a group's syntax; inspection commands take --json.")
+        lines.append("'help glossary' defines the words used (pool, key, cell, cache, ...).")
         shell.emit(lines.joined(separator: "\n"))
     }
 }
