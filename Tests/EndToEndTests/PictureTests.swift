@@ -105,10 +105,13 @@ import Testing
         #expect(theodolite.contains("← created"), "the fresh view is marked as created by the pass")
     }
 
-    @Test func poolsAreClustersLabelledByTheirKey() throws {
+    /// Each frame says whose pool it is (the parent view and its holder):
+    /// a scrolled feed has one Title pool per cell, each told apart.
+    @Test func poolsAreClustersLabelledByTheirParentAndKey() throws {
         let dot = try Self.dot(of: Self.scenes[3].script)
         #expect(dot.contains("subgraph cluster_0 {"))
-        #expect(dot.contains("label=<pool (Card, UIView, [backgroundColor])>"))
+        #expect(dot.contains("label=<pool of v2 Feed: (Card, UIView, [backgroundColor])>"), "\(dot)")
+        #expect(dot.contains("label=<pool of root: (Feed, UIScrollView, [])>"), "\(dot)")
     }
 
     /// Views waiting detached in a global pool (Valdi's per view class,

@@ -96,8 +96,15 @@ struct DotGraph {
             let members = pool.views.map(Graph.name).filter(drawn.contains)
             let notes = graph.notes(under: parent, in: key)
             guard !members.isEmpty || !notes.isEmpty else { continue }
-            graph.cluster(label: "pool " + key.description, members: members + notes)
+            graph.cluster(label: "pool of \(owner(parent)): " + key.description, members: members + notes)
         }
+    }
+
+    /// Whose pool a frame is: the parent view and the instance holding it
+    /// (`v2 Feed`), so two parents' pools of one key are told apart.
+    private func owner(_ parent: ViewID) -> String {
+        guard parent != .root else { return "root" }
+        return parent.description + (engine.views[parent].owner.map { " " + $0.display } ?? "")
     }
 
     /// The global pools (Valdi's per view class, Litho's per component
