@@ -61,6 +61,18 @@ import Testing
             scroll Feed by 6
             tree --dot
             """),
+        // RecyclerView: rows in screen order, the view cache framed apart from the pool.
+        ("recycler-cache", """
+            strategy recyclerview
+            component Title view UILabel { text: "Post {i}" }
+            component Post view UIView { backgroundColor: white } children Title
+            component Ad view UIView { backgroundColor: yellow } children Title
+            list Feed rows 100 viewport 4 cells Post Post Ad
+            mount Feed
+            scroll Feed by 1
+            scroll Feed by 1
+            tree --dot --all
+            """),
     ]
 
     /// The DOT text a scene prints (its last command's output).
@@ -103,6 +115,50 @@ import Testing
         let theodolite = try Self.dot(of: Self.scenes[1].script)
         #expect(theodolite.contains("hidden, last held by Foo") && theodolite.contains("dashed"), "\(theodolite)")
         #expect(theodolite.contains("← created"), "the fresh view is marked as created by the pass")
+    }
+
+    /// Siblings are drawn left to right in reading order: a scrolled feed of
+    /// Posts and Ads (cells of two pools, interleaved) has its rows in row
+    /// order in the SVG Graphviz draws, not grouped by pool.
+    @Test func rowsAreDrawnInReadingOrder() throws {
+        let dot = try Self.dot(of: """
+            component Title view UILabel { text: "Post {i}" }
+            component Post view UIView { backgroundColor: white } children Title
+            component Ad view UIView { backgroundColor: yellow } children Title
+            list Feed rows 100 viewport 6 cells Post Post Ad
+            mount Feed
+            scroll Feed by 4
+            hide Feed/5
+            tree --dot
+            """)
+        let svg = try runTool(try requireTool("dot", install: "graphviz"), ["-Tsvg"], input: dot)
+        #expect(svg.status == 0, "\(svg.errors)")
+        // Each row's label line: `<text ... x="433.5" ...>Feed/4</text>`.
+        let text = svg.output
+        var rows: [(row: Int, x: Double)] = []
+        var rest = text[...]
+        while let open = rest.range(of: "<text "), let close = rest.range(of: "</text>", range: open.upperBound..<rest.endIndex) {
+            let element = rest[open.lowerBound..<close.lowerBound]
+            if let start = element.range(of: ">Feed/"), let x = element.range(of: " x=\""),
+               let row = Int(element[start.upperBound...]),
+               let end = element[x.upperBound...].firstIndex(of: "\""), let position = Double(element[x.upperBound..<end]) {
+                rows.append((row, position))
+            }
+            rest = rest[close.upperBound...]
+        }
+        #expect(rows.map(\.row) == [4, 6, 7, 8, 9], "\(rows)")
+        #expect(rows.map(\.x) == rows.map(\.x).sorted(), "rows out of reading order: \(rows)")
+        // The hidden row's view waits, framed by the pool it waits in; views in use say their pool.
+        #expect(dot.contains("label=<waiting in the pool of v2 Feed: (Ad, UIView, [backgroundColor])>"), "\(dot)")
+        #expect(dot.contains("Feed/4<br/>pool (Post, UIView, [backgroundColor])"), "\(dot)")
+    }
+
+    /// Cached holders are told apart from pooled and in-use views by shape
+    /// (square, dotted) and words, and framed as the view cache.
+    @Test func theViewCacheIsToldApartFromThePool() throws {
+        let dot = try Self.dot(of: try #require(Self.scenes.first { $0.name == "recycler-cache" }).script)
+        #expect(dot.contains("cached for row 0, still bound; last held by Feed/0> style=\"filled,dotted\""), "\(dot)")
+        #expect(dot.contains("label=<view cache of v2 Feed: kept for their own rows>"), "\(dot)")
     }
 
     /// Each frame says whose pool it is (the parent view and its holder):

@@ -4,12 +4,18 @@ import ReuseEngine
 /// `pools --dot`, `export`).
 ///
 /// Views are nodes labelled like `tree` lines (id, class, holder, pool key);
-/// edges go from a view to its subviews; the views of each of a parent's
-/// pools are drawn inside a cluster labelled by the pool's ViewKey; views
+/// edges go from a view to its subviews. In the tree, siblings are drawn in
+/// reading order, left to right: a list's rows in screen order, other
+/// subviews in child order (`ordering=out`), each view in use saying its
+/// pool key; the views waiting in a pool come after, framed by a cluster
+/// that says whose pool it is (`waiting in the pool of v2 Feed: (Card,
+/// UIView, [alpha])`), and RecyclerView's cached holders by one framed as
+/// the view cache. (A frame around a whole pool would pull its members
+/// together, out of screen order.) `pools --dot` frames whole pools. Views
 /// waiting detached in a global pool (Valdi's per class, Litho's per
-/// component type) are drawn, with no parent, in a cluster named after it. Nothing
-/// is said by colour alone: a hidden view is grey and dashed *and* says
-/// "hidden"; a property that leaks is red *and* says "leaks"; a view the
+/// component type) are drawn, with no parent, in a cluster named after it.
+/// Nothing is said by colour alone: a hidden view is grey and dashed *and*
+/// says "hidden"; a property that leaks is red *and* says "leaks"; a view the
 /// marked pass changed has a thick border *and* lists its changes.
 ///
 /// The text is deterministic: nodes in tree order, pools in their parent's
@@ -21,10 +27,18 @@ struct DotGraph {
     /// Draws the tree's lists and notes the way the text tree does.
     let tree: TreeRenderer
 
+    /// RecyclerView's cached holders, each with the slot it is kept for.
+    let cached: [ViewID: CachedCell]
+
     init(engine: Engine, all: Bool, changes: StateDiff? = nil) {
         self.engine = engine
         self.all = all
         self.tree = TreeRenderer(engine: engine, style: .plain, all: all, changes: changes)
+        var cached: [ViewID: CachedCell] = [:]
+        for host in engine.views.all where host.list != nil && !host.isRemoved {
+            for cell in engine.strategy.cachedCells(in: host.id) { cached[cell.view] = cell }
+        }
+        self.cached = cached
     }
 
     /// Views per pool in `pools --dot` unless `all`, as in the text.
@@ -43,25 +57,24 @@ struct DotGraph {
             order.append((id, underHidden))
             let hidden = underHidden || engine.views[id].isHidden
             var pushed: [(ViewID, Bool)] = []
-            var previousKey: ViewKey?
             for entry in tree.children(of: id) {
                 switch entry {
                 case .view(let child):
-                    graph.node(child, label: label(child, underHidden: hidden), style: style(child, underHidden: hidden))
+                    graph.node(child, label: label(child, underHidden: hidden, keyed: true),
+                               style: style(child, underHidden: hidden))
                     graph.edge(from: id, to: child)
                     pushed.append((child, hidden))
-                    previousKey = engine.views[child].poolKey
                 case .note(let text):
-                    // Rows left out sit among the rows drawn: in their pool's box.
-                    graph.note(text, under: id, in: previousKey)
+                    // Rows left out sit where they would be, among the rows drawn.
+                    graph.note(text, under: id)
                 }
             }
             stack += pushed.reversed()
         }
-        for (parent, _) in order { clusters(of: parent, drawn: graph.drawn, into: &graph) }
+        for (parent, _) in order { waitingClusters(of: parent, drawn: graph.drawn, into: &graph) }
         // Views waiting detached are in no subtree: drawn with the whole tree's.
         if root == .root { globalPools(into: &graph) }
-        return graph.text(title: "tree")
+        return graph.text(title: "tree", inReadingOrder: true)
     }
 
     /// The pools of `view`, or of every live parent with pools: each parent
@@ -88,6 +101,24 @@ struct DotGraph {
             graph.note("no pools yet; mount something first", under: nil)
         }
         return graph.text(title: "pools")
+    }
+
+    /// The views waiting under `parent`, framed: RecyclerView's view cache
+    /// first, then one frame per pool for its hidden or detached views.
+    private func waitingClusters(of parent: ViewID, drawn: Set<String>, into graph: inout Graph) {
+        let kept = engine.views[parent].list == nil ? [] : engine.strategy.cachedCells(in: parent).map(\.view)
+        let inCache = kept.map(Graph.name).filter(drawn.contains)
+        if !inCache.isEmpty {
+            graph.cluster(label: "view cache of \(owner(parent)): kept for their own rows", members: inCache)
+        }
+        for (key, pool) in engine.views[parent].pools {
+            let members = pool.views.filter { id in
+                let view = engine.views[id]
+                return (view.isHidden || view.isDetached) && cached[id] == nil
+            }.map(Graph.name).filter(drawn.contains)
+            guard !members.isEmpty else { continue }
+            graph.cluster(label: "waiting in the pool of \(owner(parent)): " + key.description, members: members)
+        }
     }
 
     /// One cluster per pool of `parent`, holding the pool's views that are drawn.
@@ -130,11 +161,16 @@ struct DotGraph {
     /// A view's lines: `v3 UILabel`, its holder, then what it shows
     /// that a fresh view would not (leaks), its component state (`state
     /// liked = true`, red when another item set it), then the marked pass's changes.
-    func label(_ id: ViewID, underHidden: Bool) -> [Graph.Line] {
+    ///
+    /// `keyed`: a view in use says its pool key (in the tree, where only
+    /// waiting views are framed by their pool).
+    func label(_ id: ViewID, underHidden: Bool, keyed: Bool = false) -> [Graph.Line] {
         let facts = tree.facts(id, underHidden: underHidden)
         var lines: [Graph.Line] = [.init("\(id) \(facts.viewClass)", bold: true)]
         guard let holder = facts.holder else { return lines + [.init("root")] }
-        if facts.isHidden {
+        if let cell = cached[id] {
+            lines.append(.init((cell.isPrefetched ? "prefetched for " : "cached for ") + "\(cell.slot), still bound; last held by \(holder)"))
+        } else if facts.isHidden {
             lines.append(.init("hidden, last held by \(holder)"))
         } else if facts.isDetached {
             lines.append(.init("detached, last held by \(holder)"))
@@ -142,8 +178,9 @@ struct DotGraph {
             lines.append(.init("inside a hidden view, last held by \(holder)"))
         } else {
             lines.append(.init(holder))
+            if keyed, let key = facts.key { lines.append(.init("pool \(key)")) }
         }
-        // The key is the label of the pool cluster around the view.
+        // A waiting view's key is the label of the pool cluster around it.
         if facts.isStale { lines.append(.init("stale: visible, but no component holds it", color: Graph.red)) }
         for leak in engine.leaks(of: id) {
             lines.append(.init("leaks \(leak.property) = \(leak.shows?.description ?? "nothing") (a fresh view shows \(leak.fresh?.description ?? "nothing"))",
@@ -180,6 +217,7 @@ struct DotGraph {
         var style = Graph.NodeStyle.plain
         let facts = tree.facts(id, underHidden: underHidden)
         if engine.views[id].isHidden || underHidden || facts.isDetached { style.insert(.hidden) }
+        if cached[id] != nil { style.insert(.cached) }
         if facts.isStale { style.insert(.stale) }
         if tree.changed[id] != nil { style.insert(.changed) }
         return style
@@ -215,10 +253,14 @@ struct Graph {
         static let stale = NodeStyle(rawValue: 2)
         /// Thick blue border.
         static let changed = NodeStyle(rawValue: 4)
+        /// Square corners, dotted border: kept for its own row (a view
+        /// cache), told apart from a pooled view by shape, not colour.
+        static let cached = NodeStyle(rawValue: 8)
 
         var attributes: String {
             let fill = contains(.hidden) ? ##"fillcolor="#e8e8e8" fontcolor="#444444""## : ##"fillcolor="#ffffff""##
-            var text = "style=\"rounded,filled\(contains(.hidden) ? ",dashed" : "")\" " + fill
+            let border = contains(.cached) ? "filled,dotted" : "rounded,filled" + (contains(.hidden) ? ",dashed" : "")
+            var text = "style=\"\(border)\" " + fill
             if contains(.changed) {
                 text += " color=\"\(Graph.blue)\" penwidth=3"
             } else if contains(.stale) {
@@ -283,10 +325,13 @@ struct Graph {
             """)
     }
 
-    func text(title: String) -> String {
+    /// The DOT text; `inReadingOrder`: each view's subviews left to right
+    /// in the order their edges were added (`ordering=out`).
+    func text(title: String, inReadingOrder: Bool = false) -> String {
         var lines = [
             "digraph \(title) {",
-            ##"  graph [fontname="DejaVu Sans" fontsize=14 bgcolor="#ffffff" nodesep=0.3 ranksep=0.45];"##,
+            ##"  graph [fontname="DejaVu Sans" fontsize=14 bgcolor="#ffffff" nodesep=0.3 ranksep=0.45"##
+                + (inReadingOrder ? " ordering=out" : "") + "];",
             ##"  node [shape=box fontname="DejaVu Sans" fontsize=14 fontcolor="#111111" color="#222222" margin="0.15,0.08"];"##,
             ##"  edge [color="#444444" arrowhead=none];"##,
         ]
