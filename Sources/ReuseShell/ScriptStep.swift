@@ -22,3 +22,30 @@ public struct ScriptStep: Sendable, Equatable {
         return steps
     }
 }
+
+/// A lesson's step, numbered the same by presenter mode (`--step`, `g N`),
+/// lesson pages and their `#step=N`: the `say` lines that introduce a
+/// command, then the command. Narration after the last command is a step
+/// of its own, with no command.
+public struct LessonStep: Sendable, Equatable {
+    /// The `say` lines shown on arriving at the step, in order.
+    public var narration: [ScriptStep]
+    /// The command the step runs; nil for closing narration.
+    public var command: ScriptStep?
+
+    /// The steps of a lesson's text, in order.
+    public static func steps(of text: String, file: String) -> [LessonStep] {
+        var steps: [LessonStep] = []
+        var narration: [ScriptStep] = []
+        for step in ScriptStep.steps(of: text, file: file) {
+            if step.isNarration {
+                narration.append(step)
+            } else {
+                steps.append(LessonStep(narration: narration, command: step))
+                narration = []
+            }
+        }
+        if !narration.isEmpty { steps.append(LessonStep(narration: narration, command: nil)) }
+        return steps
+    }
+}

@@ -3,9 +3,10 @@ import ReuseShell
 
 /// Presenter mode (`--step`): a lesson one command at a time, with a way back.
 ///
-/// Steps are the lesson's commands, numbered in order (blank lines and
-/// comments are not steps). Arriving at a step shows it (`reuse> CMD`, or the
-/// narration of a `say`), and Enter runs it. `b` goes back a step (state
+/// Steps are numbered as the lesson's web page numbers them (``LessonStep``):
+/// a command with the `say` narration that introduces it, and closing
+/// narration as a last step. Arriving at a step shows its narration and
+/// `reuse> CMD`, and Enter runs the command. `b` goes back a step (state
 /// included), `r` restarts, `g N` goes to step N, `q` quits, `?` lists the
 /// keys. Anything else runs as the presenter's own command, in a detour:
 /// `resume`, `b`, or Enter sets the detour aside (the lesson goes on from its
@@ -14,7 +15,7 @@ struct Presenter {
     let interpreter: Interpreter
     let terminal: Bool
 
-    typealias Step = ScriptStep
+    typealias Step = LessonStep
 
     static let keys = """
         Enter runs the step shown; b back a step, r restart, g N go to step N,
@@ -27,7 +28,7 @@ struct Presenter {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
             return interpreter.run(file: file)
         }
-        let steps = ScriptStep.steps(of: text, file: file)
+        let steps = LessonStep.steps(of: text, file: file)
         var session = Walk(interpreter: interpreter, steps: steps, name: (file as NSString).lastPathComponent)
         return session.run(terminal: terminal)
     }
@@ -118,17 +119,17 @@ struct Presenter {
             }
         }
 
-        /// Shows the step about to run: its command, or a `say` step's narration (run now: it changes nothing).
+        /// Shows the step about to run: its narration (the `say` lines, run
+        /// now: they change nothing), then its command.
         mutating func arrive() {
             guard next < steps.count else {
                 say("End of \(name). b goes back, r restarts, Enter or q leaves.")
                 return
             }
             let step = steps[next]
-            if step.isNarration {
-                interpreter.run(line: step.line, at: step.location)
-            } else {
-                say("reuse> " + step.line.trimmingCharacters(in: .whitespaces), continuation: "       ")
+            for narration in step.narration { interpreter.run(line: narration.line, at: narration.location) }
+            if let command = step.command {
+                say("reuse> " + command.line.trimmingCharacters(in: .whitespaces), continuation: "       ")
             }
         }
 
@@ -136,8 +137,8 @@ struct Presenter {
         mutating func runStep() {
             guard next < steps.count else { return }
             let step = steps[next]
-            if !step.isNarration {
-                if interpreter.run(line: step.line, at: step.location) { failed.remove(next) } else { failed.insert(next) }
+            if let command = step.command {
+                if interpreter.run(line: command.line, at: command.location) { failed.remove(next) } else { failed.insert(next) }
             }
             next += 1
             if marks.count == next { marks.append(interpreter.mark) } else { marks[next] = interpreter.mark }

@@ -91,6 +91,11 @@ import Testing
             #expect(!page.contains("http://") && !page.contains("https://"), "\(name) names an address")
             #expect(!page.contains("src=") && !page.contains("<link"), "\(name) loads something")
             #expect(!page.contains("expect FAILED"), "\(name) shows a failed expect")
+            // One numbering: the page has as many steps as presenter mode (`--step`) announces.
+            let sections = page.components(separatedBy: "<section class=\"step\"").count - 1
+            let presenter = try runShell(["--step", "Sessions/" + lesson], input: "q\n")
+            let announced = presenter.output.split(separator: "\n").first { $0.hasPrefix("Presenting ") }
+            #expect(announced == "Presenting \(lesson): \(sections) step\(sections == 1 ? "" : "s").", "\(lesson): page \(sections), \(String(describing: announced))")
         }
     }
 

@@ -12,11 +12,19 @@ struct PresenterTests {
     /// working directory).
     static func lesson(_ name: String) -> URL { packageRoot.appendingPathComponent("Sessions/" + name) }
 
-    /// The lesson's steps: its commands, blank lines and comments left out.
-    static func steps(of name: String) throws -> [String] {
+    /// The lesson's steps as presenter mode and the page number them: each
+    /// command with the `say` lines before it; closing narration alone.
+    static func steps(of name: String) throws -> [(narration: [String], command: String?)] {
         let text = try String(contentsOf: lesson(name), encoding: .utf8)
-        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        var steps: [(narration: [String], command: String?)] = []
+        var narration: [String] = []
+        for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) where !line.isEmpty && !line.hasPrefix("#") {
+            if line == "say" || line.hasPrefix("say ") { narration.append(line); continue }
+            steps.append((narration, line))
+            narration = []
+        }
+        if !narration.isEmpty { steps.append((narration, nil)) }
+        return steps
     }
 
     /// Starts `reuse-shell --step <lesson>` on an 80x24 terminal, in a sandbox.
@@ -28,24 +36,24 @@ struct PresenterTests {
     static let welcome = "00-welcome.reuse"
     static let firstMount = "01-first-mount.reuse"
 
-    @Test("Steps are numbered by command; the keys are shown once; Enter runs the step shown")
+    @Test("Steps are numbered as on the page: a command with its narration; the keys are shown once; Enter runs the step shown")
     func enterRunsTheStep() throws {
         let steps = try Self.steps(of: Self.welcome)
-        #expect(steps.count == 7 && steps[0].hasPrefix("say Welcome") && steps[5] == "tree")
+        #expect(steps.count == 6 && steps[0].narration.first?.hasPrefix("say Welcome") == true
+                && steps[0].command?.hasPrefix("component Title") == true && steps[4].command == "tree" && steps[5].command == nil)
         let presenter = try Self.start(Self.welcome, in: try TerminalTests.Sandbox())
         defer { presenter.terminate() }
 
-        try presenter.expectLine("Presenting 00-welcome.reuse: 7 steps.")
-        // A `say` step shows its narration once, on arrival.
+        try presenter.expectLine("Presenting 00-welcome.reuse: 6 steps.")
+        // A step shows its narration, then its command, on arrival.
         try presenter.expectLine(where: { $0.hasPrefix("Welcome to reuse-shell.") }, describing: "the narration")
-        try presenter.expectPrompt(Self.welcome, 1, of: 7)
-        try presenter.send("\r")
-        try presenter.expectLine("reuse> " + steps[1])
-        try presenter.expectPrompt(Self.welcome, 2, of: 7)
-        #expect(!presenter.output.contains("defined Title"), "step 2 ran before Enter:\n\(presenter.screenText)")
+        try presenter.expectLine("reuse> " + (steps[0].command ?? ""))
+        try presenter.expectPrompt(Self.welcome, 1, of: 6)
+        #expect(!presenter.output.contains("defined Title"), "step 1 ran before Enter:\n\(presenter.screenText)")
         try presenter.send("\r")
         try presenter.expectLine(where: { $0.hasPrefix("defined Title") }, describing: "the step's output")
-        try presenter.expectPrompt(Self.welcome, 3, of: 7)
+        try presenter.expectLine("reuse> " + (steps[1].command ?? ""))
+        try presenter.expectPrompt(Self.welcome, 2, of: 6)
         #expect(presenter.output.components(separatedBy: "b back a step").count == 2, "keys shown more than once")
         #expect(presenter.output.components(separatedBy: "Welcome to reuse-shell.").count == 2, "narration printed twice")
         try presenter.send("q\r")
@@ -56,26 +64,26 @@ struct PresenterTests {
     func backRestoresTheState() throws {
         let presenter = try Self.start(Self.welcome, in: try TerminalTests.Sandbox())
         defer { presenter.terminate() }
-        try presenter.expectPrompt(Self.welcome, 1, of: 7)
-        for step in 1...5 {
+        try presenter.expectPrompt(Self.welcome, 1, of: 6)
+        for step in 1...4 {
             try presenter.send("\r")
-            try presenter.expectPrompt(Self.welcome, step + 1, of: 7)
+            try presenter.expectPrompt(Self.welcome, step + 1, of: 6)
         }
         #expect(presenter.output.contains("pass 1 (mount Header Card Card)"))
         try presenter.send("b\r")
-        try presenter.expectLine("at step 5 of 7")
+        try presenter.expectLine("at step 4 of 6")
         try presenter.expectLine("reuse> mount Header Card Card")
-        try presenter.expectPrompt(Self.welcome, 5, of: 7)
+        try presenter.expectPrompt(Self.welcome, 4, of: 6)
         // Before the mount again: nothing is mounted (a command of one's own).
         try presenter.send("components\r")
         try presenter.expectLine("nothing is mounted")
-        try presenter.expectPrompt(Self.welcome, 5, of: 7, exploring: true)
+        try presenter.expectPrompt(Self.welcome, 4, of: 6, exploring: true)
         try presenter.send("resume\r")
         try presenter.expectLine("(your commands are set aside: the lesson goes on from its own state)")
-        try presenter.expectPrompt(Self.welcome, 5, of: 7)
+        try presenter.expectPrompt(Self.welcome, 4, of: 6)
         // The mount runs again as pass 1, not pass 2: the first run was taken back.
         try presenter.send("\r")
-        try presenter.expectPrompt(Self.welcome, 6, of: 7)
+        try presenter.expectPrompt(Self.welcome, 5, of: 6)
         #expect(presenter.output.components(separatedBy: "pass 1 (mount Header Card Card)").count == 3)
         #expect(!presenter.output.contains("pass 2"), "\(presenter.screenText)")
         try presenter.send("q\r")
@@ -86,27 +94,29 @@ struct PresenterTests {
     func gotoAndRestart() throws {
         let presenter = try Self.start(Self.welcome, in: try TerminalTests.Sandbox())
         defer { presenter.terminate() }
-        try presenter.expectPrompt(Self.welcome, 1, of: 7)
-        try presenter.send("g 6\r")
-        try presenter.expectLine("at step 6 of 7")
+        try presenter.expectPrompt(Self.welcome, 1, of: 6)
+        try presenter.send("g 5\r")
+        try presenter.expectLine("at step 5 of 6")
         try presenter.expectLine("reuse> tree")
-        try presenter.expectPrompt(Self.welcome, 6, of: 7)
+        try presenter.expectPrompt(Self.welcome, 5, of: 6)
         #expect(!presenter.output.contains("defined Title"), "steps on the way printed output:\n\(presenter.screenText)")
         try presenter.send("\r")
         try presenter.expectLine("v1 UIView root")
-        try presenter.expectPrompt(Self.welcome, 7, of: 7)
+        // The closing narration is a step of its own.
+        try presenter.expectLine(where: { $0.hasPrefix("Next: 'pools' shows the reuse pools") }, describing: "the closing narration")
+        try presenter.expectPrompt(Self.welcome, 6, of: 6)
         try presenter.send("g 2\r")
-        try presenter.expectLine("at step 2 of 7")
-        try presenter.expectPrompt(Self.welcome, 2, of: 7)
+        try presenter.expectLine("at step 2 of 6")
+        try presenter.expectPrompt(Self.welcome, 2, of: 6)
         try presenter.send("g 99\r")
-        try presenter.expectLine("g N: N is a step from 1 to 7 (8 is the end)")
+        try presenter.expectLine("g N: N is a step from 1 to 6 (7 is the end)")
         // g alone says how to use it, rather than running 'g' as a command.
         try presenter.send("g\r")
-        try presenter.expectLine("g N: go to step N, from 1 to 7 (8 is the end)")
+        try presenter.expectLine("g N: go to step N, from 1 to 6 (7 is the end)")
         #expect(!presenter.output.contains("unknown command 'g'"))
         try presenter.send("r\r")
-        try presenter.expectLine("at step 1 of 7")
-        try presenter.expectPrompt(Self.welcome, 1, of: 7)
+        try presenter.expectLine("at step 1 of 6")
+        try presenter.expectPrompt(Self.welcome, 1, of: 6)
         try presenter.send("components\r")
         try presenter.expectLine("nothing is mounted")
         try presenter.send("q\r")
@@ -117,7 +127,7 @@ struct PresenterTests {
     func detourKeepsTheLessonsExpectations() throws {
         let steps = try Self.steps(of: Self.firstMount)
         let total = steps.count
-        #expect(steps[4] == "mount Foo" && steps[6].hasPrefix("say ") && steps.last == "expect Foo/Title holds v3")
+        #expect(steps[3].command == "mount Foo" && steps[6].narration.count == 1 && steps.last?.command == "expect Foo/Title holds v3")
         let presenter = try Self.start(Self.firstMount, in: try TerminalTests.Sandbox())
         defer { presenter.terminate() }
         try presenter.expectPrompt(Self.firstMount, 1, of: total)
@@ -145,9 +155,7 @@ struct PresenterTests {
     func quitStopsTheLesson() throws {
         let presenter = try Self.start(Self.welcome, in: try TerminalTests.Sandbox())
         defer { presenter.terminate() }
-        try presenter.expectPrompt(Self.welcome, 1, of: 7)
-        try presenter.send("\r")
-        try presenter.expectPrompt(Self.welcome, 2, of: 7)
+        try presenter.expectPrompt(Self.welcome, 1, of: 6)
         try presenter.send("q\r")
         #expect(try presenter.waitForExit() == 0)
         presenter.readToEnd()
@@ -158,16 +166,16 @@ struct PresenterTests {
     func interruptRepromptsTheStep() throws {
         let presenter = try Self.start(Self.welcome, in: try TerminalTests.Sandbox())
         defer { presenter.terminate() }
-        try presenter.expectPrompt(Self.welcome, 1, of: 7)
+        try presenter.expectPrompt(Self.welcome, 1, of: 6)
         try presenter.send("\u{03}")
-        try presenter.expectPrompt(Self.welcome, 1, of: 7)
+        try presenter.expectPrompt(Self.welcome, 1, of: 6)
         // Wait for the echo first: the terminal discards unread input on Ctrl-C.
         try presenter.send("say partial")
-        try presenter.expectBeforeCursor("00-welcome.reuse 1/7 › say partial")
+        try presenter.expectBeforeCursor("00-welcome.reuse 1/6 › say partial")
         try presenter.send("\u{03}")
-        try presenter.expectPrompt(Self.welcome, 1, of: 7)
+        try presenter.expectPrompt(Self.welcome, 1, of: 6)
         try presenter.send("\r")
-        try presenter.expectPrompt(Self.welcome, 2, of: 7)
+        try presenter.expectPrompt(Self.welcome, 2, of: 6)
         #expect(!presenter.screenLines.contains("partial"), "the abandoned line ran:\n\(presenter.screenText)")
         try presenter.send("q\r")
         #expect(try presenter.waitForExit() == 0)
@@ -177,11 +185,11 @@ struct PresenterTests {
     func runsToTheEnd() throws {
         let presenter = try Self.start(Self.welcome, in: try TerminalTests.Sandbox())
         defer { presenter.terminate() }
-        for step in 1...7 {
-            try presenter.expectPrompt(Self.welcome, step, of: 7)
+        for step in 1...6 {
+            try presenter.expectPrompt(Self.welcome, step, of: 6)
             try presenter.send("\r")
         }
-        try presenter.expectPrompt(Self.welcome, 8, of: 7, end: true)
+        try presenter.expectPrompt(Self.welcome, 7, of: 6, end: true)
         try presenter.send("\r")
         #expect(try presenter.waitForExit() == 0)
         presenter.readToEnd()

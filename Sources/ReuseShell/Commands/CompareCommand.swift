@@ -140,9 +140,13 @@ enum CompareCommand {
         }
         let first = reports.first?.explanation.names[0] ?? current.name
         let width = max(8, reports.map { $0.explanation.names[1].displayWidth }.max() ?? 0)
-        var text = ["First differences from \(first):"]
+        var text = ["Where each strategy first parts from \(first): the pass and command,",
+                    "then \(first)'s step vs its ('compare --explain \(first) NAME': why)."]
+        let indent = String(repeating: " ", count: width + 4)
         for report in reports {
-            text.append("  " + report.explanation.names[1].padding(width) + "  " + report.line)
+            let lines = report.line.split(separator: "\n")
+            text.append("  " + report.explanation.names[1].padding(width) + "  " + (lines.first.map(String.init) ?? ""))
+            for more in lines.dropFirst() { text.append(indent + more) }
         }
         shell.emit(text.joined(separator: "\n"), continuation: String(repeating: " ", count: width + 4))
     }

@@ -71,9 +71,9 @@ struct CompareExplanation: Sendable {
     var stopped: String?
 
     /// Steps quoted per system at the divergence.
-    static let quoted = 5
+    static let quoted = 4
     /// Lines of drift kept.
-    static let driftShown = 6
+    static let driftShown = 5
 
     /// Two steps as two systems both would take them: alike but for the
     /// sequence number and the pool key's name.

@@ -64,9 +64,19 @@ public struct LessonPage {
             graphIndex[dot] = graphs.count - 1
             return graphs.count - 1
         }
-        var narration: [String] = []
         var latest = picture(DotGraph(engine: interpreter.engine, all: false).tree())
-        for scriptStep in ScriptStep.steps(of: text, file: file) {
+        // The steps presenter mode numbers (LessonStep): each command with the narration that introduces it.
+        for lessonStep in LessonStep.steps(of: text, file: file) {
+            var narration: [String] = []
+            for say in lessonStep.narration {
+                capture.output = ""
+                interpreter.run(line: say.line, at: say.location)
+                narration.append(capture.output.trimmingCharacters(in: .newlines))
+            }
+            guard let scriptStep = lessonStep.command else {
+                steps.append(Step(narration: narration, graph: latest))
+                break
+            }
             capture.output = ""
             capture.errors = ""
             let before = interpreter.engine
@@ -76,17 +86,11 @@ public struct LessonPage {
                 steps.append(Step(narration: narration, command: scriptStep.line.trimmingCharacters(in: .whitespaces),
                                   line: scriptStep.location.line, output: "(not run on the page: '\(word)' writes files)\n",
                                   graph: latest))
-                narration = []
                 continue
             }
             let ran = interpreter.run(line: scriptStep.line, at: scriptStep.location)
-            if scriptStep.isNarration, ran {
-                narration.append(capture.output.trimmingCharacters(in: .newlines))
-                continue
-            }
             var step = Step(narration: narration, command: scriptStep.line.trimmingCharacters(in: .whitespaces),
                             line: scriptStep.location.line, output: capture.output, errors: capture.errors, graph: latest)
-            narration = []
             if word == "expect" { step.expectation = ran }
             let after = interpreter.engine
             if after.operationCount != before.operationCount || after.log.currentPass != before.log.currentPass {
@@ -103,7 +107,6 @@ public struct LessonPage {
             steps.append(step)
             if interpreter.wantsToQuit { break }
         }
-        if !narration.isEmpty { steps.append(Step(narration: narration, graph: latest)) }
         self.steps = steps
         self.graphs = graphs
     }

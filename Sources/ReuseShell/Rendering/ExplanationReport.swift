@@ -71,18 +71,20 @@ struct ExplanationReport {
         return lines.joined(separator: "\n")
     }
 
-    /// One line: against whom, and where they first differ.
+    /// Two lines: where they first differ (pass and command), then the
+    /// first system's step vs the second's; or one line when they never do.
     var line: String {
         guard let divergence = explanation.divergence else {
             return "never differ: the same \(steps(explanation.alike)) over \(passes(explanation.passes))"
                 + (explanation.stopped.map { "; stopped: \($0)" } ?? "")
         }
+        // Short enough for 80 columns: the header names the first system.
         let what = divergence.sides.map { side -> String in
-            if side.failure != nil { return "\(side.strategy) refuses it" }
-            guard let event = side.events.first else { return "\(side.strategy) no further step" }
-            return "\(side.strategy) \(event.kind.rawValue) \(event.view)" + (event.path.map { " \($0.display)" } ?? "")
+            if side.failure != nil { return "refused" }
+            guard let event = side.events.first else { return "nothing more" }
+            return "\(event.kind.rawValue) \(event.view)" + (event.path.map { " \($0.display)" } ?? "")
         }
-        return place(divergence) + ": " + what.joined(separator: ", ")
+        return (divergence.pass.map { "pass \($0), " } ?? "") + divergence.command + "\n" + what.joined(separator: " vs ")
     }
 
     /// The name a label starts with (`recyclerview (cache 1)`: `recyclerview`).
