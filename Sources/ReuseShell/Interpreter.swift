@@ -57,6 +57,17 @@ public final class Interpreter {
     public internal(set) var explains = false
     /// What ``narrateSilences()`` said after the last pass, in order.
     private var narratedSilences: [String] = []
+    /// The quiz asked and not yet answered (`quiz`): the next command answers it.
+    var pendingQuiz: QuizCommand.Pending?
+    /// The learner's answer to the pending quiz (presenter mode), marked when it is answered.
+    public var quizAnswer: String?
+    /// Whether a quiz waits for the next command.
+    public var hasPendingQuiz: Bool { pendingQuiz != nil }
+    /// The quizzes answered so far, in order (what a lesson page reveals).
+    var revealedQuizzes: [QuizCommand.Revealed] = []
+    /// Whether a quiz's answer is printed after the command that answers it
+    /// (a lesson page keeps it for its reveal instead).
+    public var printsQuizAnswers = true
     /// Commands that failed so far.
     public private(set) var failures = 0
     /// Set by `quit`.
@@ -234,15 +245,19 @@ public final class Interpreter {
         current = (location, line, canonicalText(of: line, tokens))
         defer { current = savedCurrent }
         let operations = engine.operationCount
+        // A quiz asked before this command is answered after it (not by more narration).
+        let answers = pendingQuiz != nil && spec.name != "say" && spec.name != "quiz"
         do {
             try spec.run(&arguments, self)
             // Recorded when it changed the session (`strategy` alone lists, and changes nothing).
             if spec.recordsForSave, engine.operationCount > operations {
                 recorded.append(RecordedCommand(command: spec.name, line: Interpreter.trimmed(line)), operationsBefore: operations)
             }
+            if answers { answerPendingQuiz() }
             return true
         } catch {
             if !error.alreadyReported { report(error, at: location, line: line, json: Interpreter.asksForJSON(arguments.tokens)) }
+            if answers { answerPendingQuiz() }
             return false
         }
     }
@@ -475,6 +490,9 @@ public final class Interpreter {
         engine.rewind(toOperations: mark.operations)
         recorded.removeLast(recorded.count - mark.recorded)
         explains = mark.explains
+        // A quiz asked after the mark is asked again when its step is.
+        pendingQuiz = nil
+        quizAnswer = nil
     }
 
     /// Takes back the last `count` state-changing commands, as if they had not

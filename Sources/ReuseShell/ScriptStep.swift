@@ -7,7 +7,8 @@ public struct ScriptStep: Sendable, Equatable {
     /// The line as written; a continued command's lines joined (``LineJoiner``).
     public var line: String
     public var location: SourceLocation
-    /// A `say` line: its text is narration, not a command to show.
+    /// A `say` or `quiz` line: it introduces the next command (narration,
+    /// a question) rather than being a command to show.
     public var isNarration: Bool
 
     /// The steps of a script's text, in order.
@@ -16,19 +17,19 @@ public struct ScriptStep: Sendable, Equatable {
         for (line, location) in Interpreter.commands(of: text, file: file) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            steps.append(ScriptStep(line: line, location: location,
-                                    isNarration: trimmed == "say" || trimmed.hasPrefix("say ") || trimmed.hasPrefix("say\t")))
+            let word = trimmed.prefix { $0 != " " && $0 != "\t" }
+            steps.append(ScriptStep(line: line, location: location, isNarration: word == "say" || word == "quiz"))
         }
         return steps
     }
 }
 
 /// A lesson's step, numbered the same by presenter mode (`--step`, `g N`),
-/// lesson pages and their `#step=N`: the `say` lines that introduce a
-/// command, then the command. Narration after the last command is a step
+/// lesson pages and their `#step=N`: the `say` and `quiz` lines that
+/// introduce a command, then the command. Narration after the last command is a step
 /// of its own, with no command.
 public struct LessonStep: Sendable, Equatable {
-    /// The `say` lines shown on arriving at the step, in order.
+    /// The `say` and `quiz` lines shown on arriving at the step, in order.
     public var narration: [ScriptStep]
     /// The command the step runs; nil for closing narration.
     public var command: ScriptStep?

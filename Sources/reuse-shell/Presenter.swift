@@ -6,7 +6,8 @@ import ReuseShell
 /// Steps are numbered as the lesson's web page numbers them (``LessonStep``):
 /// a command with the `say` narration that introduces it, and closing
 /// narration as a last step. Arriving at a step shows its narration and
-/// `reuse> CMD`, and Enter runs the command. `b` goes back a step (state
+/// `reuse> CMD`, and Enter runs the command. At a step with a `quiz`, what
+/// is typed is the learner's answer: the step runs and the answer is marked. `b` goes back a step (state
 /// included), `r` restarts, `g N` goes to step N, `q` quits, `?` lists the
 /// keys. Anything else runs as the presenter's own command, in a detour:
 /// `resume`, `b`, or Enter sets the detour aside (the lesson goes on from its
@@ -62,8 +63,10 @@ struct Presenter {
             marks = [interpreter.mark]
             arrive()
             while true {
+                // At a quiz (asked on arrival), what is typed is the learner's answer.
+                let quizzing = detour == nil && interpreter.hasPendingQuiz
                 let prompt = next < steps.count
-                    ? "\(name) \(next + 1)/\(steps.count)\(detour == nil ? "" : " (exploring)") › "
+                    ? "\(name) \(next + 1)/\(steps.count)\(detour == nil ? "" : " (exploring)")\(quizzing ? " quiz" : "") › "
                     : "\(name) end\(detour == nil ? "" : " (exploring)") › "
                 let answer: String
                 Output.flush()
@@ -80,6 +83,15 @@ struct Presenter {
                     answer = line
                 }
                 let words = answer.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                let keys: Set<String> = ["q", "quit", "?", "b", "back", "r", "restart", "g", "goto"]
+                if quizzing, !keys.contains(words.first.map(String.init) ?? "") {
+                    // The answer (none for a bare Enter), then the step; the shell marks it.
+                    interpreter.quizAnswer = words.isEmpty ? nil : answer.trimmingCharacters(in: .whitespaces)
+                    runStep()
+                    if interpreter.wantsToQuit { return failed.isEmpty }
+                    arrive()
+                    continue
+                }
                 switch words.first.map(String.init) ?? "" {
                 case "" where next >= steps.count:
                     return failed.isEmpty
@@ -130,6 +142,9 @@ struct Presenter {
             for narration in step.narration { interpreter.run(line: narration.line, at: narration.location) }
             if let command = step.command {
                 say("reuse> " + command.line.trimmingCharacters(in: .whitespaces), continuation: "       ")
+            }
+            if interpreter.hasPendingQuiz {
+                say("(type your answer and Enter: the step runs and your answer is marked; Enter alone just runs it)")
             }
         }
 

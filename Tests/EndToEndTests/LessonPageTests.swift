@@ -46,14 +46,46 @@ import Testing
         #expect(step.contains("<code>component Button view UIButton { title: \"Follow\", tap: follow }</code>"), "command:\n\(step)")
         #expect(step.contains("<svg"), "picture")
         #expect(dom.contains("Step 1 of "))
-        // Every other step is hidden.
-        #expect(dom.components(separatedBy: "<section ").count - 2 == dom.components(separatedBy: " hidden=\"\"").count - 1)
+        // Every other step is hidden (a quiz's answer is hidden too, inside its step).
+        let sections = dom.components(separatedBy: "<section ").dropFirst()
+        #expect(sections.count - 1 == sections.filter { $0.prefix { $0 != ">" }.contains(" hidden=\"\"") }.count)
+    }
+
+    /// Lesson 3's quiz in a browser: the step's output stays hidden, the
+    /// learner types an answer and reveals it: marked, the answer and the
+    /// output shown. (A script added to a copy of the page types and clicks.)
+    @Test func aQuizRevealsAndMarksTheAnswer() throws {
+        let page = try Self.lessonPage.get()
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let quizStep = try #require(html.range(of: "<section class=\"step quizzing\" id=\"step-"))
+        let number = html[quizStep.upperBound...].prefix { $0.isNumber }
+        #expect(html.contains("<input type=\"text\" class=\"guess\""))
+        let before = try Self.renderedDOM(page, fragment: "#step=\(number)")
+        let shown = try #require(Self.currentStep(in: before))
+        #expect(shown.contains("Quiz: The tap changes from follow to unfollow"), "\(shown)")
+        #expect(!shown.contains("revealed"))
+        let copy = page.deletingLastPathComponent().appendingPathComponent("lesson3-answered.html")
+        let typing = """
+            <script>var quiz = document.querySelector("section[aria-current] .quiz");
+            quiz.querySelector(".guess").value = "[follow, unfollow]"; quiz.querySelector(".reveal").click();</script></body>
+            """
+        try Data(html.replacingOccurrences(of: "</body>", with: typing).utf8).write(to: copy)
+        let after = try Self.renderedDOM(copy, fragment: "#step=\(number)")
+        let answered = try #require(Self.currentStep(in: after))
+        #expect(answered.hasPrefix("class=\"step quizzing revealed\""), "\(answered.prefix(200))")
+        #expect(answered.contains("✘ not quite (you answered [follow, unfollow])"), "\(answered)")
+        #expect(answered.contains("<p class=\"answer\">Answer: v2 tap is [\"unfollow\"]</p>"), "\(answered)")
+        // Written without quotes, the right answer is right.
+        try Data(html.replacingOccurrences(of: "</body>", with: typing.replacingOccurrences(of: "[follow, unfollow]", with: "[unfollow]")).utf8)
+            .write(to: copy)
+        let right = try #require(Self.currentStep(in: try Self.renderedDOM(copy, fragment: "#step=\(number)")))
+        #expect(right.contains("✔ right"), "\(right)")
     }
 
     @Test func lastStepOpensFromTheAddress() throws {
         let page = try Self.lessonPage.get()
         let html = try String(contentsOf: page, encoding: .utf8)
-        let count = html.components(separatedBy: "<section class=\"step\"").count - 1
+        let count = html.components(separatedBy: "<section class=\"step").count - 1
         #expect(count > 5)
         let dom = try Self.renderedDOM(page, fragment: "#step=\(count)")
         let step = try #require(Self.currentStep(in: dom))
@@ -92,7 +124,7 @@ import Testing
             #expect(!page.contains("src=") && !page.contains("<link"), "\(name) loads something")
             #expect(!page.contains("expect FAILED"), "\(name) shows a failed expect")
             // One numbering: the page has as many steps as presenter mode (`--step`) announces.
-            let sections = page.components(separatedBy: "<section class=\"step\"").count - 1
+            let sections = page.components(separatedBy: "<section class=\"step").count - 1
             let presenter = try runShell(["--step", "Sessions/" + lesson], input: "q\n")
             let announced = presenter.output.split(separator: "\n").first { $0.hasPrefix("Presenting ") }
             #expect(announced == "Presenting \(lesson): \(sections) step\(sections == 1 ? "" : "s").", "\(lesson): page \(sections), \(String(describing: announced))")

@@ -13,13 +13,13 @@ struct PresenterTests {
     static func lesson(_ name: String) -> URL { packageRoot.appendingPathComponent("Sessions/" + name) }
 
     /// The lesson's steps as presenter mode and the page number them: each
-    /// command with the `say` lines before it; closing narration alone.
+    /// command with the `say` and `quiz` lines before it; closing narration alone.
     static func steps(of name: String) throws -> [(narration: [String], command: String?)] {
         let text = try String(contentsOf: lesson(name), encoding: .utf8)
         var steps: [(narration: [String], command: String?)] = []
         var narration: [String] = []
         for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) where !line.isEmpty && !line.hasPrefix("#") {
-            if line == "say" || line.hasPrefix("say ") { narration.append(line); continue }
+            if line == "say" || line.hasPrefix("say ") || line.hasPrefix("quiz ") { narration.append(line); continue }
             steps.append((narration, line))
             narration = []
         }
@@ -119,6 +119,33 @@ struct PresenterTests {
         try presenter.expectPrompt(Self.welcome, 1, of: 6)
         try presenter.send("components\r")
         try presenter.expectLine("nothing is mounted")
+        try presenter.send("q\r")
+        #expect(try presenter.waitForExit() == 0)
+    }
+
+    @Test("At a quiz, what is typed is the answer: the step runs and the answer is marked with the true value")
+    func aQuizIsAnsweredAndMarked() throws {
+        let lesson = "02-applied-only-when-changed.reuse"
+        let steps = try Self.steps(of: lesson)
+        let quiz = try #require(steps.firstIndex { $0.narration.contains { $0.hasPrefix("quiz ") } })
+        #expect(steps[quiz].command == "remount")
+        let presenter = try Self.start(lesson, in: try TerminalTests.Sandbox())
+        defer { presenter.terminate() }
+        try presenter.expectPrompt(lesson, 1, of: steps.count)
+        try presenter.send("g \(quiz + 1)\r")
+        try presenter.expectLine("quiz: How many attributes does the remount apply?")
+        try presenter.expectLine("reuse> remount")
+        try presenter.expect("\(lesson) \(quiz + 1)/\(steps.count) quiz › ")
+        try presenter.waitForLineEditor()
+        try presenter.send("3\r")
+        try presenter.expectLine(where: { $0.contains("not quite: pass 2: applied 0 (you answered 3)") }, describing: "the marked answer")
+        try presenter.expectPrompt(lesson, quiz + 2, of: steps.count)
+        // Back to the quiz: asked again; a right answer this time.
+        try presenter.send("b\r")
+        try presenter.expect("\(lesson) \(quiz + 1)/\(steps.count) quiz › ")
+        try presenter.waitForLineEditor()
+        try presenter.send("0\r")
+        try presenter.expectLine(where: { $0.contains("right: pass 2: applied 0") }, describing: "the right answer")
         try presenter.send("q\r")
         #expect(try presenter.waitForExit() == 0)
     }

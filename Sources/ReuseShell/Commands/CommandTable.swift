@@ -74,7 +74,7 @@ enum CommandTable {
         ScrollCommand.spec, ReloadCommand.spec, ItemsCommand.insertSpec, ItemsCommand.deleteSpec, StateCommand.spec, WaitCommand.spec, StrategyCommand.spec, RegisterCommand.spec,
         TreeCommand.spec, ComponentsCommand.spec, PoolsCommand.spec, ConfigCommand.spec, LogCommand.spec,
         StatsCommand.spec, DiffCommand.spec, CheckCommand.spec, WhyCommand.spec, TapCommand.spec, ExplainCommand.spec, ExpectCommand.spec, CompareCommand.spec,
-        SayCommand.spec, SourceCommand.spec, ImportCommand.spec, SaveCommand.spec, ExportCommand.spec, OutputCommand.spec, OnceCommand.spec, UndoCommand.spec, ResetCommand.spec, HelpCommand.spec, QuitCommand.spec,
+        SayCommand.spec, QuizCommand.spec, SourceCommand.spec, ImportCommand.spec, SaveCommand.spec, ExportCommand.spec, OutputCommand.spec, OnceCommand.spec, UndoCommand.spec, ResetCommand.spec, HelpCommand.spec, QuitCommand.spec,
     ]
 
     static func spec(named name: String) -> CommandSpec? {

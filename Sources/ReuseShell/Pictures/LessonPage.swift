@@ -26,6 +26,18 @@ public struct LessonPage {
         public var changes: [String] = []
         /// Which picture shows the state after the step (index into `graphs`).
         public var graph: Int
+        /// Questions asked before the command, with their answers: the
+        /// page hides the output until the learner reveals them.
+        public var quizzes: [Quiz] = []
+    }
+
+    /// A `quiz` on the page: an input, and a reveal of the answer.
+    public struct Quiz: Equatable, Sendable {
+        public var question: String
+        /// The sentence the shell prints (`pass 3: created 0`).
+        public var answer: String
+        /// The bare value a learner's answer is compared with (`0`).
+        public var value: String
     }
 
     public var title: String
@@ -46,6 +58,8 @@ public struct LessonPage {
         let capture = Capture()
         let interpreter = Interpreter(options: Interpreter.Options(width: 0),
                                       write: { capture.output += $0 }, writeError: { capture.errors += $0 })
+        // The page reveals a quiz's answer on request: the shell keeps it unprinted.
+        interpreter.printsQuizAnswers = false
         // The script's own path, absolute: paths inside it (`source`,
         // `import`) start from its directory, wherever the page is made from.
         let expanded = (file as NSString).expandingTildeInPath
@@ -68,9 +82,12 @@ public struct LessonPage {
         // The steps presenter mode numbers (LessonStep): each command with the narration that introduces it.
         for lessonStep in LessonStep.steps(of: text, file: file) {
             var narration: [String] = []
+            let answered = interpreter.revealedQuizzes.count
             for say in lessonStep.narration {
                 capture.output = ""
                 interpreter.run(line: say.line, at: say.location)
+                // A quiz's question shows in its box, not as narration.
+                if interpreter.hasPendingQuiz, say.line.trimmingCharacters(in: .whitespaces).hasPrefix("quiz") { continue }
                 narration.append(capture.output.trimmingCharacters(in: .newlines))
             }
             guard let scriptStep = lessonStep.command else {
@@ -92,6 +109,7 @@ public struct LessonPage {
             var step = Step(narration: narration, command: scriptStep.line.trimmingCharacters(in: .whitespaces),
                             line: scriptStep.location.line, output: capture.output, errors: capture.errors, graph: latest)
             if word == "expect" { step.expectation = ran }
+            step.quizzes = interpreter.revealedQuizzes[answered...].map { Quiz(question: $0.question, answer: $0.answer, value: $0.value) }
             let after = interpreter.engine
             if after.operationCount != before.operationCount || after.log.currentPass != before.log.currentPass {
                 let diff = StateDiff(from: before, to: after)

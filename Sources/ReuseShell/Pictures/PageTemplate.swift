@@ -10,9 +10,19 @@ enum PageTemplate {
         var body: [String] = []
         for (index, step) in page.steps.enumerated() {
             let number = index + 1
-            var parts: [String] = ["<section class=\"step\" id=\"step-\(number)\" data-step=\"\(number)\" aria-label=\"Step \(number) of \(count)\">"]
+            let quizzing = step.quizzes.isEmpty ? "" : " quizzing"
+            var parts: [String] = ["<section class=\"step\(quizzing)\" id=\"step-\(number)\" data-step=\"\(number)\" aria-label=\"Step \(number) of \(count)\">"]
             if !step.narration.isEmpty {
                 parts.append("<div class=\"narration\">" + step.narration.map { "<p>\(escape($0))</p>" }.joined() + "</div>")
+            }
+            // Predict, then see: the output stays hidden until the reveal.
+            for quiz in step.quizzes {
+                parts.append("""
+                    <div class="quiz" data-answer="\(escape(quiz.value))"><p class="question">Quiz: \(escape(quiz.question))</p>\
+                    <label>Your answer <input type="text" class="guess" autocomplete="off"></label> \
+                    <button type="button" class="reveal">Reveal</button>\
+                    <p class="verdict" aria-live="polite"></p><p class="answer" hidden>Answer: \(escape(quiz.answer))</p></div>
+                    """)
             }
             if let command = step.command {
                 let line = step.line.map { "<span class=\"where\">line \($0)</span>" } ?? ""
@@ -118,6 +128,12 @@ enum PageTemplate {
         figure.picture { margin: .8rem 0; }
         figure.picture svg { max-width: 100%; height: auto; }
         figcaption { font-size: .7rem; color: #333; }
+        .quiz { border: 3px dashed #111; border-radius: .4rem; padding: .4rem .8rem; margin: .8rem 0; }
+        .quiz .question { font-weight: bold; font-size: 1.1rem; margin: .2rem 0; }
+        .quiz input { font: inherit; width: 12rem; border: 2px solid #111; padding: .1rem .4rem; }
+        .quiz .verdict { font-weight: bold; margin: .3rem 0; }
+        section.quizzing:not(.revealed) .output, section.quizzing:not(.revealed) .changes,
+        section.quizzing:not(.revealed) figure.picture, section.quizzing:not(.revealed) .check { display: none; }
         ol.lessons li { margin: .5rem 0; font-size: 1.1rem; }
         a { color: #0b3d91; }
         @media print {
@@ -161,8 +177,31 @@ enum PageTemplate {
           }
           back.addEventListener("click", function () { show(current - 1, true); });
           next.addEventListener("click", function () { show(current + 1, true); });
+          // A quiz: the answer, marked against the step's true value, then the output.
+          document.querySelectorAll(".quiz").forEach(function (quiz) {
+            var input = quiz.querySelector(".guess");
+            function reveal() {
+              var guess = input.value.trim();
+              var truth = quiz.getAttribute("data-answer");
+              var verdict = quiz.querySelector(".verdict");
+              // As the shell matches an answer: quotes and spaces aside, any case.
+              function plain(text) { return text.replace(/["\\s]/g, "").toLowerCase(); }
+              if (guess !== "") {
+                verdict.textContent = plain(guess) === plain(truth)
+                  ? "✔ right" : "✘ not quite (you answered " + guess + ")";
+              }
+              quiz.querySelector(".answer").removeAttribute("hidden");
+              quiz.closest("section.step").classList.add("revealed");
+            }
+            quiz.querySelector(".reveal").addEventListener("click", reveal);
+            input.addEventListener("keydown", function (event) {
+              if (event.key === "Enter") { reveal(); event.preventDefault(); }
+              event.stopPropagation();
+            });
+          });
           document.addEventListener("keydown", function (event) {
             if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+            if (event.target && event.target.tagName === "INPUT") { return; }
             var key = event.key;
             if (key === "ArrowRight" || key === "PageDown" || key === " ") { show(current + 1, true); }
             else if (key === "ArrowLeft" || key === "PageUp") { show(current - 1, true); }

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import ReuseShell
+
+/// `quiz "QUESTION" EXPECTATION`: asked before the next command, answered
+/// after it; marked in presenter mode; an input and a reveal on a page.
+@Suite struct QuizTests {
+    static let scene = """
+    component Title view UILabel { text: "Post {i}" }
+    component Post view UIView { backgroundColor: white } children Title
+    list Feed rows 100 viewport 3 cells Post
+    mount Feed
+    """
+
+    /// A replay prints the question, then the next command's output, then
+    /// the answer: the same every time.
+    @Test func aReplayAsksThenAnswers() {
+        let script = Self.scene + """
+
+        quiz "How many views does this scroll create?" stat created
+        scroll Feed by 3
+        quiz "Which view does Feed/3 hold?" Feed/3 holds
+        say (narration does not answer it)
+        tree
+        """
+        let first = Session().run(script)
+        #expect(first == Session().run(script))
+        let lines = first.split(separator: "\n").map(String.init)
+        let asked = lines.firstIndex(of: "quiz: How many views does this scroll create?")
+        let pass = lines.firstIndex { $0.hasPrefix("pass 2 (scroll Feed by 3)") }
+        let answered = lines.firstIndex(of: "answer: pass 2: created 0")
+        #expect(asked != nil && pass != nil && answered != nil, "\(first)")
+        if let asked, let pass, let answered { #expect(asked < pass && pass < answered) }
+        // Answered after `tree`, not after the `say` in between.
+        // theodolite vends a pool's views in order: row 3 takes the first, v7 (row 2's).
+        let held = lines.firstIndex(of: "answer: Feed/3 holds v7")
+        let tree = lines.firstIndex(of: "v1 UIView root")
+        #expect(held != nil && tree != nil && held! > tree!, "\(first)")
+    }
+
+    /// Counted stats answer for the next command's passes; measured ones,
+    /// properties and state are read after it.
+    @Test func eachKindOfExpectation() {
+        let session = Session(Self.scene)
+        #expect(session.run("quiz \"q\" stat created\nscroll Feed by 1").contains("answer: pass 2: created 0"))
+        #expect(session.run("quiz \"q\" stat views\nscroll Feed by 1").contains("answer: views is 8"))
+        #expect(session.run("quiz \"q\" leaks\ntree").contains("answer: 0 leaks"))
+        #expect(session.run("quiz \"q\" Feed/3/Title text\ntree").contains("answer: v4 text is \"Post 3\""))
+        #expect(session.run("quiz \"q\" pool v2 Post\ntree").contains("answer: v2's pools for Post hold 3"))
+        #expect(session.run("state Feed/3 liked true\nquiz \"q\" Feed/3 state liked\ntree").contains("answer: Feed/3 state liked is true"))
+        #expect(session.run("quiz \"q\" stat created\nsay nothing yet\nstats").contains("answer: no pass: created 0"))
+    }
+
+    /// Presenter mode gives the learner's answer: marked right or wrong,
+    /// with the true value.
+    @Test func aGivenAnswerIsMarked() {
+        let session = Session(Self.scene)
+        session.run("quiz \"q\" stat created")
+        session.interpreter.quizAnswer = "0"
+        #expect(session.run("scroll Feed by 1").contains("✔ right: pass 2: created 0"))
+        // A property answer is matched as expect matches one: quotes optional.
+        session.run("quiz \"q\" Feed/3/Title text")
+        session.interpreter.quizAnswer = "Post 3"
+        #expect(session.run("tree").contains("✔ right: "))
+        session.run("quiz \"q\" Feed/3/Title text")
+        session.interpreter.quizAnswer = "Post 1"
+        let marked = session.run("tree")
+        #expect(marked.contains("✘ not quite: ") && marked.contains("text is \"Post 3\" (you answered Post 1)"), "\(marked)")
+    }
+
+    @Test func errors() {
+        let session = Session(Self.scene)
+        #expect(session.error("quiz \"q\" stat craeted").contains("quiz: unknown stat 'craeted'; did you mean 'created'?"))
+        #expect(session.error("quiz").contains("a question in quotes"))
+        #expect(session.error("quiz \"q\"").contains("what the question is about"))
+        #expect(!session.interpreter.hasPendingQuiz)
+    }
+
+    /// Going back (presenter mode's `b`, `undo`'s marks) forgets a quiz asked after the mark.
+    @Test func restoringForgetsAPendingQuiz() {
+        let session = Session(Self.scene)
+        let mark = session.interpreter.mark
+        session.run("quiz \"q\" stat created")
+        #expect(session.interpreter.hasPendingQuiz)
+        session.interpreter.restore(mark)
+        #expect(!session.interpreter.hasPendingQuiz)
+        #expect(!session.run("scroll Feed by 1").contains("answer:"))
+    }
+
+    /// On a page the question gets an input and a reveal; the answer is
+    /// not in the step's output, and the step is marked to hide its output.
+    @Test func aPageHasAnInputAndAReveal() throws {
+        let page = LessonPage(script: Self.scene + "\nquiz \"How many views does this scroll create?\" stat created\nscroll Feed by 3\n",
+                              file: "quiz.reuse")
+        let step = try #require(page.steps.last)
+        #expect(step.command == "scroll Feed by 3")
+        #expect(step.quizzes == [LessonPage.Quiz(question: "How many views does this scroll create?", answer: "pass 2: created 0", value: "0")])
+        #expect(!step.output.contains("answer:"))
+        #expect(!step.narration.contains { $0.contains("quiz:") })
+        let html = PageTemplate.lesson(page, pictures: page.graphs.map { _ in "" })
+        #expect(html.contains("<section class=\"step quizzing\""))
+        #expect(html.contains("data-answer=\"0\"") && html.contains("<input type=\"text\" class=\"guess\""))
+        #expect(html.contains("<p class=\"answer\" hidden>Answer: pass 2: created 0</p>"))
+    }
+
+    /// The lessons ask at least eight questions, where learners guess wrong.
+    @Test func theLessonsAskAtLeastEight() throws {
+        let directory = packageRootForTests + "/Sessions"
+        let lessons = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".reuse") }.sorted()
+        var count = 0
+        for lesson in lessons {
+            let text = try String(contentsOfFile: directory + "/" + lesson, encoding: .utf8)
+            count += text.split(separator: "\n").filter { $0.hasPrefix("quiz ") }.count
+        }
+        #expect(count >= 8, "\(count) quizzes")
+    }
+}
