@@ -82,6 +82,49 @@ import Testing
         #expect(right.contains("✔ right"), "\(right)")
     }
 
+    /// Where a step's picture lands in a 1024x768 window, and how small its
+    /// text is: a script added to a copy of the page measures the current
+    /// step and leaves the figures in an attribute of the body.
+    static func measure(_ page: URL, step: Int) throws -> [String: Double] {
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let measuring = """
+            <script>(function () {
+              var step = document.querySelector("section[aria-current]");
+              var figure = step.querySelector("figure.picture").getBoundingClientRect();
+              var command = step.querySelector(".command").getBoundingClientRect();
+              var smallest = 1e9;
+              step.querySelectorAll("figure.picture svg text").forEach(function (text) {
+                var height = text.getBoundingClientRect().height;
+                if (height > 0 && height < smallest) { smallest = height; }
+              });
+              document.body.setAttribute("data-measure", [figure.top, figure.left, command.right, smallest, innerWidth, innerHeight].join(" "));
+            })();</script></body>
+            """
+        let copy = page.deletingLastPathComponent().appendingPathComponent("measured-" + page.lastPathComponent)
+        try Data(html.replacingOccurrences(of: "</body>", with: measuring).utf8).write(to: copy)
+        let browser = try requireTool("chromium", "chromium-browser", "google-chrome", install: "chromium")
+        let run = try runTool(browser, Self.browserFlags(try temporaryDirectory()) + ["--window-size=1024,768", "--dump-dom", copy.absoluteString + "#step=\(step)"])
+        let attribute = try #require(run.output.range(of: "data-measure=\""), "no measure:\n\(run.output.suffix(500))")
+        let numbers = run.output[attribute.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
+        try #require(numbers.count == 6)
+        return ["top": numbers[0], "left": numbers[1], "commandRight": numbers[2], "text": numbers[3], "width": numbers[4], "height": numbers[5]]
+    }
+
+    /// At 1024x768, on three lessons: the picture is beside the output and on
+    /// screen when the step opens, and its text is at least 11 px high.
+    @Test(arguments: [("01-first-mount.reuse", 4), ("08-scrolling-feed.reuse", 5), ("10-strategies-compared.reuse", 12)])
+    func thePictureIsBesideTheOutputAndReadable(_ lesson: String, _ step: Int) throws {
+        let directory = try temporaryDirectory()
+        let page = directory.appendingPathComponent(lesson.replacingOccurrences(of: ".reuse", with: ".html"))
+        let run = try runShell(["--export-html", page.path, "Sessions/" + lesson])
+        try #require(run.status == 0, "\(run.output)")
+        let measured = try Self.measure(page, step: step)
+        #expect(measured["width"] == 1024, "\(measured)")
+        #expect((measured["top"] ?? 1e9) < 400, "the picture starts below the first half of the screen: \(measured)")
+        #expect((measured["left"] ?? 0) >= (measured["commandRight"] ?? 1e9), "the picture is not beside the output: \(measured)")
+        #expect((measured["text"] ?? 0) >= 11, "picture text under 11 px: \(measured)")
+    }
+
     @Test func lastStepOpensFromTheAddress() throws {
         let page = try Self.lessonPage.get()
         let html = try String(contentsOf: page, encoding: .utf8)

@@ -40,7 +40,8 @@ enum PageTemplate {
                              + step.changes.map { "<li>\(escape($0))</li>" }.joined() + "</ul></details>")
             }
             parts.append("<figure class=\"picture\" data-picture=\"\(step.graph)\"><figcaption>Views and pools after this step"
-                         + " (thick border: changed by it; dashed grey: hidden; boxes: a parent's pools by ViewKey)</figcaption></figure>")
+                         + " (left to right as on screen; thick border: changed by it; dashed grey: waiting in a pool, framed by it;"
+                         + " square dotted: in the view cache)</figcaption></figure>")
             parts.append("</section>")
             body.append(parts.joined(separator: "\n"))
         }
@@ -126,8 +127,21 @@ enum PageTemplate {
         .changes summary { font-weight: bold; cursor: pointer; }
         .changes ul { margin: .2rem 0; padding-left: 1.4rem; font-family: "DejaVu Sans Mono", ui-monospace, monospace; }
         figure.picture { margin: .8rem 0; }
-        figure.picture svg { max-width: 100%; height: auto; }
+        figure.picture .canvas { overflow: auto; max-height: calc(100vh - 10rem); border: 2px solid #999; background: #fff; }
+        figure.picture svg { display: block; max-width: none; height: auto; }
+        .zoom { display: flex; gap: .4rem; align-items: center; margin: .2rem 0; font-size: .7rem; }
+        .zoom button { font-size: .8rem; padding: .05rem .6rem; border-width: 2px; }
         figcaption { font-size: .7rem; color: #333; }
+        /* A projector at 1024 px or wider: the picture beside the output, on
+           screen at the step's start; the text column keeps the narration,
+           the command and its output. */
+        @media (max-width: 1400px) { :root { font-size: 18px; } .narration { font-size: 1rem; } }
+        @media (min-width: 1000px) {
+          body { max-width: none; }
+          section.step:not([hidden]) { display: grid; grid-template-columns: minmax(0, 5fr) minmax(0, 6fr); column-gap: 1.2rem; align-items: start; }
+          section.step > * { grid-column: 1; }
+          section.step > figure.picture { grid-column: 2; grid-row: 1 / span 40; position: sticky; top: 7.5rem; margin-top: 1rem; }
+        }
         .quiz { border: 3px dashed #111; border-radius: .4rem; padding: .4rem .8rem; margin: .8rem 0; }
         .quiz .question { font-weight: bold; font-size: 1.1rem; margin: .2rem 0; }
         .quiz input { font: inherit; width: 12rem; border: 2px solid #111; padding: .1rem .4rem; }
@@ -152,10 +166,52 @@ enum PageTemplate {
           var where = document.getElementById("where");
           var back = document.getElementById("back");
           var next = document.getElementById("next");
+          // Each picture in a scrolling canvas, with zoom: it opens as large as
+          // fits, but never so small that its text is under 12 px.
           document.querySelectorAll("figure.picture").forEach(function (figure) {
             var template = document.getElementById("picture-" + figure.getAttribute("data-picture"));
-            if (template) { figure.insertBefore(template.content.cloneNode(true), figure.firstChild); }
+            if (!template) { return; }
+            var canvas = document.createElement("div");
+            canvas.className = "canvas";
+            canvas.appendChild(template.content.cloneNode(true));
+            var zoom = document.createElement("div");
+            zoom.className = "zoom";
+            zoom.innerHTML = '<button type="button" class="smaller" aria-label="Zoom out">−</button>' +
+              '<button type="button" class="larger" aria-label="Zoom in">+</button>' +
+              '<button type="button" class="fit">Fit</button>';
+            figure.insertBefore(canvas, figure.firstChild);
+            figure.insertBefore(zoom, canvas);
+            zoom.querySelector(".smaller").addEventListener("click", function () { scale(figure, figure.scale / 1.25); });
+            zoom.querySelector(".larger").addEventListener("click", function () { scale(figure, figure.scale * 1.25); });
+            zoom.querySelector(".fit").addEventListener("click", function () { scale(figure, fit(figure)); });
           });
+          function natural(figure) {
+            var svg = figure.querySelector("svg");
+            if (!svg) { return null; }
+            // Graphviz writes sizes in points: 4/3 px each.
+            var text = svg.querySelector("text");
+            return { svg: svg, width: parseFloat(svg.getAttribute("width")) * 4 / 3,
+                     font: (text ? parseFloat(text.getAttribute("font-size")) : 14) * 4 / 3 };
+          }
+          function fit(figure) {
+            var size = natural(figure);
+            var room = figure.querySelector(".canvas").clientWidth - 4;
+            return size && room > 0 ? Math.min(1, room / size.width) : 1;
+          }
+          function scale(figure, factor) {
+            var size = natural(figure);
+            if (!size) { return; }
+            figure.scale = factor;
+            size.svg.style.width = Math.round(size.width * factor) + "px";
+          }
+          function readable(figure) {
+            var size = natural(figure);
+            if (!size || figure.scale) { return; }
+            scale(figure, Math.max(fit(figure), 12 / size.font));
+            // A tree wider than its canvas opens on its root, at the top middle.
+            var canvas = figure.querySelector(".canvas");
+            canvas.scrollLeft = Math.max(0, (canvas.scrollWidth - canvas.clientWidth) / 2);
+          }
           var current = 0;
           function fromHash() {
             var match = /step=(\\d+)/.exec(location.hash);
@@ -170,6 +226,7 @@ enum PageTemplate {
               else { step.setAttribute("hidden", ""); step.removeAttribute("aria-current"); }
             });
             where.textContent = "Step " + (current + 1) + " of " + steps.length;
+            steps[current].querySelectorAll("figure.picture").forEach(readable);
             back.disabled = current === 0;
             next.disabled = current === steps.length - 1;
             var hash = "#step=" + (current + 1);
