@@ -7,8 +7,9 @@ import ReuseEngine
 /// The rules are prose written for people, not tagged by step, so the
 /// sentence is found by the words each kind of step goes by in them
 /// (``ReuseEvent/Kind`` `create`: "new view", "created", "entering row";
-/// `hide`: "hidden", "nobody takes"), two points a word, plus a point for
-/// each word of the command that ran the pass ("scroll", "reload"). The
+/// `hide`: "hidden", "nobody takes"), or by the step's attribute's name
+/// (`contentOffset`, as much as four words), two points a word, plus a
+/// point for each word of the command that ran the pass ("scroll", "reload"). The
 /// highest score wins, the earliest sentence on a tie; a sentence naming
 /// none of the step's words is never quoted. Every quote is a whole
 /// sentence of `help strategy NAME`, word for word (a test checks it).
@@ -34,7 +35,10 @@ struct StrategyRules {
             // A sentence about another command ("reload PATH is ...") never explains this one.
             if let about = lowered.split(separator: " ").first.map(String.init),
                let family = StrategyRules.commandFamily[about], family != StrategyRules.commandFamily[verb] { continue }
-            let named = words.filter { lowered.contains($0) }.count
+            // A sentence naming the step's attribute (contentOffset) is the most
+            // specific about it: it outweighs the general words of its kind.
+            let attribute = event.step.attribute.map { lowered.contains($0.name.lowercased()) } == true ? 4 : 0
+            let named = words.filter { lowered.contains($0) }.count + attribute
             guard named > 0 else { continue }
             // An option's sentence ("'linger N': ...") comes after the rules that always hold.
             let option = sentence.hasPrefix("'") ? 1 : 0
