@@ -115,3 +115,31 @@ import Testing
         #expect(count >= 8, "\(count) quizzes")
     }
 }
+
+/// Sessions/INSTRUCTOR.md: its table of steps and quizzes per lesson is the
+/// lessons' own, and the paths it gives add up.
+@Suite struct InstructorGuideTests {
+    @Test func theTableMatchesTheLessons() throws {
+        let directory = packageRootForTests + "/Sessions"
+        let guide = try String(contentsOfFile: directory + "/INSTRUCTOR.md", encoding: .utf8)
+        let lessons = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".reuse") }.sorted()
+        var minutes = 0
+        for lesson in lessons {
+            let number = Int(lesson.prefix(2))!
+            let text = try String(contentsOfFile: directory + "/" + lesson, encoding: .utf8)
+            let steps = LessonStep.steps(of: text, file: lesson)
+            let quizzes = steps.flatMap(\.narration).filter { $0.line.hasPrefix("quiz ") }.count
+            let row = try #require(guide.split(separator: "\n").first { $0.hasPrefix("| \(number) | ") }, "no row for \(lesson)")
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(Int(cells[2]) == steps.count, "\(lesson): the guide says \(cells[2]) steps, the lesson has \(steps.count)")
+            #expect(Int(cells[3]) == quizzes, "\(lesson): the guide says \(cells[3]) quizzes, the lesson has \(quizzes)")
+            minutes += Int(cells[4]) ?? 0
+        }
+        #expect(guide.contains("every lesson in order,\n0 to \(lessons.count - 1), about \(minutes) minutes"), "total \(minutes)")
+        // The quiz table has a row per quiz.
+        let quizRows = guide.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.contains("?") && !$0.contains("The question") }.count
+        let all = try lessons.map { try String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }
+            .flatMap { $0.split(separator: "\n") }.filter { $0.hasPrefix("quiz ") }.count
+        #expect(quizRows == all, "\(quizRows) rows for \(all) quizzes")
+    }
+}
