@@ -91,7 +91,15 @@ struct PoolsReport {
                 // RecyclerView's hidden cells are all detached: say so.
                 let hidden = pool.members.filter(\.isHidden)
                 let detached = !hidden.isEmpty && hidden.allSatisfy(\.isDetached)
+                let cachedFor = Dictionary(parent.cached.map { ($0.view, $0) }, uniquingKeysWith: { first, _ in first })
                 var heading = "\(pool.key)  \(count) view\(count == 1 ? "" : "s"), \(hidden.count) \(detached ? "detached" : "hidden")"
+                // A Recycler's key holds views in use, in the view cache and in
+                // the pool: three things, each said.
+                let inCache = pool.members.filter { cachedFor[$0.id] != nil }.count
+                if inCache > 0 {
+                    heading = "\(pool.key)  \(count) view\(count == 1 ? "" : "s"): \(count - hidden.count) in use, "
+                        + "\(inCache) in the view cache, \(hidden.count - inCache) in the pool"
+                }
                 if parent.isListHost, !pool.waiting.isEmpty {
                     heading += ", waiting: " + pool.waiting.reversed().map(\.description).joined(separator: " ") + " (top first)"
                 }
@@ -100,9 +108,16 @@ struct PoolsReport {
                 let limit = all ? Int.max : 8
                 for (position, member) in pool.members.enumerated() where position < limit {
                     let tail = position == min(count, limit) - 1 && count <= limit
-                    let line = member.isHidden
-                        ? style.dim("\(member.id) \(member.isDetached ? "detached" : "hidden"), last held by \(member.holder)")
-                        : "\(member.id) \(member.holder)"
+                    let line: String
+                    if let cell = cachedFor[member.id] {
+                        line = style.dim("\(member.id) in the view cache for \(cell.slot)\(cell.isPrefetched ? " (prefetched)" : ""), "
+                                         + "still bound; last held by \(member.holder)")
+                    } else if member.isHidden {
+                        let place = !member.isDetached ? "hidden" : inCache > 0 ? "detached, in the pool" : "detached"
+                        line = style.dim("\(member.id) \(place), last held by \(member.holder)")
+                    } else {
+                        line = "\(member.id) \(member.holder)"
+                    }
                     lines.append(prefix + (tail ? "└─ " : "├─ ") + line)
                 }
                 if count > limit {
