@@ -123,13 +123,14 @@ import Testing
     }
 
     @Test func stepWithoutATerminalReadsAnswersFromStdin() throws {
+        // Step 1 is the welcome narration with its command; Enter runs it.
         let run = try runShell(["--step", "Sessions/00-welcome.reuse"], input: "\nsay exploring\n\nq\n")
-        #expect(run.output.contains("00-welcome.reuse 1/7 › \n"))
+        #expect(run.output.contains("00-welcome.reuse 1/6 › \n"), "\(run.output)")
         #expect(run.output.contains("Welcome to reuse-shell. A Header"))
         #expect(run.output.contains("exploring\n"))
         #expect(run.output.contains("(your commands are set aside"))
-        #expect(run.output.contains("defined Title"))
-        #expect(!run.output.contains("defined Header"), "q stopped the lesson")
+        #expect(run.output.contains("defined Title") && run.output.contains("defined Header"))
+        #expect(!run.output.contains("defined Card"), "q stopped the lesson")
         #expect(run.status == 0)
     }
 

@@ -270,10 +270,10 @@ import ReuseEngine
           stale: a fresh view for Feed/4 would show nothing
           set by Feed/1 in pass 2 (#9, apply)
           the view's steps from then on:
-            #9    pass 2   apply     v4    Feed/1  liked: "true"
-            #11   pass 3   hide      v4    Feed/1  into v2 (identifier Cell)
-            #17   pass 3   reuse     v4    Feed/4  from v2 (identifier Cell)  was Feed/1
-            #18   pass 3   unhide    v4    Feed/4
+            #9    pass 2   apply           v4    Feed/1  liked: "true"
+            #11   pass 3   hide            v4    Feed/1  into v2 (identifier Cell)
+            #17   pass 3   reuse           v4    Feed/4  from v2 (identifier Cell)  was Feed/1
+            #18   pass 3   unhide          v4    Feed/4
             #19   pass 3   prepareForReuse v4    Feed/4  prepareForReuse
           nothing reset liked since: Feed/4's configuration does not set liked, and prepareForReuse does not reset it
           fix: set liked on every bind, as Apple advises for content (cellForRowAt): 'liked: ""' in component Cell's configuration, so every row sets it and 'set' changes only the rows that differ. prepareForReuse is for what is not content (alpha, editing, selection); 'prepare Cell resets liked' would clear it there, but the bind should set it
