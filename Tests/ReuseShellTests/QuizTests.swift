@@ -136,6 +136,12 @@ import Testing
             minutes += Int(cells[4]) ?? 0
         }
         #expect(guide.contains("every lesson in order,\n0 to \(lessons.count - 1), about \(minutes) minutes"), "total \(minutes)")
+        // The 90-minute path adds up to what it says.
+        let path = guide.components(separatedBy: "**90 minutes**").last?.components(separatedBy: "That is").first ?? ""
+        let pathMinutes = path.split(separator: "\n").filter { $0.first?.isNumber == true }
+            .compactMap { line in line.split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) } }.reduce(0, +)
+        #expect(guide.contains("That is \(pathMinutes) minutes"), "the 90-minute path adds up to \(pathMinutes)")
+        #expect(pathMinutes <= 90)
         // The quiz table has a row per quiz.
         let quizRows = guide.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.contains("?") && !$0.contains("The question") }.count
         let all = try lessons.map { try String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }
