@@ -315,12 +315,20 @@ struct Graph {
         "\(parent)|\(pool?.description ?? "")"
     }
 
+    /// A frame around `members`, named by `label`. The name is a plain
+    /// text node in the frame, on the members' rank, rather than the
+    /// cluster's own label: Graphviz routes edges around nodes but not
+    /// across cluster labels, so no edge runs through the name.
     mutating func cluster(label: String, members: [String]) {
         let index = clusters.count
+        let name = "frame\(index)"
+        let first = members.first.map { "{rank=same; \($0); \(name)}" } ?? ""
         clusters.append("""
               subgraph cluster_\(index) {
-                label=<\(Graph.escape(label))>; labelloc="b"; style="rounded"; color="#555555"; fontcolor="#222222";
-                \(members.joined(separator: "; "));
+                style="rounded"; color="#555555";
+                \(name) [label=<\(Graph.escape(label))> shape=plaintext style="" fontcolor="#222222" fontsize=13];
+                \((members + [name]).joined(separator: "; "));
+                \(first)
               }
             """)
     }
