@@ -121,7 +121,8 @@ import Testing
     /// Posts and Ads (cells of two pools, interleaved) has its rows in row
     /// order in the SVG Graphviz draws, not grouped by pool.
     @Test func rowsAreDrawnInReadingOrder() throws {
-        let dot = try Self.dot(of: """
+        _ = try requireTool("dot", install: "graphviz")
+        let scene = """
             component Title view UILabel { text: "Post {i}" }
             component Post view UIView { backgroundColor: white } children Title
             component Ad view UIView { backgroundColor: yellow } children Title
@@ -129,12 +130,14 @@ import Testing
             mount Feed
             scroll Feed by 4
             hide Feed/5
-            tree --dot
-            """)
-        let svg = try runTool(try requireTool("dot", install: "graphviz"), ["-Tsvg"], input: dot)
-        #expect(svg.status == 0, "\(svg.errors)")
+            """
+        let dot = try Self.dot(of: scene + "\ntree --dot")
+        // The SVG `export` writes, as users get it.
+        let file = try temporaryDirectory().appendingPathComponent("feed.svg")
+        let export = try runShell(["-"], input: scene + "\nexport \(file.path)\n")
+        #expect(export.status == 0, "\(export.output)")
         // Each row's label line: `<text ... x="433.5" ...>Feed/4</text>`.
-        let text = svg.output
+        let text = try String(contentsOf: file, encoding: .utf8)
         var rows: [(row: Int, x: Double)] = []
         var rest = text[...]
         while let open = rest.range(of: "<text "), let close = rest.range(of: "</text>", range: open.upperBound..<rest.endIndex) {
