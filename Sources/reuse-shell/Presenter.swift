@@ -59,7 +59,8 @@ struct Presenter {
             let editor: LineEditor? = terminal ? LineEditor(programName: "reuse-shell", historyPath: nil) { [interpreter] line in
                 interpreter.completions(for: line)
             } : nil
-            say("Presenting \(name): \(steps.count) step\(steps.count == 1 ? "" : "s").\n" + Presenter.keys)
+            say("Presenting \(name): \(steps.count) step\(steps.count == 1 ? "" : "s").\n" + Presenter.keys
+                + "\n'help glossary' defines the words the lessons use (pool, key, cell, cache, ...).")
             marks = [interpreter.mark]
             arrive()
             while true {

@@ -127,6 +127,7 @@ import Testing
         let run = try runShell(["--step", "Sessions/00-welcome.reuse"], input: "\nsay exploring\n\nq\n")
         #expect(run.output.contains("00-welcome.reuse 1/6 › \n"), "\(run.output)")
         #expect(run.output.contains("Welcome to reuse-shell. A Header"))
+        #expect(run.output.contains("'help glossary' defines the words the lessons use"))
         #expect(run.output.contains("exploring\n"))
         #expect(run.output.contains("(your commands are set aside"))
         #expect(run.output.contains("defined Title") && run.output.contains("defined Header"))

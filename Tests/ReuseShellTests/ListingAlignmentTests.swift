@@ -72,6 +72,15 @@ import Testing
         #expect(session.interpreter.completions(for: "help glossary sc").contains("scrap"))
     }
 
+    /// Every lesson page carries the glossary, folded under its header, so
+    /// every lesson points to it (presenter mode names it at the start).
+    @Test func everyPageCarriesIt() {
+        let page = LessonPage(script: "component A view UIView\nmount A\n", file: "a.reuse")
+        let html = PageTemplate.lesson(page, pictures: page.graphs.map { _ in "" })
+        #expect(html.contains("<details class=\"glossary\"><summary>Glossary: the words these lessons use</summary>"))
+        for entry in Glossary.entries { #expect(html.contains("<dt>\(PageTemplate.escape(entry.title))</dt>"), "\(entry.title)") }
+    }
+
     @Test func lessonOnePointsToIt() throws {
         let lesson = try String(contentsOfFile: packageRootForTests + "/Sessions/01-first-mount.reuse", encoding: .utf8)
         #expect(lesson.contains("'help glossary'"))

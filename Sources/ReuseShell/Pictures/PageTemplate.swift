@@ -56,12 +56,21 @@ enum PageTemplate {
             </nav>
             <p class="keys">Keys: → or Space next, ← back, Home first, End last. Source: \(escape((page.file as NSString).lastPathComponent))</p>
             </header>
+            \(glossary)
             <main>
             \(body.joined(separator: "\n"))
             </main>
             \(templates.joined(separator: "\n"))
             <script>\(script)</script>
             """)
+    }
+
+    /// The words the lessons use (`help glossary`), folded away under the
+    /// header of every lesson page.
+    static var glossary: String {
+        let entries = Glossary.entries.map { "<dt>\(escape($0.title))</dt><dd>\(escape($0.definition))</dd>" }
+        return "<details class=\"glossary\"><summary>Glossary: the words these lessons use</summary><dl>"
+            + entries.joined() + "</dl></details>"
     }
 
     /// The index of a lesson site: each lesson's title, linked to its page.
@@ -149,6 +158,10 @@ enum PageTemplate {
         section.quizzing:not(.revealed) .output, section.quizzing:not(.revealed) .changes,
         section.quizzing:not(.revealed) figure.picture, section.quizzing:not(.revealed) .check { display: none; }
         ol.lessons li { margin: .5rem 0; font-size: 1.1rem; }
+        details.glossary { font-size: .75rem; margin: .4rem 0; }
+        details.glossary summary { font-weight: bold; cursor: pointer; }
+        details.glossary dt { font-weight: bold; margin-top: .4rem; }
+        details.glossary dd { margin-left: 1rem; }
         a { color: #0b3d91; }
         @media print {
           header { position: static; }
