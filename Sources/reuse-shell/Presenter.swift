@@ -21,7 +21,8 @@ struct Presenter {
     static let keys = """
         Enter runs the step shown; b back a step, r restart, g N go to step N,
         q quit, ? these keys. Anything else runs as your own command; resume
-        (or Enter, b) sets it aside and the lesson goes on.
+        (or Enter, b) sets it aside and the lesson goes on. At a quiz (the
+        prompt ends in 'quiz'), what you type is your answer.
         """
 
     /// Runs the lesson; false when a lesson step failed (the last time it ran).

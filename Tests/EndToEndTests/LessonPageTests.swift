@@ -75,6 +75,8 @@ import Testing
         #expect(answered.hasPrefix("class=\"step quizzing revealed\""), "\(answered.prefix(200))")
         #expect(answered.contains("✘ not quite (you answered [follow, unfollow])"), "\(answered)")
         #expect(answered.contains("<p class=\"answer\">Answer: v2 tap is [\"unfollow\"]</p>"), "\(answered)")
+        // The picture, hidden until the reveal, is sized once shown.
+        #expect(answered.contains("<svg width=") && answered.contains("style=\"width: "), "the revealed picture was never sized")
         // Written without quotes, the right answer is right.
         try Data(html.replacingOccurrences(of: "</body>", with: typing.replacingOccurrences(of: "[follow, unfollow]", with: "[unfollow]")).utf8)
             .write(to: copy)

@@ -118,11 +118,28 @@ import Testing
     /// A line one system refuses is where they part: uikit raises on a
     /// cell type that was never registered.
     @Test func aRefusedLineIsADivergence() {
-        let session = Session("component C view UIView { alpha: 0.5 }\nlist L rows 5 viewport 2 cells C\nmount L\n")
+        let session = Session("component C view UIView { alpha: 0.5 }\nlist L rows 5 viewport 2 cells C\nmount L\nscroll L by 1\n")
         let text = session.line("compare --explain theodolite uikit").output
-        #expect(text.hasPrefix("theodolite and uikit take the same 0 steps, then part in 'mount L' (<session>:3).\n"), "\(text)")
+        #expect(text.hasPrefix("theodolite and uikit take the same 0 steps, then part in pass 1, 'mount L' (<session>:3).\n"), "\(text)")
+        // What theodolite did there, and the rule by which uikit refused.
+        #expect(text.contains("theodolite:\n  #1    pass 1   create    v2    L  from v1"), "\(text)")
         #expect(text.contains("uikit:\n  refuses the line: <session>:3:"), "\(text)")
+        #expect(text.replacingOccurrences(of: "\n  ", with: " ").contains("rule: List cells dequeue by the identifier their type was registered under ('register'); an unregistered cell identifier raises."),
+                "\(text)")
         #expect(text.contains("Stopped: uikit stopped at <session>:3:"), "\(text)")
+        // theodolite runs on alone: the totals are compare's.
+        let explained = document(session, "compare --explain theodolite uikit --json")
+        let totals = ((explained["explained"] as? [[String: Any]])?.first?["totals"] as? [[String: Any]]) ?? []
+        let compared = (document(session, "compare theodolite --json")["strategies"] as? [[String: Any]])?.first?["counts"] as? [String: Any]
+        #expect(totals.first { $0["stat"] as? String == "applied" }?["first"] as? Int == compared?["applied"] as? Int)
+    }
+
+    /// The current strategy with options, against itself as it comes.
+    @Test func theSameStrategyWithOtherOptions() {
+        let session = Session("strategy recyclerview cache 0\n" + Self.feed)
+        let text = session.line("compare --explain recyclerview").output
+        #expect(text.hasPrefix("recyclerview (cache 0 pool 5 prefetch 1 shared off) and recyclerview take the same"), "\(text)")
+        #expect(!text.contains("never differ"), "\(text)")
     }
 
     /// A line with more events than the replays' logs keep is compared by

@@ -68,6 +68,11 @@ import Testing
         // Pool, the word that meant two things: in use and waiting, both.
         #expect(session.line("help glossary pool").output.contains("those in use and those waiting"))
         #expect(session.error("help glossary poool").contains("help glossary: no entry for 'poool'; did you mean 'pool'?"))
+        // Plurals, and the words of the output and the advice.
+        for term in ["pools", "caches", "cells", "leaks", "bind", "cellForRowAt", "onBindViewHolder", "ViewHolder", "render",
+                     "token", "content type", "snapshot", "reuse identifier"] {
+            #expect(session.line("help glossary \(term)").ok, "\(term)")
+        }
         #expect(session.interpreter.completions(for: "help glo") == ["glossary"])
         #expect(session.interpreter.completions(for: "help glossary sc").contains("scrap"))
     }

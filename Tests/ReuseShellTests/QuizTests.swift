@@ -74,6 +74,36 @@ import Testing
         #expect(session.error("quiz").contains("a question in quotes"))
         #expect(session.error("quiz \"q\"").contains("what the question is about"))
         #expect(!session.interpreter.hasPendingQuiz)
+        #expect(session.error("quiz How many? stat created").contains("quiz: put the question in quotes"))
+        #expect(session.error("quiz \"q\" Feed/0 hidden").contains("'hidden' is a state 'expect' checks, not a property"))
+        #expect(session.error("quiz \"q\" stat bogus").contains("(stats: passes, created,"))
+        // A quiz asked over another that nothing answered says so.
+        session.run("quiz \"first\" stat created")
+        #expect(session.run("quiz \"second\" stat created").contains("note: the quiz \"first\" is not answered: no command ran after it"))
+    }
+
+    /// Under UIKit a pool is named by the identifier its cells were
+    /// registered under: `quiz … pool v2 Ad` and `expect pool v2 Ad N` find it.
+    @Test func aPoolByItsIdentifier() {
+        let session = Session("""
+        strategy uikit
+        component Post view UIView { alpha: 0.5 }
+        component Ad view UIView { alpha: 0.7 }
+        list Feed rows 30 viewport 3 cells Post Post Ad
+        register Feed Post
+        register Feed Ad
+        mount Feed
+        """)
+        #expect(session.line("expect pool v2 Ad 1").ok)
+        #expect(session.run("quiz \"q\" pool v2 Ad\ntree").contains("answer: v2's pools for Ad hold 1"))
+    }
+
+    /// Entries may be answered without their brackets, in presenter mode as on the page.
+    @Test func entriesWithoutBrackets() {
+        let session = Session("component B view UIButton { tap: follow }\nmount B")
+        session.run("quiz \"q\" B tap")
+        session.interpreter.quizAnswer = "unfollow"
+        #expect(session.run("set B tap unfollow").contains("✔ right: v2 tap is [\"unfollow\"]"))
     }
 
     /// Going back (presenter mode's `b`, `undo`'s marks) forgets a quiz asked after the mark.

@@ -80,7 +80,7 @@ import Testing
         let unpooled = document(session, "check --json")["neverPooled"] as? [[String: Any]] ?? []
         #expect(unpooled.map { $0["component"] as? String } == ["Ad"])
         #expect((unpooled.first?["why"] as? String)?.hasPrefix("the RecycledViewPool of its view type holds 0") == true)
-        #expect(unpooled.first?["fix"] as? String == "give the view type a pool: the strategy's option 'pool Ad N' (5 by default)")
+        #expect(unpooled.first?["fix"] as? String == "give the view type a pool: 'strategy recyclerview pool Ad 5' (RecyclerView's default size)")
         // The same scene under the default pools: nothing to report.
         _ = session.line("strategy recyclerview")
         #expect((document(session, "check --json")["neverPooled"] as? [[String: Any]])?.isEmpty == true)

@@ -32,6 +32,38 @@ import Testing
         #expect(then.hasPrefix("v3 text shows \"Row 0\" (held by Feed/0)"), "\(then)")
     }
 
+    /// The story as of pass N lists the view's steps up to that pass, read
+    /// from the session's log (a past state's own starts at its checkpoint).
+    @Test func aPastPassTellsTheViewsSteps() {
+        let session = Session("""
+        strategy uikit
+        attribute liked kind bool
+        component Cell view UIView { tap: like }
+        list Feed rows 100 viewport 3 cells Cell
+        register Feed Cell
+        mount Feed
+        set Feed/1 liked true
+        scroll Feed by 3
+        scroll Feed by 3
+        """)
+        let then = session.line("why Feed/4 liked --pass 3").output
+        #expect(then.contains("the view's steps from then on:"), "\(then)")
+        #expect(then.contains("#17   pass 3   reuse           v4    Feed/4"), "\(then)")
+        #expect(!then.contains("pass 4"), "steps after pass 3: \(then)")
+        // The same as asking at the end of pass 3 itself.
+        let live = Session("""
+        strategy uikit
+        attribute liked kind bool
+        component Cell view UIView { tap: like }
+        list Feed rows 100 viewport 3 cells Cell
+        register Feed Cell
+        mount Feed
+        set Feed/1 liked true
+        scroll Feed by 3
+        """)
+        #expect(then == live.line("why Feed/4 liked").output)
+    }
+
     /// The state form answers as of pass N too.
     @Test func stateAsOfAPastPass() {
         let session = Session("""

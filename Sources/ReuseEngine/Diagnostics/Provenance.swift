@@ -47,6 +47,17 @@ extension Engine {
     /// nothing set or reset the property, or the start of its load was
     /// dropped by `log keep`.
     public func why(_ id: ViewID, _ property: String) throws(EngineError) -> Provenance {
+        try why(id, property, story: nil)
+    }
+
+    /// The provenance of one property of one view in this state, its story
+    /// read from `story.log` up to the end of pass `story.throughPass`:
+    /// a past state (``state(afterPass:)``) keeps only the events after
+    /// its checkpoint, and the live session's log has the rest. Events
+    /// after that pass are passed over, never read back whole.
+    public func why(_ id: ViewID, _ property: String, story: (log: EventLog, throughPass: Int)?) throws(EngineError) -> Provenance {
+        let log = story?.log ?? self.log
+        let limit = story?.throughPass ?? Int.max
         guard let view = session.store.lookUp(id) else { throw .unknownView(id) }
         let defaults = catalog.viewClasses[view.viewClass]?.defaults
         let shows = view.property(property)
@@ -62,6 +73,7 @@ extension Engine {
         var resetBy: ReuseEvent?
         if setters.isEmpty {
             log.forEachBackwards(view: id) { event in
+                guard event.pass <= limit else { return true }
                 if Engine.resets(event.step, property) { resetBy = event }
                 return resetBy == nil
             }
@@ -70,6 +82,7 @@ extension Engine {
         var loadStart: Int?
         if let number = setters.first?.load {
             log.forEachBackwards(view: id, kinds: [.load]) { event in
+                guard event.pass <= limit else { return true }
                 if case .loadStart(let load) = event.step, load.number == number { loadStart = event.seq }
                 return loadStart == nil
             }
@@ -77,6 +90,7 @@ extension Engine {
         let start = loadStart ?? setters.first?.seq ?? resetBy.map { $0.seq + 1 } ?? 0
         var since: [ReuseEvent] = []
         log.forEachBackwards(view: id) { event in
+            guard event.pass <= limit else { return true }
             guard event.seq >= start else { return false }
             if Engine.bears(event.step, on: property) { since.append(event) }
             return true

@@ -216,7 +216,7 @@ struct RecyclerCells: CellReuse {
         return CellsNotPooled(
             why: "the RecycledViewPool of its view type holds 0, so a holder that leaves the view cache is dropped "
                 + "(putRecycledView) and every other row of the type is created anew",
-            fix: "give the view type a pool: the strategy's option 'pool \(component) N' (5 by default)")
+            fix: "give the view type a pool: 'strategy recyclerview pool \(component) 5' (RecyclerView's default size)")
     }
 
     /// `mViewCacheMax`: the cache size asked for plus what prefetch added

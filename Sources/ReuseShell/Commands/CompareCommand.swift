@@ -175,14 +175,16 @@ enum CompareCommand {
         /// The last line's error, first line of it.
         private(set) var failure: String?
 
-        init(strategy: String, current: Strategy, strategies: [StrategyDescriptor], directory: String) {
+        /// `keepsOptions`: the current strategy keeps its options (false: its
+        /// defaults, to compare it with itself as it comes).
+        init(strategy: String, current: Strategy, strategies: [StrategyDescriptor], directory: String, keepsOptions: Bool = true) {
             let sink = ErrorSink()
             child = Interpreter(options: .init(replay: true), strategies: strategies, write: { _ in }, writeError: { text in
                 sink.text = sink.text ?? text.split(separator: "\n").first.map(String.init)
             })
             child.workingDirectory = directory
             // The current strategy keeps its options (a RecyclerView's sizes).
-            if current.name == strategy {
+            if current.name == strategy, keepsOptions {
                 child.selectStrategy(current)
             } else if let descriptor = child.strategy(named: strategy) {
                 child.selectStrategy(descriptor.standard)

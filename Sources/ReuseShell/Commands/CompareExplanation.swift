@@ -98,12 +98,29 @@ struct CompareExplanation: Sendable {
     static func explain(_ lines: [(line: String, location: SourceLocation)], first: String, second: String,
                         current: Strategy, strategies: [StrategyDescriptor], directory: String,
                         eventWindow: Int = eventWindow) -> CompareExplanation {
+        // The same strategy twice: the current options against the defaults.
         let replays = [CompareCommand.Replay(strategy: first, current: current, strategies: strategies, directory: directory),
-                       CompareCommand.Replay(strategy: second, current: current, strategies: strategies, directory: directory)]
+                       CompareCommand.Replay(strategy: second, current: current, strategies: strategies, directory: directory,
+                                             keepsOptions: first != second)]
         for replay in replays { replay.child.engine.keepEvents(atMost: eventWindow) }
         var result = CompareExplanation(names: replays.map(\.label))
+        // A replay that refused a line stops there, as `compare`'s does; the
+        // other goes on alone, so the totals are `compare`'s.
+        var running = [true, true]
         for (line, location) in lines {
             if Interruption.isRequested { break }
+            if running != [true, true] {
+                for index in replays.indices where running[index] {
+                    if !replays[index].run(line, at: location) {
+                        running[index] = false
+                        result.stopped = (result.stopped.map { $0 + "; " } ?? "")
+                            + "\(result.names[index]) stopped at \(replays[index].failure ?? "\(location.file):\(location.line)")"
+                    }
+                }
+                result.passes = replays.map { $0.child.engine.log.currentPass }.max() ?? 0
+                if running == [false, false] { break }
+                continue
+            }
             let before = replays.map { (events: $0.child.engine.log.events.endIndex, totals: $0.child.engine.log.totals,
                                         pass: $0.child.engine.log.currentPass) }
             let succeeded = replays.map { $0.run(line, at: location) }
@@ -130,7 +147,8 @@ struct CompareExplanation: Sendable {
                 let who = succeeded[0] ? [1] : succeeded[1] ? [0] : [0, 1]
                 result.stopped = who.map { "\(result.names[$0]) stopped at \(replays[$0].failure ?? "\(location.file):\(location.line)")" }
                     .joined(separator: "; ")
-                break
+                running = succeeded
+                if running == [false, false] { break }
             }
         }
         let statistics = replays.map { $0.child.engine.statistics }
@@ -144,10 +162,21 @@ struct CompareExplanation: Sendable {
     private mutating func compare(line: String, at location: SourceLocation, replays: [CompareCommand.Replay], since: [Int],
                                   succeeded: [Bool], countsDiffer: Bool) -> Divergence? {
         if succeeded[0] != succeeded[1] {
-            let sides = replays.indices.map { index in
-                Side(strategy: names[index], failure: succeeded[index] ? nil : replays[index].failure)
+            // One refused the line: the other's steps there, and the refusal's rule.
+            var pass: Int?
+            let sides = replays.indices.map { index -> Side in
+                let rules = replays[index].descriptor.map(StrategyRules.init)
+                guard succeeded[index] else {
+                    return Side(strategy: names[index], rule: rules?.refusal(of: line), failure: replays[index].failure)
+                }
+                let log = replays[index].child.engine.log.events
+                let steps = log.startIndex <= since[index] ? Array(log[since[index]...]) : []
+                pass = steps.first?.pass
+                let shown = steps.prefix { $0.pass == steps.first?.pass }
+                return Side(strategy: names[index], events: Array(shown.prefix(Self.quoted)), more: max(0, shown.count - Self.quoted),
+                            rule: steps.first.flatMap { rules?.rule(for: $0, command: line) })
             }
-            return Divergence(pass: nil, command: line, location: location, sides: sides)
+            return Divergence(pass: pass, command: line, location: location, sides: sides)
         }
         let logs = replays.map { $0.child.engine.log.events }
         // Events beyond the replay's event window cannot be compared: the counts are.

@@ -26,6 +26,17 @@ enum ExpectCommand {
         }
     }
 
+    /// Whether a pool key is the one `name` names: its component, its view
+    /// class (a key of class alone, naive's), or the identifier its cells
+    /// were registered under (UIKit's `(identifier Ad)`, DivKit's reuse_id).
+    static func key(_ key: ViewKey, isNamed name: String) -> Bool {
+        if key.component == name || (key.component == nil && key.viewClass == name) { return true }
+        switch key.qualifier {
+        case .cellIdentifier(let identifier)?, .headerFooterIdentifier(let identifier)?, .reuseID(let identifier)?: return identifier == name
+        default: return false
+        }
+    }
+
     static let spec = CommandSpec(
         name: "expect", group: .inspect,
         usage: """
@@ -42,7 +53,7 @@ enum ExpectCommand {
         expect Card[1] holds v3        the component holds that view
         expect pool v1 Foo 2           v1's pools for component Foo hold 2 views
         expect stat created 3          a running total (see below)
-        expect stat applied 2 --pass 3 what pass 3 alone counted
+        expect stat applied 2 --pass 3  what pass 3 alone counted
         expect Feed/3 state liked true the component's UI state ('none': unset)
         expect leaks 0                 the number of leaks (state included)
         Stats: \(statNames.joined(separator: ", ")).
@@ -94,9 +105,7 @@ enum ExpectCommand {
             let component = try arguments.name("a component or view class")
             let (expected, token) = try count("the expected number of views")
             try arguments.end()
-            let pools = engine.views[parent].pools.filter { key, _ in
-                key.component == component.text || (key.component == nil && key.viewClass == component.text)
-            }
+            let pools = engine.views[parent].pools.filter { key, _ in ExpectCommand.key(key, isNamed: component.text) }
             guard !pools.isEmpty || expected == 0 else {
                 let known = engine.views[parent].pools.keys.compactMap { $0.component ?? $0.viewClass }
                 let hint = closestName(to: component.text, in: known).map { "; did you mean '\($0)'?" } ?? ""

@@ -27,11 +27,15 @@ enum QuizCommand {
         example: "quiz \"How many views does this scroll create?\" stat created",
         replays: false
     ) { (arguments, shell) throws(ShellError) in
-        guard let question = arguments.next(), question.isQuoted || question.kind == .word else {
-            throw arguments.missing("a question in quotes")
+        guard let question = arguments.next() else { throw arguments.missing("a question in quotes") }
+        guard question.isQuoted else {
+            throw ShellError("quiz: put the question in quotes: quiz \"How many views does this create?\" stat created", at: question)
         }
         let subject = try Subject.parse(&arguments)
         try arguments.end()
+        if let unanswered = shell.pendingQuiz {
+            shell.emit("note: the quiz \"\(unanswered.question)\" is not answered: no command ran after it")
+        }
         shell.pendingQuiz = Pending(question: question.text, subject: subject, before: shell.engine.log.totals,
                                     passBefore: shell.engine.log.currentPass)
         shell.emit("quiz: " + question.text)
@@ -52,7 +56,8 @@ enum QuizCommand {
             case "stat":
                 let name = try arguments.word("a stat name")
                 guard let stat = Stat.expectable.first(where: { $0.name == name.text }) else {
-                    let hint = closestName(to: name.text, in: ExpectCommand.statNames).map { "; did you mean '\($0)'?" } ?? ""
+                    let hint = closestName(to: name.text, in: ExpectCommand.statNames).map { "; did you mean '\($0)'?" }
+                        ?? " (stats: " + ExpectCommand.statNames.joined(separator: ", ") + ")"
                     throw ShellError("quiz: unknown stat '\(name.text)'\(hint)", at: name)
                 }
                 return .stat(stat)
@@ -64,7 +69,11 @@ enum QuizCommand {
             default:
                 if arguments.accept("holds") { return .holds(path: first) }
                 if arguments.accept("state") { return .state(path: first, name: try arguments.name("state name").text) }
-                return .property(view: first, name: try arguments.word("a property name").text)
+                let property = try arguments.word("a property name")
+                if ["hidden", "visible", "removed"].contains(property.text) {
+                    throw ShellError("quiz: ask about a property's value; '\(property.text)' is a state 'expect' checks, not a property", at: property)
+                }
+                return .property(view: first, name: property.text)
             }
         }
     }
@@ -111,16 +120,19 @@ enum QuizCommand {
         case .property(let token, let name):
             guard let id = try? shell.viewID(from: token) else { return ("\(token.text) is not a view now", "", judged { _ in false }) }
             guard let shown = engine.views[id].properties[name] else { return ("\(id) has no property \(name)", "", judged { _ in false }) }
-            return ("\(id) \(name) is \(shown)", shown.description, judged { ExpectCommand.property(shown, matches: $0) })
+            // Entries may be answered without their brackets (`unfollow` for `[unfollow]`).
+            return ("\(id) \(name) is \(shown)", shown.description, judged { answer in
+                if case .entries = shown, !answer.hasPrefix("[") { return ExpectCommand.property(shown, matches: "[\(answer)]") }
+                return ExpectCommand.property(shown, matches: answer)
+            })
         case .holds(let token):
             let held = (try? shell.mountedPath(from: token)).flatMap { try? engine.resolve($0) }?.view
             let value = held?.description ?? "no view"
             return ("\(token.text) holds \(value)", value, judged { $0.lowercased() == value })
         case .pool(let token, let component):
             guard let parent = try? shell.viewID(from: token) else { return ("\(token.text) is not a view now", "", judged { _ in false }) }
-            let value = engine.views[parent].pools.filter { key, _ in
-                key.component == component || (key.component == nil && key.viewClass == component)
-            }.values.reduce(0) { $0 + $1.views.count }
+            let value = engine.views[parent].pools.filter { key, _ in ExpectCommand.key(key, isNamed: component) }
+                .values.reduce(0) { $0 + $1.views.count }
             return ("\(parent)'s pools for \(component) hold \(value)", String(value), judged(number(value)))
         case .state(let token, let name):
             let path = try? shell.mountedPath(from: token)

@@ -50,7 +50,10 @@ enum WhyCommand {
         let view = try shell.viewID(from: viewToken, in: state)
         let provenance: Provenance
         do throws(EngineError) {
-            provenance = try state.why(view, propertyToken.text)
+            // A past state's log starts at its checkpoint: the story is read
+            // from the session's own log, up to the end of that pass.
+            let pass = parsed.values["pass"].flatMap { Int($0.text) }
+            provenance = try state.why(view, propertyToken.text, story: pass.map { (shell.engine.log, $0) })
         } catch {
             throw ShellError("why: " + error.message, at: propertyToken)
         }

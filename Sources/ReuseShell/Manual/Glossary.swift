@@ -29,12 +29,17 @@ enum Glossary {
             its pools by it, so a view only goes to a configuration that sets the same properties, and nothing an \
             old one set is left behind.
             """),
+        Entry(names: ["bind", "binding", "cellForRowAt", "onBindViewHolder", "configure"], definition: """
+            Giving a cell its row's data: UIKit's cellForRowAt (or a cell registration's handler), RecyclerView's \
+            onBindViewHolder, IGListKit's cellForItem. Platforms set all of a row's content here, every time; \
+            what the bind leaves unset stays from the row the cell showed before.
+            """),
         Entry(names: ["cache", "view cache"], definition: """
             RecyclerView's holders kept by position after their rows left (2, plus the rows prefetched): the same \
             row coming back gets its own holder, still bound, nothing applied. Not a pool: no other row can take a \
             cached view; the oldest goes to the pool when the cache is full.
             """),
-        Entry(names: ["cell", "holder"], definition: """
+        Entry(names: ["cell", "holder", "ViewHolder"], definition: """
             The view a list row shows: UIKit's cell, RecyclerView's ViewHolder (its itemView), a LithoView shell. \
             The list makes it and hands it from row to row; what it showed before stays unless something sets it.
             """),
@@ -46,6 +51,10 @@ enum Glossary {
         Entry(names: ["configuration"], definition: """
             What an instance asks of its view: the view class and each attribute with its value. It is attached to \
             the view when applied; a system that compares can skip an equal one.
+            """),
+        Entry(names: ["content type", "contentType"], definition: """
+            Compose's grouping of a lazy list's items: a slot deactivated by one item is reused only by an item of \
+            the same content type ('contenttype on'), or by any item when there is none (upstream's default).
             """),
         Entry(names: ["dequeue", "queue"], definition: """
             Taking a cell for a row: UIKit's dequeue takes the top cell waiting under the row's identifier (after \
@@ -69,7 +78,7 @@ enum Glossary {
             cancels. Platforms keep it for what is not content (alpha, editing, selection); content is set on every \
             bind.
             """),
-        Entry(names: ["identifier", "registration", "register"], definition: """
+        Entry(names: ["identifier", "reuse identifier", "registration", "register"], definition: """
             UIKit's reuse identifier: 'register LIST CELL [as ID]' ties a cell type to an identifier, and cells \
             dequeue by identifier, one queue each. An unregistered cell raises; an unregistered header shows \
             nothing.
@@ -123,6 +132,11 @@ enum Glossary {
             Binding rows ahead of a scroll (RecyclerView's GapWorker, UIKit's prefetching, Compose's prefetch): the \
             row arrives with a view already configured, off screen until then.
             """),
+        Entry(names: ["render"], definition: """
+            Running a component's function to produce what its views show: Valdi renders per bind (valdi-rebind) \
+            or once per item up front (valdi-attach); FlashList and Compose re-render a reused cell with its new \
+            item, and only what changed is set.
+            """),
         Entry(names: ["reuse", "recycle"], definition: """
             Giving a view that showed one instance to another. Its properties stay until something sets or resets \
             them: what the system then applies, skips or leaves is what each strategy models.
@@ -139,6 +153,10 @@ enum Glossary {
             A unit a list reuses whole: Compose's composition for a row, reused by key and then by content type; \
             Valdi's cell with its root component.
             """),
+        Entry(names: ["snapshot"], definition: """
+            A diffable data source's list of item identifiers (uikit-diffable): applying a new one inserts, deletes \
+            and moves rows by identifier; a row whose identifier did not change is not reconfigured.
+            """),
         Entry(names: ["state", "component state"], definition: """
             UI state of a component ('state PATH NAME VALUE'), such as a liked flag, kept where the system keeps \
             it: on the cell (UIKit), with the item (Theodolite, ComponentKit), in a slot (Compose's remember). It \
@@ -147,6 +165,10 @@ enum Glossary {
         Entry(names: ["strategy"], definition: """
             A reuse system modelled ('strategy NAME'): its pools, keys, hooks and rules, each taken from the \
             system's code ('help strategy NAME'). 'compare' replays a session under each.
+            """),
+        Entry(names: ["token"], definition: """
+            What 'register' prints: the registration it made, numbered (token 1: Feed dequeues Post cells with \
+            identifier "Post").
             """),
         Entry(names: ["update", "updater"], definition: """
             Replacing an attribute's old value with the new one in place (ComponentKit's updaters), instead of \
@@ -162,10 +184,17 @@ enum Glossary {
             """),
     ]
 
-    /// The entry one of whose names is `term` (any case).
+    /// The entry one of whose names is `term` (any case; a plural as its
+    /// singular: `pools`, `caches`).
     static func entry(_ term: String) -> Entry? {
         let wanted = term.lowercased()
-        return entries.first { $0.names.contains { $0.lowercased() == wanted } }
+        var forms = [wanted]
+        if wanted.hasSuffix("es") { forms.append(String(wanted.dropLast(2))) }
+        if wanted.hasSuffix("s") { forms.append(String(wanted.dropLast())) }
+        for form in forms {
+            if let entry = entries.first(where: { $0.names.contains { $0.lowercased() == form } }) { return entry }
+        }
+        return nil
     }
 
     /// Every name, for suggestions.

@@ -219,7 +219,8 @@ enum PageTemplate {
           }
           function readable(figure) {
             var size = natural(figure);
-            if (!size || figure.scale) { return; }
+            // Sized once, when shown: a picture hidden until a quiz's reveal has no width yet.
+            if (!size || figure.scale || figure.querySelector(".canvas").clientWidth === 0) { return; }
             scale(figure, Math.max(fit(figure), 12 / size.font));
             // A tree wider than its canvas opens on its root, at the top middle.
             var canvas = figure.querySelector(".canvas");
@@ -256,12 +257,16 @@ enum PageTemplate {
               var verdict = quiz.querySelector(".verdict");
               // As the shell matches an answer: quotes and spaces aside, any case.
               function plain(text) { return text.replace(/["\\s]/g, "").toLowerCase(); }
+              // Entries may be answered without their brackets.
+              var given = truth.charAt(0) === "[" && guess.charAt(0) !== "[" ? "[" + guess + "]" : guess;
               if (guess !== "") {
-                verdict.textContent = plain(guess) === plain(truth)
+                verdict.textContent = plain(given) === plain(truth)
                   ? "✔ right" : "✘ not quite (you answered " + guess + ")";
               }
               quiz.querySelector(".answer").removeAttribute("hidden");
-              quiz.closest("section.step").classList.add("revealed");
+              var step = quiz.closest("section.step");
+              step.classList.add("revealed");
+              step.querySelectorAll("figure.picture").forEach(readable);
             }
             quiz.querySelector(".reveal").addEventListener("click", reveal);
             input.addEventListener("keydown", function (event) {

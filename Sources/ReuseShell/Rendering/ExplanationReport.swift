@@ -43,6 +43,7 @@ struct ExplanationReport {
             lines.append("\(side.strategy):")
             if let failure = side.failure {
                 lines.append("  refuses the line: \(failure)")
+                if let rule = side.rule { lines += wrapped("rule: " + rule, width: 78, indent: "  ") }
                 continue
             }
             if side.events.isEmpty, !divergence.countsOnly {
@@ -63,6 +64,9 @@ struct ExplanationReport {
             }
             let more = explanation.driftLines - explanation.drift.count
             if more > 0 { lines.append("  and \(more) more line\(more == 1 ? "" : "s")") }
+        }
+        if explanation.drift.isEmpty, explanation.totals.isEmpty {
+            lines.append("Their counts never differ: the same views created, reused and hidden, the same attributes applied.")
         }
         if !explanation.totals.isEmpty {
             lines.append("At the end (\(first)/\(second)): " + differences(explanation.totals) + ".")

@@ -79,8 +79,12 @@ struct ReuseAdvice {
                 + "and 'set' changes only the rows that differ. onViewRecycled is for releasing what the holder holds "
                 + "(an image request, a listener)"
         case .onUnmount?:
-            return "Litho's rule: whatever @OnMount sets, @OnUnmount undoes: " + (prepare ?? "'prepare COMPONENT resets \(property)'")
-                + "; or make every configuration set it (\(always))"
+            // @OnUnmount runs as a component unmounts into its pool; a list
+            // row's root stays mounted in its LithoView shell, so for a row
+            // the configuration is the fix.
+            return "make every configuration set it (\(always)): Litho sets a component's props on every mount. "
+                + "@OnUnmount (" + (prepare ?? "'prepare COMPONENT resets \(property)'") + ") undoes what @OnMount set only when "
+                + "the component unmounts into its pool, which a list row's root in its LithoView shell does not"
         case .didEnterReusePool?:
             return "make every configuration set it (\(always)), or give \(property) an unapplicator ('\(withUnapplicator)'): "
                 + "ComponentKit then unapplies it when a configuration drops it; didEnterReusePool"

@@ -48,6 +48,16 @@ struct StrategyRules {
         return best?.sentence
     }
 
+    /// The sentence that says why the system refuses a command (UIKit's
+    /// unregistered identifier raises), if one does.
+    func refusal(of command: String) -> String? {
+        let words = ["raise", "refus", "unregistered", "exception", "cannot"]
+        return sentences.first { sentence in
+            let lowered = sentence.lowercased()
+            return words.contains { lowered.contains($0) }
+        }
+    }
+
     /// `text` cut after each ". " (the rules use no abbreviations), every
     /// sentence keeping its full stop.
     static func sentences(of text: String) -> [String] {
