@@ -247,10 +247,13 @@ public final class Interpreter {
         let operations = engine.operationCount
         // A quiz asked before this command is answered after it (not by more narration).
         let answers = pendingQuiz != nil && spec.name != "say" && spec.name != "quiz"
+        // The strategy a session's record starts under (read only before its first command).
+        let starting = recorded.isEmpty && spec.recordsForSave ? engine.strategy : nil
         do {
             try spec.run(&arguments, self)
             // Recorded when it changed the session (`strategy` alone lists, and changes nothing).
             if spec.recordsForSave, engine.operationCount > operations {
+                if recorded.isEmpty { recorded.startingStrategy = starting }
                 recorded.append(RecordedCommand(command: spec.name, line: Interpreter.trimmed(line)), operationsBefore: operations)
             }
             if answers { answerPendingQuiz() }

@@ -24,6 +24,9 @@ public struct RecordedCommands: RandomAccessCollection, Sendable {
     private var entries = ChunkedArray<Entry>()
     /// Distinct commands, in order: consecutive equal ones share one.
     private var texts = ChunkedArray<RecordedCommand>()
+    /// The strategy (with its options) in effect before the first command
+    /// ran: a replay must start under it (`--strategy naive`, then a switch).
+    public internal(set) var startingStrategy: Strategy?
 
     public init() {}
 

@@ -91,3 +91,20 @@ import Testing
         #expect(lesson.contains("'help glossary'"))
     }
 }
+
+/// A number out of range is said to be out of range, whatever its size
+/// (issue 39, item 9): Int.min and numbers beyond Int were "not a whole number".
+@Suite struct NumberRangeTests {
+    @Test func outOfRangeAtAnySize() {
+        let session = Session("component C view UIView\nlist L rows 5 viewport 2 cells C\nmount L")
+        let range = "scroll: the number of rows must be between -1000000000000 and 1000000000000, not"
+        #expect(session.error("scroll L by -9223372036854775808").contains(range + " -9223372036854775808"))
+        #expect(session.error("scroll L by 9223372036854775807").contains(range + " 9223372036854775807"))
+        #expect(session.error("scroll L by 99999999999999999999").contains(range + " 99999999999999999999"))
+        #expect(session.error("scroll L by 1x").contains("scroll: '1x' is not a whole number"))
+        #expect(session.error("scroll L by -").contains("is not a whole number"))
+        #expect(Arguments.wholeNumber("-9223372036854775808") == Int.min)
+        #expect(Arguments.wholeNumber("-1_000") == -1000)
+        #expect(Arguments.wholeNumber("9223372036854775808") == nil)
+    }
+}

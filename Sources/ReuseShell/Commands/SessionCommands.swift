@@ -103,8 +103,13 @@ enum SaveCommand {
         let file = try arguments.value("a file name")
         try arguments.end()
         var text = "# reuse-shell session, written by 'save'; replay with: reuse-shell \(file.text)\n"
-        if shell.engine.strategy.name != StrategyRegistry.standard.name, !shell.recorded.contains(where: { $0.command == "strategy" }) {
-            text += "strategy \(shell.engine.strategy.name)\n"
+        // The strategy the session started under (with its options), unless
+        // it is the default: a replay starts there, whatever switches follow.
+        let start = shell.recorded.startingStrategy ?? shell.engine.strategy
+        let standard = shell.strategy(named: start.name)?.standard.optionsDescription
+        if start.name != StrategyRegistry.standard.name || start.optionsDescription != standard {
+            let options = start.optionsDescription == standard || start.optionsDescription.isEmpty ? "" : " " + start.optionsDescription
+            text += "strategy \(start.name)\(options)\n"
         }
         for command in shell.recorded { text += command.line + "\n" }
         do throws(FileReplacement.Failure) {
@@ -121,7 +126,7 @@ enum OutputCommand {
         name: "output", group: .session,
         usage: "output [FILE]",
         summary: "send the output of the commands that follow to FILE; alone, back to the screen",
-        details: "FILE is written afresh. Errors still go to the screen (stderr). 'once FILE' sends one command's output.",
+        details: "FILE is written afresh: a symbolic link is followed (its target written, the link kept); a directory, FIFO, socket, link loop or name ending in '/' is refused; a character device (/dev/null) is written to as it is. Errors still go to the screen (stderr). 'once FILE' sends one command's output.",
         example: "output tree.txt",
         replays: false
     ) { (arguments, shell) throws(ShellError) in
@@ -139,7 +144,7 @@ enum OnceCommand {
         name: "once", group: .session,
         usage: "once FILE",
         summary: "send the output of the next command only to FILE",
-        details: "FILE is written afresh. Errors still go to the screen (stderr).",
+        details: "FILE is written afresh, as by 'output' (a link followed, special files refused). Errors still go to the screen (stderr).",
         example: "once pools.json",
         replays: false
     ) { (arguments, shell) throws(ShellError) in
@@ -150,14 +155,16 @@ enum OnceCommand {
 }
 
 extension Interpreter {
-    /// Creates (or empties) the file a token names, for `output` and `once`.
+    /// Empties (or makes) the file a token names, for `output` and `once`,
+    /// through the safe writer's checks (``FileReplacement/openForStreaming(_:)``):
+    /// a link's target is written, the link kept; a directory, device, FIFO
+    /// or socket is refused, never replaced.
     func openForOutput(_ token: Token, for command: String) throws(ShellError) -> FileHandle {
-        let path = resolve(token.text)
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            let reason = describe(CocoaError(.fileWriteNoPermission), path: path)
-            throw ShellError("\(command): cannot write '\(token.text)': \(reason)", at: token)
+        do throws(FileReplacement.Failure) {
+            return try FileReplacement.openForStreaming(resolve(token.text))
+        } catch {
+            throw ShellError("\(command): cannot write '\(token.text)': \(error)", at: token)
         }
-        return handle
     }
 }
 

@@ -9,7 +9,8 @@ import Foundation
 /// - a file with several hard links is rewritten in place, so every name
 ///   still shows the new text (at the cost of atomicity);
 /// - a directory, a device, a FIFO or a socket is refused, and so is a name
-///   ending in `/`;
+///   ending in `/` or a loop of links (``openForStreaming(_:)``, for output
+///   that streams, writes to a character device as it is);
 /// - the temporary file is removed on any failure.
 public enum FileReplacement {
     /// Why a file could not be written.
@@ -17,6 +18,7 @@ public enum FileReplacement {
         case isADirectory
         case endsInSlash
         case notARegularFile
+        case linkLoop
         case noSuchDirectory(String)
         case system(String)
 
@@ -25,6 +27,7 @@ public enum FileReplacement {
             case .isADirectory: "it is a directory"
             case .endsInSlash: "a file name cannot end in '/'"
             case .notARegularFile: "it is not a regular file (a device, FIFO or socket)"
+            case .linkLoop: "its symbolic links loop (or go more than 40 deep)"
             case .noSuchDirectory(let directory): "no such directory '\(directory)'"
             case .system(let message): message
             }
@@ -33,17 +36,27 @@ public enum FileReplacement {
 
     /// Replaces the file at `path` (absolute) with `data`.
     public static func write(_ data: Data, to path: String) throws(Failure) {
+        let (target, found) = try checkedTarget(path)
+        guard var existing = found else { return try create(data, at: target, replacing: nil) }
+        if existing.st_nlink > 1 { return try overwrite(data, at: target) }
+        return try create(data, at: target, replacing: &existing)
+    }
+
+    /// The file `path` names, its links followed, and its status when it
+    /// exists: refused when the name ends in '/', when the links loop, when
+    /// it is a directory, a device, a FIFO or a socket, or when its
+    /// directory does not exist.
+    static func checkedTarget(_ path: String) throws(Failure) -> (target: String, existing: stat?) {
         if path.hasSuffix("/") { throw .endsInSlash }
         let target = resolvingLinks(path)
         var existing = stat()
-        let exists = lstat(target, &existing) == 0
-        if exists {
+        if lstat(target, &existing) == 0 {
             switch existing.st_mode & S_IFMT {
-            case S_IFREG: break
+            case S_IFREG: return (target, existing)
             case S_IFDIR: throw .isADirectory
+            case S_IFLNK: throw .linkLoop
             default: throw .notARegularFile
             }
-            if existing.st_nlink > 1 { return try overwrite(data, at: target) }
         }
         let directory = (target as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
@@ -51,6 +64,45 @@ public enum FileReplacement {
               isDirectory.boolValue else {
             throw .noSuchDirectory(directory)
         }
+        return (target, nil)
+    }
+
+    /// Opens the file `path` names for output that streams (`output`,
+    /// `once`): the same checks as ``write(_:to:)``, then the file emptied
+    /// in place (a link's target, the link kept), or made. A character
+    /// device (`/dev/null`, a terminal) is written to as it is, never
+    /// replaced. Opened without blocking, so a FIFO that slipped in after
+    /// the check is refused, not waited on.
+    public static func openForStreaming(_ path: String) throws(Failure) -> FileHandle {
+        if !path.hasSuffix("/") {
+            var device = stat()
+            let target = resolvingLinks(path)
+            if lstat(target, &device) == 0, device.st_mode & S_IFMT == S_IFCHR {
+                let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { throw .system(String(cString: strerror(errno))) }
+                return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            }
+        }
+        let (target, _) = try checkedTarget(path)
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        guard descriptor >= 0 else {
+            throw errno == ELOOP ? .linkLoop : errno == ENXIO ? .notARegularFile : .system(String(cString: strerror(errno)))
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .notARegularFile
+        }
+        // Back to blocking writes: a regular file never blocks anyway.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    /// Writes `data` to a temporary file beside `target` and renames it over
+    /// it, with the mode (and, as root, the owner) of `replacing` when given.
+    private static func create(_ data: Data, at target: String, replacing existing: UnsafeMutablePointer<stat>?) throws(Failure) {
+        let exists = existing != nil
+        let directory = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
         var template = Array((directory as NSString).appendingPathComponent(".\(name).XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -63,9 +115,9 @@ public enum FileReplacement {
         defer { close(descriptor) }
         // The mode a new file would get (0666 less the umask), or the old file's.
         let mode: mode_t
-        if exists {
-            mode = existing.st_mode & 0o7777
-            if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+        if exists, let existing {
+            mode = existing.pointee.st_mode & 0o7777
+            if getuid() == 0 { _ = fchown(descriptor, existing.pointee.st_uid, existing.pointee.st_gid) }
         } else {
             let mask = umask(0)
             umask(mask)

@@ -72,7 +72,12 @@ public struct Arguments {
         let token = try word(what)
         // Digits, optionally grouped by single underscores (`1_000_000`), as
         // Swift writes them; no sign but a leading minus. Read as bytes.
-        guard let value = Arguments.wholeNumber(token.text) else {
+        var overflowed = false
+        guard let value = Arguments.wholeNumber(token.text, overflowed: &overflowed) else {
+            // Written as a whole number, but beyond Int: out of range, as a large one within Int is.
+            if overflowed {
+                throw ShellError("\(command.text): \(what) must be between \(range.lowerBound) and \(range.upperBound), not \(token.text)", at: token)
+            }
             throw ShellError("\(command.text): '\(token.text)' is not a whole number", at: token)
         }
         guard range.contains(value) else {
@@ -83,6 +88,13 @@ public struct Arguments {
 
     /// `1234`, `-5`, `1_000`: the value, or nil (also on overflow).
     static func wholeNumber(_ text: String) -> Int? {
+        var overflowed = false
+        return wholeNumber(text, overflowed: &overflowed)
+    }
+
+    /// As ``wholeNumber(_:)``; `overflowed` is set when the text is a whole
+    /// number as written but beyond Int.
+    static func wholeNumber(_ text: String, overflowed: inout Bool) -> Int? {
         var digits = Substring(text).utf8
         var negative = false
         if digits.first == UInt8(ascii: "-") { negative = true; digits = digits.dropFirst() }
@@ -95,14 +107,17 @@ public struct Arguments {
                 continue
             }
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            // Built downward for a negative number, so Int.min fits.
+            let digit = Int(byte - UInt8(ascii: "0"))
             let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-            guard !overflow, !overflow2 else { return nil }
+            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            // Past Int: the rest is still read, to tell a large number from a malformed one.
+            if overflow || overflow2 { overflowed = true }
             value = sum
             previousWasDigit = true
         }
-        guard previousWasDigit else { return nil }
-        return negative ? -value : value
+        guard previousWasDigit else { overflowed = false; return nil }
+        return overflowed ? nil : value
     }
 
     /// A value: a word or a quoted string.

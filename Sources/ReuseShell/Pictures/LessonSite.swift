@@ -65,11 +65,16 @@ public enum LessonSite {
         return Written(script: script, title: page.title, page: file, steps: page.steps.count, failures: page.failures)
     }
 
+    /// Through the one safe writer: a link's target replaced (the link
+    /// kept), a device, FIFO or socket refused.
     private static func save(_ text: String, to file: String) throws(Failure) {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        let expanded = (file as NSString).expandingTildeInPath
+        let path = expanded.hasPrefix("/") ? expanded
+            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(expanded)
+        do throws(FileReplacement.Failure) {
+            try FileReplacement.write(Data(text.utf8), to: path)
         } catch {
-            throw .unwritable(file: file, reason: error.localizedDescription)
+            throw .unwritable(file: file, reason: error.description)
         }
     }
 }
