@@ -32,36 +32,28 @@ import Testing
         #expect(then.hasPrefix("v3 text shows \"Row 0\" (held by Feed/0)"), "\(then)")
     }
 
+    /// A UIKit feed whose row 1 is liked, scrolled one screen (3 passes).
+    static let likedFeed = """
+    strategy uikit
+    attribute liked kind bool
+    component Cell view UIView { tap: like }
+    list Feed rows 100 viewport 3 cells Cell
+    register Feed Cell
+    mount Feed
+    set Feed/1 liked true
+    scroll Feed by 3
+    """
+
     /// The story as of pass N lists the view's steps up to that pass, read
     /// from the session's log (a past state's own starts at its checkpoint).
     @Test func aPastPassTellsTheViewsSteps() {
-        let session = Session("""
-        strategy uikit
-        attribute liked kind bool
-        component Cell view UIView { tap: like }
-        list Feed rows 100 viewport 3 cells Cell
-        register Feed Cell
-        mount Feed
-        set Feed/1 liked true
-        scroll Feed by 3
-        scroll Feed by 3
-        """)
+        let session = Session(Self.likedFeed + "\nscroll Feed by 3")
         let then = session.line("why Feed/4 liked --pass 3").output
         #expect(then.contains("the view's steps from then on:"), "\(then)")
         #expect(then.contains("#17   pass 3   reuse           v4    Feed/4"), "\(then)")
         #expect(!then.contains("pass 4"), "steps after pass 3: \(then)")
         // The same as asking at the end of pass 3 itself.
-        let live = Session("""
-        strategy uikit
-        attribute liked kind bool
-        component Cell view UIView { tap: like }
-        list Feed rows 100 viewport 3 cells Cell
-        register Feed Cell
-        mount Feed
-        set Feed/1 liked true
-        scroll Feed by 3
-        """)
-        #expect(then == live.line("why Feed/4 liked").output)
+        #expect(then == Session(Self.likedFeed).line("why Feed/4 liked").output)
     }
 
     /// The state form answers as of pass N too.
