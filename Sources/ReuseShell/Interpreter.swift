@@ -496,6 +496,7 @@ public final class Interpreter {
         // A quiz asked after the mark is asked again when its step is.
         pendingQuiz = nil
         quizAnswer = nil
+        narratedSilences = []
     }
 
     /// Takes back the last `count` state-changing commands, as if they had not

@@ -9,15 +9,17 @@ import Testing
 /// not content, and systems without a hook make the configuration say
 /// everything.
 @Suite struct ReuseAdviceTests {
-    static let feed = """
+    /// A feed of cells with a tap handler, mounted, row 1 liked.
+    static let likedRow = """
     attribute liked kind bool
     component Cell view UIView { tap: like }
     list Feed rows 100 viewport 3 cells Cell
     register Feed Cell
     mount Feed
     set Feed/1 liked true
-    set Feed/1 alpha 0.5
     """
+    /// The same, row 1 faded too (alpha: not content).
+    static let feed = likedRow + "\nset Feed/1 alpha 0.5"
 
     /// The `fix:` line of `why`, unwrapped.
     static func fix(_ session: Session, _ line: String) -> String {

@@ -33,16 +33,7 @@ import Testing
     }
 
     /// A UIKit feed whose row 1 is liked, scrolled one screen (3 passes).
-    static let likedFeed = """
-    strategy uikit
-    attribute liked kind bool
-    component Cell view UIView { tap: like }
-    list Feed rows 100 viewport 3 cells Cell
-    register Feed Cell
-    mount Feed
-    set Feed/1 liked true
-    scroll Feed by 3
-    """
+    static let likedFeed = "strategy uikit\n" + ReuseAdviceTests.likedRow + "\nscroll Feed by 3"
 
     /// The story as of pass N lists the view's steps up to that pass, read
     /// from the session's log (a past state's own starts at its checkpoint).

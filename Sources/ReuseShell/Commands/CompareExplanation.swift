@@ -113,8 +113,7 @@ struct CompareExplanation: Sendable {
                 for index in replays.indices where running[index] {
                     if !replays[index].run(line, at: location) {
                         running[index] = false
-                        result.stopped = (result.stopped.map { $0 + "; " } ?? "")
-                            + "\(result.names[index]) stopped at \(replays[index].failure ?? "\(location.file):\(location.line)")"
+                        result.noteStop(of: [index], replays: replays, at: location)
                     }
                 }
                 result.passes = replays.map { $0.child.engine.log.currentPass }.max() ?? 0
@@ -144,9 +143,7 @@ struct CompareExplanation: Sendable {
                 }
             }
             if !succeeded[0] || !succeeded[1] {
-                let who = succeeded[0] ? [1] : succeeded[1] ? [0] : [0, 1]
-                result.stopped = who.map { "\(result.names[$0]) stopped at \(replays[$0].failure ?? "\(location.file):\(location.line)")" }
-                    .joined(separator: "; ")
+                result.noteStop(of: succeeded[0] ? [1] : succeeded[1] ? [0] : [0, 1], replays: replays, at: location)
                 running = succeeded
                 if running == [false, false] { break }
             }
@@ -158,6 +155,12 @@ struct CompareExplanation: Sendable {
         return result
     }
 
+    /// Adds to ``stopped`` where the replays `sides` refused a line.
+    private mutating func noteStop(of sides: [Int], replays: [CompareCommand.Replay], at location: SourceLocation) {
+        let said = sides.map { "\(names[$0]) stopped at \(replays[$0].failure ?? "\(location.file):\(location.line)")" }
+        stopped = ((stopped.map { [$0] } ?? []) + said).joined(separator: "; ")
+    }
+
     /// The line's steps under both, compared: the divergence, if they differ.
     private mutating func compare(line: String, at location: SourceLocation, replays: [CompareCommand.Replay], since: [Int],
                                   succeeded: [Bool], countsDiffer: Bool) -> Divergence? {
@@ -167,7 +170,7 @@ struct CompareExplanation: Sendable {
             let sides = replays.indices.map { index -> Side in
                 let rules = replays[index].descriptor.map(StrategyRules.init)
                 guard succeeded[index] else {
-                    return Side(strategy: names[index], rule: rules?.refusal(of: line), failure: replays[index].failure)
+                    return Side(strategy: names[index], rule: rules?.refusal(), failure: replays[index].failure)
                 }
                 let log = replays[index].child.engine.log.events
                 let steps = log.startIndex <= since[index] ? Array(log[since[index]...]) : []

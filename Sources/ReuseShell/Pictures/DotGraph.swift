@@ -27,18 +27,25 @@ struct DotGraph {
     /// Draws the tree's lists and notes the way the text tree does.
     let tree: TreeRenderer
 
-    /// RecyclerView's cached holders, each with the slot it is kept for.
+    /// RecyclerView's cached holders, each with the slot it is kept for
+    /// (looked up only: frames list them in the host's cache order).
     let cached: [ViewID: CachedCell]
+    /// Each list host's cached holders, in the order its cache keeps them.
+    let cachedByHost: [ViewID: [ViewID]]
 
     init(engine: Engine, all: Bool, changes: StateDiff? = nil) {
         self.engine = engine
         self.all = all
         self.tree = TreeRenderer(engine: engine, style: .plain, all: all, changes: changes)
         var cached: [ViewID: CachedCell] = [:]
+        var cachedByHost: [ViewID: [ViewID]] = [:]
         for host in engine.views.all where host.list != nil && !host.isRemoved {
-            for cell in engine.strategy.cachedCells(in: host.id) { cached[cell.view] = cell }
+            let cells = engine.strategy.cachedCells(in: host.id)
+            for cell in cells { cached[cell.view] = cell }
+            if !cells.isEmpty { cachedByHost[host.id] = cells.map(\.view) }
         }
         self.cached = cached
+        self.cachedByHost = cachedByHost
     }
 
     /// Views per pool in `pools --dot` unless `all`, as in the text.
@@ -106,8 +113,7 @@ struct DotGraph {
     /// The views waiting under `parent`, framed: RecyclerView's view cache
     /// first, then one frame per pool for its hidden or detached views.
     private func waitingClusters(of parent: ViewID, drawn: Set<String>, into graph: inout Graph) {
-        let kept = engine.views[parent].list == nil ? [] : engine.strategy.cachedCells(in: parent).map(\.view)
-        let inCache = kept.map(Graph.name).filter(drawn.contains)
+        let inCache = (cachedByHost[parent] ?? []).map(Graph.name).filter(drawn.contains)
         if !inCache.isEmpty {
             graph.cluster(label: "view cache of \(owner(parent)): kept for their own rows", members: inCache)
         }

@@ -53,7 +53,7 @@ struct ExplanationReport {
             if side.more > 0 { lines.append("  and \(side.more) more step\(side.more == 1 ? "" : "s") in that pass") }
             if let first = side.events.first {
                 let rule = side.rule ?? "no sentence of 'help strategy \(strategyName(side.strategy))' names a \(first.kind.rawValue)"
-                lines += wrapped("rule: " + rule, width: 78, indent: "  ").map { $0 }
+                lines += wrapped("rule: " + rule, width: 78, indent: "  ")
             }
         }
         if !explanation.drift.isEmpty {

@@ -85,13 +85,14 @@ struct PoolsReport {
             if !parent.cached.isEmpty {
                 lines.append("   cached by row: " + parent.cached.map { "\($0.view) (\($0.slot)\($0.isPrefetched ? ", prefetched" : ""))" }.joined(separator: ", "))
             }
+            // Lookups only: the order printed is the pools' and their members'.
+            let cachedFor = Dictionary(parent.cached.map { ($0.view, $0) }, uniquingKeysWith: { first, _ in first })
             for (index, pool) in parent.pools.enumerated() {
                 let last = index == parent.pools.count - 1
                 let count = pool.members.count
                 // RecyclerView's hidden cells are all detached: say so.
                 let hidden = pool.members.filter(\.isHidden)
                 let detached = !hidden.isEmpty && hidden.allSatisfy(\.isDetached)
-                let cachedFor = Dictionary(parent.cached.map { ($0.view, $0) }, uniquingKeysWith: { first, _ in first })
                 var heading = "\(pool.key)  \(count) view\(count == 1 ? "" : "s"), \(hidden.count) \(detached ? "detached" : "hidden")"
                 // A Recycler's key holds views in use, in the view cache and in
                 // the pool: three things, each said.

@@ -42,7 +42,7 @@ struct StrategyRules {
             guard named > 0 else { continue }
             // An option's sentence ("'linger N': ...") comes after the rules that always hold.
             let option = sentence.hasPrefix("'") ? 1 : 0
-            let score = 2 * named + commandWords.filter { !$0.isEmpty && lowered.contains($0) }.count - option
+            let score = 2 * named + commandWords.filter { lowered.contains($0) }.count - option
             if score > best?.score ?? 0 { best = (score, sentence) }
         }
         return best?.sentence
@@ -50,7 +50,7 @@ struct StrategyRules {
 
     /// The sentence that says why the system refuses a command (UIKit's
     /// unregistered identifier raises), if one does.
-    func refusal(of command: String) -> String? {
+    func refusal() -> String? {
         let words = ["raise", "refus", "unregistered", "exception", "cannot"]
         return sentences.first { sentence in
             let lowered = sentence.lowercased()
@@ -128,6 +128,5 @@ struct StrategyRules {
         "wait": ["load"],
         "state": ["state"],
         "register": ["register"],
-        "strategy": [""],
     ]
 }
