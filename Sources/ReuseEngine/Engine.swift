@@ -247,8 +247,22 @@ public struct Engine: Sendable {
 
     /// Puts a definition in the catalog (the step `define` journals and replays).
     mutating func putInCatalog(_ definition: ComponentDefinition) throws(EngineError) -> Definition {
-        let existed = catalog.components[definition.name] != nil
+        let previous = catalog.components[definition.name]
+        let existed = previous != nil
         try session.store.catalog.define(definition)
+        // A definition that would push the mounted tree past a limit is
+        // refused now, where it is written, rather than by every later pass
+        // (then even `hide`, which would shrink the tree, could not run).
+        // Only a root, or a type some definition names, can change the tree.
+        let roots = session.rootComponents
+        if !roots.isEmpty, roots.contains(definition.name) || catalog.isReferenced(definition.name) {
+            do throws(EngineError) {
+                try catalog.checkMountable(roots, undefinedAsLeaves: true)
+            } catch {
+                session.store.catalog.restore(previous, named: definition.name)
+                throw .definitionPastLimit(definition.name, error)
+            }
+        }
         session.definitionsPending = true
         // A list redefined is a new data source: its instances show the
         // rows it declares, item r in row r, again.

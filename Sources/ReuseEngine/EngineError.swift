@@ -29,9 +29,13 @@ public enum EngineError: Error, Equatable, Sendable {
     case recursiveDefinition([String])
     /// A tree nesting deeper than ``Catalog/maximumDepth``: its deepest chain of types.
     case tooDeep([String], limit: Int)
-    /// A tree with more instances than ``Catalog/maximumInstances`` (`count`
-    /// saturates at `Int.max`).
-    case tooManyInstances(String, count: Int, limit: Int)
+    /// A tree with more instances than ``Catalog/maximumInstances``: the
+    /// roots mounted together, and what they count (`count` saturates at
+    /// `Int.max`).
+    case tooManyInstances([String], count: Int, limit: Int)
+    /// A definition refused because the mounted tree would pass a limit
+    /// with it (`tooDeep` or `tooManyInstances`): the type defined, and why.
+    indirect case definitionPastLimit(String, EngineError)
     /// More definitions, or children in one definition, than the catalogue takes.
     case tooMany(CatalogLimit, count: Int, limit: Int)
     /// The client's interruption check stopped the operation; nothing changed.
@@ -160,9 +164,12 @@ extension EngineError: CustomStringConvertible {
             return "a session may define at most \(limit) component types"
         case .tooMany(.children(let name), let count, let limit):
             return "'\(name)' names \(count) children; a component may have at most \(limit)"
-        case .tooManyInstances(let name, let count, let limit):
+        case .definitionPastLimit(let name, let reason):
+            return "the definition of '\(name)' is refused: with it, \(reason.description); the tree is as it was"
+        case .tooManyInstances(let roots, let count, let limit):
             let many = count == .max ? "more than \(Int.max)" : "\(count)"
-            return "'\(name)' would mount \(many) component instances (shared children multiply); a mounted tree may hold at most \(limit)"
+            let who = roots.count == 1 ? "'\(roots[0])' would mount" : "mounting '\(roots.joined(separator: " "))' would make"
+            return "\(who) \(many) component instances (shared children multiply); a mounted tree may hold at most \(limit)"
         case .builtInRedefinition(let kind, let name):
             return "'\(name)' is a built-in \(kind.rawValue) and cannot be redefined; choose another name"
         case .listCellWithoutView(let list, let cell):

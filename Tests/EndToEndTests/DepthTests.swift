@@ -39,4 +39,27 @@ import Testing
             "\(run.output.suffix(1_000))")
         #expect(run.output.hasSuffix("v1 UIView root\n"), "the tree stays empty:\n\(run.output.suffix(300))")
     }
+
+    /// Issue 39, items 4 and 9: the limits are the whole mounted tree's, and
+    /// a definition that would pass one is refused on its own line, so
+    /// `hide` and every other pass go on working.
+    @Test func limitsAreTheWholeTreesAndARefusedDefinitionLeavesTheTreeWorking() throws {
+        let doubling = stride(from: 19, through: 1, by: -1)
+            .map { "component D\($0) view UIView" + ($0 < 19 ? " children D\($0 + 1) D\($0 + 1)" : "") }
+        let script = doubling + ["mount D1 D1"] + [DepthTests.chain(999), "mount C1", "component C999 view UIView children C1000",
+                                                  "component C1000 view UIView children C1001", "component C1000 view UIView",
+                                                  "hide C1/C2", "stats"]
+        let run = try runShell(["--width", "0", "-"], input: script.joined(separator: "\n") + "\n")
+        #expect(run.output.contains("""
+            <stdin>:20:7: error: mounting 'D1 D1' would make 1048574 component instances (shared children multiply); a mounted tree may hold at most 1000000
+              mount D1 D1
+                    ^~
+            """), "\(run.output.prefix(2_000))")
+        #expect(run.output.contains("""
+            error: the definition of 'C1000' is refused: with it, 'C1' nests 1001 levels deep (C1 -> C2 -> C3 -> C4 -> C5 -> ... 991 more ... -> C997 -> C998 -> C999 -> C1000 -> C1001); a mounted tree may nest at most 1000 levels; the tree is as it was
+              component C1000 view UIView children C1001
+                        ^~~~~
+            """), "\(run.output.suffix(3_000))")
+        #expect(run.output.contains("pass 2 (hide C1/C2): created 0, reused 0, hidden 1,"), "\(run.output.suffix(3_000))")
+    }
 }

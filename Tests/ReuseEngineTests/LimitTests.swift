@@ -89,12 +89,76 @@ import Testing
             try engine.defineComponent("D\(level)", viewClass: "UIView", attributes: [],
                                        children: level < 64 ? ["D\(level + 1)", "D\(level + 1)"] : [])
         }
-        #expect(throws: EngineError.tooManyInstances("D1", count: .max, limit: Catalog.maximumInstances)) {
+        #expect(throws: EngineError.tooManyInstances(["D1"], count: .max, limit: Catalog.maximumInstances)) {
             try engine.mount(["D1"], trigger: "mount D1")
         }
         // Ten levels (1,023 instances) mount.
         #expect(throws: Never.self) { try engine.mount(["D55"], trigger: "mount D55") }
         #expect(engine.statistics.views == 1_023 + 1)  // and the root view
+    }
+
+    /// Issue 39, item 4: the limit is the whole tree's. `mount D1 D1`
+    /// mounted two trees of 524,287 instances each, since each root was
+    /// checked alone.
+    @Test func theInstanceLimitCountsEveryRootTogether() throws {
+        var engine = Engine()
+        for level in stride(from: 19, through: 1, by: -1) {
+            try engine.defineComponent("D\(level)", viewClass: "UIView", attributes: [],
+                                       children: level < 19 ? ["D\(level + 1)", "D\(level + 1)"] : [])
+        }
+        #expect(throws: EngineError.tooManyInstances(["D1", "D1"], count: 2 * ((1 << 19) - 1), limit: Catalog.maximumInstances)) {
+            try engine.mount(["D1", "D1"], trigger: "mount D1 D1")
+        }
+        #expect(engine.statistics.views == 1, "nothing mounted but the root view")
+        try engine.mount(["D10", "D10"], trigger: "mount D10 D10")
+        #expect(engine.statistics.views == 2 * 1_023 + 1)
+        // A redefinition that would take the mounted tree past the limit is
+        // refused where it is written, and the catalogue keeps the old one.
+        // Each D10 holds 512 D19 leaves; a D19 holding a 1,000-row list
+        // would make 1,002 instances of each.
+        try engine.defineComponent("G", viewClass: "UIView", attributes: [], children: [])
+        try engine.defineList("F", rows: 1_000, viewport: 1_000, cells: ["G"])
+        let before = engine.catalog.components["D19"]
+        #expect(throws: EngineError.definitionPastLimit(
+            "D19", .tooManyInstances(["D10", "D10"], count: 2 * (511 + 512 * 1_002), limit: Catalog.maximumInstances))) {
+            try engine.defineComponent("D19", viewClass: "UIView", attributes: [], children: ["F"])
+        }
+        #expect(engine.catalog.components["D19"] == before)
+        try engine.remount(trigger: "remount")
+        #expect(engine.statistics.views == 2 * 1_023 + 1)
+        #expect(engine.checkInvariants().isEmpty)
+    }
+
+    /// Issue 39, item 9: a redefinition making the mounted tree 1,001 deep
+    /// was taken, and every later pass refused, even `hide` of the part
+    /// that made it deep. It is refused itself now, whether it names a
+    /// deeper type or defines one the tree waited for.
+    @Test func aDefinitionThatWouldNestTheMountedTreeTooDeepIsRefused() throws {
+        var engine = Engine()
+        try LimitTests.define(LimitTests.chain(Catalog.maximumDepth - 1), in: &engine)
+        try engine.mount(["C1"], trigger: "mount C1")
+        func refusal(_ name: String) -> (any Error) -> Bool {
+            { error in
+                guard case .definitionPastLimit(name, .tooDeep(let chain, limit: Catalog.maximumDepth)) = error as? EngineError else { return false }
+                return chain.count == Catalog.maximumDepth + 1 && chain.first == "C1"
+            }
+        }
+        // A name not defined yet counts as a level: C999 -> X makes 1,000.
+        let last = "C\(Catalog.maximumDepth - 1)"
+        try engine.defineComponent(last, viewClass: "UIView", attributes: [], children: ["X"])
+        #expect(performing: {
+            try engine.defineComponent("X", viewClass: "UIView", attributes: [], children: ["Y"])
+        }, throws: refusal("X"))
+        #expect(engine.catalog.components["X"] == nil)
+        // A type nobody mounts may be as deep as it likes until it is named.
+        try engine.defineComponent("Y", viewClass: "UIView", attributes: [], children: ["Y2"])
+        #expect(performing: {
+            try engine.defineComponent(last, viewClass: "UIView", attributes: [], children: ["Y"])
+        }, throws: refusal(last))
+        #expect(engine.catalog.components[last]?.references == ["X"], "the old definition stays")
+        try engine.defineComponent("X", viewClass: "UIView", attributes: [], children: [])
+        try engine.hide(try ComponentPath(parsing: "C1/C2"), trigger: "hide C1/C2")
+        #expect(engine.checkInvariants().isEmpty)
     }
 
     /// Issue 15: valdi-attach counted every item's tree of a 10^12-row list
@@ -109,7 +173,7 @@ import Testing
                                        children: level < 27 ? ["D\(level + 1)", "D\(level + 1)"] : [])
         }
         try engine.defineList("Feed", rows: ListSpec.maximumRows, viewport: 1, cells: ["D1"])
-        #expect(throws: EngineError.tooManyInstances("Feed", count: (1 << 27) - 1 + 1, limit: Catalog.maximumInstances)) {
+        #expect(throws: EngineError.tooManyInstances(["Feed"], count: (1 << 27) - 1 + 1, limit: Catalog.maximumInstances)) {
             try engine.mount(["Feed"], trigger: "mount Feed")
         }
         try engine.defineList("Feed", rows: ListSpec.maximumRows, viewport: 1, cells: ["D20"])

@@ -186,6 +186,19 @@ public struct Catalog: Sendable {
         count(definition.references, by: 1)
     }
 
+    /// Puts back what `define` replaced: `previous` (nil: the name was new),
+    /// so a definition refused after it was stored leaves no trace. Property
+    /// names it numbered stay numbered (names are only ever added).
+    mutating func restore(_ previous: ComponentDefinition?, named name: String) {
+        if let current = components[name] { count(current.references, by: -1) }
+        components[name] = previous
+        mountable[name] = previous.map(MountableDefinition.init)
+        if let previous { count(previous.references, by: 1) }
+    }
+
+    /// Whether some definition names `name` as a child or cell.
+    func isReferenced(_ name: String) -> Bool { referrers[name, default: 0] > 0 }
+
     /// `definition` with each template's property numbered by this
     /// catalogue, whichever made it (all are declared attributes: validated).
     private func numbered(_ definition: ComponentDefinition) -> ComponentDefinition {
@@ -351,12 +364,16 @@ public struct Catalog: Sendable {
         return nil
     }
 
-    /// Checks that `name` and every type it refers to are defined, that list
-    /// cells have views, and that its tree stays within ``maximumDepth``
-    /// levels and ``maximumInstances`` instances. Iterative: one walk in
-    /// child order that visits each type once, so checking is linear in the
-    /// catalogue even for trees that share subtrees.
-    func checkMountable(_ name: String) throws(EngineError) {
+    /// Checks that each root and every type it refers to are defined, that
+    /// list cells have views, and that the tree these roots mount together
+    /// stays within ``maximumDepth`` levels and ``maximumInstances``
+    /// instances: the limit is the whole tree's, so `mount M M` counts both
+    /// copies. With `undefinedAsLeaves`, a name not yet defined counts as one
+    /// instance with no children and the cell checks are left to the pass
+    /// (what a definition checks while its references may still wait).
+    /// Iterative: one walk in child order that visits each type once, so
+    /// checking is linear in the catalogue even for trees that share subtrees.
+    func checkMountable(_ roots: [String], undefinedAsLeaves: Bool = false) throws(EngineError) {
         /// A type being walked: its children, the next to visit, and what
         /// its finished children add up to.
         struct Frame {
@@ -375,6 +392,10 @@ public struct Catalog: Sendable {
         var path: [Frame] = []
         func enter(_ next: String, parent: String?) throws(EngineError) {
             guard let definition = components[next] else {
+                if undefinedAsLeaves {
+                    path.append(Frame(name: next, references: [], cells: 0, rows: 0))
+                    return
+                }
                 let suggestion = closestName(to: next, in: components.keys)
                 if let parent { throw .undefinedChild(parent: parent, child: next, suggestion: suggestion) }
                 throw .unknownComponent(next, suggestion: suggestion)
@@ -383,50 +404,57 @@ public struct Catalog: Sendable {
             if case .list(let spec) = definition.body {
                 for cell in spec.cells + spec.supplementaries.map(\.component) {
                     guard let cellDefinition = components[cell] else {
+                        if undefinedAsLeaves { continue }
                         throw .undefinedChild(parent: next, child: cell, suggestion: closestName(to: cell, in: components.keys))
                     }
-                    if cellDefinition.view == nil { throw .listCellWithoutView(list: next, cell: cell) }
+                    if cellDefinition.view == nil, !undefinedAsLeaves { throw .listCellWithoutView(list: next, cell: cell) }
                 }
                 cells = spec.cells.count
                 rows = min(spec.rows, spec.viewport)
             }
             path.append(Frame(name: next, references: definition.references, cells: cells, rows: rows))
         }
-        try enter(name, parent: nil)
-        while let top = path.last {
-            if top.next < top.references.count {
-                let child = top.references[top.next]
-                if let size = measured[child] {
-                    let frame = path.count - 1
-                    path[frame].depth = max(top.depth, size.depth + 1)
-                    if top.next < top.cells {
-                        path[frame].largestCell = max(top.largestCell, size.instances)
-                    } else {
-                        path[frame].instances = top.instances.addingSaturated(size.instances)
+        var total = 0
+        for name in roots {
+            if measured[name] == nil {
+                try enter(name, parent: nil)
+                while let top = path.last {
+                    if top.next < top.references.count {
+                        let child = top.references[top.next]
+                        if let size = measured[child] {
+                            let frame = path.count - 1
+                            path[frame].depth = max(top.depth, size.depth + 1)
+                            if top.next < top.cells {
+                                path[frame].largestCell = max(top.largestCell, size.instances)
+                            } else {
+                                path[frame].instances = top.instances.addingSaturated(size.instances)
+                            }
+                            path[frame].next += 1
+                        } else {
+                            try enter(child, parent: top.name)
+                        }
+                        continue
                     }
-                    path[frame].next += 1
-                } else {
-                    try enter(child, parent: top.name)
+                    measured[top.name] = (top.depth, top.instances.addingSaturated(top.rows.multipliedSaturated(top.largestCell)))
+                    path.removeLast()
                 }
-                continue
             }
-            measured[top.name] = (top.depth, top.instances.addingSaturated(top.rows.multipliedSaturated(top.largestCell)))
-            path.removeLast()
-        }
-        let size = measured[name] ?? (1, 1)
-        guard size.depth <= Catalog.maximumDepth else {
-            // The deepest chain, following the deepest child at each level.
-            var chain = [name]
-            var current = name
-            while let next = components[current]?.references.max(by: { measured[$0]?.depth ?? 0 < measured[$1]?.depth ?? 0 }),
-                  measured[next] != nil, chain.count < size.depth {
-                chain.append(next)
-                current = next
+            let size = measured[name] ?? (1, 1)
+            guard size.depth <= Catalog.maximumDepth else {
+                // The deepest chain, following the deepest child at each level.
+                var chain = [name]
+                var current = name
+                while let next = components[current]?.references.max(by: { measured[$0]?.depth ?? 0 < measured[$1]?.depth ?? 0 }),
+                      measured[next] != nil, chain.count < size.depth {
+                    chain.append(next)
+                    current = next
+                }
+                throw .tooDeep(chain, limit: Catalog.maximumDepth)
             }
-            throw .tooDeep(chain, limit: Catalog.maximumDepth)
+            total = total.addingSaturated(size.instances)
         }
-        guard size.instances <= Catalog.maximumInstances else {
-            throw .tooManyInstances(name, count: size.instances, limit: Catalog.maximumInstances)
+        guard total <= Catalog.maximumInstances else {
+            throw .tooManyInstances(roots, count: total, limit: Catalog.maximumInstances)
         }
     }
 

@@ -9,7 +9,7 @@ extension Engine {
     }
 
     mutating func mountRoots(_ names: [String], trigger: String) throws(EngineError) -> PassSummary {
-        for name in names { try catalog.checkMountable(name) }
+        try catalog.checkMountable(names)
         let previous = session.rootComponents
         session.rootComponents = names
         do throws(EngineError) {
@@ -41,7 +41,7 @@ extension Engine {
     /// checked by `mount` itself).
     func checkRootsMountable() throws(EngineError) {
         guard session.definitionsPending else { return }
-        for name in session.rootComponents { try catalog.checkMountable(name) }
+        try catalog.checkMountable(session.rootComponents)
         try validateStrategy()
     }
 
@@ -251,7 +251,7 @@ extension Engine {
     }
 
     mutating func switchStrategy(_ strategy: Strategy, trigger: String) throws(EngineError) -> PassSummary? {
-        for component in session.rootComponents { try catalog.checkMountable(component) }
+        try catalog.checkMountable(session.rootComponents)
         try strategy.cells.validate(lists: mountedLists, catalog: catalog)
         let reason = RemovalReason.strategySwitched(from: session.strategy.name, to: strategy.name)
         guard !session.rootComponents.isEmpty else {

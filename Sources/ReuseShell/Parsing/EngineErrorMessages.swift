@@ -18,7 +18,8 @@ extension EngineError {
         case .outOfRange(_, let value, _): return .value(value)
         case .recursiveDefinition(let cycle): return cycle.dropFirst().first.map(ErrorSubject.reference)
         case .tooDeep(let chain, _): return chain.first.map(ErrorSubject.containing)
-        case .tooManyInstances(let name, _, _): return .containing(name)
+        case .definitionPastLimit(let name, _): return .name(name)
+        case .tooManyInstances(let roots, _, _): return roots.first.map(ErrorSubject.containing)
         case .tooMany(.components, _, _), .interrupted: return nil
         case .tooMany(.children(let name), _, _): return .name(name)
         case .listCellWithoutView(let list, _): return .name(list)
