@@ -284,20 +284,68 @@ public final class Interpreter {
         var ok = true
         // Line by line, so a long script never holds all its lines as strings.
         Interpreter.forEachCommand(of: text, file: file) { command, location in
-            // Ctrl-C: the lines that ran stay; the rest do not run.
-            if Interruption.isRequested {
-                let number = location.line
-                writeError("\(file):\(number): interrupted; the \(number - 1) line\(number == 2 ? "" : "s") before it ran and stay\n")
-                ok = false
-                return false
-            }
-            if !run(line: command, at: location) {
-                ok = false
-                if options.bail { return false }
-            }
-            return !wantsToQuit
+            runScriptCommand(command, at: location, file: file, ok: &ok)
         }
         return ok
+    }
+
+    /// Runs a script's commands as ``run(script:file:)`` does, read from
+    /// `reader` as they run (``ScriptReader``: bounded, interruptible),
+    /// so the script is never held whole. A read that fails part way (a
+    /// line past the limit, one not UTF-8, Ctrl-C while waiting) is
+    /// reported at its line; the lines before it ran and stay.
+    /// With `announcesWaits`, a wait of a second for the next line (a FIFO
+    /// nothing writes to yet) says so on standard error, once per wait.
+    public func run(reading reader: inout ScriptReader, file: String, announcesWaits: Bool = true) -> Bool {
+        var ok = true
+        var joiner = LineJoiner(file: file)
+        if announcesWaits {
+            reader.onLongWait = { [writeError] in
+                writeError("\(file): waiting for input (nothing written yet); Ctrl-C stops\n")
+            }
+        }
+        while true {
+            let line: String?
+            do {
+                line = try reader.nextLine()
+            } catch {
+                let number = error.line ?? reader.lineNumber + 1
+                if error == .interrupted {
+                    reportInterruption(file: file, line: number)
+                } else {
+                    failures += 1
+                    let why = if case .system(let message) = error { "cannot read on: \(message)" } else { error.description }
+                    writeError("\(file):\(number): " + style.error("error:") + " \(why)\n")
+                }
+                return false
+            }
+            guard let line else { break }
+            guard let (command, location) = joiner.add(line, number: reader.lineNumber) else { continue }
+            guard runScriptCommand(command, at: location, file: file, ok: &ok) else { return ok }
+        }
+        if let (command, location) = joiner.finish() { _ = runScriptCommand(command, at: location, file: file, ok: &ok) }
+        return ok
+    }
+
+    /// Runs one command of a script; false when the script stops there
+    /// (Ctrl-C before it, a failure under `bail`, `quit`).
+    private func runScriptCommand(_ command: String, at location: SourceLocation, file: String, ok: inout Bool) -> Bool {
+        // Ctrl-C: the lines that ran stay; the rest do not run.
+        if Interruption.isRequested {
+            reportInterruption(file: file, line: location.line)
+            ok = false
+            return false
+        }
+        if !run(line: command, at: location) {
+            ok = false
+            if options.bail { return false }
+        }
+        return !wantsToQuit
+    }
+
+    private func reportInterruption(file: String, line number: Int) {
+        let ran = number == 1 ? "nothing ran" : "the \(number - 1) line\(number == 2 ? "" : "s") before it ran and stay"
+        writeError("\(file):\(number): interrupted; \(ran)\n")
     }
 
     /// Calls `body` with each command of a script (its lines split as
@@ -366,44 +414,21 @@ public final class Interpreter {
         return String(line)
     }
 
-    /// A file opened for reading, or the error that says why not: a
-    /// directory, no such file, no permission. A device or a pipe opens.
-    static func openForReading(atPath path: String) throws -> FileHandle {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let code: CocoaError.Code = FileManager.default.fileExists(atPath: path) ? .fileReadNoPermission : .fileReadNoSuchFile
-            throw CocoaError(code, userInfo: [NSFilePathErrorKey: path])
-        }
-        return handle
-    }
-
-    /// A script's text: any readable file, including a device or a pipe
-    /// (`/dev/null`, `<(...)`), which `String(contentsOfFile:)` refuses.
-    public static func readScript(atPath path: String) throws -> String {
-        let handle = try openForReading(atPath: path)
-        defer { try? handle.close() }
-        let data = try handle.readToEnd() ?? Data()
-        guard let text = String(data: data, encoding: .utf8) else { throw CocoaError(.fileReadInapplicableStringEncoding) }
-        return text
-    }
-
-    /// Runs a script file by path.
+    /// Runs a script file by path, its lines read as they run (``ScriptReader``).
     @discardableResult
     public func run(file path: String) -> Bool {
         let absolute = resolve(path)
+        var reader: ScriptReader
         do {
-            let text = try Interpreter.readScript(atPath: absolute)
-            scriptStack.append(absolute)
-            defer { scriptStack.removeLast() }
-            return run(script: text, file: path)
+            reader = try ScriptReader(path: absolute)
         } catch {
             failures += 1
             writeError("\(path): " + style.error("error:") + " cannot read file: \(describe(error, path: absolute))\n")
             return false
         }
+        scriptStack.append(absolute)
+        defer { scriptStack.removeLast() }
+        return run(reading: &reader, file: path)
     }
 
     /// Reports a failed command: as text (file, line, column, the line and
@@ -440,6 +465,7 @@ public final class Interpreter {
                 return "no such directory '\(parent)'"
             }
         }
+        if let failure = error as? ScriptReader.Failure { return failure.description }
         let nsError = error as NSError
         guard nsError.domain == NSCocoaErrorDomain else { return nsError.localizedDescription }
         switch nsError.code {

@@ -87,8 +87,9 @@ final class LineEditor {
 
         rs_history_setsize(history, Self.historySize)
         rs_history_setunique(history, 1)
-        if let historyPath {
-            // A missing or unreadable file simply means an empty history.
+        if let historyPath, LineEditor.isRegularFile(historyPath) {
+            // A missing or unreadable file simply means an empty history; a
+            // FIFO or a device is never opened (a FIFO would block the start).
             _ = rs_history_load(history, historyPath)
         }
 
@@ -166,14 +167,32 @@ final class LineEditor {
     }
 
     /// Writes the whole in-memory history to `historyPath`, creating the file
-    /// (and its directory) if needed. Idempotent; errors are ignored.
+    /// (and its directory) if needed, through the safe writer
+    /// (``FileReplacement``) as every file the shell writes: libedit saves
+    /// to a private temporary file, whose bytes then replace the history
+    /// (a link followed, a FIFO or device refused). Idempotent; errors are
+    /// ignored.
     func saveHistory() {
         guard !isClosed, let historyPath else { return }
-        let directory = (historyPath as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
-        _ = rs_history_save(history, historyPath)
+        let target = historyPath.hasPrefix("/") ? historyPath : FileManager.default.currentDirectoryPath + "/" + historyPath
+        let directory = (target as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // mkstemp makes the file (mode 0600) under a name nobody else has,
+        // so libedit's save writes only there.
+        var template = Array((directory + "/.reuse-shell-history-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return }
+        try? FileHandle(fileDescriptor: descriptor).close()
+        let temporary = String(cString: template)
+        defer { unlink(temporary) }
+        guard rs_history_save(history, temporary) >= 0, let data = FileManager.default.contents(atPath: temporary) else { return }
+        try? FileReplacement.write(data, to: target)
+    }
+
+    /// Whether `path` names a regular file (links followed).
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     private func close() {

@@ -27,7 +27,8 @@ struct Presenter {
 
     /// Runs the lesson; false when a lesson step failed (the last time it ran).
     func present(file: String) -> Bool {
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+        // What cannot be read whole is run as a script, which says why.
+        guard let text = try? ScriptReader.readAll(atPath: file) else {
             return interpreter.run(file: file)
         }
         let steps = LessonStep.steps(of: text, file: file)
@@ -64,6 +65,8 @@ struct Presenter {
                 + "\n'help glossary' defines the words the lessons use (pool, key, cell, cache, ...).")
             marks = [interpreter.mark]
             arrive()
+            // Answers from a pipe or file, read bounded as a script is.
+            var input = ScriptReader(descriptor: STDIN_FILENO)
             while true {
                 // At a quiz (asked on arrival), what is typed is the learner's answer.
                 let quizzing = detour == nil && interpreter.hasPendingQuiz
@@ -81,7 +84,14 @@ struct Presenter {
                 } else {
                     Output.standard(prompt + "\n")
                     Output.flush()
-                    guard let line = readLine(strippingNewline: true) else { return failed.isEmpty }
+                    let line: String?
+                    do {
+                        line = try input.nextLine()
+                    } catch {
+                        Output.standardError("<stdin>:\(error.line ?? input.lineNumber + 1): error: \(error)\n")
+                        return false
+                    }
+                    guard let line else { return failed.isEmpty }
                     answer = line
                 }
                 let words = answer.split(whereSeparator: { $0 == " " || $0 == "\t" })

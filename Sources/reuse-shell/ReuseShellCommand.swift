@@ -210,32 +210,13 @@ struct ReuseShellCommand: ParsableCommand {
         return [config + "/reuse-shell/init", home + "/.reuse_shellrc"].first { FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// Whether standard input has something to read right now.
-    static func inputIsWaiting() -> Bool {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0
-    }
-
-    /// Runs stdin's lines plainly (no prompt, no editing, no history).
+    /// Runs stdin's lines plainly (no prompt, no editing, no history), read
+    /// as they run and bounded as a script file's (``ScriptReader``).
     func readStandardInput(into interpreter: Interpreter) -> Bool {
-        var ok = true
-        var number = 0
-        var joiner = LineJoiner(file: "<stdin>")
-        while true {
-            // Someone waiting for this output before sending more must get it.
-            if !Self.inputIsWaiting() { Output.flush() }
-            guard let raw = readLine(strippingNewline: true) else {
-                // A last line ending in `\`: refused.
-                if let (line, location) = joiner.finish() { ok = interpreter.run(line: line, at: location) && ok }
-                break
-            }
-            number += 1
-            guard let (line, location) = joiner.add(Interpreter.line(raw, number: number), number: number) else { continue }
-            let succeeded = interpreter.run(line: line, at: location)
-            ok = succeeded && ok
-            if interpreter.wantsToQuit || (!succeeded && bail) || Interruption.isRequested { break }
-        }
-        return ok
+        var reader = ScriptReader(descriptor: STDIN_FILENO)
+        // Someone waiting for this output before sending more must get it.
+        reader.onWait = { Output.flush() }
+        return interpreter.run(reading: &reader, file: "<stdin>", announcesWaits: false)
     }
 }
 

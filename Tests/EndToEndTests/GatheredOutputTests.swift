@@ -110,7 +110,7 @@ import Testing
 }
 
 /// Bytes gathered from a pipe's readability handler.
-private final class Collected: @unchecked Sendable {
+final class Collected: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
     func append(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }

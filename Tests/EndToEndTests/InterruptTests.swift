@@ -60,6 +60,23 @@ struct InterruptTests {
         #expect(try shell.waitForExit() == 0)
     }
 
+    /// Issue 39, item 5: `source` of a FIFO nothing writes to waited for
+    /// good; it is a wait Ctrl-C ends, like any other.
+    @Test("during source of a FIFO nothing writes to: the prompt is back within a second")
+    func duringAWaitForInput() throws {
+        let sandbox = try TerminalTests.Sandbox()
+        let fifo = sandbox.directory.appendingPathComponent("lesson.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let shell = try sandbox.startShell()
+        defer { shell.terminate() }
+        try shell.send("source \(fifo)\r")
+        try shell.expectAfterLastEnter("waiting for input (nothing written yet); Ctrl-C stops")
+        let took = try Self.interrupt(shell, expecting: "lesson.fifo:1: interrupted; nothing ran")
+        #expect(took < .seconds(1), "took \(took)")
+        try shell.send("quit\r")
+        #expect(try shell.waitForExit() == 0)
+    }
+
     @Test("during compare: the prompt is back within a second, the tree unchanged")
     func duringCompare() throws {
         let sandbox = try TerminalTests.Sandbox()

@@ -111,6 +111,38 @@ struct TerminalTests {
         #expect(try second.waitForExit() == 0)
     }
 
+    /// Issue 39: the history is written through the safe writer like every
+    /// file the shell writes. A link is followed and kept; a FIFO is neither
+    /// read at the start (it would block) nor replaced at the end.
+    @Test("the history file follows a link, and a FIFO in its place is left alone")
+    func historyIsWrittenSafely() throws {
+        let sandbox = try Sandbox()
+        let real = sandbox.directory.appendingPathComponent("real-history")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.historyFile.path, withDestinationPath: real.path)
+        let first = try sandbox.startShell()
+        defer { first.terminate() }
+        try first.send("say through a link\r")
+        try first.expectPrompt()
+        try first.send("quit\r")
+        #expect(try first.waitForExit() == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.historyFile.path) == real.path)
+        let saved = try String(contentsOf: real, encoding: .utf8)
+        #expect(saved.contains("say\\040through\\040a\\040link"), "\(saved)")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.contains("XXXX") || $0.hasPrefix(".reuse-shell-history") }
+        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+
+        try FileManager.default.removeItem(at: sandbox.historyFile)
+        #expect(mkfifo(sandbox.historyFile.path, 0o600) == 0)
+        let second = try sandbox.startShell()
+        defer { second.terminate() }
+        try second.send("say beside a FIFO\r")
+        try second.expectPrompt()
+        try second.send("quit\r")
+        #expect(try second.waitForExit() == 0)
+        var status = stat()
+        #expect(lstat(sandbox.historyFile.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+    }
+
     @Test("Ctrl-C abandons the line and the shell keeps running")
     func interruptKeepsShellAlive() throws {
         let sandbox = try Sandbox()

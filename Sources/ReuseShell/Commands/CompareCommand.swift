@@ -58,8 +58,11 @@ enum CompareCommand {
         var lines: [(line: String, location: SourceLocation)] = []
         if let script = parsed.values["script"] {
             let path = shell.resolve(script.text)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw ShellError("compare: cannot read '\(script.text)'", at: script)
+            let text: String
+            do {
+                text = try ScriptReader.readAll(atPath: path)
+            } catch {
+                throw ShellError("compare: cannot read '\(script.text)': \(shell.describe(error, path: path))", at: script)
             }
             lines = Interpreter.commands(of: text, file: script.text).map { ($0.text, $0.location) }
         } else {

@@ -46,8 +46,11 @@ enum ExportCommand {
             let page: LessonPage
             if let script = parsed.rest.dropFirst().first {
                 let path = shell.resolve(script.text)
-                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    throw ShellError("export: cannot read '\(script.text)'", at: script)
+                let text: String
+                do {
+                    text = try ScriptReader.readAll(atPath: path)
+                } catch {
+                    throw ShellError("export: cannot read '\(script.text)': \(shell.describe(error, path: path))", at: script)
                 }
                 page = LessonPage(script: text, file: path)
             } else {

@@ -192,15 +192,13 @@ struct DumpFile {
         } else if errno == ELOOP {
             throw NotAFile(kind: "a loop of symbolic links")
         }
-        let handle = try Interpreter.openForReading(atPath: path)
-        defer { try? handle.close() }
-        var data = Data()
-        while data.count <= limit {
-            guard let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty else { break }
-            data.append(chunk)
+        let data: [UInt8]
+        do {
+            data = try ScriptReader.readBytes(atPath: path, limit: limit, lineLimit: limit)
+        } catch .tooLarge, .lineTooLong {
+            throw TooLarge(limit: limit)
         }
-        guard data.count <= limit else { throw TooLarge(limit: limit) }
-        if let text = String(data: data, encoding: .utf8) { return DumpFile(text: text, replacedBytes: false) }
+        if let text = String(validating: data, as: UTF8.self) { return DumpFile(text: text, replacedBytes: false) }
         return DumpFile(text: String(decoding: data, as: UTF8.self), replacedBytes: true)
     }
 

@@ -58,6 +58,9 @@ enum SourceCommand {
         If a line of the script fails, 'source' fails too (the exit status says
         so, and --bail stops there); the lines that ran keep their effect.
         Ctrl-C stops it between two lines, in the same way.
+        The file is read as it runs, so a pipe or a FIFO works: the shell waits
+        for its writer (saying so after a second), and Ctrl-C ends the wait. A
+        line longer than 1 MiB, or one that is not UTF-8, stops it there.
         """,
         example: "source Sessions/01-first-mount.reuse",
         replays: false
@@ -71,9 +74,9 @@ enum SourceCommand {
         guard shell.scriptStack.count < 32 else {
             throw ShellError("source: scripts nested more than 32 deep", at: file)
         }
-        let text: String
+        var reader: ScriptReader
         do {
-            text = try Interpreter.readScript(atPath: path)
+            reader = try ScriptReader(path: path)
         } catch {
             throw ShellError("source: cannot read '\(file.text)': \(shell.describe(error, path: path))", at: file)
         }
@@ -81,7 +84,7 @@ enum SourceCommand {
         defer { shell.scriptStack.removeLast() }
         // A failing line inside fails the `source` too (exit status, --bail);
         // the lines before it keep their effect, as typed ones would.
-        guard shell.run(script: text, file: file.text) else { throw .reportedInside(file) }
+        guard shell.run(reading: &reader, file: file.text) else { throw .reportedInside(file) }
     }
 }
 

@@ -5,13 +5,13 @@ import Foundation
 public enum LessonSite {
     /// Why pages could not be written.
     public enum Failure: Error, CustomStringConvertible {
-        case unreadable(file: String)
+        case unreadable(file: String, why: String)
         case unwritable(file: String, reason: String)
         case pictures(file: String, Graphviz.Failure)
 
         public var description: String {
             switch self {
-            case .unreadable(let file): return "\(file): cannot read it as UTF-8 text"
+            case .unreadable(let file, let why): return "\(file): cannot read it: \(why)"
             case .unwritable(let file, let reason): return "\(file): cannot write it: \(reason)"
             case .pictures(let file, let failure): return "\(file): \(failure)"
             }
@@ -53,7 +53,12 @@ public enum LessonSite {
     }
 
     private static func page(_ script: String, to file: String) throws(Failure) -> Written {
-        guard let text = try? String(contentsOfFile: script, encoding: .utf8) else { throw .unreadable(file: script) }
+        let text: String
+        do throws(ScriptReader.Failure) {
+            text = try ScriptReader.readAll(atPath: script)
+        } catch {
+            throw .unreadable(file: script, why: error.description)
+        }
         let page = LessonPage(script: text, file: script)
         let html: String
         do throws(Graphviz.Failure) {

@@ -1,0 +1,238 @@
+import Foundation
+
+/// Reads a script's lines from a file, a device, a pipe or standard input
+/// in bounded chunks, so no input can make the shell hold more than one
+/// line (at most ``Interpreter/maximumLineLength`` bytes) beyond a chunk.
+///
+/// What it guarantees, whatever the input is:
+/// - memory: a line longer than the limit ends the read (``Failure/lineTooLong(line:limit:)``)
+///   as soon as its bytes pass the limit, so `/dev/zero`, which never ends
+///   a line, costs 1 MiB and not all of memory;
+/// - waiting: the open never blocks (a FIFO with no writer opens), and
+///   every wait for input is a `poll` of at most ``waitSlice``
+///   milliseconds between two looks at ``Interruption``, so Ctrl-C ends it
+///   (``Failure/interrupted``); `onWait` runs once before each wait, to
+///   flush output that someone may be waiting for before they write more;
+/// - text: each line must be UTF-8 (``Failure/notUTF8(line:)``), the first
+///   line's byte-order mark and every line's `\r` before `\n` are dropped,
+///   as ``Interpreter/line(_:number:)`` says.
+///
+/// The descriptor is only polled and read: O_NONBLOCK is never left on
+/// it, since standard input's file description is shared with the
+/// process that started the shell.
+public struct ScriptReader: ~Copyable {
+    /// Why a script could not be read (on), with a sentence for each.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case isADirectory
+        case noSuchFile
+        case permissionDenied
+        case linkLoop
+        /// Line `line` passed `limit` bytes before it ended.
+        case lineTooLong(line: Int, limit: Int)
+        /// The whole input passed `limit` bytes (``readAll(atPath:limit:)``).
+        case tooLarge(limit: Int)
+        case notUTF8(line: Int)
+        /// Ctrl-C while waiting for input.
+        case interrupted
+        case system(String)
+
+        /// The line it stopped at, when it names one.
+        public var line: Int? {
+            switch self {
+            case .lineTooLong(let line, _), .notUTF8(let line): line
+            default: nil
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .isADirectory: "it is a directory"
+            case .noSuchFile: "no such file"
+            case .permissionDenied: "permission denied"
+            case .linkLoop: "its symbolic links loop (or go more than 40 deep)"
+            case .lineTooLong(let line, let limit):
+                "line \(line) is longer than \(limit) bytes\(limit >= 1 << 20 ? " (\(limit >> 20) MiB)" : ""); the rest is not read"
+            case .tooLarge(let limit): "it is larger than \(limit >> 20) MiB"
+            case .notUTF8(let line): "line \(line) is not UTF-8 text; the rest is not read"
+            case .interrupted: "interrupted while waiting for input"
+            case .system(let message): message
+            }
+        }
+    }
+
+    /// How long one wait lasts before Ctrl-C is looked at again (ms).
+    static let waitSlice: Int32 = 100
+    /// How much one `read` takes.
+    static let chunk = 1 << 16
+
+    private let descriptor: Int32
+    private let closesDescriptor: Bool
+    private let limit: Int
+    /// Bytes read and not yet returned as lines: `pending[start...]`.
+    private var pending: [UInt8] = []
+    private var start = 0
+    /// Where the search for `\n` resumes in `pending` (bytes before it have none).
+    private var scanned = 0
+    private var atEnd = false
+    /// The number of the last line returned.
+    public private(set) var lineNumber = 0
+    /// Runs before each wait for input that is not there yet.
+    public var onWait: () -> Void = {}
+    /// Runs once, when a wait has lasted a second (a FIFO with no writer yet).
+    public var onLongWait: () -> Void = {}
+
+    /// Reads from `descriptor`, which stays open afterwards (standard input).
+    public init(descriptor: Int32, lineLimit: Int = Interpreter.maximumLineLength) {
+        self.descriptor = descriptor
+        closesDescriptor = false
+        limit = lineLimit
+    }
+
+    /// Opens `path` for reading without waiting: a directory, a missing
+    /// file, one that may not be read and a loop of links are refused.
+    public init(path: String, lineLimit: Int = Interpreter.maximumLineLength) throws(Failure) {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw .isADirectory }
+        // Non-blocking, so a FIFO with no writer opens; blocking again
+        // once open, since reads wait in `poll`, never in `read`.
+        let opened = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard opened >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: throw .noSuchFile
+            case EACCES, EPERM: throw .permissionDenied
+            case ELOOP: throw .linkLoop
+            case EISDIR: throw .isADirectory
+            default: throw .system(String(cString: strerror(errno)))
+            }
+        }
+        let flags = fcntl(opened, F_GETFL)
+        if flags >= 0 { _ = fcntl(opened, F_SETFL, flags & ~O_NONBLOCK) }
+        descriptor = opened
+        closesDescriptor = true
+        limit = lineLimit
+    }
+
+    deinit {
+        if closesDescriptor { close(descriptor) }
+    }
+
+    /// The next line without its `\n` (nil at the end of the input).
+    public mutating func nextLine() throws(Failure) -> String? {
+        guard let bytes = try nextRawLine() else { return nil }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .notUTF8(line: lineNumber) }
+        return Interpreter.line(text, number: lineNumber)
+    }
+
+    /// The next line's bytes, `\n` left out, nothing else changed.
+    mutating func nextRawLine() throws(Failure) -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                return try take(upTo: newline, ended: true)
+            }
+            scanned = pending.count
+            if atEnd {
+                return start < pending.count ? try take(upTo: pending.count, ended: false) : nil
+            }
+            // Checked as the bytes come: a line never ending stops here.
+            guard pending.count - start <= limit else { throw .lineTooLong(line: lineNumber + 1, limit: limit) }
+            try fill()
+        }
+    }
+
+    /// Whether the last line returned ended with `\n` (the input's last
+    /// line may not).
+    private(set) var lastLineEnded = false
+
+    /// Returns `pending[start..<end]` as line `lineNumber + 1`, and moves past it.
+    private mutating func take(upTo end: Int, ended: Bool) throws(Failure) -> ArraySlice<UInt8> {
+        guard end - start <= limit else { throw .lineTooLong(line: lineNumber + 1, limit: limit) }
+        let line = pending[start..<end]
+        lineNumber += 1
+        lastLineEnded = ended
+        start = ended ? end + 1 : end
+        scanned = start
+        return line
+    }
+
+    /// Reads one more chunk, after waiting for it as long as it takes (or
+    /// until Ctrl-C); sets ``atEnd`` at the end of the input.
+    private mutating func fill() throws(Failure) {
+        // Drop the lines already returned before the buffer grows: at
+        // most one partial line (under the limit) is carried over.
+        if start > 0 {
+            pending.removeFirst(start)
+            scanned -= start
+            start = 0
+        }
+        var probe = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&probe, 1, 0) == 0 {
+            onWait()
+            var waited: Int32 = 0
+            while true {
+                let ready = poll(&probe, 1, ScriptReader.waitSlice)
+                // Ready, or an error `read` will report.
+                if ready > 0 || (ready < 0 && errno != EINTR) { break }
+                if Interruption.isRequested { throw .interrupted }
+                waited += ScriptReader.waitSlice
+                if waited == 1_000 { onLongWait() }
+            }
+        }
+        if Interruption.isRequested { throw .interrupted }
+        let old = pending.count
+        pending.append(contentsOf: repeatElement(0, count: ScriptReader.chunk))
+        var count = 0
+        repeat {
+            count = pending.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, ScriptReader.chunk) }
+        } while count < 0 && errno == EINTR && !Interruption.isRequested
+        pending.removeLast(ScriptReader.chunk - max(count, 0))
+        if count < 0 {
+            if Interruption.isRequested { throw .interrupted }
+            throw errno == EISDIR ? .isADirectory : .system(String(cString: strerror(errno)))
+        }
+        if count == 0 { atEnd = true }
+    }
+
+    /// The whole text of `path`, read as ``nextLine()`` reads (bounded,
+    /// interruptible), refused past `limit` bytes in all or past the line
+    /// limit in one line; for what needs a script whole (`compare
+    /// --script`, lesson pages). Lines keep their `\r` and byte-order mark.
+    public static func readAll(atPath path: String, limit: Int = ScriptReader.wholeLimit) throws(Failure) -> String {
+        let bytes = try readBytes(atPath: path, limit: limit)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .notUTF8(line: Interpreter.lineOfFirstInvalidByte(in: bytes))
+        }
+        return text
+    }
+
+    /// The bytes of `path`, read in chunks as ``nextLine()`` reads, refused
+    /// past `limit` bytes in all or `lineLimit` in one line.
+    static func readBytes(atPath path: String, limit: Int, lineLimit: Int = Interpreter.maximumLineLength) throws(Failure) -> [UInt8] {
+        var reader = try ScriptReader(path: path, lineLimit: min(lineLimit, limit))
+        var bytes: [UInt8] = []
+        while let line = try reader.nextRawLine() {
+            guard bytes.count + line.count < limit else { throw .tooLarge(limit: limit) }
+            if reader.lineNumber > 1 { bytes.append(UInt8(ascii: "\n")) }
+            bytes.append(contentsOf: line)
+        }
+        if reader.lastLineEnded { bytes.append(UInt8(ascii: "\n")) }
+        return bytes
+    }
+
+    /// The most ``readAll(atPath:limit:)`` reads: 128 MiB, over four
+    /// million lines of a saved session.
+    public static let wholeLimit = 128 << 20
+}
+
+extension Interpreter {
+    /// The 1-based line holding the first byte that is not UTF-8.
+    static func lineOfFirstInvalidByte(in bytes: [UInt8]) -> Int {
+        var line = 1
+        var lineStart = 0
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            if String(validating: bytes[lineStart..<index], as: UTF8.self) == nil { return line }
+            line += 1
+            lineStart = index + 1
+        }
+        return line
+    }
+}

@@ -1,0 +1,120 @@
+// Issue 39, item 5: input is read in bounded chunks, so the line limit
+// applies as it reads, and every wait for input can be interrupted
+// (ScriptReader). `source /dev/zero` used to read until memory ran out.
+
+import Foundation
+import Testing
+
+@Suite struct BoundedReadTests {
+    /// Runs `command` under /bin/sh with at most 300 MB of address space,
+    /// `$SHELL_BINARY` naming the built reuse-shell: reading a device
+    /// whole fails there, reading it a line at a time does not.
+    static func runLimited(_ command: String, directory: URL = packageRoot) throws -> ShellRun {
+        let process = try shellProcess([], directory: directory)
+        let binary = try reuseShellBinary().path
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -v 300000; " + command]
+        process.environment?["SHELL_BINARY"] = binary
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ShellRun(output: String(decoding: data, as: UTF8.self), status: process.terminationStatus)
+    }
+
+    static let tooLong = "line 1 is longer than 1048576 bytes (1 MiB); the rest is not read"
+
+    @Test func aDeviceThatNeverEndsALineIsReadOnlyAsFarAsTheLineLimit() throws {
+        let script = try Self.runLimited(#""$SHELL_BINARY" /dev/zero"#)
+        #expect(script.status == 1)
+        #expect(script.output == "/dev/zero:1: error: \(Self.tooLong)\n", "\(script.output.prefix(500))")
+
+        let piped = try Self.runLimited(#"head -c 3000000 /dev/zero | "$SHELL_BINARY" -"#)
+        #expect(piped.output == "<stdin>:1: error: \(Self.tooLong)\n", "\(piped.output.prefix(500))")
+
+        // `source` fails, and the session goes on with what it had.
+        let sourced = try Self.runLimited(
+            #""$SHELL_BINARY" -c 'component A view UIView' -c 'source /dev/zero' -c 'mount A' -c 'tree'"#)
+        #expect(sourced.output.contains("/dev/zero:1: error: \(Self.tooLong)\n"), "\(sourced.output.prefix(500))")
+        #expect(sourced.output.hasSuffix("└─ v2 UIView A (A, UIView, [])\n"), "\(sourced.output.suffix(500))")
+
+        // What needs a script whole reads it the same way.
+        let compared = try Self.runLimited(#""$SHELL_BINARY" -c 'compare --script /dev/zero'"#)
+        #expect(compared.output.contains("error: compare: cannot read '/dev/zero': \(Self.tooLong)"), "\(compared.output.prefix(500))")
+    }
+
+    @Test func aLineThatIsNotUTF8StopsTheScriptThereAndTheLinesBeforeItStay() throws {
+        let directory = try temporaryDirectory()
+        var bytes = Array("component A view UIView\nmount A\n".utf8)
+        bytes += [0xFF, 0xFE, 0x0A] + Array("tree\n".utf8)
+        try Data(bytes).write(to: directory.appendingPathComponent("bad.reuse"))
+        let run = try runShell(["bad.reuse", "-c", "stats --json"], directory: directory)
+        #expect(run.status == 1)
+        #expect(run.output.contains("bad.reuse:3: error: line 3 is not UTF-8 text; the rest is not read\n"), "\(run.output)")
+        #expect(!run.output.contains("v1 UIView root"), "the line after it never ran")
+    }
+
+    /// A FIFO with no writer opens at once; the read waits, says so after a
+    /// second, and Ctrl-C ends it.
+    @Test func aFIFONothingWritesToIsAWaitThatCtrlCEnds() throws {
+        let directory = try temporaryDirectory()
+        let fifo = directory.appendingPathComponent("lesson.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let process = try shellProcess([fifo], directory: directory)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        let collected = Collected()
+        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let deadline = Date().addingTimeInterval(10)
+        while !collected.text.contains("waiting for input"), Date() < deadline { usleep(20_000) }
+        #expect(collected.text == "\(fifo): waiting for input (nothing written yet); Ctrl-C stops\n")
+        kill(process.processIdentifier, SIGINT)
+        let pressed = Date()
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(pressed) < 1, "ended \(Date().timeIntervalSince(pressed)) s after Ctrl-C")
+        output.fileHandleForReading.readabilityHandler = nil
+        collected.append(output.fileHandleForReading.readDataToEndOfFile())
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        let text = collected.text
+        #expect(text.hasSuffix("\(fifo):1: interrupted; nothing ran\n"), "\(text)")
+    }
+
+    /// A FIFO whose writer comes later is read when it writes: `source`
+    /// waits for it, as `source <(...)` waits for its command.
+    @Test func aFIFOIsReadWhenItsWriterComes() throws {
+        let directory = try temporaryDirectory()
+        let fifo = directory.appendingPathComponent("lesson.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let process = try shellProcess(["-c", "source lesson.fifo", "-c", "tree"], directory: directory)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // The shell has the FIFO open for reading once a writer can open it.
+        var writer: Int32 = -1
+        let deadline = Date().addingTimeInterval(10)
+        while writer < 0, Date() < deadline {
+            writer = open(fifo, O_WRONLY | O_NONBLOCK)
+            if writer < 0 { usleep(20_000) }
+        }
+        try #require(writer >= 0)
+        usleep(300_000)
+        let script = Array("component A view UIView\nmount A\n".utf8)
+        #expect(write(writer, script, script.count) == script.count)
+        close(writer)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.hasSuffix("└─ v2 UIView A (A, UIView, [])\n"), "\(text)")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import ReuseShell
+
+/// ``ScriptReader`` splits lines as ``Interpreter/forEachLine(of:_:)`` does,
+/// across any chunk boundary, and stops at the line limit as it reads.
+@Suite struct ScriptReaderTests {
+    static func file(_ bytes: [UInt8]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static func lines(of path: String, limit: Int) throws(ScriptReader.Failure) -> [String] {
+        var reader = try ScriptReader(path: path, lineLimit: limit)
+        var lines: [String] = []
+        while let line = try reader.nextLine() { lines.append(line) }
+        return lines
+    }
+
+    @Test func linesAreSplitAsAWholeScriptIsWhateverTheChunks() throws {
+        // Long enough to cross 64 KiB chunks, with \r\n, a byte-order mark,
+        // an empty line, multi-byte characters and no final newline.
+        var text = "\u{FEFF}say first\r\n\nsay é→✓\n"
+        for index in 0..<20_000 { text += "set Feed/\(index) alpha 0.5\n" }
+        text += "say last"
+        let path = try Self.file(Array(text.utf8))
+        defer { unlink(path) }
+        #expect(try Self.lines(of: path, limit: 1 << 20) == Interpreter.lines(of: text))
+        #expect(try ScriptReader.readAll(atPath: path) == text)
+        let ended = try Self.file(Array((text + "\n").utf8))
+        defer { unlink(ended) }
+        #expect(try ScriptReader.readAll(atPath: ended) == text + "\n")
+    }
+
+    @Test func aLineIsRefusedOnceItPassesTheLimitAndNotBefore() throws {
+        let path = try Self.file(Array("12345678\n123456789\nnever read\n".utf8))
+        defer { unlink(path) }
+        #expect(throws: ScriptReader.Failure.lineTooLong(line: 2, limit: 8)) { _ = try Self.lines(of: path, limit: 8) }
+        #expect(try Self.lines(of: path, limit: 10) == ["12345678", "123456789", "never read"])
+        #expect(throws: ScriptReader.Failure.tooLarge(limit: 12)) { _ = try ScriptReader.readAll(atPath: path, limit: 12) }
+    }
+
+    @Test func whatCannotBeOpenedSaysWhy() throws {
+        #expect(throws: ScriptReader.Failure.noSuchFile) { _ = try ScriptReader(path: "/no/such/script.reuse") }
+        #expect(throws: ScriptReader.Failure.isADirectory) { _ = try ScriptReader(path: "/tmp") }
+        let loop = FileManager.default.temporaryDirectory.appendingPathComponent("loop-\(UUID().uuidString)").path
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
+        defer { unlink(loop) }
+        #expect(throws: ScriptReader.Failure.linkLoop) { _ = try ScriptReader(path: loop) }
+    }
+}
