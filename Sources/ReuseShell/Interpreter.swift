@@ -312,6 +312,13 @@ public final class Interpreter {
                 let number = error.line ?? reader.lineNumber + 1
                 if error == .interrupted {
                     reportInterruption(file: file, line: number)
+                } else if case .lineTooLong = error {
+                    // Refused as a typed line would be; the script goes on after it.
+                    failures += 1
+                    ok = false
+                    writeError("\(file):\(number): " + style.error("error:") + " \(error)\n")
+                    if options.bail { return false }
+                    continue
                 } else {
                     failures += 1
                     let why = if case .system(let message) = error { "cannot read on: \(message)" } else { error.description }

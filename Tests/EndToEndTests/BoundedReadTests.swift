@@ -25,14 +25,14 @@ import Testing
         return ShellRun(output: String(decoding: data, as: UTF8.self), status: process.terminationStatus)
     }
 
-    static let tooLong = "line 1 is longer than 1048576 bytes (1 MiB); the rest is not read"
+    static let tooLong = "line 1 goes on for more than 17 MiB without ending; the rest is not read"
 
     @Test func aDeviceThatNeverEndsALineIsReadOnlyAsFarAsTheLineLimit() throws {
         let script = try Self.runLimited(#""$SHELL_BINARY" /dev/zero"#)
         #expect(script.status == 1)
         #expect(script.output == "/dev/zero:1: error: \(Self.tooLong)\n", "\(script.output.prefix(500))")
 
-        let piped = try Self.runLimited(#"head -c 3000000 /dev/zero | "$SHELL_BINARY" -"#)
+        let piped = try Self.runLimited(#"cat /dev/zero | "$SHELL_BINARY" -"#)
         #expect(piped.output == "<stdin>:1: error: \(Self.tooLong)\n", "\(piped.output.prefix(500))")
 
         // `source` fails, and the session goes on with what it had.
@@ -44,6 +44,18 @@ import Testing
         // What needs a script whole reads it the same way.
         let compared = try Self.runLimited(#""$SHELL_BINARY" -c 'compare --script /dev/zero'"#)
         #expect(compared.output.contains("error: compare: cannot read '/dev/zero': \(Self.tooLong)"), "\(compared.output.prefix(500))")
+    }
+
+    /// A line past the limit is refused, and the script goes on after it.
+    @Test func anOverlongLineInAFileIsRefusedAndTheLinesAfterItRun() throws {
+        let directory = try temporaryDirectory()
+        let script = "component A view UIView\nsay " + String(repeating: "x", count: 3 << 20) + "\nmount A\ntree\n"
+        try Data(script.utf8).write(to: directory.appendingPathComponent("long.reuse"))
+        let run = try runShell(["long.reuse"], directory: directory)
+        #expect(run.status == 1)
+        #expect(run.output.contains("long.reuse:2: error: this line is 3145732 bytes long; a line may hold at most 1048576 bytes\n"),
+                "\(run.output.prefix(500))")
+        #expect(run.output.hasSuffix("└─ v2 UIView A (A, UIView, [])\n"), "\(run.output.suffix(300))")
     }
 
     @Test func aLineThatIsNotUTF8StopsTheScriptThereAndTheLinesBeforeItStay() throws {

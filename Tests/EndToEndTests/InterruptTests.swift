@@ -143,4 +143,53 @@ struct InterruptTests {
         try shell.send("quit\r")
         #expect(try shell.waitForExit() == 0)
     }
+
+    /// Issue 39, item 6: Ctrl-C during `export FILE.svg` of a big tree never
+    /// gave the prompt back, and Graphviz's `dot` ran on for minutes. It is
+    /// stopped now, within the second, and nothing is written.
+    @Test("during export FILE.svg: dot is stopped and the prompt is back within a second")
+    func duringExport() throws {
+        guard ProcessInfo.processInfo.environment["PATH"].map({ path in
+            path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/dot") }
+        }) == true else { return }
+        let sandbox = try TerminalTests.Sandbox()
+        let shell = try sandbox.startShell()
+        defer { shell.terminate() }
+        // 1,250 rows of a cell with three subviews, every one drawn: dot
+        // takes about six seconds.
+        for line in ["component Dot view UIView", "component Row view UIView children Dot Dot Dot",
+                     "list Feed rows 1250 viewport 1250 cells Row", "mount Feed"] {
+            try shell.send(line + "\r")
+            try shell.expectPrompt()
+        }
+        let picture = sandbox.directory.appendingPathComponent("big.svg").path
+        try shell.send("export \(picture) --all\r")
+        var drawing: [pid_t] = []
+        let deadline = Date().addingTimeInterval(10)
+        while drawing.isEmpty, Date() < deadline {
+            usleep(50_000)
+            drawing = Self.children(of: shell.pid)
+        }
+        #expect(!drawing.isEmpty, "dot never started")
+        Thread.sleep(forTimeInterval: 0.5)
+        let took = try Self.interrupt(shell, expecting: "interrupted: Graphviz's 'dot' was stopped, and nothing was written")
+        #expect(took < .seconds(1), "took \(took)")
+        #expect(Self.children(of: shell.pid).isEmpty, "dot still runs")
+        #expect(!FileManager.default.fileExists(atPath: picture))
+        try shell.send("quit\r")
+        #expect(try shell.waitForExit() == 0)
+    }
+
+    /// The processes whose parent is `parent` (from /proc; none elsewhere).
+    static func children(of parent: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            // After "pid (name) ": the state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+        }
+    }
 }

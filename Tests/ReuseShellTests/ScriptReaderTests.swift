@@ -36,7 +36,20 @@ import Testing
     @Test func aLineIsRefusedOnceItPassesTheLimitAndNotBefore() throws {
         let path = try Self.file(Array("12345678\n123456789\nnever read\n".utf8))
         defer { unlink(path) }
-        #expect(throws: ScriptReader.Failure.lineTooLong(line: 2, limit: 8)) { _ = try Self.lines(of: path, limit: 8) }
+        #expect(throws: ScriptReader.Failure.lineTooLong(line: 2, length: 9, limit: 8)) { _ = try Self.lines(of: path, limit: 8) }
+        // The reader stands after the refused line, across chunks too.
+        var reader = try ScriptReader(path: path, lineLimit: 8)
+        #expect(try reader.nextLine() == "12345678")
+        #expect(throws: ScriptReader.Failure.lineTooLong(line: 2, length: 9, limit: 8)) { _ = try reader.nextLine() }
+        #expect(throws: ScriptReader.Failure.lineTooLong(line: 3, length: 10, limit: 8)) { _ = try reader.nextLine() }
+        #expect(try reader.nextLine() == nil)
+        let long = try Self.file(Array(("a\n" + String(repeating: "b", count: 200_000) + "\nc").utf8))
+        defer { unlink(long) }
+        var across = try ScriptReader(path: long, lineLimit: 1_000)
+        #expect(try across.nextLine() == "a")
+        #expect(throws: ScriptReader.Failure.lineTooLong(line: 2, length: 200_000, limit: 1_000)) { _ = try across.nextLine() }
+        #expect(try across.nextLine() == "c")
+        #expect(across.lineNumber == 3)
         #expect(try Self.lines(of: path, limit: 10) == ["12345678", "123456789", "never read"])
         #expect(throws: ScriptReader.Failure.tooLarge(limit: 12)) { _ = try ScriptReader.readAll(atPath: path, limit: 12) }
     }

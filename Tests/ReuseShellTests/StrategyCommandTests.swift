@@ -73,7 +73,7 @@ import ReuseEngine
         let session = Session()
         #expect(session.error("compare") == "<stdin>:1:1: error: compare: nothing to replay yet; define and mount something first, or give --script FILE")
         #expect(session.error("compare theodolit") == "<stdin>:1:9: error: compare: unknown strategy 'theodolit'; did you mean 'theodolite'?")
-        #expect(session.error("compare --script /nonexistent.reuse") == "<stdin>:1:18: error: compare: cannot read '/nonexistent.reuse'")
+        #expect(session.error("compare --script /nonexistent.reuse") == "<stdin>:1:18: error: compare: cannot read '/nonexistent.reuse': no such file")
     }
 
     @Test func compareRunsAScript() {

@@ -195,7 +195,7 @@ struct DumpFile {
         let data: [UInt8]
         do {
             data = try ScriptReader.readBytes(atPath: path, limit: limit, lineLimit: limit)
-        } catch .tooLarge, .lineTooLong {
+        } catch .tooLarge, .lineTooLong, .lineNeverEnds {
             throw TooLarge(limit: limit)
         }
         if let text = String(validating: data, as: UTF8.self) { return DumpFile(text: text, replacedBytes: false) }

@@ -5,9 +5,12 @@ import Foundation
 /// line (at most ``Interpreter/maximumLineLength`` bytes) beyond a chunk.
 ///
 /// What it guarantees, whatever the input is:
-/// - memory: a line longer than the limit ends the read (``Failure/lineTooLong(line:limit:)``)
-///   as soon as its bytes pass the limit, so `/dev/zero`, which never ends
-///   a line, costs 1 MiB and not all of memory;
+/// - memory: a line longer than the limit is refused as soon as its bytes
+///   pass it (``Failure/lineTooLong(line:length:limit:)``): the rest of it
+///   is read and dropped, and the next call goes on after it. A line that
+///   goes on for ``skipLimit`` bytes more ends the read
+///   (``Failure/lineNeverEnds(line:)``), so `/dev/zero`, which never ends
+///   a line, costs 1 MiB of memory and 17 MiB of reading, not all of memory;
 /// - waiting: the open never blocks (a FIFO with no writer opens), and
 ///   every wait for input is a `poll` of at most ``waitSlice``
 ///   milliseconds between two looks at ``Interruption``, so Ctrl-C ends it
@@ -27,8 +30,12 @@ public struct ScriptReader: ~Copyable {
         case noSuchFile
         case permissionDenied
         case linkLoop
-        /// Line `line` passed `limit` bytes before it ended.
-        case lineTooLong(line: Int, limit: Int)
+        /// Line `line` was `length` bytes long, past `limit`: refused, and
+        /// the reader moved past it.
+        case lineTooLong(line: Int, length: Int, limit: Int)
+        /// Line `line` went on past the limit and ``skipLimit`` more bytes
+        /// without ending (a device, not a script): nothing more is read.
+        case lineNeverEnds(line: Int)
         /// The whole input passed `limit` bytes (``readAll(atPath:limit:)``).
         case tooLarge(limit: Int)
         case notUTF8(line: Int)
@@ -39,7 +46,7 @@ public struct ScriptReader: ~Copyable {
         /// The line it stopped at, when it names one.
         public var line: Int? {
             switch self {
-            case .lineTooLong(let line, _), .notUTF8(let line): line
+            case .lineTooLong(let line, _, _), .lineNeverEnds(let line), .notUTF8(let line): line
             default: nil
             }
         }
@@ -50,8 +57,10 @@ public struct ScriptReader: ~Copyable {
             case .noSuchFile: "no such file"
             case .permissionDenied: "permission denied"
             case .linkLoop: "its symbolic links loop (or go more than 40 deep)"
-            case .lineTooLong(let line, let limit):
-                "line \(line) is longer than \(limit) bytes\(limit >= 1 << 20 ? " (\(limit >> 20) MiB)" : ""); the rest is not read"
+            case .lineTooLong(_, let length, let limit):
+                "this line is \(length) bytes long; a line may hold at most \(limit) bytes"
+            case .lineNeverEnds(let line):
+                "line \(line) goes on for more than \((Interpreter.maximumLineLength + ScriptReader.skipLimit) >> 20) MiB without ending; the rest is not read"
             case .tooLarge(let limit): "it is larger than \(limit >> 20) MiB"
             case .notUTF8(let line): "line \(line) is not UTF-8 text; the rest is not read"
             case .interrupted: "interrupted while waiting for input"
@@ -60,6 +69,9 @@ public struct ScriptReader: ~Copyable {
         }
     }
 
+    /// How far past the limit an overlong line is read (and dropped) in
+    /// search of its end: 16 MiB.
+    public static let skipLimit = 16 << 20
     /// How long one wait lasts before Ctrl-C is looked at again (ms).
     static let waitSlice: Int32 = 100
     /// How much one `read` takes.
@@ -133,10 +145,40 @@ public struct ScriptReader: ~Copyable {
             if atEnd {
                 return start < pending.count ? try take(upTo: pending.count, ended: false) : nil
             }
-            // Checked as the bytes come: a line never ending stops here.
-            guard pending.count - start <= limit else { throw .lineTooLong(line: lineNumber + 1, limit: limit) }
+            // Checked as the bytes come: the line is refused once past the limit.
+            if pending.count - start > limit { try skipOverlongLine() }
             try fill()
         }
+    }
+
+    /// Reads on to the end of the line under way, past the limit, dropping
+    /// its bytes; then refuses it (the reader stands after it), or gives
+    /// up once it has gone on ``skipLimit`` bytes more.
+    private mutating func skipOverlongLine() throws(Failure) {
+        var length = pending.count - start
+        let line = lineNumber + 1
+        while true {
+            pending.removeAll(keepingCapacity: true)
+            start = 0
+            scanned = 0
+            guard length - limit <= ScriptReader.skipLimit else { throw .lineNeverEnds(line: line) }
+            try fill()
+            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                length += newline
+                start = newline + 1
+                lastLineEnded = true
+                break
+            }
+            length += pending.count
+            if atEnd {
+                start = pending.count
+                lastLineEnded = false
+                break
+            }
+        }
+        scanned = start
+        lineNumber = line
+        throw .lineTooLong(line: line, length: length, limit: limit)
     }
 
     /// Whether the last line returned ended with `\n` (the input's last
@@ -145,12 +187,12 @@ public struct ScriptReader: ~Copyable {
 
     /// Returns `pending[start..<end]` as line `lineNumber + 1`, and moves past it.
     private mutating func take(upTo end: Int, ended: Bool) throws(Failure) -> ArraySlice<UInt8> {
-        guard end - start <= limit else { throw .lineTooLong(line: lineNumber + 1, limit: limit) }
         let line = pending[start..<end]
         lineNumber += 1
         lastLineEnded = ended
         start = ended ? end + 1 : end
         scanned = start
+        guard line.count <= limit else { throw .lineTooLong(line: lineNumber, length: line.count, limit: limit) }
         return line
     }
 

@@ -10,6 +10,8 @@ public enum Graphviz {
         case failed(status: Int32, message: String)
         /// `dot` could not be started.
         case couldNotRun(String)
+        /// Ctrl-C while `dot` ran: it was stopped, and nothing was written.
+        case interrupted
 
         public var description: String {
             switch self {
@@ -21,6 +23,8 @@ public enum Graphviz {
                 return "Graphviz's 'dot' failed (status \(status))\(detail)"
             case .couldNotRun(let reason):
                 return "could not run Graphviz's 'dot': \(reason)"
+            case .interrupted:
+                return "interrupted: Graphviz's 'dot' was stopped, and nothing was written"
             }
         }
     }
@@ -42,40 +46,59 @@ public enum Graphviz {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("reuse-shell-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         let input = scratch.appendingPathExtension("dot")
+        let svg = scratch.appendingPathExtension("svg")
         let errors = scratch.appendingPathExtension("err")
         defer {
-            try? FileManager.default.removeItem(at: input)
-            try? FileManager.default.removeItem(at: errors)
+            for file in [input, svg, errors] { try? FileManager.default.removeItem(at: file) }
         }
-        let output: Data
         let process = Process()
         do {
             try Data(graphs.joined().utf8).write(to: input)
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             let errorHandle = try FileHandle(forWritingTo: errors)
             defer { try? errorHandle.close() }
-            let pipe = Pipe()
             process.executableURL = URL(fileURLWithPath: dot)
-            // Several graphs in one input come out as SVG documents one after another.
-            process.arguments = ["-Tsvg", input.path]
-            process.standardOutput = pipe
+            // Several graphs in one input come out as SVG documents one
+            // after another. Into a file, not a pipe: nothing has to drain
+            // it while the shell waits.
+            process.arguments = ["-Tsvg", "-o", svg.path, input.path]
+            process.standardOutput = FileHandle.nullDevice
             process.standardError = errorHandle
             process.standardInput = FileHandle.nullDevice
             try process.run()
-            output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
         } catch {
             throw .couldNotRun(error.localizedDescription)
         }
+        try waitInterruptibly(for: process)
         guard process.terminationStatus == 0 else {
             let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
             throw .failed(status: process.terminationStatus, message: message)
         }
+        let output = (try? Data(contentsOf: svg)) ?? Data()
         let documents = String(decoding: output, as: UTF8.self).components(separatedBy: "<?xml").dropFirst().map { "<?xml" + $0 }
         guard documents.count == graphs.count else {
             throw .failed(status: 0, message: "expected \(graphs.count) pictures, got \(documents.count)")
         }
         return documents
+    }
+
+    /// Waits for `process` to end, looking at ``Interruption`` every 20 ms:
+    /// on Ctrl-C it is stopped (SIGTERM, then SIGKILL after half a second),
+    /// reaped, and ``Failure/interrupted`` thrown, so a picture that would
+    /// take minutes never outlives the command that asked for it.
+    static func waitInterruptibly(for process: Process) throws(Failure) {
+        while process.isRunning {
+            if Interruption.isRequested {
+                process.terminate()
+                let deadline = Date().addingTimeInterval(0.5)
+                while process.isRunning, Date() < deadline { usleep(10_000) }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                process.waitUntilExit()
+                throw .interrupted
+            }
+            usleep(20_000)
+        }
+        process.waitUntilExit()
     }
 
     /// An SVG document made fit to sit inside an HTML page: no XML prolog,
