@@ -294,6 +294,15 @@ public struct Engine: Sendable {
     /// pass summaries stay exact. Bounds the log's memory in long sessions.
     public mutating func keepEvents(atMost limit: Int?) { session.store.log.keep(atMost: limit) }
 
+    /// Whether the history takes checkpoints (true by default). An engine
+    /// that never looks back (a replay that only counts, as `compare`'s)
+    /// sets false, and its memory follows its state alone; time travel and
+    /// rewinding still work, replaying from the start.
+    public var keepsCheckpoints: Bool {
+        get { history.keepsCheckpoints }
+        set { history.keepsCheckpoints = newValue }
+    }
+
     /// Stops keeping events (counts go on); for benchmarks.
     public mutating func setKeepsEvents(_ keeps: Bool) { session.store.log.keepsEvents = keeps }
 }

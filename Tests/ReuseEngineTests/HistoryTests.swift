@@ -19,6 +19,7 @@ import Testing
         var h = try FuzzTests.catalog()
         h.thorough = false
         h.engine.history.spacing = 16...256
+        h.engine.history.workPerUnitCopied = 0
         return h
     }
 
@@ -27,6 +28,7 @@ import Testing
     @Test func pastStatesSurviveThinnedCheckpoints() throws {
         var h = try Self.harness()
         h.engine.history.spacing = 1...1
+        h.engine.history.workPerUnitCopied = 0
         var random = SplitMix(state: 31)
         var live: [Int: String] = [:]
         for _ in 0..<500 {
@@ -38,6 +40,34 @@ import Testing
         let operations = h.engine.history.checkpoints.map(\.operations)
         #expect(operations.first == 0 && operations == operations.sorted())
         #expect(h.engine.operationCount > 2 * History.maximumCheckpoints, "enough operations to thin more than once")
+        for pass in live.keys.sorted() {
+            let past = try #require(h.engine.state(afterPass: pass))
+            #expect(Self.state(past) == live[pass], "pass \(pass) rebuilt differs")
+        }
+    }
+
+    /// Issue 39, item 8: the checkpoints weigh at most a fixed multiple of
+    /// the present state, whatever the session does, thinning as they must;
+    /// every past state still rebuilds exactly.
+    @Test func checkpointsWeighWithinAMultipleOfTheState() throws {
+        var h = try Self.harness()
+        h.engine.history.spacing = 1...1
+        h.engine.history.workPerUnitCopied = 0
+        h.engine.history.budgetFloor = 0
+        var random = SplitMix(state: 41)
+        var live: [Int: String] = [:]
+        var thinned = false
+        for _ in 0..<400 {
+            let before = h.engine.log.currentPass
+            FuzzTests.step(&h, &random)
+            if h.engine.log.currentPass > before { live[h.engine.log.currentPass] = Self.state(h.engine) }
+            let history = h.engine.history
+            #expect(history.checkpointWeight == history.checkpoints.map(\.weight).reduce(0, +))
+            let newest = try #require(history.checkpoints.last).weight
+            #expect(history.checkpoints.count <= 2 || history.checkpointWeight <= History.weightMultiple * newest)
+            thinned = thinned || history.checkpoints.count < min(h.engine.operationCount + 1, History.maximumCheckpoints)
+        }
+        #expect(thinned, "the budget never thinned the checkpoints")
         for pass in live.keys.sorted() {
             let past = try #require(h.engine.state(afterPass: pass))
             #expect(Self.state(past) == live[pass], "pass \(pass) rebuilt differs")
@@ -131,6 +161,7 @@ extension HistoryTests {
             var h = Harness()
             h.thorough = false
             h.engine.history.spacing = 64...64
+            h.engine.history.workPerUnitCopied = 0
             try h.component("Title", view: "UILabel", [("text", "row {i}")])
             try h.component("Row", view: "UIView", [("backgroundColor", "white")], children: ["Title"])
             try h.list("Feed", rows: 1_000, viewport: 5, cells: ["Row"])

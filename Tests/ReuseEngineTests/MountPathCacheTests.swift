@@ -138,6 +138,7 @@ import Testing
     @Test func passMarksDoNotOutliveTheirPass() throws {
         var h = Harness()
         h.engine.history.spacing = 1...1
+        h.engine.history.workPerUnitCopied = 0
         try h.component("Card", view: "UIView", [("backgroundColor", "white")])
         try h.component("Screen", view: "UIView", children: ["Card", "Card", "Card"])
         try h.mount("Screen")

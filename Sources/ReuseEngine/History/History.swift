@@ -6,10 +6,13 @@
 /// copy of the engine without its log and without its history, so taking one
 /// copies the views (and only what the next operations change) but never the
 /// session's events. One is taken when the work since the last one (events
-/// recorded plus operations run) reaches 64 per view ever created or
-/// component type defined, within 16,384 and 65,536: checkpoints then weigh
-/// a fraction of the log they sit beside, and rebuilding a recent state
-/// replays at most 65,536 events' work.
+/// recorded plus operations run) reaches 64 per unit of the state's weight
+/// (``Engine/Session/weight``: views, component types, per-instance values,
+/// ...), within 16,384 and 65,536, and never less than 4 per unit: copying
+/// a state then costs at most a quarter of the work between two copies, so
+/// a session's time stays linear in its work however large the state grows,
+/// and rebuilding a recent state replays at most the larger of 65,536
+/// events' work and four times the state's weight.
 ///
 /// The spacing is a trade between every operation and time travel. A
 /// checkpoint costs about one copy of each view (the views array, then
@@ -17,9 +20,13 @@
 /// destruction, spread over the work until the next; rebuilding a past
 /// state replays at most that work (README, Time travel).
 ///
-/// At most ``maximumCheckpoints`` are
-/// kept: older ones thin out (every other one goes), so a long session's
-/// checkpoints take bounded memory and a state far back replays further.
+/// At most ``maximumCheckpoints`` are kept, weighing together at most
+/// ``weightMultiple`` times the present state (or ``minimumBudget``, for a
+/// small state): older ones thin out (every other one goes), so a long
+/// session's checkpoints take memory within a fixed multiple of one state,
+/// whatever the session does (a window jump changes every view, so its
+/// checkpoint shares nothing with the one before), and a state far back
+/// replays from further away.
 struct History: Sendable {
     /// One operation that ran, and where the log stood around it.
     struct Entry: Sendable {
@@ -35,33 +42,43 @@ struct History: Sendable {
     struct Checkpoint: Sendable {
         var operations: Int
         var session: Engine.Session
+        /// The session's ``Engine/Session/weight`` when it was taken.
+        var weight: Int
     }
 
     /// Work between checkpoints (events plus operations): ``workPerView``
     /// per view, within these bounds (tests narrow them to take many checkpoints).
     var spacing = 16_384...65_536
     static let workPerView = 64
+    /// The least work between checkpoints per unit of weight, whatever
+    /// ``spacing`` says (tests that take a checkpoint at every operation set 0).
+    var workPerUnitCopied = 4
 
     private(set) var entries = Journal()
     /// In operation order; the first holds the state before any operation.
     private(set) var checkpoints: [Checkpoint] = []
     /// Events recorded and operations run since the last checkpoint.
     private var workSinceCheckpoint = 0
+    /// The checkpoints' weights added up.
+    private(set) var checkpointWeight = 0
 
     /// Starts the history at `origin` (an engine before any operation).
     mutating func start(at origin: Engine.Session) {
         entries = Journal()
-        checkpoints = [Checkpoint(operations: 0, session: origin)]
+        checkpoints = [Checkpoint(operations: 0, session: origin, weight: origin.weight)]
+        checkpointWeight = origin.weight
         workSinceCheckpoint = 0
     }
 
     /// Journals an operation that ran; returns whether a checkpoint is due
-    /// (`viewCount`: the views ever created plus the component types
-    /// defined, which a checkpoint copies).
-    mutating func append(_ entry: Entry, events: Int, viewCount: Int) -> Bool {
+    /// (`weight`: the present state's ``Engine/Session/weight``, what a
+    /// checkpoint copies at most).
+    mutating func append(_ entry: Entry, events: Int, weight: Int) -> Bool {
         entries.append(entry)
         workSinceCheckpoint += events + 1
-        let due = min(max(History.workPerView * viewCount, spacing.lowerBound), spacing.upperBound)
+        guard keepsCheckpoints else { return false }
+        let due = max(min(max(History.workPerView * weight, spacing.lowerBound), spacing.upperBound),
+                      workPerUnitCopied * weight)
         return workSinceCheckpoint >= due
     }
 
@@ -70,18 +87,38 @@ struct History: Sendable {
     /// thin out into the past, and their memory stays bounded however long
     /// the session (a state far back replays from further away instead).
     static let maximumCheckpoints = 128
+    /// The checkpoints weigh at most this many times the present state...
+    static let weightMultiple = 4
+    /// ... or this much, whichever is more: about 230 MB of views at the
+    /// 1.8 KB a view with its tables and node takes. A small state keeps
+    /// all ``maximumCheckpoints``.
+    static let minimumBudget = 1 << 17
+    /// ``minimumBudget``, narrowed by tests.
+    var budgetFloor = History.minimumBudget
+    /// Whether checkpoints are taken past the origin (``Engine/keepsCheckpoints``).
+    var keepsCheckpoints = true
 
     mutating func addCheckpoint(_ session: Engine.Session) {
-        checkpoints.append(Checkpoint(operations: entries.count, session: session))
+        let weight = session.weight
+        checkpoints.append(Checkpoint(operations: entries.count, session: session, weight: weight))
+        checkpointWeight += weight
         workSinceCheckpoint = 0
-        if checkpoints.count > History.maximumCheckpoints {
-            // Keep the origin (index 0); drop odd indices of the older half.
-            let half = checkpoints.count / 2
-            var kept: [Checkpoint] = [checkpoints[0]]
-            for index in 1..<half where index % 2 == 0 { kept.append(checkpoints[index]) }
-            kept.append(contentsOf: checkpoints[half...])
-            checkpoints = kept
+        let budget = max(History.weightMultiple * weight, budgetFloor)
+        while checkpoints.count > History.maximumCheckpoints || (checkpointWeight > budget && checkpoints.count > 2) {
+            thin()
         }
+    }
+
+    /// Drops every other checkpoint of the older half (at least one),
+    /// keeping the origin (index 0) and the newest.
+    private mutating func thin() {
+        let half = max(checkpoints.count / 2, 2)
+        var kept: [Checkpoint] = [checkpoints[0]]
+        for index in 1..<half {
+            if index % 2 == 0 { kept.append(checkpoints[index]) } else { checkpointWeight -= checkpoints[index].weight }
+        }
+        kept.append(contentsOf: checkpoints[half...])
+        checkpoints = kept
     }
 
     /// The last checkpoint taken at or before operation `count`.
@@ -111,7 +148,10 @@ struct History: Sendable {
         guard count < entries.count else { return }
         let end = entries[count].before
         entries.removeAll(from: count)
-        while let last = checkpoints.last, last.operations > count, checkpoints.count > 1 { checkpoints.removeLast() }
+        while let last = checkpoints.last, last.operations > count, checkpoints.count > 1 {
+            checkpointWeight -= last.weight
+            checkpoints.removeLast()
+        }
         let from = checkpoints.last?.operations ?? 0
         let start = from < entries.count ? entries[from].before : end
         workSinceCheckpoint = (end.seq - start.seq) + (count - from)
@@ -197,7 +237,7 @@ extension Engine {
         }
         let after = session.store.log.mark
         let entry = History.Entry(operation: operation, before: before, passesAfter: after.passes)
-        if history.append(entry, events: after.seq - before.seq, viewCount: session.store.count + catalog.components.count) {
+        if history.append(entry, events: after.seq - before.seq, weight: session.weight) {
             history.addCheckpoint(checkpointState())
         }
         return result
@@ -271,5 +311,17 @@ extension Engine {
     public mutating func rewind(toOperations count: Int) {
         guard count >= 0, count < history.entries.count else { return }
         restore(operations: count, log: history.entries[count].before)
+    }
+}
+
+extension Engine.Session {
+    /// About how much a copy of the session holds that the next operations
+    /// may change, in units of about one view (its tables and node): the
+    /// views ever made, the component types, and every entry the session
+    /// keeps per instance, row or list. Counted, never measured: each part
+    /// knows its count, so this costs nothing.
+    var weight: Int {
+        store.count + store.catalog.components.count + instanceValues.count + listItems.count
+            + itemState.count + savedState.count + hiddenPaths.count
     }
 }

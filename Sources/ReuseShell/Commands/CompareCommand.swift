@@ -193,12 +193,21 @@ enum CompareCommand {
                 child.selectStrategy(descriptor.standard)
             }
             descriptor = child.strategy(named: strategy)
+            // A replay counts; nobody travels back in it or reads its old
+            // events: no checkpoints (an `undo` it replays rebuilds from the
+            // start) and a bounded log, so its memory follows the state and
+            // not the session's length (issue 39).
+            child.engine.keepsCheckpoints = false
+            child.engine.keepEvents(atMost: Replay.eventWindow)
             let options = child.engine.strategy.optionsDescription
             label = options.isEmpty || options == descriptor?.standard.optionsDescription ? strategy : "\(strategy) (\(options))"
             self.sink = sink
         }
 
         private let sink: ErrorSink
+
+        /// The events a replay's log keeps (``CompareExplanation`` keeps its own window).
+        static let eventWindow = 10_000
 
         /// Runs one line; false when it was refused (``failure`` says why).
         func run(_ line: String, at location: SourceLocation) -> Bool {

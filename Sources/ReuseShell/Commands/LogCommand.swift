@@ -88,10 +88,26 @@ enum LogCommand {
                     engine.log.forEachBackwards(view: view, pass: pass, kinds: kinds) { _ in total += 1; return true }
                 }
             }
-            shell.emit(json: .object([
-                ("events", .array(events.map { EventReport(event: $0).json })),
-                ("total", .int(total)), ("shown", .int(events.count)), ("dropped", .int(engine.log.droppedEvents)),
-            ]))
+            // Written as it is rendered, 64 KiB at a time, rather than as one
+            // document: a million events never become one tree and one string
+            // (the text is JSON.rendered's, key for key).
+            var out = "{\"events\":["
+            for (index, event) in events.enumerated() {
+                if index > 0 { out += "," }
+                EventReport(event: event).json.write(to: &out)
+                if out.utf8.count >= 1 << 16 {
+                    shell.write(out)
+                    out = ""
+                }
+            }
+            out += "]"
+            for (key, value) in [("total", JSON.int(total)), ("shown", .int(events.count)), ("dropped", .int(engine.log.droppedEvents))] {
+                out += ","
+                JSON.escape(key, into: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            shell.write(out + "}\n")
             return
         }
         if events.isEmpty {

@@ -61,8 +61,12 @@ public enum Graphviz {
             // Several graphs in one input come out as SVG documents one
             // after another. Into a file, not a pipe: nothing has to drain
             // it while the shell waits.
-            process.arguments = ["-Tsvg", "-o", svg.path, input.path]
-            process.standardOutput = FileHandle.nullDevice
+            // (`-o` would keep only the last graph.)
+            _ = FileManager.default.createFile(atPath: svg.path, contents: nil)
+            let outputHandle = try FileHandle(forWritingTo: svg)
+            defer { try? outputHandle.close() }
+            process.arguments = ["-Tsvg", input.path]
+            process.standardOutput = outputHandle
             process.standardError = errorHandle
             process.standardInput = FileHandle.nullDevice
             try process.run()
