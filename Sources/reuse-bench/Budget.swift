@@ -147,7 +147,7 @@ enum Budget {
         let start = now()
         let file = file ?? defaultFile
         let names = figures([:]).budgeted.map(\.name)
-        let limits = readLimits(file, names: names)
+        let limits = readLimits(file, names: names + MemoryBudget.names)
         setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
         let count = countAll()
         let (budgeted, writtenOut) = figures(count)
@@ -202,6 +202,19 @@ enum Budget {
             ("ok", .bool(failures.isEmpty)),
         ]))
         Report.text("  (written out, outcome known, not budgeted: \(grouped(writtenOut.step)) a step, \(grouped(writtenOut.pass)) a pass)")
+        // Memory: each workload's peak in a child process (MemoryBudget.swift).
+        Report.text("Memory budget (peak resident memory, a child process each; the second column is the budget):")
+        var memory: [JSON] = []
+        for figure in MemoryBudget.measure() {
+            let limit = limits[figure.name]!.instructions
+            let ok = figure.value <= limit
+            if !ok { failures.append("\(figure.name): \(fixed(figure.value, 2)) \(figure.unit), over its budget of \(fixed(limit, 2))") }
+            Report.text("  " + pad(figure.name, 13, left: true) + "  " + pad(fixed(figure.value, 2), 8, left: false) + "  "
+                        + pad(fixed(limit, 2), 8, left: false) + "  " + pad(figure.unit, 7, left: true) + "  " + (ok ? "ok" : "OVER"))
+            memory.append(.object([("name", .string(figure.name)), ("unit", .string(figure.unit)), ("value", .double(figure.value)),
+                                   ("budget", .double(limit)), ("ok", .bool(ok))]))
+        }
+        Report.record("memory", .array(memory))
         let seconds = fixed(Double(now() - start) / 1e9, 0)
         guard failures.isEmpty else {
             for failure in failures { printError("budget: OVER BUDGET: " + failure) }
@@ -209,7 +222,7 @@ enum Budget {
                        + "update \(file) and BENCHMARKS.md with it.")
             Report.exit(1)
         }
-        Report.text("budget: all \(budgeted.count) workloads within budget (\(seconds) s)")
+        Report.text("budget: all \(budgeted.count + MemoryBudget.names.count) workloads within budget (\(seconds) s)")
         Report.exit(0)
         #endif
     }
