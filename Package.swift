@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "ReuseShellTests", dependencies: ["ReuseShell", "ReuseConformance", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ReuseShell", "TestSupport"],
+            dependencies: ["ReuseShell", "ReuseConformance", "TestSupport"],
             exclude: ["Transcripts", "Pictures"]
         ),
     ]

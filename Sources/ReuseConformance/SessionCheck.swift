@@ -4,12 +4,19 @@ import ReuseShell
 
 /// What a session must do under any strategy, checked by replaying it:
 /// keep every invariant after every line, print the same bytes when run
-/// again, and `save` a script that rebuilds the same tree and pools.
+/// again, answer `tree --pass N` and `pools --pass N` with what it showed
+/// right after pass N, and `save` a script that rebuilds the same tree,
+/// pools, components and stats.
 public struct SessionCheck: Sendable {
     /// The strategy the session starts under.
     public var strategy: String
     /// The strategies the shell knows (the one checked among them).
     public var strategies: [StrategyDescriptor]
+
+    /// Take a checkpoint after every operation and thin them as a large
+    /// state's would be, so a short session's past states are rebuilt from
+    /// thinned checkpoints (the long-session case).
+    public var checkpointsEveryOperation = false
 
     public init(strategy: String, strategies: [StrategyDescriptor] = StrategyRegistry.all) {
         self.strategy = strategy
@@ -22,46 +29,64 @@ public struct SessionCheck: Sendable {
         let shell = Interpreter(options: .init(width: 80), strategies: strategies, write: write, writeError: writeError)
         if let directory { shell.workingDirectory = directory.path }
         try? shell.selectStrategy(strategy)
+        if checkpointsEveryOperation { shell.checkpointAfterEveryOperation() }
         return shell
     }
 
     /// Runs `lines` in a fresh shell; returns its output and the first
-    /// broken invariant, if any.
-    func run(_ lines: [String], directory: URL) -> (output: String, failure: String?) {
+    /// broken invariant, if any. With `pastStates`, it also asks for the
+    /// tree and pools after each pass as the pass ends, then for every
+    /// such pass again at the end (`tree --pass N --json`, rebuilt from the
+    /// history), and reports the first that differs.
+    func run(_ lines: [String], directory: URL, pastStates: Bool = false) -> (output: String, failure: String?) {
         var output = ""
         let shell = shell(in: directory) { output += $0 }
+        func ask(_ question: String) -> String { shell.answer(question) }
+        // What each pass showed as it ended, by pass number; an `undo`
+        // takes passes back, and a later pass of the same number replaces them.
+        var shown: [Int: (line: Int, text: String)] = [:]
         for (index, line) in lines.enumerated() {
+            let before = shell.engine.log.currentPass
             shell.run(line: line, at: SourceLocation(file: "<random>", line: index + 1))
             let violations = shell.engine.checkInvariants()
             if !violations.isEmpty {
                 return (output, "invariants broken after line \(index + 1) '\(line)' under \(shell.engine.strategy.name): "
                     + violations.prefix(3).map(\.description).joined(separator: "; "))
             }
+            let pass = shell.engine.log.currentPass
+            if pass < before { shown = shown.filter { $0.key <= pass } }
+            if pastStates, pass > before, pass > 0 {
+                shown[pass] = (index + 1, ask("tree --json") + ask("pools --json"))
+            }
+        }
+        for pass in shown.keys.sorted() {
+            let (line, live) = shown[pass]!
+            let asked = ask("tree --pass \(pass) --json") + ask("pools --pass \(pass) --json")
+            if asked != live {
+                return (output, "a past state differs: pass \(pass) (after line \(line) '\(lines[line - 1])') as shown then "
+                    + "and as 'tree/pools --pass \(pass)' rebuilds it:\n" + Self.firstDifference(live, asked))
+            }
         }
         return (output, nil)
     }
 
-    /// The state a round trip must rebuild: the strategy, the tree and the pools, as JSON.
+    /// The state a round trip must rebuild: the strategy, the tree, the
+    /// pools, the components and the stats, as JSON (asked past any
+    /// `output FILE` the session left on).
     func state(of lines: [String], directory: URL) -> String {
-        var output = ""
-        let shell = shell(in: directory) { output += $0 }
+        let shell = shell(in: directory)
         for (index, line) in lines.enumerated() { shell.run(line: line, at: SourceLocation(file: "<random>", line: index + 1)) }
-        output = ""
-        shell.run(line: "strategy", at: SourceLocation(file: "<state>", line: 1))
-        let current = output.split(separator: "\n").first { $0.hasPrefix("*") } ?? ""
-        output = ""
-        shell.run(line: "tree --json", at: SourceLocation(file: "<state>", line: 2))
-        shell.run(line: "pools --json", at: SourceLocation(file: "<state>", line: 3))
-        return current + "\n" + output
+        let current = shell.answer("strategy").split(separator: "\n").first { $0.hasPrefix("*") } ?? ""
+        return current + "\n" + ["tree --json", "pools --json", "components --json", "stats --json"].map(shell.answer).joined()
     }
 
     /// What is wrong with a session, or nil.
     public func failure(of lines: [String]) -> String? {
         guard let directory = try? Self.temporaryDirectory() else { return "no temporary directory" }
         defer { try? FileManager.default.removeItem(at: directory) }
-        let first = run(lines, directory: directory)
+        let first = run(lines, directory: directory, pastStates: true)
         if let failure = first.failure { return failure }
-        let second = run(lines, directory: directory)
+        let second = run(lines, directory: directory, pastStates: true)
         if second.output != first.output { return "not deterministic: a second run printed other bytes" }
         // Round trip: what `save` writes rebuilds the same state.
         _ = run(lines + ["save saved.reuse"], directory: directory)
@@ -115,6 +140,40 @@ public struct SessionCheck: Sendable {
     static func kind(of failure: String) -> String {
         let head = failure.prefix { $0 != ":" && $0 != "\n" }
         return head.hasPrefix("invariants broken") ? "invariants broken" : String(head)
+    }
+
+    /// A random session of the prelude and `count` lines from `seed`,
+    /// each line written for the state the lines before it left
+    /// (``SessionGenerator/line(in:)``), under ``strategy``.
+    public func randomSession(seed: UInt64, lines count: Int) -> [String] {
+        var generator = SessionGenerator(seed: seed)
+        let directory = try? Self.temporaryDirectory()
+        defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
+        let shell = shell(in: directory)
+        var lines = generator.prelude()
+        for (index, line) in lines.enumerated() { shell.run(line: line, at: SourceLocation(file: "<random>", line: index + 1)) }
+        for _ in 0..<count {
+            let line = generator.line(in: shell.engine)
+            lines.append(line)
+            shell.run(line: line, at: SourceLocation(file: "<random>", line: lines.count))
+        }
+        return lines
+    }
+
+    /// The saved script of `lines` (what `save` writes after them), or nil.
+    public func savedScript(of lines: [String]) -> String? {
+        guard let directory = try? Self.temporaryDirectory() else { return nil }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = run(lines + ["save saved.reuse"], directory: directory)
+        return try? String(contentsOf: directory.appendingPathComponent("saved.reuse"), encoding: .utf8)
+    }
+
+    /// The state a fresh process must rebuild from a saved script: what
+    /// ``state(of:directory:)`` reads after `lines`, in this process.
+    public func finalState(of lines: [String]) -> String? {
+        guard let directory = try? Self.temporaryDirectory() else { return nil }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return state(of: lines, directory: directory)
     }
 
     static func firstDifference(_ a: String, _ b: String) -> String {

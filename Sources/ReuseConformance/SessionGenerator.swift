@@ -5,9 +5,13 @@ import ReuseEngine
 /// lines succeed) and sometimes not (so refusals are exercised too).
 ///
 /// The lines cover what a strategy must handle: definitions that change
-/// shape, nested lists with headers, footers and saved offsets, mounts,
-/// hides, `set`, scrolls and jumps, row and whole-list reloads, loads,
-/// strategy switches, registrations, `prepare`, `undo`, and inspections.
+/// shape (with late loads, some checked against their item), nested lists
+/// with headers, footers and saved offsets, mounts, hides, `set`, scrolls
+/// and jumps, row and whole-list reloads (in place and `payload`), loads,
+/// strategy switches with options, registrations, `prepare` (resetting
+/// attributes or state, cancelling loads), `undo`, `compare` (and
+/// `--explain`), `output` and `once` into files of the working directory,
+/// and inspections, of the present and of past passes.
 /// The same seed writes the same session against the same engine.
 public struct SessionGenerator {
     public var random: SplitMix
@@ -62,6 +66,13 @@ public struct SessionGenerator {
                 var written: [String] = []
                 for attribute in attributes { written.append("\(attribute.attribute): \(pick(attribute.values))") }
                 line += " { " + written.joined(separator: ", ") + " }"
+            }
+            // A late load now and then: an image or a title, one delay or
+            // one per row, sometimes checked against the item it was for.
+            if chance(15) {
+                let loaded = pick(Self.values.filter { $0.classes?.contains(viewClass) ?? true })
+                line += " loads \(loaded.attribute) \(pick(loaded.values)) after \(pick(["1", "2", "3,1", "1,2,4"]))"
+                if chance(40) { line += " checked" }
             }
         }
         // Children only from later names (lists under A and B: their cells
@@ -148,7 +159,17 @@ public struct SessionGenerator {
             guard !withViews.isEmpty else { return "why A alpha" }
             return "why \(pick(withViews).path.display) \(pick(["alpha", "tap", "backgroundColor"]))"
         case 90..<92: return "tap \(views.isEmpty ? "v2" : pick(views))"
-        case 92..<94: return "tree --pass \(Int.random(in: 1...max(1, engine.log.currentPass), using: &random)) --json"
+        case 92..<94:
+            let pass = Int.random(in: 1...max(1, engine.log.currentPass), using: &random)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0: return "compare"
+            case 1: return "compare --explain \(pick(strategies))"
+            case 2: return "output out-\(Int.random(in: 1...2, using: &random)).txt"
+            case 3: return "output"
+            case 4: return "once once.txt"
+            case 5: return "pools --pass \(pass) --json"
+            default: return "tree --pass \(pass) --json"
+            }
         case 94..<96:
             // Items inserted and deleted (sometimes past the end: an error).
             let list = lists.isEmpty ? "L" : pick(lists)

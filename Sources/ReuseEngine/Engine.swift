@@ -294,6 +294,15 @@ public struct Engine: Sendable {
     /// pass summaries stay exact. Bounds the log's memory in long sessions.
     public mutating func keepEvents(atMost limit: Int?) { session.store.log.keep(atMost: limit) }
 
+    /// Takes a checkpoint after every operation and thins them by weight
+    /// with no floor, as a large state's would be: how a short session in a
+    /// test reaches checkpoint thinning.
+    package mutating func checkpointAfterEveryOperation() {
+        history.spacing = 1...1
+        history.workPerUnitCopied = 0
+        history.budgetFloor = 0
+    }
+
     /// Whether the history takes checkpoints (true by default). An engine
     /// that never looks back (a replay that only counts, as `compare`'s)
     /// sets false, and its memory follows its state alone; time travel and

@@ -99,6 +99,8 @@ public final class Interpreter {
     private var dropsOutput = false
     /// Where output goes instead (`output FILE`), until `output` alone.
     var outputFile: FileHandle?
+    /// What ``answer(_:)`` collects while it runs its question.
+    private var answering: String?
     /// Where the next command's output goes (`once FILE`), then the one it
     /// runs for (`once` applies to the command after it).
     var pendingOnce: FileHandle?
@@ -151,12 +153,34 @@ public final class Interpreter {
 
     /// Prints text as it is (unless muted), to the file output is sent to if any.
     func write(_ text: String) {
+        if answering != nil {
+            answering! += text
+            return
+        }
         if dropsOutput { return }
         if let file = onceFile ?? outputFile {
             file.write(Data(text.utf8))
         } else {
             sink(text)
         }
+    }
+
+    /// Checkpoints after every operation, thinned by weight with no floor
+    /// (``Engine/checkpointAfterEveryOperation()``), until a `reset`.
+    package func checkpointAfterEveryOperation() { engine.checkpointAfterEveryOperation() }
+
+    /// What a question prints (`tree --json`, `pools --pass 3 --json`),
+    /// whatever `output`, `once` or `--quiet` say, for a tool that questions
+    /// a live session (the conformance kit checks past states so). Meant
+    /// for inspections, which change nothing and are not recorded; an
+    /// error's report goes where errors go.
+    public func answer(_ question: String) -> String {
+        answering = ""
+        let (muted, silenced) = (self.muted, self.silenced)
+        (self.muted, self.silenced) = (false, false)
+        defer { (self.muted, self.silenced, answering) = (muted, silenced, nil) }
+        run(line: question, at: SourceLocation(file: "<question>", line: 1))
+        return answering ?? ""
     }
 
     /// Prints text followed by a newline (nothing for an empty string),
@@ -227,7 +251,7 @@ public final class Interpreter {
         var wasSilenced: Bool?
         if options.quiet {
             wasSilenced = silenced
-            silenced = !spec.answers
+            silenced = !spec.answers(words: tokens.count - 1)
         }
         defer { if let wasSilenced { silenced = wasSilenced } }
         // `once FILE` sends this command's output (and only its) to FILE.

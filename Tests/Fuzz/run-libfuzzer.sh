@@ -32,7 +32,9 @@ dictionary="$build/reuse.dict"
     printf '%s\n' --json --dot --pass --changes --all --last --script --step by to as header footer \
         rows viewport cells children view kind adds unapply update resets cancels loads after checked \
         UIView UILabel UIImageView UIButton UIScrollView backgroundColor alpha text title image tap \
-        cornerRadius tintColor '{i}' '"' '{' '}' ':' ',' '/' '[1]' v1 v2 v3 red 0.5
+        cornerRadius tintColor '{i}' '"' '{' '}' ':' ',' '/' '[1]' v1 v2 v3 red 0.5 \
+        payload replace --explain resets-state state saveable on item key id insert delete at count \
+        wait once output pools components stats '3,1' 'L/0/M' 'Feed/0/Carousel' linger pool cache os
 } | sort -u | awk '{ gsub(/\\/, "\\\\"); gsub(/"/, "\\\""); printf "\"%s \"\n", $0 }' > "$dictionary"
 
 # Inputs run `save`, `export` and `output` with any path: as root, drop to

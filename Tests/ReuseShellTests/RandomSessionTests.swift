@@ -69,4 +69,26 @@ import Testing
             }
         }
     }
+
+    /// The long-session case (issue 39): sessions whose checkpoints thin
+    /// out (one after every operation, weighed with no floor), so past
+    /// states are rebuilt from far back; every `tree --pass N` and `pools
+    /// --pass N` must still answer what pass N showed.
+    @Test(arguments: ["theodolite", "recyclerview", "uikit", "compose", "litho"])
+    func pastStatesOfALongSessionSurviveThinnedCheckpoints(strategy: String) throws {
+        var check = SessionCheck(strategy: strategy)
+        check.checkpointsEveryOperation = true
+        for session in 0..<2 {
+            let seed = UInt64(9_000_000 + session) &+ UInt64(strategy.utf8.count)
+            let lines = check.randomSession(seed: seed, lines: 200)
+            if let failure = check.failure(of: lines) {
+                let minimal = check.shrink(lines)
+                Issue.record("""
+                    long session (seed \(seed), strategy \(strategy)) failed: \(failure)
+                    minimal script (\(minimal.count) of \(lines.count) lines), with --strategy \(strategy):
+                    \(minimal.joined(separator: "\n"))
+                    """)
+            }
+        }
+    }
 }

@@ -33,13 +33,16 @@ struct CommandSpec: Sendable {
     var replays = true
     var run: @Sendable (inout Arguments, Interpreter) throws(ShellError) -> Void
 
-    /// Whether what it prints answers a question (an inspection, `help`):
+    /// Whether what a line of it prints answers a question (an inspection, `help`):
     /// what `--quiet` keeps. `explain` and `expect` report on the session,
     /// as pass lines and `defined` do, and are dropped with them.
-    var answers: Bool {
+    /// `words`: the words after the command's name (`strategy` alone asks
+    /// which strategies there are, and answers).
+    func answers(words: Int) -> Bool {
         switch name {
         case "explain", "expect": false
         case "help": true
+        case "strategy": words == 0
         default: group == .inspect
         }
     }
