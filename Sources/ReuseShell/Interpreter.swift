@@ -159,7 +159,17 @@ public final class Interpreter {
         }
         if dropsOutput { return }
         if let file = onceFile ?? outputFile {
-            file.write(Data(text.utf8))
+            do {
+                try file.write(contentsOf: Data(text.utf8))
+            } catch {
+                // The file takes no more (a full disk, a size limit): the
+                // output goes back to the screen, and the failure says so once.
+                let command = onceFile != nil ? "once" : "output"
+                if onceFile != nil { onceFile = nil } else { outputFile = nil }
+                failures += 1
+                writeError("\(command): " + style.error("error:") + " cannot write on: \(describe(error)); the output goes back to the screen\n")
+                sink(text)
+            }
         } else {
             sink(text)
         }
@@ -213,10 +223,11 @@ public final class Interpreter {
     /// Runs one line; returns false when it failed.
     @discardableResult
     public func run(line: String, at location: SourceLocation) -> Bool {
-        guard line.utf8.count <= Interpreter.maximumLineLength else {
+        let length = location.overlongBytes ?? line.utf8.count
+        guard length <= Interpreter.maximumLineLength else {
             // Only the start is echoed: the point is the length.
             let start = String(line.unicodeScalars.prefix(60)) + "..."
-            report(ShellError("this line is \(line.utf8.count) bytes long; a line may hold at most \(Interpreter.maximumLineLength) bytes",
+            report(ShellError("this line is \(length) bytes long; a line may hold at most \(Interpreter.maximumLineLength) bytes",
                               column: 1, length: 1), at: location, line: start)
             return false
         }
@@ -273,6 +284,8 @@ public final class Interpreter {
         let answers = pendingQuiz != nil && spec.name != "say" && spec.name != "quiz"
         // The strategy a session's record starts under (read only before its first command).
         let starting = recorded.isEmpty && spec.recordsForSave ? engine.strategy : nil
+        // A write to an `output` file that failed meanwhile fails the command.
+        let failuresBefore = failures
         do {
             try spec.run(&arguments, self)
             // Recorded when it changed the session (`strategy` alone lists, and changes nothing).
@@ -281,7 +294,7 @@ public final class Interpreter {
                 recorded.append(RecordedCommand(command: spec.name, line: Interpreter.trimmed(line)), operationsBefore: operations)
             }
             if answers { answerPendingQuiz() }
-            return true
+            return failures == failuresBefore
         } catch {
             if !error.alreadyReported { report(error, at: location, line: line, json: Interpreter.asksForJSON(arguments.tokens)) }
             if answers { answerPendingQuiz() }
@@ -324,8 +337,8 @@ public final class Interpreter {
         var ok = true
         var joiner = LineJoiner(file: file)
         if announcesWaits {
-            reader.onLongWait = { [writeError] in
-                writeError("\(file): waiting for input (nothing written yet); Ctrl-C stops\n")
+            reader.onLongWait = { [writeError] anyRead in
+                writeError("\(file): waiting for " + (anyRead ? "more input" : "input (nothing written yet)") + "; Ctrl-C stops\n")
             }
         }
         while true {

@@ -129,4 +129,15 @@ import Testing
         #expect(process.terminationStatus == 0, "\(text)")
         #expect(text.hasSuffix("└─ v2 UIView A (A, UIView, [])\n"), "\(text)")
     }
+
+    /// A write to an `output` file that fails (a full disk: /dev/full) sent
+    /// the shell down with SIGILL; the output now goes back to the screen,
+    /// the failure is said once, and the command fails.
+    @Test func aFailedWriteToAnOutputFileSendsTheOutputBackToTheScreen() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let run = try runShell(["-c", "output /dev/full", "-c", "say lost", "-c", "say back"])
+        #expect(run.status == 1)
+        #expect(run.output == "output: error: cannot write on: no space left; the output goes back to the screen\nlost\nback\n",
+                "\(run.output)")
+    }
 }

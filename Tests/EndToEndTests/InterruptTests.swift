@@ -180,6 +180,44 @@ struct InterruptTests {
         #expect(try shell.waitForExit() == 0)
     }
 
+    /// SIGTERM (or SIGHUP, a closed terminal) during `export FILE.svg` left
+    /// `dot` running and its scratch files behind: both go now, and the
+    /// shell still ends by that signal.
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aTerminationSignalDuringExportStopsDotAndRemovesItsFiles(_ signal: Int32) throws {
+        guard ProcessInfo.processInfo.environment["PATH"].map({ path in
+            path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/dot") }
+        }) == true else { return }
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = ["component Dot view UIView", "component Row view UIView children Dot Dot Dot",
+                      "list Feed rows 1250 viewport 1250 cells Row", "mount Feed", "export big.svg --all"]
+        try Data((script.joined(separator: "\n") + "\n").utf8).write(to: directory.appendingPathComponent("big.reuse"))
+        let process = try shellProcess(["-q", "big.reuse"], directory: directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        var drawing: [pid_t] = []
+        let deadline = Date().addingTimeInterval(20)
+        while drawing.isEmpty, Date() < deadline {
+            usleep(50_000)
+            drawing = Self.children(of: process.processIdentifier)
+        }
+        try #require(!drawing.isEmpty, "dot never started")
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(process.processIdentifier, signal)
+        let sent = Date()
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(sent) < 1.5, "ended \(Date().timeIntervalSince(sent)) s after the signal")
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        #expect(drawing.allSatisfy { kill($0, 0) != 0 }, "dot still runs")
+        let scratch = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.hasPrefix("reuse-shell-\(process.processIdentifier)-") }
+        #expect(scratch.isEmpty, "scratch files left: \(scratch)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("big.svg").path))
+    }
+
     /// The processes whose parent is `parent` (from /proc; none elsewhere).
     static func children(of parent: pid_t) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

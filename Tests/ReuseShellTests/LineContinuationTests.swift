@@ -94,6 +94,22 @@ import Testing
         #expect(session.line("tree").output.contains("Bar") == false)
     }
 
+    /// Issue 39: `\` lines joined past the line limit grew memory without
+    /// bound before the joined command was refused. The joiner now drops
+    /// the text once past the limit and counts on, so the refusal gives the
+    /// joined length and the lines after the command run.
+    @Test func aCommandContinuedPastTheLineLimitIsRefusedWithItsLength() {
+        let session = Session(seed)
+        let piece = String(repeating: "a", count: 600_000)
+        let script = "say start \\\n" + String(repeating: "  \(piece) \\\n", count: 3) + "  end\nsay after\n"
+        let ok = session.interpreter.run(script: script, file: "long.reuse")
+        #expect(!ok)
+        let joined = "say start" + String(repeating: " " + piece, count: 3) + " end"
+        #expect(session.output.contains("long.reuse:1:1: error: this line is \(joined.utf8.count) bytes long; a line may hold at most 1048576 bytes"),
+                "\(session.output.prefix(300))")
+        #expect(session.output.hasSuffix("after\n"), "\(session.output.suffix(200))")
+    }
+
     @Test func aBlankLineEndsAContinuedCommand() {
         let session = Session(seed)
         let ok = session.interpreter.run(script: "mount Foo \\\n\nmount Bar\n", file: "f")

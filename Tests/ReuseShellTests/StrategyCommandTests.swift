@@ -74,6 +74,7 @@ import ReuseEngine
         #expect(session.error("compare") == "<stdin>:1:1: error: compare: nothing to replay yet; define and mount something first, or give --script FILE")
         #expect(session.error("compare theodolit") == "<stdin>:1:9: error: compare: unknown strategy 'theodolit'; did you mean 'theodolite'?")
         #expect(session.error("compare --script /nonexistent.reuse") == "<stdin>:1:18: error: compare: cannot read '/nonexistent.reuse': no such file")
+        #expect(session.error("compare --script /dev/null") == "<stdin>:1:18: error: compare: '/dev/null' has no command to replay")
     }
 
     @Test func compareRunsAScript() {

@@ -73,6 +73,9 @@ enum CompareCommand {
                 return (command.line, SourceLocation(file: "<session>", line: index + 1))
             }
         }
+        if lines.isEmpty, let script = parsed.values["script"] {
+            throw ShellError("compare: '\(script.text)' has no command to replay", at: script)
+        }
         guard !lines.isEmpty else {
             throw ShellError("compare: nothing to replay yet; define and mount something first, or give --script FILE", at: arguments.command)
         }

@@ -60,7 +60,8 @@ enum SourceCommand {
         Ctrl-C stops it between two lines, in the same way.
         The file is read as it runs, so a pipe or a FIFO works: the shell waits
         for its writer (saying so after a second), and Ctrl-C ends the wait. A
-        line longer than 1 MiB, or one that is not UTF-8, stops it there.
+        line longer than 1 MiB is refused and the lines after it run; a line
+        that is not UTF-8 stops it there.
         """,
         example: "source Sessions/01-first-mount.reuse",
         replays: false

@@ -63,7 +63,7 @@ public struct ScriptReader: ~Copyable {
                 "line \(line) goes on for more than \((Interpreter.maximumLineLength + ScriptReader.skipLimit) >> 20) MiB without ending; the rest is not read"
             case .tooLarge(let limit): "it is larger than \(limit >> 20) MiB"
             case .notUTF8(let line): "line \(line) is not UTF-8 text; the rest is not read"
-            case .interrupted: "interrupted while waiting for input"
+            case .interrupted: "interrupted (Ctrl-C) while reading it"
             case .system(let message): message
             }
         }
@@ -90,8 +90,11 @@ public struct ScriptReader: ~Copyable {
     public private(set) var lineNumber = 0
     /// Runs before each wait for input that is not there yet.
     public var onWait: () -> Void = {}
-    /// Runs once, when a wait has lasted a second (a FIFO with no writer yet).
-    public var onLongWait: () -> Void = {}
+    /// Runs once a wait has lasted a second (a FIFO with no writer yet),
+    /// told whether any byte came before.
+    public var onLongWait: (_ anyRead: Bool) -> Void = { _ in }
+    /// Whether any byte was read yet.
+    private var anyRead = false
 
     /// Reads from `descriptor`, which stays open afterwards (standard input).
     public init(descriptor: Int32, lineLimit: Int = Interpreter.maximumLineLength) {
@@ -216,7 +219,7 @@ public struct ScriptReader: ~Copyable {
                 if ready > 0 || (ready < 0 && errno != EINTR) { break }
                 if Interruption.isRequested { throw .interrupted }
                 waited += ScriptReader.waitSlice
-                if waited == 1_000 { onLongWait() }
+                if waited == 1_000 { onLongWait(anyRead) }
             }
         }
         if Interruption.isRequested { throw .interrupted }
@@ -231,7 +234,7 @@ public struct ScriptReader: ~Copyable {
             if Interruption.isRequested { throw .interrupted }
             throw errno == EISDIR ? .isADirectory : .system(String(cString: strerror(errno)))
         }
-        if count == 0 { atEnd = true }
+        if count == 0 { atEnd = true } else { anyRead = true }
     }
 
     /// The whole text of `path`, read as ``nextLine()`` reads (bounded,

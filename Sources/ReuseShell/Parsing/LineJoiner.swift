@@ -17,6 +17,11 @@ public struct LineJoiner: Sendable {
     /// has words yet (a `#` starting the next line is then a comment only
     /// when a space follows).
     private var pending: (text: String, count: Int, location: SourceLocation, hasTokens: Bool)?
+    /// A command that grew past ``Interpreter/maximumLineLength`` while
+    /// continued: only its length is counted from then on (its text
+    /// dropped, so `\` lines cannot grow memory), and it is given back
+    /// refused (``SourceLocation/overlongBytes``) when it ends.
+    private var overflow: (start: String, location: SourceLocation, bytes: Int)?
     public let file: String
 
     public init(file: String) {
@@ -25,14 +30,23 @@ public struct LineJoiner: Sendable {
 
     /// Whether the last line ended in `\`: the command goes on (a
     /// continuation prompt is due).
-    public var isContinuing: Bool { pending != nil }
+    public var isContinuing: Bool { pending != nil || overflow != nil }
 
     /// Adds line `number` (as read: no line break); returns the command it
     /// completes, or nil while the command goes on in the next line.
     public mutating func add(_ line: String, number: Int) -> (text: String, location: SourceLocation)? {
         // Most lines: no `\` at the end and nothing pending.
-        if pending == nil, line.utf8.last != Self.backslash {
+        if pending == nil, overflow == nil, line.utf8.last != Self.backslash {
             return (line, SourceLocation(file: file, line: number))
+        }
+        if var long = overflow {
+            // Counted as the joined text would be: indentation and a
+            // continuing `\` (with the blanks before it) left out.
+            let rest = line.drop { $0 == " " || $0 == "\t" }
+            let continues = Self.continues(line, afterTokens: true).continues
+            long.bytes += 1 + rest.utf8.count - (continues ? Self.trailingBreak(of: String(rest)) : 0)
+            overflow = long
+            return continues ? nil : finish()
         }
         // Taken out, so the text and pieces are appended to in place.
         guard var joined = pending.take() else {
@@ -57,6 +71,13 @@ public struct LineJoiner: Sendable {
         joined.text += " "
         joined.text += rest
         joined.count += 1 + restCount
+        if joined.text.utf8.count > Interpreter.maximumLineLength {
+            let continues = Self.continues(String(rest), afterTokens: true).continues
+            overflow = (String(joined.text.unicodeScalars.prefix(60)), SourceLocation(file: file, line: joined.location.line),
+                        joined.text.utf8.count - (continues ? Self.trailingBreak(of: joined.text) : 0))
+            pending = nil
+            return continues ? nil : finish()
+        }
         let (continues, hasTokens) = Self.continues(String(rest), afterTokens: joined.hasTokens)
         guard continues else { return (joined.text, joined.location) }
         joined.hasTokens = joined.hasTokens || hasTokens
@@ -68,13 +89,18 @@ public struct LineJoiner: Sendable {
     /// it stands (the `\` in it), for the interpreter to refuse; nil when
     /// none is pending.
     public mutating func finish() -> (text: String, location: SourceLocation)? {
-        defer { pending = nil }
+        defer { (pending, overflow) = (nil, nil) }
+        if let long = overflow {
+            var location = long.location
+            location.overlongBytes = long.bytes
+            return (long.start, location)
+        }
         return pending.map { ($0.text, $0.location) }
     }
 
     /// Drops the command being continued (Ctrl-C at a continuation prompt).
     public mutating func abandon() {
-        pending = nil
+        (pending, overflow) = (nil, nil)
     }
 
     static let backslash = UInt8(ascii: "\\")

@@ -37,6 +37,9 @@ public struct SourceLocation: Equatable, Sendable {
     /// The lines a continued command was joined from (``LineJoiner``); empty
     /// for a command on one line.
     public var pieces: [LinePiece] = []
+    /// A command continued over lines (`\`) past the line limit: its length
+    /// in bytes; its text was dropped as it grew (``LineJoiner``).
+    public var overlongBytes: Int?
 
     public init(file: String, line: Int) {
         self.file = file

@@ -1,4 +1,13 @@
 import Foundation
+import Synchronization
+
+/// The termination signal (SIGTERM, SIGHUP) that came while `dot` ran, or 0.
+private let terminationSignal = Atomic<Int32>(0)
+
+/// Async-signal-safe: notes the signal; the waiting loop acts on it.
+private func noteTermination(_ signal: Int32) {
+    terminationSignal.store(signal, ordering: .relaxed)
+}
 
 /// Graphviz's `dot`, run to turn DOT text into SVG (`export FILE.svg`, lesson pages).
 public enum Graphviz {
@@ -73,7 +82,9 @@ public enum Graphviz {
         } catch {
             throw .couldNotRun(error.localizedDescription)
         }
-        try waitInterruptibly(for: process)
+        try waitInterruptibly(for: process) {
+            for file in [input, svg, errors] { try? FileManager.default.removeItem(at: file) }
+        }
         guard process.terminationStatus == 0 else {
             let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
             throw .failed(status: process.terminationStatus, message: message)
@@ -87,21 +98,56 @@ public enum Graphviz {
     }
 
     /// Waits for `process` to end, looking at ``Interruption`` every 20 ms:
-    /// on Ctrl-C it is stopped (SIGTERM, then SIGKILL after half a second),
-    /// reaped, and ``Failure/interrupted`` thrown, so a picture that would
-    /// take minutes never outlives the command that asked for it.
-    static func waitInterruptibly(for process: Process) throws(Failure) {
+    /// on Ctrl-C it is stopped (``stop(_:)``) and ``Failure/interrupted``
+    /// thrown, so a picture that would take minutes never outlives the
+    /// command that asked for it. SIGTERM or SIGHUP (a closed terminal)
+    /// meanwhile stops it too, runs `cleanup` (the scratch files), and
+    /// then ends the shell by that signal as it would have.
+    static func waitInterruptibly(for process: Process, cleanup: () -> Void) throws(Failure) {
+        // Signals started ignored (`nohup`) stay ignored.
+        var previous: [(Int32, sighandler_t?)] = []
+        for signal in [SIGTERM, SIGHUP] {
+            let old = Foundation.signal(signal, noteTermination)
+            if let old, unsafeBitCast(old, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                _ = Foundation.signal(signal, old)
+            } else {
+                previous.append((signal, old))
+            }
+        }
+        defer { for (signal, old) in previous { _ = Foundation.signal(signal, old) } }
+        // A mask inherited blocked (a program started from a worker thread)
+        // would hold the signals until `dot` ended: unblocked while waiting.
+        var unblocked = sigset_t()
+        var mask = sigset_t()
+        sigemptyset(&unblocked)
+        for (signal, _) in previous { sigaddset(&unblocked, signal) }
+        sigprocmask(SIG_UNBLOCK, &unblocked, &mask)
+        defer { sigprocmask(SIG_SETMASK, &mask, nil) }
         while process.isRunning {
+            let terminated = terminationSignal.exchange(0, ordering: .relaxed)
+            if terminated != 0 {
+                stop(process)
+                cleanup()
+                for (signal, old) in previous { _ = Foundation.signal(signal, old) }
+                previous = []
+                // Still unblocked here: the signal's own action ends the shell.
+                raise(terminated)
+            }
             if Interruption.isRequested {
-                process.terminate()
-                let deadline = Date().addingTimeInterval(0.5)
-                while process.isRunning, Date() < deadline { usleep(10_000) }
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                process.waitUntilExit()
+                stop(process)
                 throw .interrupted
             }
             usleep(20_000)
         }
+        process.waitUntilExit()
+    }
+
+    /// Stops `process`: SIGTERM, then SIGKILL after half a second; reaped.
+    private static func stop(_ process: Process) {
+        process.terminate()
+        let deadline = Date().addingTimeInterval(0.5)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
