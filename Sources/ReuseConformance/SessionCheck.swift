@@ -41,7 +41,6 @@ public struct SessionCheck: Sendable {
     func run(_ lines: [String], directory: URL, pastStates: Bool = false) -> (output: String, failure: String?) {
         var output = ""
         let shell = shell(in: directory) { output += $0 }
-        func ask(_ question: String) -> String { shell.answer(question) }
         // What each pass showed as it ended, by pass number; an `undo`
         // takes passes back, and a later pass of the same number replaces them.
         var shown: [Int: (line: Int, text: String)] = [:]
@@ -56,12 +55,12 @@ public struct SessionCheck: Sendable {
             let pass = shell.engine.log.currentPass
             if pass < before { shown = shown.filter { $0.key <= pass } }
             if pastStates, pass > before, pass > 0 {
-                shown[pass] = (index + 1, ask("tree --json") + ask("pools --json"))
+                shown[pass] = (index + 1, shell.answer("tree --json") + shell.answer("pools --json"))
             }
         }
         for pass in shown.keys.sorted() {
             let (line, live) = shown[pass]!
-            let asked = ask("tree --pass \(pass) --json") + ask("pools --pass \(pass) --json")
+            let asked = shell.answer("tree --pass \(pass) --json") + shell.answer("pools --pass \(pass) --json")
             if asked != live {
                 return (output, "a past state differs: pass \(pass) (after line \(line) '\(lines[line - 1])') as shown then "
                     + "and as 'tree/pools --pass \(pass)' rebuilds it:\n" + Self.firstDifference(live, asked))
@@ -89,9 +88,7 @@ public struct SessionCheck: Sendable {
         let second = run(lines, directory: directory, pastStates: true)
         if second.output != first.output { return "not deterministic: a second run printed other bytes" }
         // Round trip: what `save` writes rebuilds the same state.
-        _ = run(lines + ["save saved.reuse"], directory: directory)
-        let saved = directory.appendingPathComponent("saved.reuse")
-        guard let script = try? String(contentsOf: saved, encoding: .utf8) else { return "save wrote nothing" }
+        guard let script = savedScript(of: lines, directory: directory) else { return "save wrote nothing" }
         let original = state(of: lines, directory: directory)
         let replayed = state(of: Interpreter.lines(of: script), directory: directory)
         if original != replayed {
@@ -144,18 +141,21 @@ public struct SessionCheck: Sendable {
 
     /// A random session of the prelude and `count` lines from `seed`,
     /// each line written for the state the lines before it left
-    /// (``SessionGenerator/line(in:)``), under ``strategy``.
-    public func randomSession(seed: UInt64, lines count: Int) -> [String] {
+    /// (``SessionGenerator/line(in:)``), under ``strategy``. `ran` hears
+    /// of each written line as it ran: whether it succeeded, and the shell
+    /// after it; `writeError` gets the shell's error reports.
+    public func randomSession(seed: UInt64, lines count: Int, writeError: ((String) -> Void)? = nil,
+                              ran: (_ line: String, _ succeeded: Bool, _ shell: Interpreter) -> Void = { _, _, _ in }) -> [String] {
         var generator = SessionGenerator(seed: seed)
         let directory = try? Self.temporaryDirectory()
         defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
-        let shell = shell(in: directory)
+        let shell = shell(in: directory, writeError: writeError)
         var lines = generator.prelude()
         for (index, line) in lines.enumerated() { shell.run(line: line, at: SourceLocation(file: "<random>", line: index + 1)) }
         for _ in 0..<count {
             let line = generator.line(in: shell.engine)
             lines.append(line)
-            shell.run(line: line, at: SourceLocation(file: "<random>", line: lines.count))
+            ran(line, shell.run(line: line, at: SourceLocation(file: "<random>", line: lines.count)), shell)
         }
         return lines
     }
@@ -164,6 +164,11 @@ public struct SessionCheck: Sendable {
     public func savedScript(of lines: [String]) -> String? {
         guard let directory = try? Self.temporaryDirectory() else { return nil }
         defer { try? FileManager.default.removeItem(at: directory) }
+        return savedScript(of: lines, directory: directory)
+    }
+
+    /// What `save` writes after `lines`, run in `directory`.
+    func savedScript(of lines: [String], directory: URL) -> String? {
         _ = run(lines + ["save saved.reuse"], directory: directory)
         return try? String(contentsOf: directory.appendingPathComponent("saved.reuse"), encoding: .utf8)
     }

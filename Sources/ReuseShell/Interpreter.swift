@@ -227,8 +227,8 @@ public final class Interpreter {
         guard length <= Interpreter.maximumLineLength else {
             // Only the start is echoed: the point is the length.
             let start = String(line.unicodeScalars.prefix(60)) + "..."
-            report(ShellError("this line is \(length) bytes long; a line may hold at most \(Interpreter.maximumLineLength) bytes",
-                              column: 1, length: 1), at: location, line: start)
+            report(ShellError(Interpreter.overlong(bytes: length, limit: Interpreter.maximumLineLength), column: 1, length: 1),
+                   at: location, line: start)
             return false
         }
         let tokens: [Token]
@@ -306,6 +306,11 @@ public final class Interpreter {
     /// is refused whole, before it is read into words.
     public static let maximumLineLength = 1 << 20
 
+    /// What a line of `bytes` bytes past `limit` is told.
+    static func overlong(bytes: Int, limit: Int) -> String {
+        "this line is \(bytes) bytes long; a line may hold at most \(limit) bytes"
+    }
+
     /// A line's last word ends in a `\` that nothing follows to continue:
     /// the error, under the `\`.
     static func danglingContinuation(_ line: String, _ last: Token) -> ShellError? {
@@ -349,12 +354,12 @@ public final class Interpreter {
                 let number = error.line ?? reader.lineNumber + 1
                 if error == .interrupted {
                     reportInterruption(file: file, line: number)
-                } else if case .lineTooLong = error {
-                    // Refused as a typed line would be; the script goes on after it.
-                    failures += 1
-                    ok = false
-                    writeError("\(file):\(number): " + style.error("error:") + " \(error)\n")
-                    if options.bail { return false }
+                } else if case .lineTooLong(_, let length, _) = error {
+                    // Refused as a typed line is (``run(line:at:)``, its text
+                    // already dropped); the script goes on after it.
+                    var location = SourceLocation(file: file, line: number)
+                    location.overlongBytes = length
+                    guard runScriptCommand("", at: location, file: file, ok: &ok) else { return ok }
                     continue
                 } else {
                     failures += 1

@@ -15,14 +15,21 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "ulimit -v 300000; " + command]
         process.environment?["SHELL_BINARY"] = binary
+        let output = try Self.start(process)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ShellRun(output: String(decoding: data, as: UTF8.self), status: process.terminationStatus)
+    }
+
+    /// Starts `process` with nothing on stdin and its stdout and stderr
+    /// into one pipe, which it returns.
+    static func start(_ process: Process) throws -> Pipe {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ShellRun(output: String(decoding: data, as: UTF8.self), status: process.terminationStatus)
+        return output
     }
 
     static let tooLong = "line 1 goes on for more than 17 MiB without ending; the rest is not read"
@@ -53,7 +60,7 @@ import Testing
         try Data(script.utf8).write(to: directory.appendingPathComponent("long.reuse"))
         let run = try runShell(["long.reuse"], directory: directory)
         #expect(run.status == 1)
-        #expect(run.output.contains("long.reuse:2: error: this line is 3145732 bytes long; a line may hold at most 1048576 bytes\n"),
+        #expect(run.output.contains("long.reuse:2:1: error: this line is 3145732 bytes long; a line may hold at most 1048576 bytes\n"),
                 "\(run.output.prefix(500))")
         #expect(run.output.hasSuffix("└─ v2 UIView A (A, UIView, [])\n"), "\(run.output.suffix(300))")
     }
@@ -76,13 +83,9 @@ import Testing
         let fifo = directory.appendingPathComponent("lesson.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let process = try shellProcess([fifo], directory: directory)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
+        let output = try Self.start(process)
         let collected = Collected()
         output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
-        try process.run()
         defer { if process.isRunning { process.terminate() } }
         let deadline = Date().addingTimeInterval(10)
         while !collected.text.contains("waiting for input"), Date() < deadline { usleep(20_000) }
@@ -105,11 +108,7 @@ import Testing
         let fifo = directory.appendingPathComponent("lesson.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let process = try shellProcess(["-c", "source lesson.fifo", "-c", "tree"], directory: directory)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let output = try Self.start(process)
         defer { if process.isRunning { process.terminate() } }
         // The shell has the FIFO open for reading once a writer can open it.
         var writer: Int32 = -1

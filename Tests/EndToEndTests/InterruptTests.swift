@@ -149,9 +149,7 @@ struct InterruptTests {
     /// stopped now, within the second, and nothing is written.
     @Test("during export FILE.svg: dot is stopped and the prompt is back within a second")
     func duringExport() throws {
-        guard ProcessInfo.processInfo.environment["PATH"].map({ path in
-            path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/dot") }
-        }) == true else { return }
+        guard Self.hasDot else { return }
         let sandbox = try TerminalTests.Sandbox()
         let shell = try sandbox.startShell()
         defer { shell.terminate() }
@@ -164,12 +162,7 @@ struct InterruptTests {
         }
         let picture = sandbox.directory.appendingPathComponent("big.svg").path
         try shell.send("export \(picture) --all\r")
-        var drawing: [pid_t] = []
-        let deadline = Date().addingTimeInterval(10)
-        while drawing.isEmpty, Date() < deadline {
-            usleep(50_000)
-            drawing = Self.children(of: shell.pid)
-        }
+        let drawing = Self.children(of: shell.pid, within: 10)
         #expect(!drawing.isEmpty, "dot never started")
         Thread.sleep(forTimeInterval: 0.5)
         let took = try Self.interrupt(shell, expecting: "interrupted: Graphviz's 'dot' was stopped, and nothing was written")
@@ -185,9 +178,7 @@ struct InterruptTests {
     /// shell still ends by that signal.
     @Test(arguments: [SIGTERM, SIGHUP])
     func aTerminationSignalDuringExportStopsDotAndRemovesItsFiles(_ signal: Int32) throws {
-        guard ProcessInfo.processInfo.environment["PATH"].map({ path in
-            path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/dot") }
-        }) == true else { return }
+        guard Self.hasDot else { return }
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = ["component Dot view UIView", "component Row view UIView children Dot Dot Dot",
@@ -198,12 +189,7 @@ struct InterruptTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        var drawing: [pid_t] = []
-        let deadline = Date().addingTimeInterval(20)
-        while drawing.isEmpty, Date() < deadline {
-            usleep(50_000)
-            drawing = Self.children(of: process.processIdentifier)
-        }
+        let drawing = Self.children(of: process.processIdentifier, within: 20)
         try #require(!drawing.isEmpty, "dot never started")
         Thread.sleep(forTimeInterval: 0.5)
         kill(process.processIdentifier, signal)
@@ -216,6 +202,23 @@ struct InterruptTests {
             .filter { $0.hasPrefix("reuse-shell-\(process.processIdentifier)-") }
         #expect(scratch.isEmpty, "scratch files left: \(scratch)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("big.svg").path))
+    }
+
+    /// Whether Graphviz's `dot` is on PATH (the export tests need it).
+    static var hasDot: Bool {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/dot") }
+    }
+
+    /// The children of `parent` once it has one, waiting at most `seconds`.
+    static func children(of parent: pid_t, within seconds: Double) -> [pid_t] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var found: [pid_t] = []
+        while found.isEmpty, Date() < deadline {
+            usleep(50_000)
+            found = children(of: parent)
+        }
+        return found
     }
 
     /// The processes whose parent is `parent` (from /proc; none elsewhere).

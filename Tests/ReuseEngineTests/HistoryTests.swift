@@ -51,9 +51,7 @@ import Testing
     /// every past state still rebuilds exactly.
     @Test func checkpointsWeighWithinAMultipleOfTheState() throws {
         var h = try Self.harness()
-        h.engine.history.spacing = 1...1
-        h.engine.history.workPerUnitCopied = 0
-        h.engine.history.budgetFloor = 0
+        h.engine.checkpointAfterEveryOperation()
         var random = SplitMix(state: 41)
         var live: [Int: String] = [:]
         var thinned = false

@@ -34,40 +34,39 @@ import Testing
         }
         for session in 0..<Self.sessionsPerShard {
             let seed = UInt64(shard * 1_000_003 + session)
-            var generator = SessionGenerator(seed: seed)
             let strategy = strategies[(shard + session) % strategies.count]
             let check = SessionCheck(strategy: strategy)
             // The lines depend on the state, so they are written while a shell runs them.
             var lastError = ""
-            let directory = try? SessionCheck.temporaryDirectory()
-            defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
-            let shell = check.shell(in: directory,
-                                    writeError: { lastError = $0.split(separator: "\n").first.map(String.init) ?? "" })
-            var lines = generator.prelude()
-            for (index, line) in lines.enumerated() { shell.run(line: line, at: SourceLocation(file: "<random>", line: index + 1)) }
-            for _ in 0..<Self.linesPerSession {
-                let line = generator.line(in: shell.engine)
-                lines.append(line)
+            var sessionPasses = 0
+            let lines = check.randomSession(seed: seed, lines: Self.linesPerSession,
+                                            writeError: { lastError = $0.split(separator: "\n").first.map(String.init) ?? "" }) { line, succeeded, shell in
                 linesRun += 1
-                if shell.run(line: line, at: SourceLocation(file: "<random>", line: lines.count)) {
+                sessionPasses = shell.engine.log.currentPass
+                if succeeded {
                     linesAccepted += 1
                 } else {
                     refused[String(line.prefix { $0 != " " }), default: 0] += 1
                     if ProcessInfo.processInfo.environment["REUSE_RANDOM_DEBUG"] != nil { print("REFUSED \(strategy): \(line) -> \(lastError)") }
                 }
             }
-            passes += shell.engine.log.currentPass
+            passes += sessionPasses
             if let failure = check.failure(of: lines) {
-                let minimal = check.shrink(lines)
-                Issue.record("""
-                    random session (seed \(seed), strategy \(strategy)) failed: \(failure)
-                    minimal script (\(minimal.count) of \(lines.count) lines), with --strategy \(strategy):
-                    \(minimal.joined(separator: "\n"))
-                    shrunk failure: \(check.failure(of: minimal) ?? "?")
-                    """)
+                Self.record(failure, of: lines, check: check, "random session (seed \(seed), strategy \(strategy))")
                 return
             }
         }
+    }
+
+    /// Records a failing session, shrunk to a script no line of which can go.
+    static func record(_ failure: String, of lines: [String], check: SessionCheck, _ session: String) {
+        let minimal = check.shrink(lines)
+        Issue.record("""
+            \(session) failed: \(failure)
+            minimal script (\(minimal.count) of \(lines.count) lines), with --strategy \(check.strategy):
+            \(minimal.joined(separator: "\n"))
+            shrunk failure: \(check.failure(of: minimal) ?? "?")
+            """)
     }
 
     /// The long-session case (issue 39): sessions whose checkpoints thin
@@ -82,12 +81,7 @@ import Testing
             let seed = UInt64(9_000_000 + session) &+ UInt64(strategy.utf8.count)
             let lines = check.randomSession(seed: seed, lines: 200)
             if let failure = check.failure(of: lines) {
-                let minimal = check.shrink(lines)
-                Issue.record("""
-                    long session (seed \(seed), strategy \(strategy)) failed: \(failure)
-                    minimal script (\(minimal.count) of \(lines.count) lines), with --strategy \(strategy):
-                    \(minimal.joined(separator: "\n"))
-                    """)
+                Self.record(failure, of: lines, check: check, "long session (seed \(seed), strategy \(strategy))")
             }
         }
     }

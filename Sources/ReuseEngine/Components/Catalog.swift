@@ -178,22 +178,24 @@ public struct Catalog: Sendable {
         if let cycle = cycle(through: definition) {
             throw .recursiveDefinition(cycle)
         }
-        // In place: copying the whole catalogue per definition would make
-        // defining n components quadratic.
-        if let previous = components[definition.name] { count(previous.references, by: -1) }
-        components[definition.name] = definition
-        mountable[definition.name] = MountableDefinition(definition)
-        count(definition.references, by: 1)
+        put(definition, named: definition.name)
     }
 
     /// Puts back what `define` replaced: `previous` (nil: the name was new),
     /// so a definition refused after it was stored leaves no trace. Property
     /// names it numbered stay numbered (names are only ever added).
     mutating func restore(_ previous: ComponentDefinition?, named name: String) {
+        put(previous, named: name)
+    }
+
+    /// Stores `definition` under `name` (nil: none), its references counted.
+    /// In place: copying the whole catalogue per definition would make
+    /// defining n components quadratic.
+    private mutating func put(_ definition: ComponentDefinition?, named name: String) {
         if let current = components[name] { count(current.references, by: -1) }
-        components[name] = previous
-        mountable[name] = previous.map(MountableDefinition.init)
-        if let previous { count(previous.references, by: 1) }
+        components[name] = definition
+        mountable[name] = definition.map(MountableDefinition.init)
+        if let definition { count(definition.references, by: 1) }
     }
 
     /// Whether some definition names `name` as a child or cell.

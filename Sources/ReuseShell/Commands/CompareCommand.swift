@@ -65,6 +65,7 @@ enum CompareCommand {
                 throw ShellError("compare: cannot read '\(script.text)': \(shell.describe(error, path: path))", at: script)
             }
             lines = Interpreter.commands(of: text, file: script.text).map { ($0.text, $0.location) }
+            guard !lines.isEmpty else { throw ShellError("compare: '\(script.text)' has no command to replay", at: script) }
         } else {
             // Recorded commands, less those a replay passes over (the replaying
             // interpreter also skips them in a --script file, by command).
@@ -72,9 +73,6 @@ enum CompareCommand {
                 guard CommandTable.spec(named: command.command)?.replays == true else { return nil }
                 return (command.line, SourceLocation(file: "<session>", line: index + 1))
             }
-        }
-        if lines.isEmpty, let script = parsed.values["script"] {
-            throw ShellError("compare: '\(script.text)' has no command to replay", at: script)
         }
         guard !lines.isEmpty else {
             throw ShellError("compare: nothing to replay yet; define and mount something first, or give --script FILE", at: arguments.command)
@@ -183,7 +181,10 @@ enum CompareCommand {
 
         /// `keepsOptions`: the current strategy keeps its options (false: its
         /// defaults, to compare it with itself as it comes).
-        init(strategy: String, current: Strategy, strategies: [StrategyDescriptor], directory: String, keepsOptions: Bool = true) {
+        /// `eventWindow`: the events its log keeps (``CompareExplanation``
+        /// reads more of them than a count needs).
+        init(strategy: String, current: Strategy, strategies: [StrategyDescriptor], directory: String, keepsOptions: Bool = true,
+             eventWindow: Int = Replay.eventWindow) {
             let sink = ErrorSink()
             child = Interpreter(options: .init(replay: true), strategies: strategies, write: { _ in }, writeError: { text in
                 sink.text = sink.text ?? text.split(separator: "\n").first.map(String.init)
@@ -201,7 +202,7 @@ enum CompareCommand {
             // start) and a bounded log, so its memory follows the state and
             // not the session's length (issue 39).
             child.engine.keepsCheckpoints = false
-            child.engine.keepEvents(atMost: Replay.eventWindow)
+            child.engine.keepEvents(atMost: eventWindow)
             let options = child.engine.strategy.optionsDescription
             label = options.isEmpty || options == descriptor?.standard.optionsDescription ? strategy : "\(strategy) (\(options))"
             self.sink = sink
@@ -209,7 +210,7 @@ enum CompareCommand {
 
         private let sink: ErrorSink
 
-        /// The events a replay's log keeps (``CompareExplanation`` keeps its own window).
+        /// The events a replay's log keeps by default.
         static let eventWindow = 10_000
 
         /// Runs one line; false when it was refused (``failure`` says why).

@@ -99,10 +99,10 @@ struct CompareExplanation: Sendable {
                         current: Strategy, strategies: [StrategyDescriptor], directory: String,
                         eventWindow: Int = eventWindow) -> CompareExplanation {
         // The same strategy twice: the current options against the defaults.
-        let replays = [CompareCommand.Replay(strategy: first, current: current, strategies: strategies, directory: directory),
+        let replays = [CompareCommand.Replay(strategy: first, current: current, strategies: strategies, directory: directory,
+                                             eventWindow: eventWindow),
                        CompareCommand.Replay(strategy: second, current: current, strategies: strategies, directory: directory,
-                                             keepsOptions: first != second)]
-        for replay in replays { replay.child.engine.keepEvents(atMost: eventWindow) }
+                                             keepsOptions: first != second, eventWindow: eventWindow)]
         var result = CompareExplanation(names: replays.map(\.label))
         // A replay that refused a line stops there, as `compare`'s does; the
         // other goes on alone, so the totals are `compare`'s.

@@ -103,9 +103,7 @@ enum LogCommand {
             out += "]"
             for (key, value) in [("total", JSON.int(total)), ("shown", .int(events.count)), ("dropped", .int(engine.log.droppedEvents))] {
                 out += ","
-                JSON.escape(key, into: &out)
-                out += ":"
-                value.write(to: &out)
+                JSON.writeMember(key, value, to: &out)
             }
             shell.write(out + "}\n")
             return

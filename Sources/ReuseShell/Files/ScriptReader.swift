@@ -57,8 +57,7 @@ public struct ScriptReader: ~Copyable {
             case .noSuchFile: "no such file"
             case .permissionDenied: "permission denied"
             case .linkLoop: "its symbolic links loop (or go more than 40 deep)"
-            case .lineTooLong(_, let length, let limit):
-                "this line is \(length) bytes long; a line may hold at most \(limit) bytes"
+            case .lineTooLong(_, let length, let limit): Interpreter.overlong(bytes: length, limit: limit)
             case .lineNeverEnds(let line):
                 "line \(line) goes on for more than \((Interpreter.maximumLineLength + ScriptReader.skipLimit) >> 20) MiB without ending; the rest is not read"
             case .tooLarge(let limit): "it is larger than \(limit >> 20) MiB"
@@ -242,20 +241,20 @@ public struct ScriptReader: ~Copyable {
     /// limit in one line; for what needs a script whole (`compare
     /// --script`, lesson pages). Lines keep their `\r` and byte-order mark.
     public static func readAll(atPath path: String, limit: Int = ScriptReader.wholeLimit) throws(Failure) -> String {
-        let bytes = try readBytes(atPath: path, limit: limit)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .notUTF8(line: Interpreter.lineOfFirstInvalidByte(in: bytes))
-        }
-        return text
+        // Each line checked as it came: the bytes are UTF-8.
+        String(decoding: try readBytes(atPath: path, limit: limit, checksUTF8: true), as: UTF8.self)
     }
 
     /// The bytes of `path`, read in chunks as ``nextLine()`` reads, refused
-    /// past `limit` bytes in all or `lineLimit` in one line.
-    static func readBytes(atPath path: String, limit: Int, lineLimit: Int = Interpreter.maximumLineLength) throws(Failure) -> [UInt8] {
+    /// past `limit` bytes in all or `lineLimit` in one line, and with
+    /// `checksUTF8` at the first line that is not UTF-8.
+    static func readBytes(atPath path: String, limit: Int, lineLimit: Int = Interpreter.maximumLineLength,
+                          checksUTF8: Bool = false) throws(Failure) -> [UInt8] {
         var reader = try ScriptReader(path: path, lineLimit: min(lineLimit, limit))
         var bytes: [UInt8] = []
         while let line = try reader.nextRawLine() {
             guard bytes.count + line.count < limit else { throw .tooLarge(limit: limit) }
+            if checksUTF8, String(validating: line, as: UTF8.self) == nil { throw .notUTF8(line: reader.lineNumber) }
             if reader.lineNumber > 1 { bytes.append(UInt8(ascii: "\n")) }
             bytes.append(contentsOf: line)
         }
@@ -266,18 +265,4 @@ public struct ScriptReader: ~Copyable {
     /// The most ``readAll(atPath:limit:)`` reads: 128 MiB, over four
     /// million lines of a saved session.
     public static let wholeLimit = 128 << 20
-}
-
-extension Interpreter {
-    /// The 1-based line holding the first byte that is not UTF-8.
-    static func lineOfFirstInvalidByte(in bytes: [UInt8]) -> Int {
-        var line = 1
-        var lineStart = 0
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            if String(validating: bytes[lineStart..<index], as: UTF8.self) == nil { return line }
-            line += 1
-            lineStart = index + 1
-        }
-        return line
-    }
 }

@@ -57,9 +57,10 @@ public enum Graphviz {
         let input = scratch.appendingPathExtension("dot")
         let svg = scratch.appendingPathExtension("svg")
         let errors = scratch.appendingPathExtension("err")
-        defer {
+        func removeScratch() {
             for file in [input, svg, errors] { try? FileManager.default.removeItem(at: file) }
         }
+        defer { removeScratch() }
         let process = Process()
         do {
             try Data(graphs.joined().utf8).write(to: input)
@@ -82,9 +83,7 @@ public enum Graphviz {
         } catch {
             throw .couldNotRun(error.localizedDescription)
         }
-        try waitInterruptibly(for: process) {
-            for file in [input, svg, errors] { try? FileManager.default.removeItem(at: file) }
-        }
+        try waitInterruptibly(for: process, cleanup: removeScratch)
         guard process.terminationStatus == 0 else {
             let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
             throw .failed(status: process.terminationStatus, message: message)

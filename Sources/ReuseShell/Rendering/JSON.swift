@@ -40,12 +40,18 @@ public indirect enum JSON: Equatable, Sendable {
             out += "{"
             for (i, (key, value)) in pairs.enumerated() {
                 if i > 0 { out += "," }
-                JSON.escape(key, into: &out)
-                out += ":"
-                value.write(to: &out)
+                JSON.writeMember(key, value, to: &out)
             }
             out += "}"
         }
+    }
+
+    /// `"key":value`, as an object writes each member (for a document
+    /// written in pieces, such as `log --json`'s).
+    static func writeMember(_ key: String, _ value: JSON, to out: inout String) {
+        JSON.escape(key, into: &out)
+        out += ":"
+        value.write(to: &out)
     }
 
     static func escape(_ text: String, into out: inout String) {
