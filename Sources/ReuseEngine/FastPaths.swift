@@ -72,6 +72,10 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// A leaf with nothing to prepare returns before the preparation
     /// (``Engine/prepareParent(_:children:under:row:pass:)``). Twin: prepared.
     package static let leafParent = FastPaths(rawValue: 1 << 16)
+    /// A question about one view (`why`, `log v4`) reads that view's
+    /// events through each chunk's ``PackedEvents/ViewIndex``. Twin: every
+    /// record in the range looked at, its view compared.
+    package static let viewIndex = FastPaths(rawValue: 1 << 17)
 
     /// Every shortcut, by the name FAST_PATHS.md and the tests give it.
     package static let named: [(name: String, path: FastPaths)] = [
@@ -81,7 +85,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("instanceValueIndex", .instanceValueIndex), ("rowBuffer", .rowBuffer), ("rowApply", .rowApply),
         ("propertySlots", .propertySlots), ("propertyByID", .propertyByID), ("heldSkip", .heldSkip),
         ("settleByPrefix", .settleByPrefix), ("poolByIdentity", .poolByIdentity), ("pathInPlace", .pathInPlace),
-        ("leafParent", .leafParent),
+        ("leafParent", .leafParent), ("viewIndex", .viewIndex),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -97,7 +101,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0x1_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0x3_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

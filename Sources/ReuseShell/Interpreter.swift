@@ -179,6 +179,13 @@ public final class Interpreter {
     /// (``Engine/checkpointAfterEveryOperation()``), until a `reset`.
     package func checkpointAfterEveryOperation() { engine.checkpointAfterEveryOperation() }
 
+    /// Whether the session takes checkpoints (``Engine/keepsCheckpoints``),
+    /// for a benchmark that weighs them, until a `reset`.
+    package var keepsCheckpoints: Bool {
+        get { engine.keepsCheckpoints }
+        set { engine.keepsCheckpoints = newValue }
+    }
+
     /// What a question prints (`tree --json`, `pools --pass 3 --json`),
     /// whatever `output`, `once` or `--quiet` say, for a tool that questions
     /// a live session (the conformance kit checks past states so). Meant
@@ -578,9 +585,16 @@ public final class Interpreter {
     /// been typed; returns them, the latest first.
     @discardableResult
     public func undo(_ count: Int) -> [RecordedCommand] {
+        undo(count, listing: .max)
+    }
+
+    /// Takes back the last `count` state-changing commands; returns the
+    /// latest `limit` of them, the latest first (the cost of taking back
+    /// half a million commands should not include listing them).
+    func undo(_ count: Int, listing limit: Int) -> [RecordedCommand] {
         let count = min(max(0, count), recorded.count)
         guard count > 0 else { return [] }
-        let taken = Array(recorded.suffix(count).reversed())
+        let taken = Array(recorded.suffix(min(count, limit)).reversed())
         engine.rewind(toOperations: recorded.operationsBefore(recorded.count - count))
         recorded.removeLast(count)
         return taken

@@ -12,7 +12,7 @@ struct ReuseBenchCommand: ParsableCommand {
             Build with -c release for meaningful figures (swift run -c release reuse-bench). \
             BENCHMARKS.md says what each section measures and how each figure is reproduced.
             """,
-        subcommands: [Everything.self, Floors.self, Replay.self, BudgetCheck.self],
+        subcommands: [Everything.self, Floors.self, Replay.self, BudgetCheck.self, Scale.self],
         defaultSubcommand: Everything.self
     )
 }
@@ -89,6 +89,29 @@ extension ReuseBenchCommand {
         func run() {
             Report.begin(section: "replay", json: output.json)
             ReplayBenchmark.measure(lines: 100_000)
+            Report.finish()
+        }
+    }
+
+    /// The scale targets.
+    struct Scale: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The scale targets (time travel, why and checkpoint memory after long sessions), each with its figure and ratio.",
+            discussion: "Exits 1 when a target is missed.")
+
+        @Option(help: ArgumentHelp("Lines of each session (the targets are stated for 1,000,000).", valueName: "N"))
+        var lines = 1_000_000
+
+        @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            guard lines >= 100 else { throw ValidationError("--lines takes a number of at least 100") }
+        }
+
+        func run() {
+            Report.begin(section: "scale", json: output.json)
+            ScaleBenchmark.run(lines: lines)
+            if ScaleBenchmark.missedAny { Report.exit(1) }
             Report.finish()
         }
     }

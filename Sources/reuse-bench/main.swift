@@ -63,5 +63,6 @@ let listPath = ComponentPath([.named("Feed", index: 0)])
 // The child of the shell replay (`--replay FILE`, Replay.swift) runs before
 // anything is parsed: its memory peak is the script's own.
 ReplayBenchmark.runChildIfAsked()
+ScaleBenchmark.runChildIfAsked()
 // The sections, `--json` and `--help`: ReuseBenchCommand.swift.
 ReuseBenchCommand.main()

@@ -23,8 +23,9 @@ import Testing
         return h
     }
 
-    /// A checkpoint after every operation: past 128 the older ones thin out,
-    /// and every past state still rebuilds exactly (from further back).
+    /// A checkpoint after every operation: past the limit they thin out
+    /// evenly over the whole session (issue 38: no stretch of the past is
+    /// left without them), and every past state still rebuilds exactly.
     @Test func pastStatesSurviveThinnedCheckpoints() throws {
         var h = try Self.harness()
         h.engine.history.spacing = 1...1
@@ -35,11 +36,14 @@ import Testing
             let before = h.engine.log.currentPass
             FuzzTests.step(&h, &random)
             if h.engine.log.currentPass > before { live[h.engine.log.currentPass] = Self.state(h.engine) }
-            #expect(h.engine.history.checkpoints.count <= History.maximumCheckpoints)
+            #expect(h.engine.history.invariantsHold)
         }
         let operations = h.engine.history.checkpoints.map(\.operations)
         #expect(operations.first == 0 && operations == operations.sorted())
-        #expect(h.engine.operationCount > 2 * History.maximumCheckpoints, "enough operations to thin more than once")
+        #expect(h.engine.history.stride >= 4, "enough operations to thin more than once")
+        // Evenly spread: no gap between neighbours is wider than the stride.
+        let ordinals = h.engine.history.checkpoints.map(\.ordinal)
+        #expect(zip(ordinals, ordinals.dropFirst()).allSatisfy { $1 - $0 <= h.engine.history.stride })
         for pass in live.keys.sorted() {
             let past = try #require(h.engine.state(afterPass: pass))
             #expect(Self.state(past) == live[pass], "pass \(pass) rebuilt differs")
@@ -60,10 +64,10 @@ import Testing
             FuzzTests.step(&h, &random)
             if h.engine.log.currentPass > before { live[h.engine.log.currentPass] = Self.state(h.engine) }
             let history = h.engine.history
-            #expect(history.checkpointWeight == history.checkpoints.map(\.weight).reduce(0, +))
+            #expect(history.invariantsHold)
             let newest = try #require(history.checkpoints.last).weight
             #expect(history.checkpoints.count <= 2 || history.checkpointWeight <= History.weightMultiple * newest)
-            thinned = thinned || history.checkpoints.count < min(h.engine.operationCount + 1, History.maximumCheckpoints)
+            thinned = thinned || history.stride > 1
         }
         #expect(thinned, "the budget never thinned the checkpoints")
         for pass in live.keys.sorted() {
@@ -192,4 +196,44 @@ extension HistoryTests {
         // they are the live log's.
         #expect(past.log.events.isEmpty && past.log.currentPass == h.engine.log.currentPass - 4)
     }
+
+    /// Issue 38: cutting the log back restores its totals from the nearest
+    /// snapshot (one per ``EventLog/totalsStride`` passes) and the passes
+    /// after it; the totals equal those of the session that stopped there,
+    /// on both sides of a snapshot, and stay right as the session goes on.
+    @Test func undoingRestoresTheTotalsFromTheNearestSnapshot() throws {
+        var h = Harness()
+        h.thorough = false
+        try h.component("Title", view: "UILabel", [("text", "row {i}")])
+        try h.component("Row", view: "UIView", [("backgroundColor", "white")], children: ["Title"])
+        try h.list("Feed", rows: 100_000, viewport: 5, cells: ["Row"])
+        try h.mount("Feed")
+        let stride = EventLog.totalsStride
+        let mounted = h.engine.operationCount
+        var totals: [Int: EventCounts] = [mounted: h.engine.log.totals]
+        for step in 0..<(2 * stride + 300) {
+            _ = try h.scroll("Feed", by: step % 5 == 0 ? 3 : 1)
+            totals[h.engine.operationCount] = h.engine.log.totals
+        }
+        let last = h.engine.operationCount
+        // Every operation since the mount ran one pass: passes lead operations by this many.
+        let lead = h.engine.log.currentPass - h.engine.operationCount
+        // Operation counts at these pass counts: either side of the first two snapshots.
+        let lastPass = h.engine.log.currentPass
+        for point in [1, 2, stride - 1, stride, stride + 1, stride + 2, 2 * stride, 2 * stride + 1, lastPass - 1]
+            .map({ $0 - lead }).filter({ $0 >= mounted }) {
+            var rewound = h.engine
+            rewound.rewind(toOperations: point)
+            let expected = try #require(totals[point], "operation \(point)")
+            #expect(rewound.log.totals == expected, "rewound to operation \(point)")
+            // Going on from there counts as the session did.
+            for step in 0..<min(stride + 10, last - point) {
+                _ = try rewound.scroll(listPath, .by((point - mounted + step) % 5 == 0 ? 3 : 1), trigger: "scroll Feed")
+            }
+            let reached = rewound.operationCount
+            #expect(rewound.log.totals == totals[reached], "from \(point) on to \(reached)")
+        }
+    }
+
+    private var listPath: ComponentPath { ComponentPath([.named("Feed", index: 0)]) }
 }

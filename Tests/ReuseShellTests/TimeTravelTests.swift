@@ -217,4 +217,29 @@ extension Session {
             #expect(created == events, "\(lesson): pass \(pass)")
         }
     }
+
+    /// Issue 38: a story of thousands of steps is told by its ends and a
+    /// count (text and JSON), and an undo of thousands of commands lists
+    /// the latest 20 and counts the rest.
+    @Test func longStoriesAndLongUndosAreCountedNotListed() throws {
+        var script = """
+            component Title view UILabel { text: "title" }
+            component Card view UIView { backgroundColor: white } children Title
+            component Screen view UIView children Card Card
+            mount Screen
+
+            """
+        for line in 0..<2_600 { script += "set Screen/Card[\(line % 2)] backgroundColor \(line % 4 < 2 ? "red" : "blue")\n" }
+        let session = Session(script)
+        // The mount's apply and a skip in each of the 2,600 passes: 2,601 steps, 20 shown.
+        let why = session.line("why Screen/Card[1]/Title text").output
+        #expect(why.contains("    … 2581 more steps ('log v6' lists them)\n"), "\(why)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(session.line("why Screen/Card[1]/Title text --json").output.utf8))
+                                as? [String: Any])
+        #expect((json["since"] as? [Any])?.count == 2_000 && json["omittedSteps"] as? Int == 601)
+        let undo = session.line("undo 2500").output.split(separator: "\n")
+        #expect(undo.count == 22, "\(undo.count) lines")
+        #expect(undo.first == "undone: set Screen/Card[1] backgroundColor blue" && undo[20] == "… and 2480 more undone")
+        #expect(undo.last == "back after pass 101 (set Screen/Card[1] backgroundColor blue)")
+    }
 }

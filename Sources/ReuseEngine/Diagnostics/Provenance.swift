@@ -21,8 +21,21 @@ public struct Provenance: Sendable {
     public var resetBy: ReuseEvent?
     /// The view's steps that bear on the property from the first setter on
     /// (from its load's start for a late result; after the reset; or since
-    /// its creation), oldest first.
+    /// its creation), oldest first: all of them, or, for a story longer
+    /// than twice ``storyEnds``, its first and last ``storyEnds`` steps,
+    /// with ``omittedSteps`` counting those between.
     public var since: [ReuseEvent]
+    /// Steps of the story between the two ends ``since`` holds (0: it holds all).
+    public var omittedSteps: Int
+    /// Steps ``since`` keeps at each end of a long story: a view skipped in
+    /// every one of 10^6 passes has a story of 10^6 steps, counted, not read.
+    public static let storyEnds = 1_000
+    /// The event of the last setter, when the log keeps it.
+    public var landing: ReuseEvent?
+    /// For a late result that landed on another item than the one it was
+    /// for: that item's own result delivered on the view before it (the
+    /// slower load, started earlier, had the last word), if there was one.
+    public var overtakenDelivery: ReuseEvent?
     /// The instance holding the view now, and what its attached configuration
     /// sets the property to (`nil` when it does not set it).
     public var holder: ComponentPath?
@@ -68,40 +81,87 @@ extension Engine {
         let fresh = view.attached.map { freshProperties(for: $0, on: view.viewClass)[property] } ?? defaults?[property]
         let leak = leaks(of: id).first { $0.property == property }
         let setters = (view.sources(of: property) ?? []).compactMap { $0 }
-        // The log is read backwards from the newest event, only as far as
-        // the story goes: a long session's older events are not read back.
+        // Only the view's own events are read (each chunk's index), from the
+        // newest back as far as the story goes, and never past the pass asked
+        // about: a long session's other events are not read at all.
+        let end = log.end(ofPass: limit)
         var resetBy: ReuseEvent?
         if setters.isEmpty {
-            log.forEachBackwards(view: id) { event in
-                guard event.pass <= limit else { return true }
-                if Engine.resets(event.step, property) { resetBy = event }
-                return resetBy == nil
+            var resetAt: Int?
+            log.forEachGlance(about: id, in: 0..<end, descending: true) { index, glance in
+                if Engine.resets(glance, property) { resetAt = index }
+                return resetAt == nil
             }
+            resetBy = resetAt.map { log.event(at: $0) }
         }
         // A late result's story starts where its load started.
         var loadStart: Int?
         if let number = setters.first?.load {
-            log.forEachBackwards(view: id, kinds: [.load]) { event in
-                guard event.pass <= limit else { return true }
+            log.forEachEvent(about: id, in: 0..<end, descending: true, kinds: [.load]) { _, event in
                 if case .loadStart(let load) = event.step, load.number == number { loadStart = event.seq }
                 return loadStart == nil
             }
         }
         let start = loadStart ?? setters.first?.seq ?? resetBy.map { $0.seq + 1 } ?? 0
-        var since: [ReuseEvent] = []
-        log.forEachBackwards(view: id) { event in
-            guard event.pass <= limit else { return true }
-            guard event.seq >= start else { return false }
-            if Engine.bears(event.step, on: property) { since.append(event) }
-            return true
-        }
-        since.reverse()
+        let story = Self.story(of: id, bearingOn: property, in: log.index(ofFirstSeqAtLeast: start)..<end, log: log)
+        let landing = setters.last.flatMap { log.event(seq: $0.seq) }
         return Provenance(view: id, property: property, shows: shows, fresh: fresh, isStale: leak != nil,
-                          setters: setters, resetBy: resetBy, since: since, holder: view.owner,
+                          setters: setters, resetBy: resetBy, since: story.steps, omittedSteps: story.omitted,
+                          landing: landing,
+                          overtakenDelivery: landing.flatMap { Self.overtakenDelivery(landing: $0, from: start, of: id, log: log) },
+                          holder: view.owner,
                           holderSets: view.attached?.value(of: property),
                           pending: session.store.loads(on: id).filter { $0.attribute.name == property },
                           eventsKept: log.keepsEvents,
                           keptFrom: log.firstKeptSeq.flatMap { start < $0 ? $0 : nil })
+    }
+
+    /// The view's steps that bear on `property` among the events indexed
+    /// `range`: all of them, or the first and last ``Provenance/storyEnds``
+    /// and how many lie between, counted from a glance at each record.
+    /// Cost: the ends read whole, the view's events between glanced at.
+    static func story(of view: ViewID, bearingOn property: String, in range: Range<Int>,
+                      log: EventLog) -> (steps: [ReuseEvent], omitted: Int) {
+        let ends = Provenance.storyEnds
+        var tail: [ReuseEvent] = []
+        var tailStart = range.lowerBound
+        log.forEachEvent(about: view, in: range, descending: true) { index, event in
+            guard bears(event.step, on: property) else { return true }
+            tail.append(event)
+            tailStart = index
+            return tail.count < ends
+        }
+        tail.reverse()
+        guard tail.count == ends else { return (tail, 0) }
+        var head: [ReuseEvent] = []
+        var headEnd = range.lowerBound
+        log.forEachEvent(about: view, in: range.lowerBound..<tailStart, descending: false) { index, event in
+            guard bears(event.step, on: property) else { return true }
+            head.append(event)
+            headEnd = index + 1
+            return head.count < ends
+        }
+        guard head.count == ends else { return (head + tail, 0) }
+        var omitted = 0
+        log.forEachGlance(about: view, in: headEnd..<tailStart, descending: false) { _, glance in
+            if bears(glance, on: property) { omitted += 1 }
+            return true
+        }
+        return (head + tail, omitted)
+    }
+
+    /// For a late result (`landing`, a delivery on another item than its
+    /// own): the last delivery of that item's own result on the view before
+    /// it, from the story's start (`start`, a sequence number) on.
+    static func overtakenDelivery(landing: ReuseEvent, from start: Int, of view: ViewID, log: EventLog) -> ReuseEvent? {
+        guard case .deliver(_, let landedOn?) = landing.step else { return nil }
+        var own: ReuseEvent?
+        let range = log.index(ofFirstSeqAtLeast: start)..<log.index(ofFirstSeqAtLeast: landing.seq)
+        log.forEachEvent(about: view, in: range, descending: true, kinds: [.deliver]) { _, event in
+            if case .deliver(_, nil) = event.step, event.path == landedOn { own = event }
+            return own == nil
+        }
+        return own
     }
 
     /// Whether a step put `property` back to its default.
@@ -112,6 +172,32 @@ extension Engine {
         case .reset(.prepared(let name, _)): name == property
         case .reset(.blockSetsWholeView), .reset(.detached), .reset(.enteringPool): true
         default: false
+        }
+    }
+
+    /// ``resets(_:_:)`` from a glance at a record: only an unapplicator
+    /// (packed) or a reset (kept whole) puts a value back.
+    static func resets(_ glance: PackedEvents.Glance, _ property: String) -> Bool {
+        switch glance {
+        case .whole(let event): resets(event.step, property)
+        case .packed(let kind, let attribute): kind == .unapply && attribute == property
+        }
+    }
+
+    /// ``bears(_:on:)`` from a glance at a record, for the kinds a record
+    /// packs (EncodedRecords): each is decided by its kind and attribute
+    /// alone. `ProvenanceTests` checks the two agree on every event.
+    static func bears(_ glance: PackedEvents.Glance, on property: String) -> Bool {
+        switch glance {
+        case .whole(let event):
+            bears(event.step, on: property)
+        case .packed(let kind, let attribute):
+            switch kind {
+            case .apply, .unapply, .update: attribute == property
+            case .skip: attribute.map { $0 == property } ?? true
+            case .create: false
+            default: true
+            }
         }
     }
 

@@ -107,7 +107,7 @@ extension PackedEvents {
         }
 
         /// The tag of a kind a record can hold (from 1; 0 is an event kept whole).
-        private static func code(of kind: ReuseEvent.Kind) -> UInt8? {
+        static func code(of kind: ReuseEvent.Kind) -> UInt8? {
             switch kind {
             case .create: 1
             case .reuse: 2
@@ -128,7 +128,7 @@ extension PackedEvents {
         }
 
         /// Each tag's kind (tag 1 first), worked out from ``code(of:)``.
-        private static let packedKinds: [ReuseEvent.Kind] = ReuseEvent.Kind.allCases
+        static let packedKinds: [ReuseEvent.Kind] = ReuseEvent.Kind.allCases
             .compactMap { kind in code(of: kind).map { (code: $0, kind: kind) } }
             .sorted { $0.code < $1.code }
             .map(\.kind)

@@ -7,7 +7,7 @@
 public struct EventLog: Sendable {
     /// The events held: the kept ones, plus up to a chunk of older ones
     /// waiting to be dropped in one go.
-    private var stored = PackedEvents()
+    private(set) var stored = PackedEvents()
     /// Summaries of the passes before the last, packed.
     private var packedPasses = ChunkedArray<PackedSummary>()
     /// Their counts that are not zero, in order, packed
@@ -38,6 +38,15 @@ public struct EventLog: Sendable {
     }
     /// Steps of every pass so far, by ``Stat``: exact even when old events were dropped.
     public private(set) var totals = EventCounts()
+    /// ``totals`` as they stood when every ``totalsStride``-th pass this
+    /// log holds began (element `j`: before the pass at index
+    /// `j * totalsStride` of ``passes``). Cutting the log back (`undo`)
+    /// starts from the nearest one and adds the passes after it, so its
+    /// cost never follows the passes taken back (issue 38: an `undo` of
+    /// 500,000 passes took 0.6 s, most of it subtracting each pass). 160
+    /// bytes per 1,024 passes.
+    private var totalsBefore = ChunkedArray<EventCounts>()
+    static let totalsStride = 1_024
     /// When false, events are counted but not kept (for benchmarks).
     public internal(set) var keepsEvents = true
     /// At most this many of the latest events are kept (`log keep N`); older
@@ -63,6 +72,14 @@ public struct EventLog: Sendable {
     public var droppedEvents: Int { events.startIndex }
     /// Passes that ran before the first one ``passes`` holds.
     private var passBase = 0
+    #if FAST_PATH_SWITCHES
+    /// Whether questions about one view read its events through the chunks'
+    /// indexes (``FastPaths/viewIndex``, set with the store's switches): a
+    /// setting, not state.
+    package var readsByView = true
+    #else
+    package var readsByView: Bool { true }
+    #endif
     private var nextSeq = 1
 
     /// An empty log.
@@ -147,6 +164,11 @@ public struct EventLog: Sendable {
             packedPasses.append(PackedSummary(trigger: id, countsMask: mask, inline: inline, offset: offset, events: openSummary.events))
         } else {
             openSummary.counts = EventCounts()
+        }
+        // After the pass before is packed: the totals up to this pass. Every
+        // event after the first pass begins belongs to a pass (one is open).
+        if packedPasses.count.isMultiple(of: Self.totalsStride), totalsBefore.count == packedPasses.count / Self.totalsStride {
+            totalsBefore.append(totals)
         }
         openTouched = 0
         // Reset in place, field by field (no new summary is stored over it).
@@ -235,11 +257,67 @@ public struct EventLog: Sendable {
         } else {
             slice = events
         }
+        if let view {
+            // The view's own events, through the chunks' indexes.
+            stored.forEachEvent(about: view, in: slice.startIndex..<slice.endIndex, descending: true, kinds: kinds,
+                                indexed: readsByView) { body($1) }
+            return
+        }
         var index = slice.endIndex
         while index > slice.startIndex {
             index -= 1
             if let event = stored.event(at: index, ifView: view, kinds: kinds), !body(event) { return }
         }
+    }
+
+    /// Calls `body` with each kept event about `view` among the events
+    /// indexed `range` (clamped to those kept), oldest first or newest
+    /// first, with its index, until it returns false: the view's events
+    /// only are read (``PackedEvents/ViewIndex``).
+    func forEachEvent(about view: ViewID, in range: Range<Int>, descending: Bool, kinds: Set<ReuseEvent.Kind>? = nil,
+                      _ body: (Int, ReuseEvent) -> Bool) {
+        let kept = events
+        stored.forEachEvent(about: view, in: range.clamped(to: kept.startIndex..<kept.endIndex), descending: descending,
+                            kinds: kinds, indexed: readsByView, body)
+    }
+
+    /// Calls `body` with the index of and a glance at each kept event about
+    /// `view` among `range`, until it returns false.
+    func forEachGlance(about view: ViewID, in range: Range<Int>, descending: Bool,
+                       _ body: (Int, PackedEvents.Glance) -> Bool) {
+        let kept = events
+        stored.forEachGlance(about: view, in: range.clamped(to: kept.startIndex..<kept.endIndex), descending: descending,
+                             indexed: readsByView, body)
+    }
+
+    /// Keeps events in chunks of `capacity` from the next chunk on: tests
+    /// narrow it so that a short session spans many chunks.
+    mutating func narrowChunks(to capacity: Int) { stored.capacity = capacity }
+
+    /// The event indexed `index` (one the log keeps).
+    func event(at index: Int) -> ReuseEvent { stored[index] }
+
+    /// The index of the first kept event whose sequence number is `seq` or
+    /// more (the end of the kept events when there is none).
+    func index(ofFirstSeqAtLeast seq: Int) -> Int {
+        let kept = events
+        return min(max(stored.index(ofFirstSeqAtLeast: seq), kept.startIndex), kept.endIndex)
+    }
+
+    /// The index just after the last event of pass `number` and of every
+    /// pass before it (all the events, for a pass not run yet).
+    func end(ofPass number: Int) -> Int {
+        guard number < currentPass else { return recordedEvents }
+        guard let summary = summary(ofPass: number) else { return number <= passBase ? 0 : recordedEvents }
+        return summary.events.upperBound
+    }
+
+    /// The event with sequence number `seq`, if the log keeps it.
+    func event(seq: Int) -> ReuseEvent? {
+        let index = index(ofFirstSeqAtLeast: seq)
+        guard index < events.endIndex else { return nil }
+        let event = stored[index]
+        return event.seq == seq ? event : nil
     }
 
     // MARK: Marks, for going back
@@ -260,6 +338,9 @@ public struct EventLog: Sendable {
         var log = EventLog()
         log.keepsEvents = keepsEvents
         log.keepLimit = keepLimit
+        #if FAST_PATH_SWITCHES
+        log.readsByView = readsByView
+        #endif
         log.stored.removeAll(startingAgainAt: recordedEvents)
         log.passBase = currentPass
         log.currentPass = currentPass
@@ -272,7 +353,17 @@ public struct EventLog: Sendable {
     mutating func truncate(to mark: Mark) {
         let keep = max(0, mark.passes - passBase)
         let all = passes
-        for index in all.indices where index >= keep { totals.subtract(all[index].counts) }
+        let nearest = keep / Self.totalsStride
+        if nearest < totalsBefore.count {
+            // From the totals before the nearest stride's pass, plus the passes kept after it.
+            var restored = totalsBefore[nearest]
+            for index in (nearest * Self.totalsStride)..<min(keep, all.count) { restored.add(all[index].counts) }
+            totals = restored
+            // The one before pass `keep` itself is taken again when that pass begins.
+            totalsBefore.removeAll(from: keep.isMultiple(of: Self.totalsStride) ? nearest : nearest + 1)
+        } else {
+            for index in all.indices where index >= keep { totals.subtract(all[index].counts) }
+        }
         if keep < all.count {
             open = nil
             if keep < packedPasses.count {

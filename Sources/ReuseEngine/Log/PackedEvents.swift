@@ -16,6 +16,12 @@
 struct PackedEvents: Sendable {
     /// Events per chunk.
     static let chunkCapacity = 4_096
+    /// Events per chunk in this log: ``chunkCapacity``, narrowed by tests
+    /// so that a short session spans many chunks (at most 65,536: a
+    /// ``ViewIndex`` entry is two bytes).
+    var capacity = PackedEvents.chunkCapacity {
+        didSet { precondition((1...65_536).contains(capacity), "a chunk holds 1 to 65,536 events") }
+    }
 
     private var chunks: [Chunk] = []
     /// Events held.
@@ -30,7 +36,7 @@ struct PackedEvents: Sendable {
     mutating func append(_ view: ViewID, component: String?, path: ComponentPath?, step: ReuseEvent.Step, seq: Int, pass: Int) {
         if chunks.isEmpty || !chunks[chunks.count - 1].accepts(seq: seq) {
             if !chunks.isEmpty { chunks[chunks.count - 1].seal() }
-            chunks.append(Chunk(start: endIndex, firstSeq: seq))
+            chunks.append(Chunk(start: endIndex, firstSeq: seq, capacity: capacity))
         }
         chunks[chunks.count - 1].append(view, component: component, path: path, step: step, seq: seq, pass: pass)
         count += 1
@@ -77,6 +83,92 @@ struct PackedEvents: Sendable {
         startIndex = index
     }
 
+    /// An event as counting a view's steps sees it: a packed record's kind
+    /// and, for a step on one attribute (apply, unapply, update, a skip of
+    /// one attribute), that attribute's name; an event kept whole, whole.
+    enum Glance {
+        case packed(ReuseEvent.Kind, attribute: String?)
+        case whole(ReuseEvent)
+
+        /// A record's tag in a ``ViewIndex``: 0 for an event kept whole, 1
+        /// for a step on one attribute (the record is read for its name),
+        /// else 1 plus the kind's code in the encoded records (its glance,
+        /// without reading the record).
+        static func tag(of record: Record) -> UInt8 {
+            guard let kind = record.kind else { return 0 }
+            switch kind {
+            case .apply, .unapply, .update: return 1
+            case .skip where record.a != 0: return 1
+            default: return 1 + (EncodedRecords.code(of: kind) ?? 0)
+            }
+        }
+
+        /// The kind a tag names without its record, if it names one.
+        static func kind(ofTag tag: UInt8) -> ReuseEvent.Kind? {
+            tag >= 2 ? EncodedRecords.packedKinds[Int(tag) - 2] : nil
+        }
+    }
+
+    /// Calls `body` with the absolute index and the event of each event
+    /// about `view` in `range` (absolute indices, within those held),
+    /// newest first when `descending`, until it returns false. Reads the
+    /// view's events only, through each chunk's ``ViewIndex``: the cost
+    /// follows the view's events in the range and the chunks it spans.
+    func forEachEvent(about view: ViewID, in range: Range<Int>, descending: Bool, kinds: Set<ReuseEvent.Kind>? = nil,
+                      indexed: Bool = true, _ body: (Int, ReuseEvent) -> Bool) {
+        forEachRecord(about: view, in: range, descending: descending, indexed: indexed) { chunk, offset, _ in
+            guard let event = chunk.event(at: offset, ifView: nil, kinds: kinds) else { return true }
+            return body(chunk.start + offset, event)
+        }
+    }
+
+    /// Calls `body` with the absolute index of and a ``Glance`` at each
+    /// event about `view` in `range`, until it returns false.
+    func forEachGlance(about view: ViewID, in range: Range<Int>, descending: Bool, indexed: Bool = true,
+                       _ body: (Int, Glance) -> Bool) {
+        forEachRecord(about: view, in: range, descending: descending, indexed: indexed) { chunk, offset, tag in
+            body(chunk.start + offset, chunk.glance(at: offset, tag: tag))
+        }
+    }
+
+    /// The chunk walk behind ``forEachEvent(about:in:descending:kinds:indexed:_:)``:
+    /// each chunk is taken out of the array once (not once an event).
+    /// `indexed` false (``FastPaths/viewIndex`` off) looks at every record
+    /// in the range instead of the chunks' indexes.
+    private func forEachRecord(about view: ViewID, in range: Range<Int>, descending: Bool, indexed: Bool,
+                               _ body: (Chunk, Int, UInt8?) -> Bool) {
+        let range = range.clamped(to: startIndex..<endIndex)
+        guard !range.isEmpty else { return }
+        let first = chunkHolding(range.lowerBound), last = chunkHolding(range.upperBound - 1)
+        for index in descending ? Array((first...last).reversed()) : Array(first...last) {
+            let chunk = chunks[index]
+            let local = (range.lowerBound - chunk.start)..<(range.upperBound - chunk.start)
+            let goesOn = chunk.forEachOffset(about: view, in: local.clamped(to: 0..<chunk.count), descending: descending,
+                                             indexed: indexed) {
+                body(chunk, $0, $1)
+            }
+            if !goesOn { return }
+        }
+    }
+
+    /// The absolute index of the first event held whose sequence number is
+    /// `seq` or more (``endIndex`` when there is none): sequence numbers
+    /// run without gaps within a chunk.
+    func index(ofFirstSeqAtLeast seq: Int) -> Int {
+        var low = 0
+        var high = chunks.count
+        // The first chunk whose last sequence number is `seq` or more.
+        while low < high {
+            let middle = (low + high) / 2
+            if chunks[middle].firstSeq + chunks[middle].count - 1 < seq { low = middle + 1 } else { high = middle }
+        }
+        guard low < chunks.count else { return endIndex }
+        return chunks[low].start + max(0, seq - chunks[low].firstSeq)
+    }
+
+    /// Bytes the chunks' view indexes take.
+    var indexBytes: Int { chunks.reduce(0) { $0 + $1.indexBytes } }
+
     /// The bytes the records take (side tables and events kept whole aside).
     var recordBytes: Int { chunks.reduce(0) { $0 + $1.recordBytes } }
     /// Events kept whole beside the records.
@@ -85,7 +177,7 @@ struct PackedEvents: Sendable {
     private func chunkHolding(_ index: Int) -> Int {
         // Chunks are full except where a gap in sequence numbers started a
         // new one, so the guess from the capacity is usually right.
-        let guess = (index - startIndex) / Self.chunkCapacity
+        let guess = (index - startIndex) / capacity
         if guess < chunks.count, chunks[guess].start <= index, index < chunks[guess].start + chunks[guess].count {
             return guess
         }
@@ -136,6 +228,8 @@ extension PackedEvents {
         private var numberedAttributes = Interner<NumberedAttribute>()
         private var paths = PathTable()
         private var whole: [ReuseEvent] = []
+        /// Where each view's records are (built when the chunk is sealed).
+        private var viewIndex = ViewIndex()
         /// The last pool key stored, with its id: consecutive events mostly
         /// name the same one. (Component names: ``PathTable/nameID(_:names:)``.)
         private var lastKey: (key: ViewKey, id: UInt32)?
@@ -145,9 +239,13 @@ extension PackedEvents {
         /// The last numbered attribute stored, with its id (a list's rows name the same one).
         private var lastNumbered: (attribute: NumberedAttribute, id: UInt32)?
 
-        init(start: Int, firstSeq: Int) {
+        /// Events it takes at most.
+        let capacity: Int
+
+        init(start: Int, firstSeq: Int, capacity: Int) {
             self.start = start
             self.firstSeq = firstSeq
+            self.capacity = capacity
         }
 
         var count: Int { records.count }
@@ -155,10 +253,12 @@ extension PackedEvents {
         var wholeCount: Int { whole.count }
 
         func accepts(seq: Int) -> Bool {
-            records.count < PackedEvents.chunkCapacity && seq == firstSeq + records.count
+            records.count < capacity && seq == firstSeq + records.count
         }
 
         mutating func removeAll(from offset: Int) {
+            // The index goes when it covers a removed record; sealing the chunk again rebuilds it.
+            if offset < viewIndex.covered { viewIndex = ViewIndex() }
             // The events kept whole that the removed records name (a suffix of `whole`) go too.
             if let first = (offset..<records.count).first(where: { records[$0].kind == nil }) {
                 whole.removeSubrange(Int(records[first].a)...)
@@ -169,8 +269,74 @@ extension PackedEvents {
         /// The chunk takes no more events: its lookup caches go, and its
         /// records' bytes take no more room than they fill.
         mutating func seal() {
+            // Indexed before the records are encoded, while reading them back is an array read.
+            viewIndex = ViewIndex(count: records.count, view: { viewNumber(at: $0) }, tag: { Glance.tag(of: records[$0]) })
+                ?? ViewIndex()
             paths.seal()
             records.seal()
+        }
+
+        /// The number of the view the record at `offset` is about.
+        private func viewNumber(at offset: Int) -> UInt64 {
+            let record = records[offset]
+            guard record.kind != nil else { return UInt64(truncatingIfNeeded: whole[Int(record.a)].view.number) }
+            return UInt64(record.view)
+        }
+
+        var indexBytes: Int { viewIndex.byteCount }
+
+        /// Calls `body` with the offset of each record about `view` in
+        /// `range` (offsets in the chunk), ascending or descending, and its
+        /// tag when the index knows it, until it returns false; returns
+        /// false when it did. Indexed records are found through the index,
+        /// the others are looked at one by one.
+        func forEachOffset(about view: ViewID, in range: Range<Int>, descending: Bool, indexed: Bool,
+                           _ body: (Int, UInt8?) -> Bool) -> Bool {
+            let covered = indexed ? min(viewIndex.covered, records.count) : 0
+            let indexed = range.clamped(to: 0..<covered)
+            let unindexed = range.clamped(to: covered..<Swift.max(covered, records.count))
+            let number = UInt64(truncatingIfNeeded: view.number)
+            let entries = covered > 0 ? viewIndex.run(of: view) : 0..<0
+            // The view's entries, cut to `indexed` by binary search.
+            func firstEntry(atLeast bound: Int) -> Int {
+                var low = entries.lowerBound
+                var high = entries.upperBound
+                while low < high {
+                    let middle = (low + high) / 2
+                    if viewIndex.offset(middle) < bound { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            let run = firstEntry(atLeast: indexed.lowerBound)..<firstEntry(atLeast: indexed.upperBound)
+            if descending {
+                for offset in unindexed.reversed() where viewNumber(at: offset) == number {
+                    if !body(offset, nil) { return false }
+                }
+                for entry in run.reversed() where !body(viewIndex.offset(entry), viewIndex.tag(entry)) { return false }
+            } else {
+                for entry in run where !body(viewIndex.offset(entry), viewIndex.tag(entry)) { return false }
+                for offset in unindexed where viewNumber(at: offset) == number {
+                    if !body(offset, nil) { return false }
+                }
+            }
+            return true
+        }
+
+        /// What counting a view's steps needs of the record at `offset`,
+        /// without reading its event whole (except for an event kept whole).
+        /// With its tag from the index, a record whose kind alone decides
+        /// is not read at all.
+        func glance(at offset: Int, tag: UInt8?) -> Glance {
+            if let tag, let kind = Glance.kind(ofTag: tag) { return .packed(kind, attribute: nil) }
+            let record = records[offset]
+            guard let kind = record.kind else { return .whole(whole[Int(record.a)]) }
+            switch kind {
+            case .apply, .unapply, .update, .skip:
+                guard kind != .skip || record.a != 0 else { return .packed(kind, attribute: nil) }
+                return .packed(kind, attribute: record.numbered ? numberedAttributes[record.a].name : attributes[record.a].name)
+            default:
+                return .packed(kind, attribute: nil)
+            }
         }
 
         mutating func append(_ view: ViewID, component: String?, path: ComponentPath?, step: ReuseEvent.Step, seq: Int, pass: Int) {

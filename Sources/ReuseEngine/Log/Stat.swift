@@ -264,6 +264,11 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Adds another set of counts (a pass counted again).
+    mutating func add(_ other: EventCounts) {
+        for index in values.indices { values[index] += other.values[index] }
+    }
+
     /// Takes another set of counts away (a pass taken back).
     mutating func subtract(_ other: EventCounts) {
         for index in values.indices { values[index] -= other.values[index] }

@@ -34,7 +34,9 @@ public struct ViewStore: Sendable {
     var loads = PendingLoads()
     #if FAST_PATH_SWITCHES
     /// The shortcuts taken (``Engine/fastPaths``): a setting, not state.
-    package var fastPaths = FastPaths.all
+    package var fastPaths = FastPaths.all {
+        didSet { log.readsByView = fastPaths.contains(.viewIndex) }
+    }
     #else
     /// The shortcuts taken: all of them, a constant every guard folds
     /// (``FastPaths/areSwitchable`` is false in this build).

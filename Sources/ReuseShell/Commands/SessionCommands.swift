@@ -181,7 +181,8 @@ enum UndoCommand {
         As if they had not been typed: views, pools, the log, view ids and pass
         numbers are those of the session without them, and 'save' leaves them
         out. Inspection commands (tree, log, expect, ...) do not count. A reset
-        cannot be undone.
+        cannot be undone. It lists the commands taken back, the latest first
+        (past 20, the latest 20 and how many more).
         """,
         example: "undo 2",
         replays: false
@@ -196,7 +197,10 @@ enum UndoCommand {
             let available = shell.recorded.count
             throw ShellError("undo: only \(available) state-changing command\(available == 1 ? "" : "s") to take back", at: arguments.tokens.first ?? arguments.command)
         }
-        var lines = shell.undo(count).map { "undone: " + $0.line }
+        // The latest ones by name, and how many more: an undo of 10^5 commands lists 20.
+        let listed = 20
+        var lines = shell.undo(count, listing: listed).map { "undone: " + $0.line }
+        if count > listed { lines.append("… and \(count - listed) more undone") }
         let pass = shell.engine.log.currentPass
         if let summary = shell.engine.log.summary(ofPass: pass) {
             lines.append("back after pass \(pass) (\(summary.trigger))")

@@ -97,11 +97,13 @@ struct ProvenanceReport {
         if let reset = p.resetBy { story.insert(reset, at: 0) }
         if !story.isEmpty, !(p.setters.isEmpty && p.resetBy == nil) {
             lines.append(late(p) != nil ? "  the view's steps from the load's start on:" : "  the view's steps from then on:")
-            let cut = story.count > Self.head + Self.tail
+            // A long story comes with its ends and a count of the steps between (``Provenance/since``).
+            let total = story.count + p.omittedSteps
+            let cut = total > Self.head + Self.tail
             let listed = EventReport.lines(cut ? Array(story.prefix(Self.head) + story.suffix(Self.tail)) : story)
             for line in listed.prefix(cut ? Self.head : listed.count) { lines.append("    " + line) }
             if cut {
-                lines.append("    … \(story.count - Self.head - Self.tail) more steps ('log \(p.view)' lists them)")
+                lines.append("    … \(total - Self.head - Self.tail) more steps ('log \(p.view)' lists them)")
                 for line in listed.suffix(Self.tail) { lines.append("    " + line) }
             }
         }
@@ -117,13 +119,9 @@ struct ProvenanceReport {
     /// result on the same view (loads that take different times): the
     /// item, its own load and the pass it was delivered in; nil otherwise.
     static func overtaken(_ p: Provenance) -> (path: ComponentPath, load: Int, pass: Int)? {
-        guard let last = p.setters.last, last.load != nil,
-              let landing = p.since.first(where: { $0.seq == last.seq }),
+        guard let last = p.setters.last, last.load != nil, let landing = p.landing,
               case .deliver(_, let landedOn?) = landing.step,
-              let own = p.since.last(where: { event in
-                  guard event.seq < landing.seq, case .deliver(_, nil) = event.step else { return false }
-                  return event.path == landedOn
-              }), case .deliver(let load, _) = own.step else { return nil }
+              let own = p.overtakenDelivery, case .deliver(let load, _) = own.step else { return nil }
         return (landedOn, load.number, own.pass)
     }
 
@@ -134,7 +132,7 @@ struct ProvenanceReport {
         if !p.setters.isEmpty {
             let others = Set(p.setters.map(\.path)).subtracting(p.holder.map { [$0] } ?? [])
             let sets = p.holderSets.map { "sets it to \($0)" } ?? "does not set \(p.property)"
-            let landing = p.since.first { event in p.setters.last.map { $0.seq == event.seq } == true }
+            let landing = p.landing
             var landedOn: ComponentPath?
             if case .deliver(_, let shows?)? = landing?.step { landedOn = shows }
             if let late = late(p), let landedOn {
@@ -255,6 +253,7 @@ struct ProvenanceReport {
             ("setters", .array(p.setters.map(sourceJSON))),
             ("resetBy", p.resetBy.map { EventReport(event: $0).json } ?? .null),
             ("since", .array(p.since.map { EventReport(event: $0).json })),
+            ("omittedSteps", .int(p.omittedSteps)),
             ("pending", .array(p.pending.map(loadJSON))),
             ("conclusion", .array(conclusion.map(JSON.string))),
             ("eventsKept", .bool(p.eventsKept)),

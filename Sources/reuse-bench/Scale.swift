@@ -1,0 +1,169 @@
+// The scale targets (issue 38): what a session of a million lines must
+// still answer at once, each target with its measured figure and ratio.
+// `reuse-bench scale` exits 1 when one is missed.
+//
+// Time travel: a session of `--lines` `set` lines on a 50-card screen, and
+// one of as many one-row scrolls of a 20-row window, each built through the
+// interpreter (as a user's script is). Then, at 20 passes spread over the
+// session: `tree`, `pools` and `config --pass P`, `diff P P+1`, `why` of a
+// value set at mount (now and `--pass P`), and `undo` of a few depths (the
+// last). Every answer must take at most 50 ms. The checkpoints' share of
+// the session's memory is the resident memory the session adds with them
+// less the same without them (each in its own child process), over the
+// former, and must stay at most 25%.
+
+import ReuseEngine
+import ReuseShell
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+enum ScaleBenchmark {
+    /// One target: a figure, its limit and what the two make.
+    struct Target {
+        var name: String
+        var measured: Double
+        var limit: Double
+        var unit: String
+        var met: Bool { measured <= limit }
+        var ratio: Double { measured / limit }
+    }
+
+    nonisolated(unsafe) private static var targets: [Target] = []
+
+    /// The 50-card screen and `lines` `set` lines on it.
+    static func setSession(lines: Int) -> String {
+        var text = """
+            component Title view UILabel { text: "title" }
+            component Card view UIView { backgroundColor: white } children Title
+            component Screen view UIView children \(Array(repeating: "Card", count: 50).joined(separator: " "))
+            mount Screen
+
+            """
+        text.reserveCapacity(lines * 48)
+        for line in 0..<lines {
+            text += "set Screen/Card[\(line % 50)] backgroundColor \((line / 50) % 2 == 0 ? "red" : "blue")\n"
+        }
+        return text
+    }
+
+    /// A 20-row window of a long list and `lines` one-row scrolls.
+    static func scrollSession(lines: Int) -> String {
+        """
+        component Title view UILabel { text: "row {i}" }
+        component Row view UIView { backgroundColor: white } children Title
+        list Feed rows 100000000 viewport 20 cells Row
+        mount Feed
+
+        """ + String(repeating: "scroll Feed by 1\n", count: lines)
+    }
+
+    static func run(lines: Int) {
+        targets = []
+        Report.text("Scale targets (issue 38), sessions of \(lines) lines, each in a child process:")
+        for kind in ["set", "scroll"] {
+            guard let timed = child([kind, String(lines), "timed"]), let bare = child([kind, String(lines), "bare"]),
+                  let held = timed["heldKB"], let bareHeld = bare["heldKB"] else {
+                Report.problem("  the \(kind) session failed")
+                Report.exit(1)
+            }
+            Report.text("  \(kind): \(Int(timed["passes"] ?? 0)) passes built in \(fixed(timed["builtSeconds"] ?? 0, 1)) s; "
+                        + "resident \(megabytes(Int(held))) MB, \(megabytes(Int(bareHeld))) MB without checkpoints")
+            for label in timeTravelQuestions.map(\.label) + ["why (set at mount)", "undo N"] {
+                targets.append(Target(name: "\(kind): \(label)", measured: timed[label] ?? .infinity, limit: 50, unit: "ms"))
+            }
+            let share = (held - bareHeld) / max(held, 1) * 100
+            targets.append(Target(name: "\(kind): checkpoints' memory", measured: share, limit: 25, unit: "%"))
+        }
+        report()
+    }
+
+    /// Runs `reuse-bench --scale-child ARGUMENTS`; its `label<TAB>value` lines.
+    static func child(_ arguments: [String]) -> [String: Double]? {
+        guard let (output, status) = ReplayBenchmark.runChild(["--scale-child"] + arguments), status == 0 else { return nil }
+        var figures: [String: Double] = [:]
+        for line in output.split(separator: "\n") {
+            let fields = line.split(separator: "\t")
+            if fields.count == 2, let value = Double(fields[1]) { figures[String(fields[0])] = value }
+        }
+        return figures
+    }
+
+    /// Milliseconds `body` takes.
+    static func milliseconds(_ body: () -> Void) -> Double {
+        let start = now()
+        body()
+        return Double(now() - start) / 1e6
+    }
+
+    /// The questions asked at 20 passes spread over the session, by label.
+    static let timeTravelQuestions: [(label: String, question: @Sendable (_ pass: Int, _ view: String, _ property: String) -> String)] = [
+        ("tree --pass P", { pass, _, _ in "tree --pass \(pass)" }),
+        ("pools --pass P", { pass, _, _ in "pools --pass \(pass)" }),
+        ("config --pass P", { pass, view, _ in "config \(view) --pass \(pass)" }),
+        ("diff P P+1", { pass, _, _ in "diff \(pass) \(pass + 1)" }),
+        ("why --pass P", { pass, view, property in "why \(view) \(property) --pass \(pass)" }),
+    ]
+
+    /// In the child (`--scale-child KIND LINES timed|bare`): builds the
+    /// session; `timed` then asks the time-travel questions and prints each
+    /// worst time, `bare` builds it without checkpoints. Both print the
+    /// resident memory the session added.
+    static func runChildIfAsked() {
+        let arguments = CommandLine.arguments
+        guard let flag = arguments.firstIndex(of: "--scale-child"), flag + 3 < arguments.count,
+              let lines = Int(arguments[flag + 2]) else { return }
+        let kind = arguments[flag + 1], timed = arguments[flag + 3] == "timed"
+        let (script, view, property) = kind == "set"
+            ? (setSession(lines: lines), "Screen/Card[7]/Title", "text")
+            : (scrollSession(lines: lines), "v3", "backgroundColor")
+        var written = 0
+        let before = memory().rss
+        let interpreter = Interpreter(options: .init(width: 80), write: { written &+= $0.utf8.count }, writeError: { _ in })
+        interpreter.keepsCheckpoints = timed
+        let start = now()
+        guard interpreter.run(script: script, file: "\(kind).reuse") else { exit(1) }
+        print("builtSeconds\t\(Double(now() - start) / 1e9)")
+        print("heldKB\t\(memory().rss - before)")
+        let passes = interpreter.engine.log.currentPass
+        print("passes\t\(passes)")
+        guard timed else { exit(0) }
+        func time(_ question: String) -> Double {
+            var answer = ""
+            let milliseconds = milliseconds { answer = interpreter.answer(question) }
+            sink &+= answer.utf8.count
+            return milliseconds
+        }
+        let points = (0..<20).map { 1 + ($0 * (passes - 2)) / 19 }
+        for (label, question) in timeTravelQuestions {
+            print("\(label)\t\(points.map { time(question($0, view, property)) }.max() ?? 0)")
+        }
+        print("why (set at mount)\t\(time("why \(view) \(property)"))")
+        var undos: [Double] = []
+        for depth in [1, 1_000, passes / 4, passes / 2] {
+            undos.append(time("undo \(depth)"))
+        }
+        print("undo N\t\(undos.max() ?? 0)")
+        exit(0)
+    }
+
+    static func report() {
+        Report.text()
+        Report.text("  " + pad("target", 36, left: true) + pad("measured", 12) + pad("limit", 10) + pad("ratio", 8) + "  ")
+        for target in targets {
+            Report.text("  " + pad(target.name, 36, left: true) + pad(fixed(target.measured, 1) + " " + target.unit, 12)
+                        + pad(fixed(target.limit, 0) + " " + target.unit, 10) + pad(fixed(target.ratio, 2) + "x", 8)
+                        + "  " + (target.met ? "met" : "MISSED"))
+            Report.append(to: "scale", .object([
+                ("target", .string(target.name)), ("measured", .double(target.measured)), ("limit", .double(target.limit)),
+                ("unit", .string(target.unit)), ("ratio", .double(target.ratio)), ("met", .bool(target.met)),
+            ]))
+        }
+        let missed = targets.filter { !$0.met }.count
+        Report.text(missed == 0 ? "  every target met" : "  \(missed) of \(targets.count) targets missed")
+    }
+
+    static var missedAny: Bool { targets.contains { !$0.met } }
+}
