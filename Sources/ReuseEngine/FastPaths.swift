@@ -76,6 +76,10 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// events through each chunk's ``PackedEvents/ViewIndex``. Twin: every
     /// record in the range looked at, its view compared.
     package static let viewIndex = FastPaths(rawValue: 1 << 17)
+    /// Settling a parent walks its subviews from the end and stops once it
+    /// has seen the visible ones it counts (``ViewStore/hideUntaken(in:pass:)``).
+    /// Twin: every subview looked at.
+    package static let visibleSubviews = FastPaths(rawValue: 1 << 18)
 
     /// Every shortcut, by the name FAST_PATHS.md and the tests give it.
     package static let named: [(name: String, path: FastPaths)] = [
@@ -85,7 +89,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("instanceValueIndex", .instanceValueIndex), ("rowBuffer", .rowBuffer), ("rowApply", .rowApply),
         ("propertySlots", .propertySlots), ("propertyByID", .propertyByID), ("heldSkip", .heldSkip),
         ("settleByPrefix", .settleByPrefix), ("poolByIdentity", .poolByIdentity), ("pathInPlace", .pathInPlace),
-        ("leafParent", .leafParent), ("viewIndex", .viewIndex),
+        ("leafParent", .leafParent), ("viewIndex", .viewIndex), ("visibleSubviews", .visibleSubviews),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -101,7 +105,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0x3_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0x7_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

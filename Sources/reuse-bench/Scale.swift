@@ -76,6 +76,14 @@ enum ScaleBenchmark {
             }
             let share = (held - bareHeld) / max(held, 1) * 100
             targets.append(Target(name: "\(kind): checkpoints' memory", measured: share, limit: 25, unit: "%"))
+            // Memory a line with `log keep 1000`: the growth from a quarter to half the lines.
+            guard let quarter = child([kind, String(lines / 4), "keep"])?["heldKB"],
+                  let half = child([kind, String(lines / 2), "keep"])?["heldKB"] else {
+                Report.problem("  the \(kind) session with log keep failed")
+                Report.exit(1)
+            }
+            let perLine = (half - quarter) * 1024 / Double(lines / 2 - lines / 4)
+            targets.append(Target(name: "\(kind): bytes a line, log keep 1000", measured: perLine, limit: 120, unit: "B"))
         }
         report()
     }
@@ -107,22 +115,24 @@ enum ScaleBenchmark {
         ("why --pass P", { pass, view, property in "why \(view) \(property) --pass \(pass)" }),
     ]
 
-    /// In the child (`--scale-child KIND LINES timed|bare`): builds the
-    /// session; `timed` then asks the time-travel questions and prints each
-    /// worst time, `bare` builds it without checkpoints. Both print the
-    /// resident memory the session added.
+    /// In the child (`--scale-child KIND LINES timed|bare|keep`): builds
+    /// the session; `timed` then asks the time-travel questions and prints
+    /// each worst time, `bare` builds it without checkpoints, `keep` with
+    /// `log keep 1000` after the mount. Each prints the resident memory the
+    /// session added.
     static func runChildIfAsked() {
         let arguments = CommandLine.arguments
         guard let flag = arguments.firstIndex(of: "--scale-child"), flag + 3 < arguments.count,
               let lines = Int(arguments[flag + 2]) else { return }
-        let kind = arguments[flag + 1], timed = arguments[flag + 3] == "timed"
-        let (script, view, property) = kind == "set"
+        let kind = arguments[flag + 1], mode = arguments[flag + 3], timed = mode == "timed"
+        var (script, view, property) = kind == "set"
             ? (setSession(lines: lines), "Screen/Card[7]/Title", "text")
             : (scrollSession(lines: lines), "v3", "backgroundColor")
+        if mode == "keep" { script = script.replacing("mount Screen\n", with: "mount Screen\nlog keep 1000\n").replacing("mount Feed\n", with: "mount Feed\nlog keep 1000\n") }
         var written = 0
         let before = memory().rss
         let interpreter = Interpreter(options: .init(width: 80), write: { written &+= $0.utf8.count }, writeError: { _ in })
-        interpreter.keepsCheckpoints = timed
+        interpreter.keepsCheckpoints = mode != "bare"
         let start = now()
         guard interpreter.run(script: script, file: "\(kind).reuse") else { exit(1) }
         print("builtSeconds\t\(Double(now() - start) / 1e9)")

@@ -54,6 +54,14 @@ import Testing
                             return true
                         }
                         #expect(ascending == expected, "seed \(seed), \(view), \(range), indexed \(indexed)")
+                        // Counting by tag where the kind decides, by glance elsewhere.
+                        var counting = log
+                        counting.readsByView = indexed
+                        for property in ["text", "backgroundColor"] {
+                            let counted = counting.count(about: view, in: range) { Engine.bears($0, on: property) }
+                            let plainly = expected.filter { Engine.bears(log.events[$0].step, on: property) }.count
+                            #expect(counted == plainly, "seed \(seed), \(view), \(range), \(property), indexed \(indexed)")
+                        }
                         #expect(descending == expected.reversed(), "seed \(seed), \(view), \(range), indexed \(indexed)")
                     }
                 }

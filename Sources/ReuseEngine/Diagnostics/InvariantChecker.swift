@@ -54,6 +54,10 @@ extension Engine {
         var poolKeys: [ViewID: [ViewKey]] = [:]
         for view in views where !view.isRemoved {
             for sub in view.subviews { subviewCount[sub, default: 0] += 1 }
+            let visible = view.subviews.count { session.store.lookUp($0)?.isHidden == false }
+            if view.visibleSubviewCount != visible {
+                fail(view.id, "counts \(view.visibleSubviewCount) visible subviews but has \(visible)")
+            }
             for (key, pool) in view.pools {
                 for member in pool.views { poolKeys[member, default: []].append(key) }
             }

@@ -142,11 +142,7 @@ extension Engine {
             return head.count < ends
         }
         guard head.count == ends else { return (head + tail, 0) }
-        var omitted = 0
-        log.forEachGlance(about: view, in: headEnd..<tailStart, descending: false) { _, glance in
-            if bears(glance, on: property) { omitted += 1 }
-            return true
-        }
+        let omitted = log.count(about: view, in: headEnd..<tailStart) { bears($0, on: property) }
         return (head + tail, omitted)
     }
 

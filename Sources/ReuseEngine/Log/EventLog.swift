@@ -294,6 +294,21 @@ public struct EventLog: Sendable {
     /// narrow it so that a short session spans many chunks.
     mutating func narrowChunks(to capacity: Int) { stored.capacity = capacity }
 
+    /// Counts the kept events about `view` among `range` that `counts`
+    /// (given a glance) says to count: by kind from the chunks' indexes
+    /// where the kind alone decides (``PackedEvents/tally(about:in:indexed:into:other:)``).
+    func count(about view: ViewID, in range: Range<Int>, where counts: (PackedEvents.Glance) -> Bool) -> Int {
+        let kept = events
+        var histogram = [Int](repeating: 0, count: 256)
+        var total = 0
+        stored.tally(about: view, in: range.clamped(to: kept.startIndex..<kept.endIndex), indexed: readsByView,
+                     into: &histogram) { if counts($0) { total += 1 } }
+        for tag in 2..<histogram.count where histogram[tag] > 0 {
+            if let kind = PackedEvents.Glance.kind(ofTag: UInt8(tag)), counts(.packed(kind, attribute: nil)) { total += histogram[tag] }
+        }
+        return total
+    }
+
     /// The event indexed `index` (one the log keeps).
     func event(at index: Int) -> ReuseEvent { stored[index] }
 

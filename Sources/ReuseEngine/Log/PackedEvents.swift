@@ -131,6 +131,23 @@ struct PackedEvents: Sendable {
         }
     }
 
+    /// Counts the events about `view` in `range` by kind where a chunk's
+    /// index tells the kind (`histogram[tag]`, tags as ``Glance/tag(of:)``
+    /// gives them), and hands a ``Glance`` at every other one to `other`:
+    /// counting a story of 10^6 skips reads a byte an event.
+    func tally(about view: ViewID, in range: Range<Int>, indexed: Bool, into histogram: inout [Int],
+               other: (Glance) -> Void) {
+        let range = range.clamped(to: startIndex..<endIndex)
+        guard !range.isEmpty else { return }
+        for index in chunkHolding(range.lowerBound)...chunkHolding(range.upperBound - 1) {
+            let chunk = chunks[index]
+            let local = (range.lowerBound - chunk.start)..<(range.upperBound - chunk.start)
+            chunk.tally(about: view, in: local.clamped(to: 0..<chunk.count), indexed: indexed, into: &histogram) { offset, tag in
+                other(chunk.glance(at: offset, tag: tag))
+            }
+        }
+    }
+
     /// The chunk walk behind ``forEachEvent(about:in:descending:kinds:indexed:_:)``:
     /// each chunk is taken out of the array once (not once an event).
     /// `indexed` false (``FastPaths/viewIndex`` off) looks at every record
@@ -320,6 +337,34 @@ extension PackedEvents {
                 }
             }
             return true
+        }
+
+        /// Adds one to `histogram[tag]` for each of `view`'s indexed records
+        /// in `range` whose tag names its kind (2 or more: nothing in the
+        /// record is read), and calls `other` with the offset and tag of
+        /// each other record about `view` in `range` (tag nil: not indexed).
+        func tally(about view: ViewID, in range: Range<Int>, indexed: Bool, into histogram: inout [Int],
+                   other: (Int, UInt8?) -> Void) {
+            let covered = indexed ? min(viewIndex.covered, records.count) : 0
+            let inIndex = range.clamped(to: 0..<covered)
+            let entries = covered > 0 ? viewIndex.run(of: view) : 0..<0
+            func firstEntry(atLeast bound: Int) -> Int {
+                var low = entries.lowerBound
+                var high = entries.upperBound
+                while low < high {
+                    let middle = (low + high) / 2
+                    if viewIndex.offset(middle) < bound { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            for entry in firstEntry(atLeast: inIndex.lowerBound)..<firstEntry(atLeast: inIndex.upperBound) {
+                let tag = viewIndex.tag(entry)
+                if tag >= 2 { histogram[Int(tag)] += 1 } else { other(viewIndex.offset(entry), tag) }
+            }
+            let number = UInt64(truncatingIfNeeded: view.number)
+            for offset in range.clamped(to: covered..<Swift.max(covered, records.count)) where viewNumber(at: offset) == number {
+                other(offset, nil)
+            }
         }
 
         /// What counting a view's steps needs of the record at `offset`,

@@ -16,6 +16,11 @@ public struct SimulatedView: Sendable {
     public internal(set) var superview: ViewID?
     /// In display order (the order views were taken in the last pass).
     public internal(set) var subviews: [ViewID] = []
+    /// How many of ``subviews`` are visible (not hidden): kept by the
+    /// store at every change, so that settling a parent whose subviews
+    /// are mostly hidden (theodolite-2019's cells, each keeping a hidden
+    /// title per row it showed) stops once it has seen them all.
+    var visibleSubviewCount = 0
     /// Hidden itself: a hidden view waits in its parent's pool.
     public internal(set) var isHidden = false
     /// What the view shows, property by property, with who set each

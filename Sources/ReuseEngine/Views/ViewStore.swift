@@ -132,7 +132,10 @@ public struct ViewStore: Sendable {
             view.isHidden = true
         }
         views.append(view)
-        if !detached { views[parent.number - 1].subviews.append(id) }
+        if !detached {
+            views[parent.number - 1].subviews.append(id)
+            views[parent.number - 1].visibleSubviewCount += 1
+        }
         views[parent.number - 1].pools[key, default: ReusePool()].views.append(id)
         peakViews = max(peakViews, aliveCount)
         record(id, for: instance, .create) { .create(parent: parent, key: key) }
@@ -204,6 +207,7 @@ public struct ViewStore: Sendable {
     @inline(__always)
     private mutating func show(_ view: ViewID, in parent: ViewID) {
         views[view.number - 1].isHidden = false
+        countVisibility(of: view, 1)
         recordForOwner(view, .unhide) { .unhide(parent: parent) }
     }
 
@@ -241,12 +245,21 @@ public struct ViewStore: Sendable {
         return true
     }
 
+    /// `view` joined (`delta` 1) or left (-1) the visible subviews of its
+    /// superview, by being shown or hidden in place.
+    @inline(__always)
+    private mutating func countVisibility(of view: ViewID, _ delta: Int) {
+        guard !views[view.number - 1].isDetached, let superview = views[view.number - 1].superview else { return }
+        views[superview.number - 1].visibleSubviewCount += delta
+    }
+
     /// Hides a visible view and records it: ``hide(_:in:)`` once it knows
     /// the view is visible. Inlined: a cell whose row left is hidden at
     /// every scroll step (``recycle(_:in:)``).
     @inline(__always)
     private mutating func conceal(_ view: ViewID, in parent: ViewID) {
         views[view.number - 1].isHidden = true
+        countVisibility(of: view, -1)
         recordLeaving(view, .hide) { .hide(parent: parent, key: $0) }
     }
 
@@ -257,6 +270,7 @@ public struct ViewStore: Sendable {
     mutating func detach(_ view: ViewID, from host: ViewID) {
         let index = view.number - 1
         guard !views[index].isDetached else { return }
+        if !views[index].isHidden { views[host.number - 1].visibleSubviewCount -= 1 }
         views[index].isHidden = true
         views[index].isDetached = true
         views[host.number - 1].subviews.removeAll { $0 == view }
@@ -272,6 +286,7 @@ public struct ViewStore: Sendable {
         views[index].isDetached = false
         views[index].isHidden = false
         views[host.number - 1].subviews.append(view)
+        views[host.number - 1].visibleSubviewCount += 1
         recordForOwner(view, .reattach) { .reattach(parent: host) }
     }
 
@@ -292,7 +307,11 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         guard !views[index].isRemoved else { return }
         recordLeaving(view, .remove) { .remove(parent: parent, key: $0, reason: reason) }
+        let count = views[parent.number - 1].subviews.count
         views[parent.number - 1].subviews.removeAll { $0 == view }
+        if views[parent.number - 1].subviews.count < count, !views[index].isHidden {
+            views[parent.number - 1].visibleSubviewCount -= 1
+        }
         if let key = views[index].poolKey {
             views[parent.number - 1].pools[key]?.views.removeAll { $0 == view }
             views[parent.number - 1].pools[key]?.waiting.removeAll { $0 == view }
@@ -342,7 +361,12 @@ public struct ViewStore: Sendable {
         guard let old = views[index].superview, old != parent else { return }
         // A detached view is in neither host's subviews: only its Recycler changes.
         let detached = views[index].isDetached
+        let counted = !detached && !views[index].isHidden
         if !detached { views[old.number - 1].subviews.removeAll { $0 == view } }
+        if counted {
+            views[old.number - 1].visibleSubviewCount -= 1
+            views[parent.number - 1].visibleSubviewCount += 1
+        }
         if let oldKey = views[index].poolKey {
             views[old.number - 1].pools[oldKey]?.views.removeAll { $0 == view }
             views[old.number - 1].pools[oldKey]?.waiting.removeAll { $0 == view }
@@ -365,7 +389,11 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         guard let parent = views[index].superview, !views[index].isRemoved else { return }
         recordLeaving(view, .detach) { .detach(parent: parent, key: $0) }
+        let count = views[parent.number - 1].subviews.count
         views[parent.number - 1].subviews.removeAll { $0 == view }
+        if views[parent.number - 1].subviews.count < count, !views[index].isHidden {
+            views[parent.number - 1].visibleSubviewCount -= 1
+        }
         if let key = views[index].poolKey {
             views[parent.number - 1].pools[key]?.views.removeAll { $0 == view }
             views[parent.number - 1].pools[key]?.waiting.removeAll { $0 == view }
@@ -399,6 +427,7 @@ public struct ViewStore: Sendable {
         if classPools[name]?.isEmpty == true { classPools[name] = nil }
         let index = view.number - 1
         views[parent.number - 1].subviews.append(view)
+        if !views[index].isHidden { views[parent.number - 1].visibleSubviewCount += 1 }
         views[parent.number - 1].pools[key, default: ReusePool()].views.append(view)
         views[index].superview = parent
         views[index].poolKey = key
