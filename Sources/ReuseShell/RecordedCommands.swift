@@ -1,19 +1,28 @@
 import ReuseEngine
 
 /// A state-changing command that succeeded: which command, and its line as typed.
-public struct RecordedCommand: Sendable, Equatable {
+public struct RecordedCommand: Sendable, Hashable {
     /// The command's name (`mount`).
     public var command: String
     /// The line, without surrounding blanks.
     public var line: String
+
+    /// The same command with the same bytes: `save` writes what was typed
+    /// (two spellings of one text are equal as strings, not as bytes).
+    func isSpelled(as other: RecordedCommand) -> Bool {
+        command.utf8.elementsEqual(other.command.utf8) && line.utf8.elementsEqual(other.line.utf8)
+    }
 }
 
 /// The state-changing commands of a session, oldest first, each with the
 /// engine's operation count before it ran (where `undo` goes back to).
 ///
-/// 16 bytes a command: a run of one command (a thousand `scroll Feed by 1`)
-/// stores its text once, and storage grows a chunk at a time
-/// (``ChunkedArray``), never by doubling.
+/// 16 bytes a command: each distinct command stores its text once (a
+/// thousand `scroll Feed by 1`, the 100 `set` lines a 50-card screen
+/// cycles through), and storage grows a chunk at a time (``ChunkedArray``),
+/// never by doubling. Texts are never taken back (``removeLast(_:)``): an
+/// `undo` of half a million commands frees no text, and a text typed again
+/// after it is named again.
 public struct RecordedCommands: RandomAccessCollection, Sendable {
     private struct Entry: Sendable {
         /// Its index in `texts`.
@@ -22,8 +31,11 @@ public struct RecordedCommands: RandomAccessCollection, Sendable {
     }
 
     private var entries = ChunkedArray<Entry>()
-    /// Distinct commands, in order: consecutive equal ones share one.
+    /// Distinct commands, in the order they were first typed.
     private var texts = ChunkedArray<RecordedCommand>()
+    /// The texts by hash (open addressing, linear probing; each slot 0 or
+    /// an index in `texts` plus one; at most half full).
+    private var slots: [UInt32] = []
     /// The strategy (with its options) in effect before the first command
     /// ran: a replay must start under it (`--strategy naive`, then a switch).
     public internal(set) var startingStrategy: Strategy?
@@ -39,14 +51,39 @@ public struct RecordedCommands: RandomAccessCollection, Sendable {
     func operationsBefore(_ index: Int) -> Int { entries[index].operationsBefore }
 
     mutating func append(_ command: RecordedCommand, operationsBefore: Int) {
-        if texts.last != command { texts.append(command) }
         // Fewer than 2^32 texts: each costs far more than a byte.
-        entries.append(Entry(text: UInt32(texts.count - 1), operationsBefore: operationsBefore))
+        entries.append(Entry(text: UInt32(index(of: command)), operationsBefore: operationsBefore))
+    }
+
+    /// The index of `command` in `texts`, stored now if it is new. The
+    /// last command again (a run) is told without hashing.
+    private mutating func index(of command: RecordedCommand) -> Int {
+        if let last = entries.last, texts[Int(last.text)].isSpelled(as: command) { return Int(last.text) }
+        if texts.count * 2 >= slots.count {
+            slots = [UInt32](repeating: 0, count: Swift.max(16, slots.count * 2))
+            for index in 0..<texts.count { place(index, hash: texts[index].hashValue) }
+        }
+        let mask = slots.count - 1
+        var slot = command.hashValue & mask
+        while slots[slot] != 0 {
+            let index = Int(slots[slot]) - 1
+            if texts[index].isSpelled(as: command) { return index }
+            slot = (slot + 1) & mask
+        }
+        texts.append(command)
+        slots[slot] = UInt32(texts.count)
+        return texts.count - 1
+    }
+
+    private mutating func place(_ index: Int, hash: Int) {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = UInt32(index + 1)
     }
 
     /// Forgets the last `count` commands (all of them when `count` is larger).
     mutating func removeLast(_ count: Int) {
         entries.removeLast(count)
-        texts.removeAll(from: entries.last.map { Int($0.text) + 1 } ?? 0)
     }
 }

@@ -218,8 +218,10 @@ struct History: Sendable {
 
 extension History {
     /// The operations of a session in order, each with where the log stood
-    /// around it: 32 bytes an operation, and one stored ``Operation`` for a
-    /// run of equal ones (a thousand `scroll Feed by 1` store one).
+    /// around it: 32 bytes an operation, and one stored ``Operation`` for
+    /// each distinct one of the kinds a session repeats (a thousand `scroll
+    /// Feed by 1` store one; the 100 `set` lines a 50-card screen cycles
+    /// through store 100, where one per line took about 130 bytes each).
     struct Journal: RandomAccessCollection, Sendable {
         /// One entry as stored. Counts of passes and operations fit in 32
         /// bits: a session holds far less than 2^32 of either (each costs
@@ -236,13 +238,24 @@ extension History {
 
         private var stored = ChunkedArray<Stored>()
         private var operations = ChunkedArray<Operation>()
+        /// The stored operations that ``Operation/repeats(_:)`` compares, by
+        /// ``Operation/repeatHash`` (open addressing, linear probing; each
+        /// slot 0 or an index in `operations` plus one; at most half full):
+        /// a command typed again, whatever came between (the 100 `set`
+        /// lines a 50-card screen cycles through), is stored once. Stored
+        /// operations are never taken back (``removeAll(from:)``), so the
+        /// table never names a missing one.
+        private var slots: [UInt32] = []
+        /// Operations in `slots`.
+        private var interned = 0
 
         /// Bytes an entry takes as stored.
         static var storedStride: Int { MemoryLayout<Stored>.stride }
 
         var startIndex: Int { 0 }
         var endIndex: Int { stored.count }
-        /// Operations stored: one for each run of equal ones.
+        /// Operations stored: one for each distinct operation of the kinds
+        /// ``Operation/repeats(_:)`` compares, one for each of the others.
         var storedOperations: Int { operations.count }
 
         subscript(index: Int) -> Entry {
@@ -253,24 +266,62 @@ extension History {
         }
 
         mutating func append(_ entry: Entry) {
-            // The last operation is compared in place (`lastInPlace`), not copied out.
+            // The last operation stored is compared in place (`lastInPlace`),
+            // not copied out: a run of one command (`scroll Feed by 1`) costs
+            // no hashing.
             let hasLast = !operations.isEmpty
+            let index: Int
             if hasLast, entry.operation.repeats(operations.lastInPlace) {
-                // The run goes on: the stored operation stands for this one too.
+                index = operations.count - 1
+            } else if let hash = entry.operation.repeatHash {
+                index = intern(entry.operation, hash: hash, sharingPathWithLast: hasLast)
             } else {
                 var operation = entry.operation
                 if hasLast { operation.sharePath(with: operations.lastInPlace) }
                 operations.append(operation)
+                index = operations.count - 1
             }
             stored.append(Stored(events: entry.before.events, seq: entry.before.seq, passes: entry.before.passes,
                                  passesRun: UInt32(entry.passesAfter - entry.before.passes),
-                                 operation: UInt32(operations.count - 1)))
+                                 operation: UInt32(index)))
         }
 
-        /// Forgets the entries from `index` on, and the operations only they used.
+        /// The index of the stored operation that `operation` repeats,
+        /// stored now if there is none.
+        private mutating func intern(_ operation: Operation, hash: Int, sharingPathWithLast: Bool) -> Int {
+            if interned * 2 >= slots.count { growSlots() }
+            let mask = slots.count - 1
+            var slot = hash & mask
+            while slots[slot] != 0 {
+                let index = Int(slots[slot]) - 1
+                if operation.repeats(operations[index]) { return index }
+                slot = (slot + 1) & mask
+            }
+            var new = operation
+            if sharingPathWithLast { new.sharePath(with: operations.lastInPlace) }
+            operations.append(new)
+            slots[slot] = UInt32(operations.count)
+            interned += 1
+            return operations.count - 1
+        }
+
+        private mutating func growSlots() {
+            let capacity = Swift.max(16, slots.count * 2)
+            slots = [UInt32](repeating: 0, count: capacity)
+            let mask = capacity - 1
+            for index in 0..<operations.count {
+                guard let hash = operations[index].repeatHash else { continue }
+                var slot = hash & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = UInt32(index + 1)
+            }
+        }
+
+        /// Forgets the entries from `index` on. The operations stay stored
+        /// (an entry kept may name one stored after a later entry's), to be
+        /// named again when the same command comes back.
         mutating func removeAll(from index: Int) {
             stored.removeAll(from: index)
-            operations.removeAll(from: stored.last.map { Int($0.operation) + 1 } ?? 0)
         }
     }
 }

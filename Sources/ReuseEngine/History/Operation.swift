@@ -87,6 +87,25 @@ extension Operation {
         }
     }
 
+    /// A hash of what ``repeats(_:)`` compares, for the operations it
+    /// compares (nil for the rest): equal for an operation and one it repeats.
+    var repeatHash: Int? {
+        var hasher = Hasher()
+        switch self {
+        case .scroll(let path, let motion): hasher.combine(1); hasher.combine(path); hasher.combine(motion)
+        case .set(let path, let attribute, let raw, let quoted):
+            hasher.combine(2); hasher.combine(path); hasher.combine(attribute); hasher.combine(raw); hasher.combine(quoted)
+        case .hide(let path): hasher.combine(3); hasher.combine(path)
+        case .show(let path): hasher.combine(4); hasher.combine(path)
+        case .reload(let path, let style): hasher.combine(5); hasher.combine(path); hasher.combine(style)
+        case .reloadList(let path): hasher.combine(6); hasher.combine(path)
+        case .wait: hasher.combine(7)
+        case .remount: hasher.combine(8)
+        default: return nil
+        }
+        return hasher.finalize()
+    }
+
     /// Takes `other`'s path in place of an equal one of its own, so that
     /// different commands on one path in a row (`scroll Feed by 1`, then
     /// `by -1`, then `by 1`) keep one copy of it in the journal. (A run of

@@ -139,11 +139,17 @@ struct PackedEvents: Sendable {
                other: (Glance) -> Void) {
         let range = range.clamped(to: startIndex..<endIndex)
         guard !range.isEmpty else { return }
-        for index in chunkHolding(range.lowerBound)...chunkHolding(range.upperBound - 1) {
-            let chunk = chunks[index]
-            let local = (range.lowerBound - chunk.start)..<(range.upperBound - chunk.start)
-            chunk.tally(about: view, in: local.clamped(to: 0..<chunk.count), indexed: indexed, into: &histogram) { offset, tag in
-                other(chunk.glance(at: offset, tag: tag))
+        let chunkRange = chunkHolding(range.lowerBound)...chunkHolding(range.upperBound - 1)
+        // Chunks are borrowed from the buffer, not copied out (a copy
+        // retains a dozen tables): a story of 10^6 steps spans thousands.
+        histogram.withUnsafeMutableBufferPointer { histogram in
+            chunks.withUnsafeBufferPointer { chunks in
+                for index in chunkRange {
+                    let local = (range.lowerBound - chunks[index].start)..<(range.upperBound - chunks[index].start)
+                    let others = chunks[index].tally(about: view, in: local.clamped(to: 0..<chunks[index].count),
+                                                     indexed: indexed, into: histogram)
+                    for (offset, tag) in others { other(chunks[index].glance(at: offset, tag: tag)) }
+                }
             }
         }
     }
@@ -309,22 +315,8 @@ extension PackedEvents {
         /// the others are looked at one by one.
         func forEachOffset(about view: ViewID, in range: Range<Int>, descending: Bool, indexed: Bool,
                            _ body: (Int, UInt8?) -> Bool) -> Bool {
-            let covered = indexed ? min(viewIndex.covered, records.count) : 0
-            let indexed = range.clamped(to: 0..<covered)
-            let unindexed = range.clamped(to: covered..<Swift.max(covered, records.count))
+            let (run, unindexed) = parts(about: view, in: range, indexed: indexed)
             let number = UInt64(truncatingIfNeeded: view.number)
-            let entries = covered > 0 ? viewIndex.run(of: view) : 0..<0
-            // The view's entries, cut to `indexed` by binary search.
-            func firstEntry(atLeast bound: Int) -> Int {
-                var low = entries.lowerBound
-                var high = entries.upperBound
-                while low < high {
-                    let middle = (low + high) / 2
-                    if viewIndex.offset(middle) < bound { low = middle + 1 } else { high = middle }
-                }
-                return low
-            }
-            let run = firstEntry(atLeast: indexed.lowerBound)..<firstEntry(atLeast: indexed.upperBound)
             if descending {
                 for offset in unindexed.reversed() where viewNumber(at: offset) == number {
                     if !body(offset, nil) { return false }
@@ -341,30 +333,25 @@ extension PackedEvents {
 
         /// Adds one to `histogram[tag]` for each of `view`'s indexed records
         /// in `range` whose tag names its kind (2 or more: nothing in the
-        /// record is read), and calls `other` with the offset and tag of
-        /// each other record about `view` in `range` (tag nil: not indexed).
-        func tally(about view: ViewID, in range: Range<Int>, indexed: Bool, into histogram: inout [Int],
-                   other: (Int, UInt8?) -> Void) {
-            let covered = indexed ? min(viewIndex.covered, records.count) : 0
-            let inIndex = range.clamped(to: 0..<covered)
-            let entries = covered > 0 ? viewIndex.run(of: view) : 0..<0
-            func firstEntry(atLeast bound: Int) -> Int {
-                var low = entries.lowerBound
-                var high = entries.upperBound
-                while low < high {
-                    let middle = (low + high) / 2
-                    if viewIndex.offset(middle) < bound { low = middle + 1 } else { high = middle }
-                }
-                return low
-            }
-            for entry in firstEntry(atLeast: inIndex.lowerBound)..<firstEntry(atLeast: inIndex.upperBound) {
-                let tag = viewIndex.tag(entry)
-                if tag >= 2 { histogram[Int(tag)] += 1 } else { other(viewIndex.offset(entry), tag) }
-            }
+        /// record is read); returns the offset and tag of each other record
+        /// about `view` in `range` (tag nil: not indexed), mostly none.
+        func tally(about view: ViewID, in range: Range<Int>, indexed: Bool,
+                   into histogram: UnsafeMutableBufferPointer<Int>) -> [(offset: Int, tag: UInt8?)] {
+            let (run, unindexed) = parts(about: view, in: range, indexed: indexed)
+            var others: [(offset: Int, tag: UInt8?)] = []
+            viewIndex.tally(run, into: histogram) { others.append((viewIndex.offset($0), viewIndex.tag($0))) }
             let number = UInt64(truncatingIfNeeded: view.number)
-            for offset in range.clamped(to: covered..<Swift.max(covered, records.count)) where viewNumber(at: offset) == number {
-                other(offset, nil)
-            }
+            for offset in unindexed where viewNumber(at: offset) == number { others.append((offset, nil)) }
+            return others
+        }
+
+        /// Where `view`'s records in `range` are: the index's entries for
+        /// the covered records (none when `indexed` is false), and the
+        /// offsets past the index, to be looked at one by one.
+        private func parts(about view: ViewID, in range: Range<Int>, indexed: Bool) -> (run: Range<Int>, unindexed: Range<Int>) {
+            let covered = indexed ? min(viewIndex.covered, records.count) : 0
+            let run = covered > 0 ? viewIndex.entries(of: view, at: range.clamped(to: 0..<covered)) : 0..<0
+            return (run, range.clamped(to: covered..<Swift.max(covered, records.count)))
         }
 
         /// What counting a view's steps needs of the record at `offset`,

@@ -101,6 +101,37 @@ extension PackedEvents {
             return Int(starts[low])..<Int(starts[low + 1])
         }
 
+        /// Where `view`'s entries for records at `offsets` are in
+        /// ``entries`` (its run cut by binary search on the offsets).
+        func entries(of view: ViewID, at offsets: Range<Int>) -> Range<Int> {
+            let run = run(of: view)
+            func first(atLeast bound: Int) -> Int {
+                var low = run.lowerBound
+                var high = run.upperBound
+                while low < high {
+                    let middle = (low + high) / 2
+                    if Int(entries[middle]) < bound { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            return first(atLeast: offsets.lowerBound)..<first(atLeast: offsets.upperBound)
+        }
+
+        /// Adds one to `histogram[tag]` for each entry of `run` whose tag is
+        /// 2 or more, and calls `other` with every other entry. The tags
+        /// are read through a buffer pointer: a long story's count reads a
+        /// byte an entry (unsafe code, bounded by `run`, which lies within
+        /// ``entries``; `histogram` holds 256 counts, one for every tag).
+        func tally(_ run: Range<Int>, into histogram: UnsafeMutableBufferPointer<Int>, other: (Int) -> Void) {
+            precondition(run.upperBound <= tags.count && histogram.count == 256, "a run of this index, a count for every tag")
+            tags.withUnsafeBufferPointer { tags in
+                for entry in run {
+                    let tag = Int(tags[entry])
+                    if tag >= 2 { histogram[tag] += 1 } else { other(entry) }
+                }
+            }
+        }
+
         /// The record offset of entry `entry`.
         func offset(_ entry: Int) -> Int { Int(entries[entry]) }
 

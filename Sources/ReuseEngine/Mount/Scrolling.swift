@@ -78,7 +78,7 @@ public struct ScrollOutcome: Sendable {
 }
 
 /// How far to scroll.
-public enum ScrollMotion: Sendable, Equatable {
+public enum ScrollMotion: Sendable, Hashable {
     /// By rows (`scroll Feed by 3`): only rows that enter and leave are mounted.
     case by(Int)
     /// To a row (`scroll Feed to 500`): a relayout of the window.

@@ -288,7 +288,7 @@ public enum LiveComponents: Sendable {
 }
 
 /// How one list row is reloaded after its data changed.
-public enum RowReload: Sendable, Equatable {
+public enum RowReload: Sendable, Hashable {
     /// Configured again on its cell (UIKit's `reconfigureRows`,
     /// RecyclerView's `notifyItemChanged`, which binds a second holder).
     case reconfigure
