@@ -236,4 +236,24 @@ extension HistoryTests {
     }
 
     private var listPath: ComponentPath { ComponentPath([.named("Feed", index: 0)]) }
+
+    /// The journal stores a command typed again once, but two spellings of
+    /// one text are two commands: a replay sets what was typed, byte for
+    /// byte (`café` precomposed, then with a combining accent).
+    @Test func aValueTypedTwoWaysIsReplayedAsTyped() throws {
+        var h = Harness()
+        h.thorough = false
+        try h.component("Label", view: "UILabel", [("text", "\"start\"")])
+        try h.mount("Label")
+        let composed = "caf\u{E9}", combining = "cafe\u{301}"
+        for value in [composed, "x", combining, "y"] { try h.set("Label", "text", value) }
+        var rewound = h.engine
+        rewound.rewind(toOperations: h.engine.operationCount - 1)
+        let label = try #require(rewound.views.all.first { $0.owner?.display == "Label" })
+        guard case .value(.text(let shown))? = label.property("text") else {
+            Issue.record("no text on the label: \(String(describing: label.property("text")))")
+            return
+        }
+        #expect(Array(shown.utf8) == Array(combining.utf8), "replayed \(Array(shown.utf8))")
+    }
 }

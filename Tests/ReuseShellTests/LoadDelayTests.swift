@@ -32,6 +32,24 @@ import Testing
         #expect(why.contains("it landed after Feed/3's own result (load #2, delivered in pass 3): the slower load, started earlier, had the last word"), "\(why)")
     }
 
+    /// The overtaken result is the item's own result for the same
+    /// property: row 3's alpha landing first says nothing about its image
+    /// (the index-based story once named it).
+    @Test func anotherAttributesResultIsNotTheOneOvertaken() {
+        let session = Session("""
+            component Photo view UIImageView { image: placeholder } loads image "photo{i}" after 4,9 loads alpha "0.5" after 1
+            list Feed rows 100 viewport 1 cells Photo
+            register Feed Photo
+            strategy uikit
+            mount Feed
+            scroll Feed by 3
+            wait 4
+            """)
+        let why = session.line("why Feed/3 image").output
+        #expect(why.contains("the load for Feed/0 outlived its item"), "\(why)")
+        #expect(!why.contains("own result"), "\(why)")
+    }
+
     /// A completion that checks the item drops row 0's result: row 3 keeps photo3.
     @Test func aCheckedCompletionPreventsIt() {
         let session = Session(Self.feed("after 4,1 checked"))

@@ -64,4 +64,20 @@ import Testing
         #expect(!before.isEmpty && !before.contains("error"), "\(before)")
         #expect(session.error("why Feed/5 state liked --pass 2").contains("row 5 of 'Feed' is not on screen (rows 0-2 are)"))
     }
+
+    /// A pass whose events `log keep` dropped: the story is empty, and
+    /// the shell answers (the index-based story once trapped on the range
+    /// from the first kept event back to the end of that pass).
+    @Test func aPassWhoseEventsWereDropped() {
+        let session = Session("""
+        component Foo view UIView { alpha: 0.5 }
+        mount Foo
+        set Foo alpha 0.7
+        set Foo alpha 0.9
+        log keep 1
+        """)
+        let answer = session.line("why Foo alpha --pass 1")
+        #expect(answer.ok && answer.output.hasPrefix("v2 alpha shows 0.5 (held by Foo)"), "\(answer.output)")
+        #expect(answer.output.contains("'log keep' dropped the rest"), "\(answer.output)")
+    }
 }

@@ -103,12 +103,17 @@ extension Engine {
             }
         }
         let start = loadStart ?? setters.first?.seq ?? resetBy.map { $0.seq + 1 } ?? 0
-        let story = Self.story(of: id, bearingOn: property, in: log.index(ofFirstSeqAtLeast: start)..<end, log: log)
+        // The story's first kept event, never past the pass asked about
+        // (`log keep` may have dropped that pass's events: an empty story).
+        let first = min(log.index(ofFirstSeqAtLeast: start), end)
+        let story = Self.story(of: id, bearingOn: property, in: first..<end, log: log)
         let landing = setters.last.flatMap { log.event(seq: $0.seq) }
         return Provenance(view: id, property: property, shows: shows, fresh: fresh, isStale: leak != nil,
                           setters: setters, resetBy: resetBy, since: story.steps, omittedSteps: story.omitted,
                           landing: landing,
-                          overtakenDelivery: landing.flatMap { Self.overtakenDelivery(landing: $0, from: start, of: id, log: log) },
+                          overtakenDelivery: landing.flatMap {
+                              Self.overtakenDelivery(landing: $0, of: property, from: start, of: id, log: log)
+                          },
                           holder: view.owner,
                           holderSets: view.attached?.value(of: property),
                           pending: session.store.loads(on: id).filter { $0.attribute.name == property },
@@ -149,12 +154,15 @@ extension Engine {
     /// For a late result (`landing`, a delivery on another item than its
     /// own): the last delivery of that item's own result on the view before
     /// it, from the story's start (`start`, a sequence number) on.
-    static func overtakenDelivery(landing: ReuseEvent, from start: Int, of view: ViewID, log: EventLog) -> ReuseEvent? {
+    static func overtakenDelivery(landing: ReuseEvent, of property: String, from start: Int, of view: ViewID,
+                                  log: EventLog) -> ReuseEvent? {
         guard case .deliver(_, let landedOn?) = landing.step else { return nil }
         var own: ReuseEvent?
-        let range = log.index(ofFirstSeqAtLeast: start)..<log.index(ofFirstSeqAtLeast: landing.seq)
+        let end = log.index(ofFirstSeqAtLeast: landing.seq)
+        let range = min(log.index(ofFirstSeqAtLeast: start), end)..<end
         log.forEachEvent(about: view, in: range, descending: true, kinds: [.deliver]) { _, event in
-            if case .deliver(_, nil) = event.step, event.path == landedOn { own = event }
+            // The item's own result for this property (a load of another attribute is another story).
+            if case .deliver(let load, nil) = event.step, load.attribute.name == property, event.path == landedOn { own = event }
             return own == nil
         }
         return own

@@ -219,9 +219,9 @@ extension ViewStore {
     /// that were visible. (Every pool view is a subview, so one walk over the
     /// subviews covers every pool; views already hidden cost one check.)
     ///
-    /// With ``FastPaths/visibleSubviews``, the subviews are walked from the
-    /// end and the walk stops once it has seen as many visible ones as the
-    /// parent counts (``SimulatedView/visibleSubviewCount``, kept at every
+    /// With the `visibleSubviews` fast path, the subviews are walked from
+    /// the end and the walk stops once it has seen as many visible ones as
+    /// the parent counts (`SimulatedView.visibleSubviewCount`, kept at every
     /// change, checked by the invariant checker): the ones before are all
     /// hidden, whatever their order. A view made lands at the end, so a
     /// parent that keeps thousands of hidden views (theodolite-2019's cells,
