@@ -71,18 +71,19 @@ extension Operation {
     func repeats(_ previous: Operation) -> Bool {
         switch (self, previous) {
         case (.scroll(let path, let motion), .scroll(let other, let otherMotion)):
-            motion == otherMotion && path.isStored(as: other)
+            motion == otherMotion && path.isIdentical(to: other)
         case (.set(let path, let attribute, let raw, let quoted), .set(let other, let otherAttribute, let otherRaw, let otherQuoted)):
-            // Byte for byte: a replay sets what was typed (`café` typed two
-            // ways is two values, as in the log).
+            // The value byte for byte: a replay sets what was typed (`café`
+            // typed two ways is two values, as in the log). A path only
+            // finds its instance, as any spelling of it does.
             attribute.utf8.elementsEqual(otherAttribute.utf8) && raw.utf8.elementsEqual(otherRaw.utf8) && quoted == otherQuoted
-                && path.isStored(as: other)
+                && path.isIdentical(to: other)
         case (.hide(let path), .hide(let other)), (.show(let path), .show(let other)):
-            path.isStored(as: other)
+            path.isIdentical(to: other)
         case (.reload(let path, let style), .reload(let other, let otherStyle)):
-            style == otherStyle && path.isStored(as: other)
+            style == otherStyle && path.isIdentical(to: other)
         case (.reloadList(let path), .reloadList(let other)):
-            path.isStored(as: other)
+            path.isIdentical(to: other)
         case (.wait, .wait), (.remount, .remount):
             true
         default:
@@ -114,7 +115,7 @@ extension Operation {
     /// `by -1`, then `by 1`) keep one copy of it in the journal. (A run of
     /// the same command stores one operation: ``repeats(_:)``.)
     mutating func sharePath(with other: Operation) {
-        guard let shared = other.path, let own = path, own.isStored(as: shared) else { return }
+        guard let shared = other.path, let own = path, own.isIdentical(to: shared) else { return }
         switch self {
         case .hide: self = .hide(shared)
         case .show: self = .show(shared)
