@@ -36,15 +36,7 @@ import Testing
     /// property: row 3's alpha landing first says nothing about its image
     /// (the index-based story once named it).
     @Test func anotherAttributesResultIsNotTheOneOvertaken() {
-        let session = Session("""
-            component Photo view UIImageView { image: placeholder } loads image "photo{i}" after 4,9 loads alpha "0.5" after 1
-            list Feed rows 100 viewport 1 cells Photo
-            register Feed Photo
-            strategy uikit
-            mount Feed
-            scroll Feed by 3
-            wait 4
-            """)
+        let session = Session(Self.feed(#"after 4,9 loads alpha "0.5" after 1"#))
         let why = session.line("why Feed/3 image").output
         #expect(why.contains("the load for Feed/0 outlived its item"), "\(why)")
         #expect(!why.contains("own result"), "\(why)")

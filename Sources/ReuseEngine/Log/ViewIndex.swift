@@ -5,8 +5,8 @@ extension PackedEvents {
     /// length (issue 38: after 10^6 passes of `set`, a value set at mount
     /// took 17.8 s to explain).
     ///
-    /// Built once, when the chunk is sealed, in a few instructions an event
-    /// (a count in an open-addressing table, then a placement). Held as
+    /// Built once, when the chunk is sealed, from the chunk's records (a
+    /// count per view in an open-addressing table, then a placement). Held as
     /// flat arrays: the views, ascending; where each view's entries start;
     /// the entries, each a record's offset in the chunk (two bytes: a chunk
     /// holds at most 65,536 events), ascending within a view; and beside
