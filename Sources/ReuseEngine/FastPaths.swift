@@ -80,6 +80,9 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// has seen the visible ones it counts (``ViewStore/hideUntaken(in:pass:)``).
     /// Twin: every subview looked at.
     package static let visibleSubviews = FastPaths(rawValue: 1 << 18)
+    /// What an undo cuts away (log chunks, checkpoints) is freed on a
+    /// background queue (``Reclamation``). Twin: freed in place.
+    package static let releaseInBackground = FastPaths(rawValue: 1 << 19)
 
     /// Every shortcut, by the name FAST_PATHS.md and the tests give it.
     package static let named: [(name: String, path: FastPaths)] = [
@@ -90,6 +93,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("propertySlots", .propertySlots), ("propertyByID", .propertyByID), ("heldSkip", .heldSkip),
         ("settleByPrefix", .settleByPrefix), ("poolByIdentity", .poolByIdentity), ("pathInPlace", .pathInPlace),
         ("leafParent", .leafParent), ("viewIndex", .viewIndex), ("visibleSubviews", .visibleSubviews),
+        ("releaseInBackground", .releaseInBackground),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -105,7 +109,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0x7_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0xF_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

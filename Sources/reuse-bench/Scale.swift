@@ -158,6 +158,7 @@ enum ScaleBenchmark {
         var undos: [Double] = []
         for depth in [1, 1_000, passes / 4, passes / 2] {
             undos.append(milliseconds { sink &+= interpreter.answer("undo \(depth)").utf8.count })
+            print("undo \(depth)\t\(undos[undos.count - 1])")
         }
         print("undo N\t\(undos.max() ?? 0)")
         exit(0)

@@ -237,6 +237,44 @@ extension HistoryTests {
 
     private var listPath: ComponentPath { ComponentPath([.named("Feed", index: 0)]) }
 
+    /// Issue 38: an undo hands the log chunks and checkpoints it cuts away
+    /// to ``Reclamation``, which frees them on its queue; the engine after
+    /// it is the one that frees them in place (``FastPaths/releaseInBackground``
+    /// off) would leave, and goes on the same.
+    @Test func anUndoFreesWhatItCutInTheBackground() throws {
+        var h = Harness()
+        h.thorough = false
+        h.engine.session.store.log.narrowChunks(to: 64)
+        h.engine.history.spacing = 16...64
+        try h.component("Title", view: "UILabel", [("text", "row {i}")])
+        try h.component("Row", view: "UIView", [("backgroundColor", "white")], children: ["Title"])
+        try h.list("Feed", rows: 100_000, viewport: 5, cells: ["Row"])
+        try h.mount("Feed")
+        let mounted = h.engine.operationCount
+        for step in 0..<600 { _ = try h.scroll("Feed", by: step % 7 == 0 ? 4 : 1) }
+        let checkpoints = h.engine.history.checkpoints.count
+        #expect(checkpoints > 4, "checkpoints to cut away")
+        let before = Reclamation.drain()
+        var background = h.engine
+        var inPlace = h.engine
+        inPlace.fastPaths.remove(.releaseInBackground)
+        background.rewind(toOperations: mounted + 100)
+        inPlace.rewind(toOperations: mounted + 100)
+        let after = Reclamation.drain()
+        // At least this undo's parcel (other tests may undo meanwhile), and every parcel freed.
+        #expect(after.handedOver > before.handedOver)
+        #expect(after.freed == after.handedOver)
+        #expect(background.history.checkpoints.count < checkpoints)
+        #expect(Self.state(background) == Self.state(inPlace))
+        #expect(background.log.totals == inPlace.log.totals && background.log.events.count == inPlace.log.events.count)
+        for step in 0..<50 {
+            _ = try background.scroll(listPath, .by(step % 3 + 1), trigger: "scroll Feed")
+            _ = try inPlace.scroll(listPath, .by(step % 3 + 1), trigger: "scroll Feed")
+        }
+        #expect(Self.state(background) == Self.state(inPlace))
+        #expect(Array(background.log.events) == Array(inPlace.log.events))
+    }
+
     /// The journal stores a command typed again once, but two spellings of
     /// one text are two commands: a replay sets what was typed, byte for
     /// byte (`café` precomposed, then with a combining accent).

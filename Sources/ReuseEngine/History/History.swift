@@ -199,20 +199,31 @@ struct History: Sendable {
         return low < entries.count ? low + 1 : nil
     }
 
-    /// Forgets every operation after the first `count`, and the checkpoints after them.
-    mutating func truncate(to count: Int) {
-        guard count < entries.count else { return }
+    /// Forgets every operation after the first `count`, and the checkpoints
+    /// after them; returns those checkpoints (newest first), for the caller to free
+    /// (``Reclamation``).
+    @discardableResult
+    mutating func truncate(to count: Int) -> [Checkpoint] {
+        guard count < entries.count else { return [] }
         let end = entries[count].before
         entries.removeAll(from: count)
-        while let last = checkpoints.last, last.operations > count, checkpoints.count > 1 {
-            checkpointWeight -= last.weight
-            checkpoints.removeLast()
+        // The checkpoints after operation `count` go in one removal (the
+        // origin stays), their weights read in place, not copied out.
+        var kept = checkpoints.count
+        while kept > 1, checkpoints[kept - 1].operations > count {
+            kept -= 1
+            checkpointWeight -= checkpoints[kept].weight
         }
+        // Moved out, not copied (a copy would retain every table of every view).
+        var removed: [Checkpoint] = []
+        removed.reserveCapacity(checkpoints.count - kept)
+        while checkpoints.count > kept { removed.append(checkpoints.removeLast()) }
         let from = checkpoints.last?.operations ?? 0
         let start = from < entries.count ? entries[from].before : end
         workSinceCheckpoint = (end.seq - start.seq) + (count - from)
         // Due points count on from the newest checkpoint kept.
         duePoints = checkpoints.last?.ordinal ?? 0
+        return removed
     }
 }
 
@@ -359,10 +370,13 @@ extension Engine {
         // Take the log and history out first, so both shrink in place.
         var log = session.store.log
         session.store.log = EventLog()
-        log.truncate(to: mark)
+        let cutEvents = log.truncate(to: mark)
         var history = self.history
         self.history = History()
-        history.truncate(to: count)
+        let cutCheckpoints = history.truncate(to: count)
+        if fastPaths.contains(.releaseInBackground) {
+            Reclamation.release((cutEvents, cutCheckpoints))
+        }
         restored.session.store.log = log
         restored.history = history
         restored.interruptionCheck = interruptionCheck

@@ -364,8 +364,11 @@ public struct EventLog: Sendable {
         return log
     }
 
-    /// Takes back everything recorded after `mark`, as if it had not happened.
-    mutating func truncate(to mark: Mark) {
+    /// Takes back everything recorded after `mark`, as if it had not
+    /// happened; returns the chunks of events taken away, for the caller to
+    /// free (``Reclamation``).
+    @discardableResult
+    mutating func truncate(to mark: Mark) -> [PackedEvents.Chunk] {
         let keep = max(0, mark.passes - passBase)
         let all = passes
         let nearest = keep / Self.totalsStride
@@ -397,9 +400,10 @@ public struct EventLog: Sendable {
             }
         }
         // Back before the events held, none of them stays and numbering starts again there.
-        stored.removeAll(from: mark.events)
+        let removed = stored.removeAll(from: mark.events)
         nextSeq = mark.seq
         currentPass = passBase + packedPasses.count + (isOpen ? 1 : 0)
+        return removed
     }
 
     private func unpackedSummary(_ packed: PackedSummary) -> PassSummary {
