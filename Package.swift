@@ -53,11 +53,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The tight floor (issue 38): PassFloor's pass in plain C over flat
+        // arrays, which reuse-bench measures beside PassFloor.
+        .target(name: "TightFloor"),
         .executableTarget(
             name: "reuse-bench",
             dependencies: [
                 "ReuseEngine",
                 "ReuseShell",
+                "TightFloor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,6 +81,7 @@ let package = Package(
         // Schema validator the documents are held to, a typed-API session.
         .target(name: "TestSupport", dependencies: ["ReuseEngine"], path: "Tests/TestSupport"),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
+        .testTarget(name: "TightFloorTests", dependencies: ["TightFloor", "ReuseEngine"]),
         .testTarget(name: "ReuseShellTests", dependencies: ["ReuseShell", "ReuseConformance", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

@@ -4,7 +4,10 @@
 // (PassFloor.scroll, PassFloor.fullPass), as BENCHMARKS.md's recipe does,
 // and exits 1 when a count, or a count divided by its floor's, is over the
 // budget in FILE (Benchmarks/budget.txt by default). CI runs it through
-// `.ci/budget`, on a release build.
+// `.ci/budget`, on a release build. Beside them it prints the tight floor's
+// (tf_scroll, tf_full_pass: Sources/TightFloor) and issue 38's targets for
+// the engine against it, which it does not hold (`reuse-bench scale` does:
+// TightFloorTargets.swift).
 //
 // It runs this executable's `floors` once under callgrind, with
 // SWIFT_DETERMINISTIC_HASHING=1, collecting only inside the three
@@ -32,7 +35,9 @@ enum Budget {
     /// A function whose instructions are counted: every call of it, and
     /// everything those calls run.
     enum Counted: CaseIterable {
-        case sameSemantics, passFloorScroll, writtenOutStep, emptyStep, setPass, passFloorFullPass, writtenOutSet
+        case sameSemantics, passFloorScroll, tightSteps, tightScroll, writtenOutStep
+        case emptyStep
+        case setPass, passFloorFullPass, tightSets, tightFullPass, writtenOutSet
 
         /// The three measurements `floors` runs, the only places collected.
         static let measurements: [Counted] = [.sameSemantics, .emptyStep, .setPass]
@@ -44,10 +49,15 @@ enum Budget {
             switch self {
             case .sameSemantics: "$s11reuse_bench20measureSameSemantics8viewport5stepsySi_SitF"
             case .passFloorScroll: "$s11reuse_bench9PassFloorV6scroll_2byys5Int32V_SitF"
+            case .tightSteps: "$s11reuse_bench18runTightFloorSteps8viewport5steps5kindsSd11nanoseconds_SaySiG6countstSi_SiSaySo7tf_kindaGtF"
+            // C functions: their plain names (a call from Swift into C is never inlined).
+            case .tightScroll: "tf_scroll"
             case .writtenOutStep: "$s11reuse_bench14WrittenOutStepV11stepForwardyyF"
             case .emptyStep: "$s11reuse_bench16measureEmptyStep8viewport5stepsySi_SitF"
             case .setPass: "$s11reuse_bench14measureSetPass5cards4setsySi_SitF"
             case .passFloorFullPass: "$s11reuse_bench9PassFloorV04fullC0yyF"
+            case .tightSets: "$s11reuse_bench17runTightFloorSets5cards4sets5kindsSd11nanoseconds_SaySiG6countstSi_SiSaySo7tf_kindaGtF"
+            case .tightFullPass: "tf_full_pass"
             case .writtenOutSet: "$s11reuse_bench17WrittenOutSetPassV3set4card5valueySi_s5Int32VtF"
             }
         }
@@ -56,10 +66,14 @@ enum Budget {
             switch self {
             case .sameSemantics: "measureSameSemantics(viewport:steps:)"
             case .passFloorScroll: "PassFloor.scroll(_:by:)"
+            case .tightSteps: "runTightFloorSteps(viewport:steps:kinds:)"
+            case .tightScroll: "tf_scroll (TightFloor)"
             case .writtenOutStep: "WrittenOutStep.stepForward()"
             case .emptyStep: "measureEmptyStep(viewport:steps:)"
             case .setPass: "measureSetPass(cards:sets:)"
             case .passFloorFullPass: "PassFloor.fullPass()"
+            case .tightSets: "runTightFloorSets(cards:sets:kinds:)"
+            case .tightFullPass: "tf_full_pass (TightFloor)"
             case .writtenOutSet: "WrittenOutSetPass.set(card:value:)"
             }
         }
@@ -75,22 +89,29 @@ enum Budget {
     }
 
     /// The figures from the counts, as BENCHMARKS.md's recipe works them out:
-    /// a measurement's count less its floor's and its written-out
-    /// workload's, divided by the steps or passes it ran.
-    static func figures(_ count: [Counted: Int]) -> (budgeted: [Figure], writtenOut: (step: Double, pass: Double)) {
+    /// a measurement's count less its floors' and its written-out
+    /// workload's, divided by the steps or passes it ran. The tight floor's
+    /// whole run (built, run, counted) is taken away, and its figures are
+    /// its `tf_scroll` and `tf_full_pass` alone, apart: no budget holds them.
+    static func figures(_ count: [Counted: Int])
+        -> (budgeted: [Figure], writtenOut: (step: Double, pass: Double), tight: (step: Double, pass: Double)) {
         func c(_ counted: Counted) -> Double { Double(count[counted] ?? 0) }
         let units = Double(200 + 3 * steps)
         let passes = Double(3 * sets)
         return ([
             Figure(name: "scroll-step", unit: "step",
-                   instructions: (c(.sameSemantics) - c(.passFloorScroll) - c(.writtenOutStep)) / units, floor: "scroll-floor"),
+                   instructions: (c(.sameSemantics) - c(.passFloorScroll) - c(.tightSteps) - c(.writtenOutStep)) / units,
+                   floor: "scroll-floor"),
             Figure(name: "scroll-floor", unit: "step", instructions: c(.passFloorScroll) / units),
             Figure(name: "pass-alone", unit: "step", instructions: c(.emptyStep) / units),
             Figure(name: "set-pass", unit: "pass",
-                   instructions: (c(.setPass) - c(.passFloorFullPass) - c(.writtenOutSet)) / passes, floor: "set-floor"),
+                   instructions: (c(.setPass) - c(.passFloorFullPass) - c(.tightSets) - c(.writtenOutSet)) / passes,
+                   floor: "set-floor"),
             // The floor's first pass mounts the screen.
             Figure(name: "set-floor", unit: "pass", instructions: c(.passFloorFullPass) / (passes + 1)),
-        ], (c(.writtenOutStep) / units, c(.writtenOutSet) / passes))
+        ], (c(.writtenOutStep) / units, c(.writtenOutSet) / passes),
+        // The tight floor mounts with tf_mount, which is not counted here.
+        (c(.tightScroll) / units, c(.tightFullPass) / passes))
     }
 
     // MARK: The budget file
@@ -148,9 +169,9 @@ enum Budget {
         let file = file ?? defaultFile
         let names = figures([:]).budgeted.map(\.name)
         let limits = readLimits(file, names: names + MemoryBudget.names)
-        setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
         let count = countAll()
-        let (budgeted, writtenOut) = figures(count)
+        let (budgeted, writtenOut, _) = figures(count)
+        let tight = TightFloorTargets.figures(count)
         let byName = Dictionary(uniqueKeysWithValues: budgeted.map { ($0.name, $0) })
 
         Report.text("Instruction budget (callgrind, release build, SWIFT_DETERMINISTIC_HASHING=1; budget: \(file)):")
@@ -199,9 +220,10 @@ enum Budget {
         Report.record("budget", .object([
             ("file", .string(file)), ("workloads", .array(workloads)),
             ("writtenOut", .object([("step", .double(writtenOut.step)), ("pass", .double(writtenOut.pass))])),
-            ("ok", .bool(failures.isEmpty)),
+            ("tightFloor", TightFloorTargets.json(tight)), ("ok", .bool(failures.isEmpty)),
         ]))
         Report.text("  (written out, outcome known, not budgeted: \(grouped(writtenOut.step)) a step, \(grouped(writtenOut.pass)) a pass)")
+        TightFloorTargets.printBeside(tight)
         // Memory: each workload's peak in a child process (MemoryBudget.swift).
         Report.text("Memory budget (peak resident memory, a child process each; the second column is the budget):")
         var memory: [JSON] = []
@@ -227,57 +249,71 @@ enum Budget {
         #endif
     }
 
-    /// Runs `floors` under callgrind and counts every function.
+    /// Runs `floors` under callgrind and counts every function; exits 2
+    /// saying why when it cannot.
     static func countAll() -> [Counted: Int] {
-        guard let executable = executablePath() else { fail("cannot find this executable's path") }
+        do {
+            return try count()
+        } catch {
+            fail(error.message)
+        }
+    }
+
+    /// Why `count()` could not count.
+    struct CountFailure: Error {
+        var message: String
+    }
+
+    /// Runs `floors` under callgrind, with SWIFT_DETERMINISTIC_HASHING=1,
+    /// and counts every function.
+    static func count() throws(CountFailure) -> [Counted: Int] {
+        guard let executable = executablePath() else { throw CountFailure(message: "cannot find this executable's path") }
         var status: Int32 = 0
         guard let probe = spawn(["valgrind", "--version"], output: "/dev/null"), waitpid(probe, &status, 0) == probe, status == 0 else {
-            fail("cannot run valgrind: is it installed? (`bash .ci/setup` installs it)")
+            throw CountFailure(message: "cannot run valgrind: is it installed? (`bash .ci/setup` installs it)")
         }
+        setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
         var directoryBytes = Array("/tmp/reuse-budget-XXXXXX".utf8CString)
-        guard mkdtemp(&directoryBytes) != nil else { fail("cannot make a directory in /tmp") }
+        guard mkdtemp(&directoryBytes) != nil else { throw CountFailure(message: "cannot make a directory in /tmp") }
         let directory = String(decoding: directoryBytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let out = directory + "/floors.callgrind", log = directory + "/floors.log"
-        func removeFiles() {
+        defer {
             unlink(out)
             unlink(log)
             rmdir(directory)
         }
-        func abandon(_ message: String) -> Never {
-            removeFiles()
-            fail(message)
-        }
-        defer { removeFiles() }
         let arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(out)"]
             + Counted.measurements.map { "--toggle-collect=\($0.symbol)" } + [executable, "floors"]
-        guard let child = spawn(arguments, output: log) else { abandon("cannot run \(arguments.joined(separator: " "))") }
+        guard let child = spawn(arguments, output: log) else { throw CountFailure(message: "cannot run \(arguments.joined(separator: " "))") }
         while waitpid(child, &status, 0) < 0 {
-            guard errno == EINTR else { abandon("waitpid failed") }
+            guard errno == EINTR else { throw CountFailure(message: "waitpid failed") }
         }
         let exited = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let output = readText(log) ?? ""
         let shown = output.split(separator: "\n").suffix(20).map { "    " + $0 }.joined(separator: "\n")
         guard exited == 0 else {
-            abandon("`reuse-bench floors` under callgrind exited with status \(exited); its last output:\n" + shown)
+            throw CountFailure(message: "`reuse-bench floors` under callgrind exited with status \(exited); its last output:\n" + shown)
         }
         // The unit counts the figures divide by are the ones `floors` ran.
         for ran in ["\(3 * steps) one-row steps", "\(3 * sets) sets"] where !output.contains(ran) {
-            abandon("`reuse-bench floors` no longer reports \(ran): make Budget.steps and Budget.sets what it runs. Its output:\n" + shown)
+            throw CountFailure(message: "`reuse-bench floors` no longer reports \(ran): make Budget.steps and Budget.sets what it runs. "
+                                   + "Its output:\n" + shown)
         }
-        guard let text = readText(out), let read = callCosts(text) else { abandon("cannot read callgrind's output \(out)") }
+        guard let text = readText(out), let read = callCosts(text) else { throw CountFailure(message: "cannot read callgrind's output \(out)") }
         let (calls, totals) = read
         var count: [Counted: Int] = [:]
         for counted in Counted.allCases {
             guard let instructions = calls[counted.symbol], instructions > 0 else {
-                abandon("callgrind counted no call of \(counted.readable): is \(counted.symbol) still its mangled "
-                        + "name, and is it still called rather than inlined? (Budget.swift names it)")
+                throw CountFailure(message: "callgrind counted no call of \(counted.readable): is \(counted.symbol) still its "
+                                   + "mangled name, and is it still called rather than inlined? (Budget.swift names it)")
             }
             count[counted] = instructions
         }
         // Collected only inside the measurements: their calls make the total.
         let measured = Counted.measurements.map { count[$0]! }.reduce(0, +)
         guard measured == totals else {
-            abandon("callgrind's output was not read right: its total is \(totals), its calls of the three measurements \(measured)")
+            throw CountFailure(message: "callgrind's output was not read right: its total is \(totals), "
+                                   + "its calls of the three measurements \(measured)")
         }
         return count
     }

@@ -1,9 +1,11 @@
-// The engine's scroll step beside its same-semantics floor (PassFloor.swift)
-// and the step written out with its outcome known in advance; then the pass
-// alone (`scroll by 0`). `reuse-bench floors` and `reuse-bench budget` run these.
+// The engine's scroll step beside its same-semantics floor (PassFloor.swift),
+// the tight floor (the same pass in C, Sources/TightFloor) and the step
+// written out with its outcome known in advance; then the pass alone
+// (`scroll by 0`). `reuse-bench floors` and `reuse-bench budget` run these.
 
 import ReuseEngine
 import ReuseShell
+import TightFloor
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -123,33 +125,37 @@ func measureSameSemantics(viewport: Int, steps: Int) {
         writtenBest = min(writtenBest, nanoseconds(per: steps) { for _ in 0..<steps { written.stepForward() } })
     }
     let after = engine.log.totals
+    let tight = runTightFloorSteps(viewport: viewport, steps: steps, kinds: [TF_CREATE, TF_REUSE, TF_UNHIDE, TF_HIDE, TF_APPLY, TF_SKIP])
     let engineCounts = [Stat.created, .reused, .unhidden, .hidden, .applied, .skipped].map { after[$0] - before[$0] }
     let floorCounts = [PassFloor.Kind.create, .reuse, .unhide, .hide, .apply, .skip].map { floor.counts[Int($0.rawValue)] - floorBefore[Int($0.rawValue)] }
     let writtenCounts = [WrittenOutStep.Kind.create, .reuse, .unhide, .hide, .apply, .skip].map { written.counts[Int($0.rawValue)] - writtenBefore[Int($0.rawValue)] }
     reportFloor("scroll-step", "Same-semantics floor (viewport \(viewport), \(3 * steps) one-row steps, theodolite)", per: "step",
-                engine: best, floor: floorBest, written: writtenBest, counted: "created, reused, unhidden, hidden, applied, skipped",
-                engineCounts: engineCounts, floorCounts: floorCounts, writtenCounts: writtenCounts)
+                engine: best, floor: floorBest, tight: tight.nanoseconds, written: writtenBest,
+                counted: "created, reused, unhidden, hidden, applied, skipped",
+                engineCounts: engineCounts, floorCounts: floorCounts, tightCounts: tight.counts, writtenCounts: writtenCounts)
     sink &+= floor.events.count + written.events.count
 }
 
-/// Prints the engine beside its same-semantics floor (``PassFloor``) and
+/// Prints the engine beside its same-semantics floor (``PassFloor``), the
+/// tight floor (the same pass in C over flat arrays, Sources/TightFloor) and
 /// the workload written out (its outcome known in advance), with the counts
-/// each produced; exits 1 when they differ (the ratio would mean nothing).
-func reportFloor(_ workload: String, _ title: String, per unit: String, engine: Double, floor: Double, written: Double, counted: String,
-                 engineCounts: [Int], floorCounts: [Int], writtenCounts: [Int]) {
+/// each produced; exits 1 when they differ (the ratios would mean nothing).
+func reportFloor(_ workload: String, _ title: String, per unit: String, engine: Double, floor: Double, tight: Double, written: Double,
+                 counted: String, engineCounts: [Int], floorCounts: [Int], tightCounts: [Int], writtenCounts: [Int]) {
     Report.text()
     Report.text(title + ":")
     Report.text("  engine \(fixed(engine)) ns/\(unit), floor \(fixed(floor, 1)) ns/\(unit): \(ratio(engine, floor))")
+    Report.text("  tight floor (the same pass in C, flat arrays, no reference counting): \(fixed(tight, 1)) ns/\(unit): \(ratio(engine, tight))")
     Report.text("  written out (no pass, outcome known): \(fixed(written, 1)) ns/\(unit): \(ratio(engine, written))")
-    Report.text("  counts (\(counted)): engine \(engineCounts), floor \(floorCounts), written out \(writtenCounts)")
+    Report.text("  counts (\(counted)): engine \(engineCounts), floor \(floorCounts), tight floor \(tightCounts), written out \(writtenCounts)")
     Report.append(to: "floors", .object([
         ("workload", .string(workload)), ("title", .string(title)), ("unit", .string(unit)),
-        ("engineNs", .double(engine)), ("floorNs", .double(floor)), ("writtenOutNs", .double(written)),
+        ("engineNs", .double(engine)), ("floorNs", .double(floor)), ("tightFloorNs", .double(tight)), ("writtenOutNs", .double(written)),
         ("counted", .array(counted.split(separator: ", ").map { .string(String($0)) })),
         ("engineCounts", .array(engineCounts.map(JSON.int))), ("floorCounts", .array(floorCounts.map(JSON.int))),
-        ("writtenOutCounts", .array(writtenCounts.map(JSON.int))),
+        ("tightFloorCounts", .array(tightCounts.map(JSON.int))), ("writtenOutCounts", .array(writtenCounts.map(JSON.int))),
     ]))
-    guard engineCounts == floorCounts, engineCounts == writtenCounts else {
+    guard engineCounts == floorCounts, engineCounts == tightCounts, engineCounts == writtenCounts else {
         Report.problem("  MISMATCH: a floor does not do the engine's work; the ratio means nothing")
         Report.exit(1)
     }

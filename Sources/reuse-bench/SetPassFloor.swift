@@ -1,8 +1,10 @@
 // The engine's `set` pass over a 50-card screen beside its same-semantics
-// floor (PassFloor.swift) and the pass written out with its outcome known in
+// floor (PassFloor.swift), the tight floor (the same pass in C,
+// Sources/TightFloor) and the pass written out with its outcome known in
 // advance. `reuse-bench floors` and `reuse-bench budget` run it.
 
 import ReuseEngine
+import TightFloor
 
 /// The benchmark's `set` pass written out, its outcome known in advance (no
 /// key, no pool, no settling: every instance keeps its view): per instance,
@@ -110,9 +112,10 @@ func measureSetPass(cards: Int, sets: Int) {
     let engineCounts = [after[.applied] - before[.applied], after[.skipped] - before[.skipped],
                         after[.created] - before[.created], after[.reused] - before[.reused]]
     let floorCounts = [PassFloor.Kind.apply, .skip, .create, .reuse].map { floor.counts[Int($0.rawValue)] - floorBefore[Int($0.rawValue)] }
+    let tight = runTightFloorSets(cards: cards, sets: sets, kinds: [TF_APPLY, TF_SKIP, TF_CREATE, TF_REUSE])
     let writtenCounts = [written.counts[0], written.counts[1], 0, 0]
     reportFloor("set-pass", "Same-semantics floor for a set pass (\(cards) cards, \(1 + 2 * cards) instances, \(3 * sets) sets, theodolite)",
-                per: "pass", engine: best, floor: floorBest, written: writtenBest, counted: "applied, skipped, created, reused",
-                engineCounts: engineCounts, floorCounts: floorCounts, writtenCounts: writtenCounts)
+                per: "pass", engine: best, floor: floorBest, tight: tight.nanoseconds, written: writtenBest, counted: "applied, skipped, created, reused",
+                engineCounts: engineCounts, floorCounts: floorCounts, tightCounts: tight.counts, writtenCounts: writtenCounts)
     sink &+= floor.events.count + written.events.count
 }

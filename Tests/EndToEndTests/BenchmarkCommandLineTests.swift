@@ -36,6 +36,8 @@ import Testing
         }
         let budget = try Self.run(["budget", "--help"])
         #expect(budget.output.contains("USAGE: reuse-bench budget [<FILE>] [--json]"), "\(budget.output)")
+        let scale = try Self.run(["scale", "--help"])
+        #expect(scale.output.contains("--no-floor"), "\(scale.output)")
         let wrong = try Self.run(["flors"])
         #expect(wrong.status == 64)
         #expect(wrong.errors.contains("flors"), "\(wrong.errors)")
@@ -48,6 +50,7 @@ import Testing
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("Same-semantics floor (viewport 20, 300 one-row steps, theodolite):"))
         #expect(run.output.contains("of which the pass alone"))
+        #expect(run.output.contains("tight floor (the same pass in C, flat arrays, no reference counting)"))
         #expect(run.output.contains("(50 cards, 101 instances, 30 sets, theodolite)"))
         #expect(!run.output.contains("{"))
     }
@@ -68,6 +71,7 @@ import Testing
             #expect((floor["engineNs"] as? Double ?? 0) > 0, "\(floor)")
             if let engine = floor["engineCounts"] as? [Int] {
                 #expect(engine == floor["floorCounts"] as? [Int])
+                #expect(engine == floor["tightFloorCounts"] as? [Int])
                 #expect(engine == floor["writtenOutCounts"] as? [Int])
             }
         }
