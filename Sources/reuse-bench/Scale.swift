@@ -141,10 +141,10 @@ enum ScaleBenchmark {
         ("why --pass P", { pass, view, property in "why \(view) \(property) --pass \(pass)" }),
     ]
 
-    /// In the child (`--scale-child KIND LINES timed|bare|keep`): builds
-    /// the session; `timed` then asks the time-travel questions and prints
-    /// each worst time, `bare` builds it without checkpoints, `keep` with
-    /// `log keep 1000` after the mount. Each prints the resident memory the
+    /// In the child (`--scale-child KIND LINES timed|bare|keep|keep-bare`):
+    /// builds the session; `timed` then asks the time-travel questions and
+    /// prints each worst time, `bare` builds it without checkpoints, `keep`
+    /// with `log keep 1000` after the mount, `keep-bare` both. Each prints the resident memory the
     /// session added.
     static func runChildIfAsked() {
         let arguments = CommandLine.arguments
@@ -154,11 +154,11 @@ enum ScaleBenchmark {
         var (script, view, property) = kind == "set"
             ? (setSession(lines: lines), "Screen/Card[7]/Title", "text")
             : (scrollSession(lines: lines), "v3", "backgroundColor")
-        if mode == "keep" { script = script.replacing("mount Screen\n", with: "mount Screen\nlog keep 1000\n").replacing("mount Feed\n", with: "mount Feed\nlog keep 1000\n") }
+        if mode.hasPrefix("keep") { script = script.replacing("mount Screen\n", with: "mount Screen\nlog keep 1000\n").replacing("mount Feed\n", with: "mount Feed\nlog keep 1000\n") }
         var written = 0
         let before = memory().rss
         let interpreter = Interpreter(options: .init(width: 80), write: { written &+= $0.utf8.count }, writeError: { _ in })
-        interpreter.keepsCheckpoints = mode != "bare"
+        interpreter.keepsCheckpoints = mode != "bare" && mode != "keep-bare"
         let start = now()
         guard interpreter.run(script: script, file: "\(kind).reuse") else { exit(1) }
         print("builtSeconds\t\(Double(now() - start) / 1e9)")
