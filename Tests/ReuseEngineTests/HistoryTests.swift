@@ -237,6 +237,37 @@ extension HistoryTests {
 
     private var listPath: ComponentPath { ComponentPath([.named("Feed", index: 0)]) }
 
+    /// Issue 38: two past states rebuilt in one replay (`diff A B`,
+    /// ``FastPaths/continuedReplay``) are the states each rebuilds alone,
+    /// for pairs with and without a checkpoint between them.
+    @Test func twoPastStatesInOneReplay() throws {
+        var h = try Self.harness()
+        var random = SplitMix(state: 53)
+        for _ in 0..<300 { FuzzTests.step(&h, &random) }
+        let passes = h.engine.log.currentPass
+        #expect(passes > 100, "passes to pair")
+        var continued = 0
+        for first in stride(from: 1, to: passes, by: 7) {
+            for gap in [0, 1, 3, 40] where first + gap < passes {
+                let second = first + gap
+                let alone = (try #require(h.engine.state(afterPass: first)), try #require(h.engine.state(afterPass: second)))
+                for paths in [FastPaths.all, FastPaths.all.subtracting(.continuedReplay)] {
+                    var engine = h.engine
+                    engine.fastPaths = paths
+                    let pair = try #require(engine.states(afterPass: first, andPass: second))
+                    #expect(Self.state(pair.0) == Self.state(alone.0), "pass \(first) of \(first), \(second)")
+                    #expect(Self.state(pair.1) == Self.state(alone.1), "pass \(second) of \(first), \(second)")
+                }
+                let operations = try #require(h.engine.history.operations(throughPass: first))
+                let last = try #require(h.engine.history.operations(throughPass: second))
+                let nearest = try #require(h.engine.history.checkpoint(atOrBefore: last))
+                if nearest.operations <= operations { continued += 1 }
+            }
+        }
+        #expect(continued > 10, "pairs replayed on")
+        #expect(h.engine.states(afterPass: 5, andPass: 4) == nil && h.engine.states(afterPass: 0, andPass: 4) == nil)
+    }
+
     /// Issue 38: an undo hands the log chunks and checkpoints it cuts away
     /// to ``Reclamation``, which frees them on its queue; the engine after
     /// it is the one that frees them in place (``FastPaths/releaseInBackground``

@@ -401,14 +401,21 @@ extension Engine {
         guard let checkpoint = history.checkpoint(atOrBefore: count) else { return self }
         // Empty scratch, no history, never interrupted: it rebuilds a
         // state that existed, with the live engine's shortcuts.
-        var engine = Engine(resuming: checkpoint.session, fastPaths: fastPaths)
+        return replayed(operations: count, from: Engine(resuming: checkpoint.session, fastPaths: fastPaths),
+                        after: checkpoint.operations)
+    }
+
+    /// `start`, the state after the first `done` operations, carried on to
+    /// the state after the first `count`.
+    private func replayed(operations count: Int, from start: Engine, after done: Int) -> Engine {
+        var engine = start
         // The steps of a replay are in the live log already: it counts them
         // (pass and sequence numbers, totals) but keeps none, which also
         // spares a replay far into the past the memory and time of
         // recording them again.
         let keepsEvents = engine.session.store.log.keepsEvents
         engine.session.store.log.keepsEvents = false
-        for entry in history.entries[checkpoint.operations..<count] {
+        for entry in history.entries[done..<count] {
             // It succeeded from this very state once: it succeeds again.
             try? entry.operation.replay(on: &engine)
         }
@@ -426,6 +433,26 @@ extension Engine {
     public func state(afterPass number: Int) -> Engine? {
         guard number >= 1, number <= log.currentPass, let count = history.operations(throughPass: number) else { return nil }
         return replayed(operations: count)
+    }
+
+    /// The states right after passes `first` and `second` (`first` at most
+    /// `second`), or nil when either did not run: what `diff A B` compares.
+    ///
+    /// The second is the first replayed on (``FastPaths/continuedReplay``)
+    /// when no checkpoint lies between them, so `diff P P+1` costs one
+    /// replay, not two. Safe because replay is deterministic: the operations
+    /// after the first pass, run on its state, make the state a replay from
+    /// the checkpoint makes (every past state's rebuilding rests on it).
+    public func states(afterPass first: Int, andPass second: Int) -> (Engine, Engine)? {
+        guard first >= 1, first <= second, second <= log.currentPass,
+              let done = history.operations(throughPass: first),
+              let count = history.operations(throughPass: second) else { return nil }
+        let start = replayed(operations: done)
+        guard fastPaths.contains(.continuedReplay), let nearest = history.checkpoint(atOrBefore: count),
+              nearest.operations <= done else {
+            return (start, replayed(operations: count))
+        }
+        return (start, replayed(operations: count, from: start, after: done))
     }
 
     /// Takes back every operation after the first `count`, as if it had never

@@ -35,7 +35,8 @@ enum DiffCommand {
         if numbers.count == 2, from > to {
             throw ShellError("diff: pass \(from) comes after pass \(to); write the earlier one first (diff \(to) \(from))", at: parsed.rest[0])
         }
-        let diff = StateDiff(from: shell.engine(afterPass: from), to: shell.engine(afterPass: to))
+        let (before, after) = shell.engines(afterPass: from, andPass: to)
+        let diff = StateDiff(from: before, to: after)
         if parsed.flags.contains("json") {
             shell.emit(json: DiffReport(diff: diff).json(from: from, to: to))
             return
@@ -53,6 +54,14 @@ extension Interpreter {
     func engine(afterPass number: Int) -> Engine {
         if number == engine.log.currentPass { return engine }
         return engine.state(afterPass: number) ?? Engine()
+    }
+
+    /// The session's states right after passes `from` and `to` (`from` at
+    /// most `to`): both past ones rebuilt in one replay where they can be
+    /// (``Engine/states(afterPass:andPass:)``).
+    func engines(afterPass from: Int, andPass to: Int) -> (Engine, Engine) {
+        if from >= 1, to < engine.log.currentPass, let states = engine.states(afterPass: from, andPass: to) { return states }
+        return (engine(afterPass: from), engine(afterPass: to))
     }
 }
 
