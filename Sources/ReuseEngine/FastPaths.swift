@@ -83,6 +83,11 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// What an undo cuts away (log chunks, checkpoints) is freed on a
     /// background queue (``Reclamation``). Twin: freed in place.
     package static let releaseInBackground = FastPaths(rawValue: 1 << 19)
+    /// A vend asks a pool for the last waiting view of an owner through
+    /// the pool's owner index (``ViewStore/lastWaiting(_:in:ownedBy:)``,
+    /// ``ReusePool/waitingByOwner``: Texture's node views). Twin: the
+    /// waiting stack searched from its top.
+    package static let waitingByOwner = FastPaths(rawValue: 1 << 20)
 
     /// Every shortcut, by the name FAST_PATHS.md and the tests give it.
     package static let named: [(name: String, path: FastPaths)] = [
@@ -93,7 +98,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("propertySlots", .propertySlots), ("propertyByID", .propertyByID), ("heldSkip", .heldSkip),
         ("settleByPrefix", .settleByPrefix), ("poolByIdentity", .poolByIdentity), ("pathInPlace", .pathInPlace),
         ("leafParent", .leafParent), ("viewIndex", .viewIndex), ("visibleSubviews", .visibleSubviews),
-        ("releaseInBackground", .releaseInBackground),
+        ("releaseInBackground", .releaseInBackground), ("waitingByOwner", .waitingByOwner),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -109,7 +114,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0xF_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0x1F_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []
