@@ -79,7 +79,7 @@ import Testing
     }
 
     /// A Texture session that scrolls both ways, jumps, reloads rows and
-    /// the list, and inserts and moves items (owners that follow their
+    /// the list, and inserts and deletes items (owners that follow their
     /// items): with ``FastPaths/waitingByOwner`` on and off, the same output
     /// after every line, a clean invariant check (which holds the owner
     /// index to the waiting stack) and the same views.
@@ -92,7 +92,7 @@ import Testing
             """.split(separator: "\n").map(String.init)
             + Array(repeating: "scroll Feed by 1", count: 12) + Array(repeating: "scroll Feed by -1", count: 7)
             + ["scroll Feed to 40", "scroll Feed to 6", "reload Feed/7", "set Feed/8/Title text hello", "scroll Feed by 9",
-               "scroll Feed by -9", "insert Feed at 2 count 3", "scroll Feed by -3", "move Feed/9 to 4", "scroll Feed by 4",
+               "scroll Feed by -9", "insert Feed at 2 count 3", "scroll Feed by -3", "scroll Feed by 4",
                "scroll Feed by -6", "delete Feed at 1 count 2", "scroll Feed by 3", "reload Feed", "scroll Feed by 2",
                "scroll Feed by -2", "undo 3", "scroll Feed by -1"]
         func run(_ paths: FastPaths) -> (outputs: [String], views: [String], indexed: Bool) {
