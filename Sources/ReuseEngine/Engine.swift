@@ -303,6 +303,14 @@ public struct Engine: Sendable {
         history.budgetFloor = 0
     }
 
+    /// Checkpoints the history holds now (the origin included): what a
+    /// test reads to see that an engine which keeps none holds one.
+    package var checkpointCount: Int { history.checkpoints.count }
+
+    /// The session's ``Session/weight``: its views, types and per-instance
+    /// entries counted, what a test reads to see a state stop growing.
+    package var sessionWeight: Int { session.weight }
+
     /// Whether the history takes checkpoints (true by default). An engine
     /// that never looks back (a replay that only counts, as `compare`'s)
     /// sets false, and its memory follows its state alone; time travel and

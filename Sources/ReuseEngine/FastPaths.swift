@@ -87,6 +87,11 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// checkpoint lies between them (``Engine/states(afterPass:andPass:)``).
     /// Twin: each replayed from its own nearest checkpoint.
     package static let continuedReplay = FastPaths(rawValue: 1 << 20)
+    /// A vend asks a pool for the last waiting view of an owner through
+    /// the pool's owner index (``ViewStore/lastWaiting(_:in:ownedBy:)``,
+    /// ``ReusePool/waitingByOwner``: Texture's node views). Twin: the
+    /// waiting stack searched from its top.
+    package static let waitingByOwner = FastPaths(rawValue: 1 << 21)
 
     /// Every shortcut, by the name FAST_PATHS.md and the tests give it.
     package static let named: [(name: String, path: FastPaths)] = [
@@ -98,6 +103,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("settleByPrefix", .settleByPrefix), ("poolByIdentity", .poolByIdentity), ("pathInPlace", .pathInPlace),
         ("leafParent", .leafParent), ("viewIndex", .viewIndex), ("visibleSubviews", .visibleSubviews),
         ("releaseInBackground", .releaseInBackground), ("continuedReplay", .continuedReplay),
+        ("waitingByOwner", .waitingByOwner),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -113,7 +119,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0x1F_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0x3F_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

@@ -96,7 +96,7 @@ extension ReuseBenchCommand {
     /// The scale targets.
     struct Scale: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "The scale targets (time travel, why and checkpoint memory after long sessions; the engine against the tight floor), each with its figure and ratio.",
+            abstract: "The scale targets (time travel, why and checkpoint memory after long sessions; compare's peak memory and time; the engine against the tight floor), each with its figure and ratio.",
             discussion: "Exits 1 when a target is missed or could not be measured. The tight-floor targets need a release build and valgrind.")
 
         @Option(help: ArgumentHelp("Lines of each session (the targets are stated for 1,000,000).", valueName: "N"))

@@ -12,6 +12,10 @@
 // less the same without them (each in its own child process), over the
 // former, and must stay at most 25%.
 //
+// `compare --script` (each in a child process, its peak VmHWM): the scroll
+// session of `--lines` lines under every strategy in at most 2 GB, and the
+// set session of a tenth as many lines in at most 15 s per 10^5 lines.
+//
 // The tight floor (TightFloorTargets.swift): the engine's scroll step and
 // `set` pass in instructions, counted by callgrind as `reuse-bench budget`
 // counts them, held to 4x and 2.5x the tight floor's; `--no-floor` skips
@@ -93,6 +97,7 @@ enum ScaleBenchmark {
             let perLine = (half - quarter) * 1024 / Double(lines / 2 - lines / 4)
             targets.append(Target(name: "\(kind): bytes a line, log keep 1000", measured: perLine, limit: 120, unit: "B"))
         }
+        measureCompare(lines: lines)
         if floor { measureTightFloor() }
         report()
     }
@@ -114,6 +119,41 @@ enum ScaleBenchmark {
                 targets.append(Target(name: "\(workload) / tight floor", measured: .nan, limit: limit, unit: "x", notMeasured: failure.message))
             }
         }
+    }
+
+    /// The `compare` targets: `compare --script` of the scroll session of
+    /// `lines` lines (peak memory) and of the set session of `lines / 10`
+    /// lines (seconds), each in a child (``runCompareChild(kind:lines:)``).
+    static func measureCompare(lines: Int) {
+        let setLines = max(1, lines / 10)
+        guard let scroll = child(["compare-scroll", String(lines), "run"]), let set = child(["compare-set", String(setLines), "run"]),
+              let scrollPeak = scroll["peakKB"], let setSeconds = set["seconds"] else {
+            Report.problem("  compare --script failed")
+            Report.exit(1)
+        }
+        Report.text("  compare: \(lines) scroll lines in \(fixed(scroll["seconds"] ?? 0, 1)) s, peak \(megabytes(Int(scrollPeak))) MB; "
+                    + "\(setLines) set lines in \(fixed(setSeconds, 1)) s, peak \(megabytes(Int(set["peakKB"] ?? 0))) MB")
+        targets.append(Target(name: "compare: scroll, peak memory", measured: scrollPeak / 1024, limit: 2048, unit: "MB"))
+        // 15 s for 10^5 set lines, in proportion for other sizes.
+        targets.append(Target(name: "compare: set, seconds", measured: setSeconds, limit: 15 * Double(setLines) / 100_000, unit: "s"))
+    }
+
+    /// In the child (`--scale-child compare-scroll|compare-set LINES run`):
+    /// writes the session to a scratch file, runs `compare --script` on it
+    /// in a fresh shell, and prints its seconds and the process's peak.
+    static func runCompareChild(kind: String, lines: Int) -> Never {
+        let path = "/tmp/reuse-bench-\(getpid())-compare.reuse"
+        let script = kind == "compare-set" ? setSession(lines: lines) : scrollSession(lines: lines)
+        guard let file = fopen(path, "w"), fputs(script, file) >= 0, fclose(file) == 0 else { exit(1) }
+        var written = 0
+        let interpreter = Interpreter(options: .init(width: 80), write: { written &+= $0.utf8.count }, writeError: { _ in })
+        let start = now()
+        let ok = interpreter.run(line: "compare --script \(path)", at: SourceLocation(file: "scale", line: 1))
+        print("seconds\t\(Double(now() - start) / 1e9)")
+        print("peakKB\t\(memory().hwm)")
+        sink &+= written
+        unlink(path)
+        exit(ok ? 0 : 1)
     }
 
     /// Runs `reuse-bench --scale-child ARGUMENTS`; its `label<TAB>value` lines.
@@ -151,6 +191,7 @@ enum ScaleBenchmark {
         guard let flag = arguments.firstIndex(of: "--scale-child"), flag + 3 < arguments.count,
               let lines = Int(arguments[flag + 2]) else { return }
         let kind = arguments[flag + 1], mode = arguments[flag + 3], timed = mode == "timed"
+        if kind.hasPrefix("compare-") { runCompareChild(kind: kind, lines: lines) }
         var (script, view, property) = kind == "set"
             ? (setSession(lines: lines), "Screen/Card[7]/Title", "text")
             : (scrollSession(lines: lines), "v3", "backgroundColor")

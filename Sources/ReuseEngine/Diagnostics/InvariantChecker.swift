@@ -158,6 +158,14 @@ extension Engine {
                 for cell in pool.waiting where session.store.lookUp(cell)?.isHidden != true || !members.contains(cell) {
                     fail(cell, "is on \(id)'s waiting stack but is visible or not in the pool")
                 }
+                if let index = pool.waitingByOwner {
+                    // ReusePool.waitingByOwner: the stack's views by owner, in its order.
+                    var expected: [ComponentPath: [ViewID]] = [:]
+                    for cell in pool.waiting {
+                        if let owner = session.store.lookUp(cell)?.owner { expected[owner, default: []].append(cell) }
+                    }
+                    if index != expected { fail(id, "pool \(key)'s owner index does not list its waiting stack") }
+                }
             }
             if let list = view.list {
                 let cells = list.cells.compactMap { $0 }

@@ -340,6 +340,7 @@ extension ViewStore {
         for view in subtree(of: cell) {
             guard let owner = self[view].owner, owner.segmentCount > list.segmentCount, owner.row(at: list.segmentCount) == from,
                   let moved = owner.shiftingRow(under: list, from: from, by: to - from) else { continue }
+            ownerWillChange(view)
             views[view.number - 1].owner = moved
         }
         recordForOwner(cell, .move(from: from))

@@ -134,7 +134,7 @@ struct TextureCells: QueueCells {
     /// new node view: the node's view loads when the row first shows.
     func dequeue(_ key: ViewKey, viewClass: String, slot: Slot, host: ViewID, for instance: Instance,
                  store: inout ViewStore) -> Vended {
-        let own = store.pool(key, in: host)?.waiting.last { store[$0].owner == instance.path }
+        let own = store.lastWaiting(key, in: host, ownedBy: instance.path)
         if let own, let taken = store.takeWaiting(own, key: key, host: host, for: instance) {
             return Vended(view: own, acquisition: .taken(taken))
         }

@@ -283,6 +283,15 @@ public struct ReusePool: Sendable, Equatable {
     /// not part of what the pool holds (equality ignores it).
     var handedOut = 0
     var handedOutStamp = 0
+    /// The views of ``waiting`` by owner, each list in ``waiting``'s order,
+    /// once a vend asked for a waiting view by its owner
+    /// (``ViewStore/lastWaiting(_:in:ownedBy:)``, Texture's node views;
+    /// nil: not built). Invariant: while not nil, it holds exactly the
+    /// views of ``waiting`` that have an owner, each under that owner:
+    /// every ViewStore change to ``waiting`` keeps it, and a change to a
+    /// waiting view's owner drops it (built again when next asked). Not
+    /// part of what the pool holds (equality ignores it).
+    var waitingByOwner: [ComponentPath: [ViewID]]?
 
     /// The next view not handed out in the pass stamped `stamp`, if any.
     mutating func handOut(stamp: Int) -> ViewID? {

@@ -22,6 +22,10 @@ public struct ViewStore: Sendable {
     public private(set) var peakViews = 1
     /// Views removed for good, subtrees included (their ids stay taken).
     public private(set) var removedViews = 0
+    /// Pools whose ``ReusePool/waitingByOwner`` was ever built (it never
+    /// decreases): while it is 0, no change to a waiting stack or to an
+    /// owner looks for an index to keep.
+    private(set) var ownerIndexesBuilt = 0
     /// Views out of the hierarchy but alive, waiting by pool name, oldest
     /// first, names in the order they first waited: Valdi's global pool,
     /// one per view class (`ViewFactory.cpp`), or Litho's, one per
@@ -176,6 +180,9 @@ public struct ViewStore: Sendable {
         // precomposed, then with a combining accent), and the view shows
         // what was typed last.
         let keptOwner: Bool
+        // A view taken while still on a waiting stack (no strategy does
+        // that today) must not leave its old owner in the stack's index.
+        if ownerIndexesBuilt > 0 { ownerWillChange(view) }
         if log.keepsEvents {
             // A kept event names the owner before this take: written after it.
             keptOwner = views[index].owner == instance.path
@@ -315,6 +322,7 @@ public struct ViewStore: Sendable {
         if let key = views[index].poolKey {
             views[parent.number - 1].pools[key]?.views.removeAll { $0 == view }
             views[parent.number - 1].pools[key]?.waiting.removeAll { $0 == view }
+            if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: key, host: parent, all: true) }
         }
         views[index].isHidden = true
         views[index].isDetached = false
@@ -370,6 +378,7 @@ public struct ViewStore: Sendable {
         if let oldKey = views[index].poolKey {
             views[old.number - 1].pools[oldKey]?.views.removeAll { $0 == view }
             views[old.number - 1].pools[oldKey]?.waiting.removeAll { $0 == view }
+            if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: oldKey, host: old, all: true) }
             if views[old.number - 1].pools[oldKey]?.views.isEmpty == true { views[old.number - 1].pools[oldKey] = nil }
         }
         if !detached { views[parent.number - 1].subviews.append(view) }
@@ -397,6 +406,7 @@ public struct ViewStore: Sendable {
         if let key = views[index].poolKey {
             views[parent.number - 1].pools[key]?.views.removeAll { $0 == view }
             views[parent.number - 1].pools[key]?.waiting.removeAll { $0 == view }
+            if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: key, host: parent, all: true) }
             if views[parent.number - 1].pools[key]?.views.isEmpty == true { views[parent.number - 1].pools[key] = nil }
         }
         views[index].superview = nil
@@ -506,6 +516,13 @@ public struct ViewStore: Sendable {
     @inline(__always)
     public mutating func pushWaiting(_ cell: ViewID, in host: ViewID) {
         guard let identity = views[cell.number - 1].poolKey?.identity else { return }
+        if ownerIndexesBuilt > 0 {
+            // An owner index may need the cell: the plain way, then the index.
+            guard let key = views[cell.number - 1].poolKey,
+                  modifyPool(key, in: host, { $0.waiting.append(cell) }) != nil else { return }
+            noteJoinedWaiting(cell, key: key, host: host)
+            return
+        }
         // Usually the cell holds the very key of its pool: found by
         // identity, the pool is reached without copying the key out of the
         // cell while the host is mutated. A miss falls back to the key.
@@ -524,6 +541,7 @@ public struct ViewStore: Sendable {
         guard let view = modifyPool(key, in: host, { $0.waiting.isEmpty ? nil : $0.waiting.removeLast() }) ?? nil else {
             return nil
         }
+        if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: key, host: host, all: false) }
         let taken = take(view, key: key, in: host, for: instance, unhides: false)
         if taken.wasHidden, unhides {
             // ``unhide(_:in:)`` without its check: `taken.wasHidden` says the
@@ -544,7 +562,73 @@ public struct ViewStore: Sendable {
             return true
         }
         guard found == true else { return nil }
+        if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: key, host: host, all: false) }
         return take(view, key: key, in: host, for: instance)
+    }
+
+    /// The last view on the waiting stack of `key` in list host `host`
+    /// that the instance at `path` owns, if any: a Texture node's own
+    /// view, which only its item takes back. With ``FastPaths/waitingByOwner``
+    /// read from the pool's owner index (built the first time it is
+    /// asked, then kept: ``ReusePool/waitingByOwner``), so a row that never
+    /// showed is told so at once rather than after a look at every view
+    /// waiting (one per row that ever showed). Twin: the stack searched
+    /// from its top.
+    public mutating func lastWaiting(_ key: ViewKey, in host: ViewID, ownedBy path: ComponentPath) -> ViewID? {
+        guard fastPaths.contains(.waitingByOwner) else { return lastWaitingSearched(key, in: host, ownedBy: path) }
+        guard let built = modifyPool(key, in: host, { $0.waitingByOwner != nil }) else { return nil }
+        if !built {
+            var index: [ComponentPath: [ViewID]] = [:]
+            for view in views[host.number - 1].pools[key]?.waiting ?? [] {
+                if let owner = views[view.number - 1].owner { index[owner, default: []].append(view) }
+            }
+            modifyPool(key, in: host) { $0.waitingByOwner = index }
+            ownerIndexesBuilt += 1
+        }
+        let found = modifyPool(key, in: host) { $0.waitingByOwner?[path]?.last } ?? nil
+        assert(found == lastWaitingSearched(key, in: host, ownedBy: path), "the owner index of \(key) in \(host) disagrees with its stack")
+        return found
+    }
+
+    /// ``lastWaiting(_:in:ownedBy:)``'s twin: the stack searched from its top.
+    private func lastWaitingSearched(_ key: ViewKey, in host: ViewID, ownedBy path: ComponentPath) -> ViewID? {
+        views[host.number - 1].pools[key]?.waiting.last { views[$0.number - 1].owner == path }
+    }
+
+    /// `view` was just pushed on the waiting stack of `key` in `host`: its
+    /// pool's owner index, if built, lists it last under its owner.
+    private mutating func noteJoinedWaiting(_ view: ViewID, key: ViewKey, host: ViewID) {
+        guard let owner = views[view.number - 1].owner else { return }
+        modifyPool(key, in: host) { pool in
+            if pool.waitingByOwner != nil { pool.waitingByOwner?[owner, default: []].append(view) }
+        }
+    }
+
+    /// `view` just left the waiting stack of `key` in `host` (every time it
+    /// was there with `all`, else its last place): its pool's owner index,
+    /// if built, lets it go likewise. Its owner is still the one it waited under.
+    private mutating func noteLeftWaiting(_ view: ViewID, key: ViewKey, host: ViewID, all: Bool) {
+        guard let owner = views[view.number - 1].owner else { return }
+        modifyPool(key, in: host) { pool in
+            guard var listed = pool.waitingByOwner?[owner] else { return }
+            if all {
+                listed.removeAll { $0 == view }
+            } else if let position = listed.lastIndex(of: view) {
+                listed.remove(at: position)
+            }
+            pool.waitingByOwner?[owner] = listed.isEmpty ? nil : listed
+        }
+    }
+
+    /// The owner of `view` is about to change while it may wait: the owner
+    /// index of its pool, if built and listing it, is dropped (built again
+    /// when next asked).
+    mutating func ownerWillChange(_ view: ViewID) {
+        guard ownerIndexesBuilt > 0, let host = views[view.number - 1].superview, let key = views[view.number - 1].poolKey,
+              let owner = views[view.number - 1].owner else { return }
+        modifyPool(key, in: host) { pool in
+            if pool.waitingByOwner?[owner]?.contains(view) == true { pool.waitingByOwner = nil }
+        }
     }
 
     // MARK: Configuring
@@ -842,7 +926,12 @@ public struct ViewStore: Sendable {
             views[index].subviews.append(view)
         }
         views[index].list = nil
-        for position in views[index].pools.indices { views[index].pools.modify(at: position) { $0.waiting = [] } }
+        for position in views[index].pools.indices {
+            views[index].pools.modify(at: position) {
+                $0.waiting = []
+                $0.waitingByOwner = nil
+            }
+        }
     }
 
     // MARK: Recording

@@ -1,6 +1,5 @@
 import Foundation
 import ReuseEngine
-import Synchronization
 
 /// `compare`: replays one session under several strategies and prints what
 /// each did, side by side.
@@ -83,20 +82,9 @@ enum CompareCommand {
             return
         }
 
-        // The replays are independent (each in its own interpreter): they run
-        // side by side, one per core, and the rows keep the strategies' order.
-        let current = shell.engine.strategy
-        let directory = shell.workingDirectory
-        let (replayed, names, known) = (lines, strategies, shell.strategies)
-        let results = Mutex<[Row?]>(Array(repeating: nil, count: names.count))
-        DispatchQueue.concurrentPerform(iterations: names.count) { index in
-            // Ctrl-C: compare changes nothing, so stopping leaves nothing to undo.
-            guard !Interruption.isRequested else { return }
-            let row = replay(replayed, under: names[index], current: current, strategies: known, directory: directory)
-            results.withLock { $0[index] = row }
-        }
+        let rows = replayAll(lines, under: strategies, current: shell.engine.strategy, strategies: shell.strategies,
+                             directory: shell.workingDirectory)
         if Interruption.isRequested { throw ShellError("compare: interrupted", at: arguments.command) }
-        let rows = results.withLock { $0.compactMap { $0 } }
         if parsed.flags.contains("json") {
             // Schemas/compare.schema.json: every stat (the table shows a few),
             // under the keys `stats` uses.
@@ -112,7 +100,9 @@ enum CompareCommand {
     }
 
     /// `compare --explain`: two strategies in detail, or one against each
-    /// other in a line each. The pairs replay side by side, one per core.
+    /// other in a line each. The pairs replay one after another (as
+    /// ``replayAll(_:under:current:strategies:directory:)``'s replays: at
+    /// most one pair's state alive).
     static func explain(_ lines: [(line: String, location: SourceLocation)], strategies: [String], shell: Interpreter,
                         json: Bool, at command: Token) throws(ShellError) {
         let current = shell.engine.strategy
@@ -124,16 +114,14 @@ enum CompareCommand {
         }
         let detailed = pairs.count == 1
         let (directory, known) = (shell.workingDirectory, shell.strategies)
-        let results = Mutex<[CompareExplanation?]>(Array(repeating: nil, count: pairs.count))
-        let asked = pairs
-        DispatchQueue.concurrentPerform(iterations: asked.count) { index in
-            guard !Interruption.isRequested else { return }
-            let explanation = CompareExplanation.explain(lines, first: asked[index].0, second: asked[index].1,
-                                                         current: current, strategies: known, directory: directory)
-            results.withLock { $0[index] = explanation }
+        var explanations: [CompareExplanation] = []
+        for (first, second) in pairs {
+            if Interruption.isRequested { break }
+            explanations.append(CompareExplanation.explain(lines, first: first, second: second,
+                                                           current: current, strategies: known, directory: directory))
         }
         if Interruption.isRequested { throw ShellError("compare: interrupted", at: command) }
-        let reports = results.withLock { $0.compactMap { $0 } }.map(ExplanationReport.init)
+        let reports = explanations.map(ExplanationReport.init)
         if json {
             shell.emit(json: .object([("explained", .array(reports.map(\.json)))]))
             return
@@ -153,6 +141,27 @@ enum CompareCommand {
             for more in lines.dropFirst() { text.append(indent + more) }
         }
         shell.emit(text.joined(separator: "\n"), continuation: String(repeating: " ", count: width + 4))
+    }
+
+    /// Replays `lines` under each of `names`, one after another, in
+    /// their order; the rows, one per name (fewer after Ctrl-C).
+    ///
+    /// One at a time, so that at most one replay's state is alive: a
+    /// strategy that keeps a view per row shown (Texture's nodes,
+    /// theodolite-2019's titles) holds millions of them after a long
+    /// scroll, and two of those side by side would double the peak. What
+    /// outlives a replay is its ``Row``: the name, the statistics, the
+    /// failure. Time is the replays' sum: linear in lines x strategies.
+    static func replayAll(_ lines: [(line: String, location: SourceLocation)], under names: [String], current: Strategy,
+                          strategies: [StrategyDescriptor], directory: String) -> [Row] {
+        var rows: [Row] = []
+        rows.reserveCapacity(names.count)
+        for name in names {
+            // Ctrl-C: compare changes nothing, so stopping leaves nothing to undo.
+            if Interruption.isRequested { break }
+            rows.append(replay(lines, under: name, current: current, strategies: strategies, directory: directory))
+        }
+        return rows
     }
 
     /// Replays `lines` in a fresh, silent interpreter under `strategy`,
