@@ -17,7 +17,7 @@ public struct RecordedCommand: Sendable, Hashable {
 /// The state-changing commands of a session, oldest first, each with the
 /// engine's operation count before it ran (where `undo` goes back to).
 ///
-/// 16 bytes a command: each distinct command stores its text once (a
+/// 8 bytes a command: each distinct command stores its text once (a
 /// thousand `scroll Feed by 1`, the 100 `set` lines a 50-card screen
 /// cycles through), and storage grows a chunk at a time (``ChunkedArray``),
 /// never by doubling. Texts are never taken back (``removeLast(_:)``): an
@@ -27,7 +27,8 @@ public struct RecordedCommands: RandomAccessCollection, Sendable {
     private struct Entry: Sendable {
         /// Its index in `texts`.
         var text: UInt32
-        var operationsBefore: Int
+        /// Fewer than 2^32: each operation takes 20 bytes of the engine's journal.
+        var operationsBefore: UInt32
     }
 
     private var entries = ChunkedArray<Entry>()
@@ -48,11 +49,11 @@ public struct RecordedCommands: RandomAccessCollection, Sendable {
     public subscript(index: Int) -> RecordedCommand { texts[Int(entries[index].text)] }
 
     /// The engine's operation count before command `index` ran.
-    func operationsBefore(_ index: Int) -> Int { entries[index].operationsBefore }
+    func operationsBefore(_ index: Int) -> Int { Int(entries[index].operationsBefore) }
 
     mutating func append(_ command: RecordedCommand, operationsBefore: Int) {
         // Fewer than 2^32 texts: each costs far more than a byte.
-        entries.append(Entry(text: UInt32(index(of: command)), operationsBefore: operationsBefore))
+        entries.append(Entry(text: UInt32(index(of: command)), operationsBefore: UInt32(operationsBefore)))
     }
 
     /// The index of `command` in `texts`, stored now if it is new. The

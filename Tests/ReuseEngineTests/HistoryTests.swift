@@ -152,7 +152,45 @@ extension HistoryTests {
     /// operation a few (large operations are boxed).
     @Test func journalEntriesAreSmall() {
         #expect(MemoryLayout<Operation>.size <= 32)
-        #expect(History.Journal.storedStride == 32)
+        #expect(History.Journal.storedStride == 20)
+    }
+
+    /// Issue 38: the journal stores the low halves of event and sequence
+    /// numbers and where their high halves change; entries read back as
+    /// appended past 2^32 and 2^33 (a long session under `log keep`), and
+    /// after the journal is cut back and goes on.
+    @Test func journalNumbersPastThirtyTwoBits() throws {
+        var h = Harness()
+        h.thorough = false
+        try h.component("Row", view: "UIView", [("backgroundColor", "white")])
+        try h.mount("Row")
+        let operation = try #require(h.engine.history.entries.last).operation
+        let start = (1 << 32) - 3
+        func entry(_ step: Int) -> History.Entry {
+            // Events grow faster than sequence numbers, so their halves change at different entries.
+            History.Entry(operation: operation, before: EventLog.Mark(passes: step, events: start + 2 * step, seq: start + step),
+                          passesAfter: step + 1)
+        }
+        var journal = History.Journal()
+        for step in 0..<(1 << 4) { journal.append(entry(step)) }
+        journal.append(History.Entry(operation: operation, before: EventLog.Mark(passes: 16, events: 3 << 32, seq: 1 << 33),
+                                     passesAfter: 17))
+        func check(_ count: Int) {
+            #expect(journal.count == count)
+            for step in 0..<min(count, 16) {
+                #expect(journal[step].before == entry(step).before, "entry \(step)")
+                #expect(journal[step].passesAfter == step + 1)
+            }
+        }
+        check(17)
+        #expect(journal[16].before.events == 3 << 32 && journal[16].before.seq == 1 << 33)
+        journal.removeAll(from: 4)
+        check(4)
+        for step in 4..<16 { journal.append(entry(step)) }
+        check(16)
+        journal.removeAll(from: 0)
+        journal.append(entry(0))
+        check(1)
     }
 
     /// A run of equal operations stores one; rewinding into the middle of

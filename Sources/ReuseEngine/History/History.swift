@@ -229,25 +229,40 @@ struct History: Sendable {
 
 extension History {
     /// The operations of a session in order, each with where the log stood
-    /// around it: 32 bytes an operation, and one stored ``Operation`` for
+    /// around it: 20 bytes an operation, and one stored ``Operation`` for
     /// each distinct one of the kinds a session repeats (a thousand `scroll
     /// Feed by 1` store one; the 100 `set` lines a 50-card screen cycles
     /// through store 100, where one per line took about 130 bytes each).
     struct Journal: RandomAccessCollection, Sendable {
         /// One entry as stored. Counts of passes and operations fit in 32
         /// bits: a session holds far less than 2^32 of either (each costs
-        /// more than a byte of memory).
+        /// more than a byte of memory: a pass its summary, an operation this
+        /// entry). Event and sequence numbers need not (with `log keep` a
+        /// session records events without holding them), so their low
+        /// halves are stored here and their high halves in ``highHalves``.
         private struct Stored: Sendable {
-            var events: Int
-            var seq: Int
-            var passes: Int
+            var eventsLow: UInt32
+            var seqLow: UInt32
+            var passes: UInt32
             /// Passes the operation ran.
             var passesRun: UInt32
             /// Its index in `operations`.
             var operation: UInt32
         }
 
+        /// Where the high halves of the entries' event and sequence numbers
+        /// change: each names the first entry with those halves. Both
+        /// numbers only grow along the journal, so the entries from one
+        /// change to the next share them; a session that records fewer than
+        /// 2^32 events has none (every high half 0).
+        private struct HighHalves: Sendable {
+            var entry: Int
+            var events: UInt32
+            var seq: UInt32
+        }
+
         private var stored = ChunkedArray<Stored>()
+        private var highHalves: [HighHalves] = []
         private var operations = ChunkedArray<Operation>()
         /// The stored operations that ``Operation/repeats(_:)`` compares, by
         /// ``Operation/repeatHash`` (open addressing, linear probing; each
@@ -271,9 +286,25 @@ extension History {
 
         subscript(index: Int) -> Entry {
             let entry = stored[index]
+            var events = Int(entry.eventsLow), seq = Int(entry.seqLow)
+            if let high = highHalves(of: index) {
+                events |= Int(high.events) << 32
+                seq |= Int(high.seq) << 32
+            }
             return Entry(operation: operations[Int(entry.operation)],
-                         before: EventLog.Mark(passes: entry.passes, events: entry.events, seq: entry.seq),
-                         passesAfter: entry.passes + Int(entry.passesRun))
+                         before: EventLog.Mark(passes: Int(entry.passes), events: events, seq: seq),
+                         passesAfter: Int(entry.passes) + Int(entry.passesRun))
+        }
+
+        /// The high halves entry `index`'s numbers share, nil while both are 0.
+        private func highHalves(of index: Int) -> HighHalves? {
+            guard let first = highHalves.first, first.entry <= index else { return nil }
+            var low = 0, high = highHalves.count
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if highHalves[middle].entry <= index { low = middle } else { high = middle }
+            }
+            return highHalves[low]
         }
 
         mutating func append(_ entry: Entry) {
@@ -292,7 +323,12 @@ extension History {
                 operations.append(operation)
                 index = operations.count - 1
             }
-            stored.append(Stored(events: entry.before.events, seq: entry.before.seq, passes: entry.before.passes,
+            let (events, seq) = (entry.before.events, entry.before.seq)
+            let high = HighHalves(entry: stored.count, events: UInt32(events >> 32), seq: UInt32(seq >> 32))
+            let last = highHalves.last ?? HighHalves(entry: 0, events: 0, seq: 0)
+            if high.events != last.events || high.seq != last.seq { highHalves.append(high) }
+            stored.append(Stored(eventsLow: UInt32(truncatingIfNeeded: events), seqLow: UInt32(truncatingIfNeeded: seq),
+                                 passes: UInt32(entry.before.passes),
                                  passesRun: UInt32(entry.passesAfter - entry.before.passes),
                                  operation: UInt32(index)))
         }
@@ -333,6 +369,7 @@ extension History {
         /// named again when the same command comes back.
         mutating func removeAll(from index: Int) {
             stored.removeAll(from: index)
+            while let last = highHalves.last, last.entry >= index { highHalves.removeLast() }
         }
     }
 }
