@@ -54,8 +54,7 @@ enum ExportCommand {
                     throw ShellError("export: \(error)", at: file)
                 }
                 if TreePicture.usesTreeLayout(graph) {
-                    note = " (\(graph.drawn.count) views, over \(TreePicture.layoutThreshold): laid out as a tidy tree; "
-                        + "export FILE.svg VIEW draws one subtree)"
+                    note = " (\(graph.drawn.count) views, over \(TreePicture.layoutThreshold): laid out as a tidy tree)"
                 }
             }
         case "html":

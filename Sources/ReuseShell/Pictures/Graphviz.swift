@@ -159,11 +159,30 @@ public enum Graphviz {
     /// document type or comments, and no namespace URLs (HTML knows `<svg>`),
     /// so the page names no address at all.
     static func inlined(_ document: String) -> String {
-        var text = document
-        if let start = text.range(of: "<svg") { text = String(text[start.lowerBound...]) }
-        while let open = text.range(of: "<!--"), let close = text.range(of: "-->", range: open.upperBound..<text.endIndex) {
-            text.removeSubrange(open.lowerBound..<close.upperBound)
+        // One pass over the bytes, comment by comment: a picture has a
+        // comment per node and edge, and Foundation's `range(of:)` on the
+        // rest of a big picture each time made a page of 3,000-view trees
+        // take minutes.
+        let bytes = Array(document.utf8)
+        func find(_ pattern: String, from start: Int) -> Int? {
+            let needle = Array(pattern.utf8)
+            guard needle.count <= bytes.count else { return nil }
+            var at = start
+            while at + needle.count <= bytes.count {
+                if bytes[at] == needle[0], bytes[at..<(at + needle.count)].elementsEqual(needle) { return at }
+                at += 1
+            }
+            return nil
         }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var at = find("<svg", from: 0) ?? 0
+        while let open = find("<!--", from: at), let close = find("-->", from: open + 4) {
+            kept += bytes[at..<open]
+            at = close + 3
+        }
+        kept += bytes[at...]
+        var text = String(decoding: kept, as: UTF8.self)
         for namespace in [#" xmlns="http://www.w3.org/2000/svg""#, #" xmlns:xlink="http://www.w3.org/1999/xlink""#] {
             text = text.replacingOccurrences(of: namespace, with: "")
         }
