@@ -135,9 +135,10 @@ extension Interpreter {
         case "export":
             if previous == "--pass" { return recentPasses }
             if partial.hasPrefix("-") { return offeredOptions(of: command) }
-            // FILE.svg|dot|html first, then (for a page) the script to show.
+            // FILE.svg|dot|html first, then the script to show (a page) or the view to draw below (a picture).
             if position == 1 { return partial.isEmpty ? ["tree.svg", "tree.dot", "session.html"] : filePaths(matching: partial) }
-            return position == 2 && words[1].lowercased().hasSuffix(".html") ? filePaths(matching: partial) : []
+            guard position == 2 else { return [] }
+            return words[1].lowercased().hasSuffix(".html") ? filePaths(matching: partial) : ["root"] + views + paths
         default:
             return []
         }

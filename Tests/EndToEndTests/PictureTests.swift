@@ -310,6 +310,34 @@ import Testing
         #expect(dot.hasPrefix("digraph tree {"))
     }
 
+    /// Issue 38: above 2,000 views the SVG is laid out by reuse-shell (dot
+    /// only sizes and draws); every view is in it, each once, and the pool
+    /// frames too. With VIEW, only its subtree, under the note for the rest.
+    @Test func exportDrawsBigTreesAndSubtrees() throws {
+        _ = try requireTool("dot", install: "graphviz")
+        let directory = try temporaryDirectory()
+        let run = try runShell(["-"], input: """
+            component Title view UILabel { text: "Post {i}" }
+            component Post view UIView { backgroundColor: white } children Title
+            list Feed rows 1100 viewport 1100 cells Post
+            mount Feed
+            delete Feed at 0 count 10
+            export big.svg --all
+            export row.svg Feed/7
+            """, directory: directory)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("wrote big.svg (2202 views, over 2000: laid out as a tidy tree)\n"), "\(run.output)")
+        let big = try String(contentsOf: directory.appendingPathComponent("big.svg"), encoding: .utf8)
+        let titles = big.components(separatedBy: "<title>").dropFirst().map { $0.prefix { $0 != "<" } }
+        let views = titles.filter { $0.hasPrefix("v") && $0.allSatisfy { $0 != "&" } }
+        #expect(views.count == 2202 && Set(views).count == 2202)
+        #expect(big.contains("waiting in the pool of v2 Feed: (Post, UIView, [backgroundColor])"))
+        #expect(titles.filter { $0.hasPrefix("cluster_") }.count == 1)
+        let row = try String(contentsOf: directory.appendingPathComponent("row.svg"), encoding: .utf8)
+        #expect(row.contains("in root › v2 Feed; 2200 views outside this subtree not drawn (leave out VIEW to draw the whole tree)"), "\(row)")
+        #expect(!row.contains("<title>v2</title>"))
+    }
+
     @Test func exportWithoutGraphvizSaysSo() throws {
         let directory = try temporaryDirectory()
         let run = try runShell(["-c", "component Foo view UIView", "-c", "mount Foo", "-c", "export tree.svg"],

@@ -7,12 +7,17 @@ enum ExportCommand {
 
     static let spec = CommandSpec(
         name: "export", group: .session,
-        usage: "export FILE.svg|FILE.dot|FILE.html [SCRIPT] [--pass N] [--all]",
+        usage: "export FILE.svg|FILE.dot [VIEW] [--pass N] [--all]\nexport FILE.html [SCRIPT]",
         summary: "draw the tree and pools to an SVG or DOT file, or a session as a web page",
         details: """
         FILE.dot: the Graphviz graph 'tree --dot' prints; FILE.svg: that graph
         drawn by Graphviz's dot (it must be installed). Both show now, or right
-        after pass N with --pass N; --all draws every row of long lists.
+        after pass N with --pass N; --all draws every row of long lists. With
+        VIEW (an id like v7, or a path), only the subtree below it, under a
+        note saying where it sits and how many views are left out. Above
+        2000 views, the SVG's layout is reuse-shell's own tidy tree (rows by
+        depth, straight edges), as dot's would take seconds; Graphviz still
+        sizes and draws each box.
         FILE.html: one offline page stepping through a session (commands,
         output, narration, expect results, a picture after each step; arrow
         keys step). With SCRIPT, that script's session, run afresh; without,
@@ -26,18 +31,30 @@ enum ExportCommand {
         guard let file = parsed.rest.first else { throw arguments.missing("a file name ending in .svg, .dot or .html") }
         let kind = (file.text as NSString).pathExtension.lowercased()
         let content: String
+        var note = ""
         switch kind {
         case "dot", "svg":
-            if parsed.rest.count > 1 { throw ShellError("export: unexpected '\(parsed.rest[1].text)'", at: parsed.rest[1]) }
+            if parsed.rest.count > 2 { throw ShellError("export: unexpected '\(parsed.rest[2].text)'", at: parsed.rest[2]) }
             let state = try shell.state(at: parsed.values["pass"], for: "export")
-            let dot = DotGraph(engine: state, all: parsed.flags.contains("all")).tree()
+            var root = ViewID.root
+            if let view = parsed.rest.dropFirst().first {
+                do throws(ShellError) {
+                    root = try shell.viewID(from: view, in: state)
+                } catch {
+                    throw ShellError("export: \(error.message); VIEW is the view whose subtree to draw", at: view)
+                }
+            }
+            let graph = DotGraph(engine: state, all: parsed.flags.contains("all")).treeGraph(from: root)
             if kind == "dot" {
-                content = dot
+                content = graph.text(title: "tree", inReadingOrder: true)
             } else {
                 do throws(Graphviz.Failure) {
-                    content = try Graphviz.svg([dot])[0]
+                    content = try TreePicture.svg(graph)
                 } catch {
                     throw ShellError("export: \(error)", at: file)
+                }
+                if TreePicture.usesTreeLayout(graph) {
+                    note = " (\(graph.drawn.count) views, over \(TreePicture.layoutThreshold): laid out as a tidy tree)"
                 }
             }
         case "html":
@@ -77,6 +94,6 @@ enum ExportCommand {
         } catch {
             throw ShellError("export: cannot write '\(file.text)': \(error)", at: file)
         }
-        shell.emit("wrote \(file.text)")
+        shell.emit("wrote \(file.text)" + note)
     }
 }

@@ -14,7 +14,8 @@ enum TreeCommand {
         --changes marks what the last pass (or pass N) changed: views created,
         shown, hidden or taken by another owner, values set; views it removed
         are named at the end. --dot prints it as a Graphviz graph, with each
-        parent's pools as boxes around their views (export FILE.svg draws it).
+        parent's pools as boxes around their views (export FILE.svg draws it);
+        below VIEW, a note says how many views it leaves out.
         """,
         example: "tree --changes",
         options: options

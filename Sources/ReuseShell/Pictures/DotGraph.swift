@@ -55,9 +55,16 @@ struct DotGraph {
 
     /// The tree below `root` (the whole tree by default), with pool clusters.
     func tree(from root: ViewID = .root) -> String {
+        treeGraph(from: root).text(title: "tree", inReadingOrder: true)
+    }
+
+    /// The graph ``tree(from:)`` prints. Below a view other than the root, a
+    /// note above it says where it sits and how many views are left out.
+    func treeGraph(from root: ViewID = .root) -> Graph {
         var graph = Graph()
         var stack: [(id: ViewID, underHidden: Bool)] = [(root, false)]
         graph.node(root, label: label(root, underHidden: false), style: style(root, underHidden: false))
+        if root != .root { graph.note(summary(below: root), above: root) }
         // Depth first, children in order: an explicit stack, so depth costs no native stack.
         var order: [(parent: ViewID, underHidden: Bool)] = []
         while let (id, underHidden) = stack.popLast() {
@@ -81,7 +88,39 @@ struct DotGraph {
         for (parent, _) in order { waitingClusters(of: parent, drawn: graph.drawn, into: &graph) }
         // Views waiting detached are in no subtree: drawn with the whole tree's.
         if root == .root { globalPools(into: &graph) }
-        return graph.text(title: "tree", inReadingOrder: true)
+        return graph
+    }
+
+    /// What a picture of the subtree below `view` leaves out: `in root ›
+    /// v2 Feed › v9 Feed/3; 4988 views outside this subtree are not drawn
+    /// (leave out VIEW to draw the whole tree)`.
+    func summary(below view: ViewID) -> String {
+        var ancestors: [ViewID] = []
+        var next = engine.views[view].superview
+        while let id = next, ancestors.count <= engine.views.count {
+            ancestors.append(id)
+            next = engine.views[id].superview
+        }
+        ancestors.reverse()
+        var names = ancestors.map(owner)
+        if names.count > 6 { names = names.prefix(2) + ["…"] + names.suffix(3) }
+        let place = names.isEmpty ? "\(view) has no parent" : "in " + names.joined(separator: " › ")
+        let outside = engine.views.aliveCount - subtreeSize(of: view)
+        let views = outside == 1 ? "1 view" : "\(outside) views"
+        return place + "; \(views) outside this subtree not drawn (leave out VIEW to draw the whole tree)"
+    }
+
+    /// The views in `view`'s subtree, itself included: its subviews and
+    /// RecyclerView's detached cells, all the way down.
+    private func subtreeSize(of view: ViewID) -> Int {
+        var count = 0
+        var stack = [view]
+        while let id = stack.popLast() {
+            count += 1
+            stack += engine.views[id].subviews
+            stack += engine.views.detachedViews(of: id)
+        }
+        return count
     }
 
     /// The pools of `view`, or of every live parent with pools: each parent
@@ -278,9 +317,27 @@ struct Graph {
         }
     }
 
-    private var statements: [String] = []
-    private var clusters: [String] = []
+    /// A node statement: the node's name and its attributes.
+    struct Node {
+        let name: String
+        let attributes: String
+    }
+
+    /// A frame around some nodes, named by a text node inside it.
+    struct Frame {
+        /// The name of the text node saying whose pool it is.
+        let name: String
+        let label: String
+        let members: [String]
+    }
+
+    /// Node statements in the order added (views and notes; frames'
+    /// text nodes are in ``frames``).
+    private(set) var nodes: [Node] = []
+    private(set) var frames: [Frame] = []
     private var edges: [String] = []
+    /// Each edge's ends, in the order added: the tree ``TreeLayout`` lays out.
+    private(set) var links: [(from: String, to: String)] = []
     /// Names of the nodes drawn.
     private(set) var drawn: Set<String> = []
     /// Note nodes by the parent (and pool) they belong to, in the order added.
@@ -292,11 +349,12 @@ struct Graph {
     mutating func node(_ id: ViewID, label: [Line], style: NodeStyle) {
         let name = Graph.name(id)
         guard drawn.insert(name).inserted else { return }
-        statements.append("  \(name) [label=<\(Graph.html(label))> \(style.attributes)];")
+        nodes.append(Node(name: name, attributes: "label=<\(Graph.html(label))> \(style.attributes)"))
     }
 
     mutating func edge(from parent: ViewID, to child: ViewID) {
         edges.append("  \(Graph.name(parent)) -> \(Graph.name(child));")
+        links.append((Graph.name(parent), Graph.name(child)))
     }
 
     /// A note in place of views not drawn; under a parent, joined to it.
@@ -305,12 +363,21 @@ struct Graph {
     mutating func note(_ text: String, under parent: ViewID?, in pool: ViewKey? = nil) -> String {
         noteCount += 1
         let name = "note\(noteCount)"
-        statements.append("  \(name) [label=<\(Graph.escape(text))> shape=plaintext style=\"\" fontcolor=\"#333333\"];")
+        nodes.append(Node(name: name, attributes: "label=<\(Graph.escape(text))> shape=plaintext style=\"\" fontcolor=\"#333333\""))
         if let parent {
             edges.append("  \(Graph.name(parent)) -> \(name) [style=dotted];")
+            links.append((Graph.name(parent), name))
             noteNames[Graph.noteKey(parent, pool), default: []].append(name)
         }
         return name
+    }
+
+    /// A note above `child`, joined to it: what a picture of its subtree
+    /// leaves out.
+    mutating func note(_ text: String, above child: ViewID) {
+        let name = note(text, under: nil)
+        edges.append("  \(name) -> \(Graph.name(child)) [style=dotted];")
+        links.append((name, Graph.name(child)))
     }
 
     func notes(under parent: ViewID, in pool: ViewKey) -> [String] {
@@ -326,32 +393,53 @@ struct Graph {
     /// cluster's own label: Graphviz routes edges around nodes but not
     /// across cluster labels, so no edge runs through the name.
     mutating func cluster(label: String, members: [String]) {
-        let index = clusters.count
-        let name = "frame\(index)"
-        let first = members.first.map { "{rank=same; \($0); \(name)}" } ?? ""
-        clusters.append("""
-              subgraph cluster_\(index) {
-                style="rounded"; color="#555555";
-                \(name) [label=<\(Graph.escape(label))> shape=plaintext style="" fontcolor="#222222" fontsize=13];
-                \((members + [name]).joined(separator: "; "));
-                \(first)
-              }
-            """)
+        frames.append(Frame(name: "frame\(frames.count)", label: label, members: members))
     }
 
     /// The DOT text; `inReadingOrder`: each view's subviews left to right
-    /// in the order their edges were added (`ordering=out`).
-    func text(title: String, inReadingOrder: Bool = false) -> String {
+    /// in the order their edges were added (`ordering=out`). With `layout`,
+    /// every node has its place (`pos`) and every frame its box (`bb`),
+    /// for Graphviz to draw without laying out (`neato -n2`), edges as
+    /// straight lines.
+    func text(title: String, inReadingOrder: Bool = false, layout: TreeLayout? = nil) -> String {
         var lines = [
             "digraph \(title) {",
             ##"  graph [fontname="DejaVu Sans" fontsize=14 bgcolor="#ffffff" nodesep=0.3 ranksep=0.45"##
-                + (inReadingOrder ? " ordering=out" : "") + "];",
+                + (inReadingOrder ? " ordering=out" : "") + (layout == nil ? "" : " splines=false") + "];",
             ##"  node [shape=box fontname="DejaVu Sans" fontsize=14 fontcolor="#111111" color="#222222" margin="0.15,0.08"];"##,
             ##"  edge [color="#444444" arrowhead=none];"##,
         ]
-        lines += statements
-        lines += clusters
+        func place(_ name: String) -> String {
+            layout.map { "pos=\"\($0.position(of: name))\" " } ?? ""
+        }
+        for node in nodes { lines.append("  \(node.name) [\(place(node.name))\(node.attributes)];") }
+        for (index, frame) in frames.enumerated() {
+            let box = layout.map { "bb=\"\($0.box(ofFrame: index))\"; " } ?? ""
+            lines += [
+                "  subgraph cluster_\(index) {",
+                ##"    \##(box)style="rounded"; color="#555555";"##,
+                "    \(frame.name) [\(place(frame.name))label=<\(Graph.escape(frame.label))> shape=plaintext style=\"\" fontcolor=\"#222222\" fontsize=13];",
+                "    " + (frame.members + [frame.name]).joined(separator: "; ") + ";",
+                "    " + (frame.members.first.map { "{rank=same; \($0); \(frame.name)}" } ?? ""),
+                "  }",
+            ]
+        }
         lines += edges
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Every node (frames' text nodes too) at the origin, with no edges or
+    /// frames: what Graphviz needs to size each node for ``TreeLayout``.
+    func sizingText() -> String {
+        var lines = [
+            "digraph sizes {",
+            ##"  node [shape=box fontname="DejaVu Sans" fontsize=14 fontcolor="#111111" color="#222222" margin="0.15,0.08"];"##,
+        ]
+        for node in nodes { lines.append("  \(node.name) [pos=\"0,0\" \(node.attributes)];") }
+        for frame in frames {
+            lines.append("  \(frame.name) [pos=\"0,0\" label=<\(Graph.escape(frame.label))> shape=plaintext style=\"\" fontsize=13];")
+        }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -51,19 +51,29 @@ public enum Graphviz {
     /// Draws each graph as an SVG document, in one run of `dot`.
     public static func svg(_ graphs: [String]) throws(Failure) -> [String] {
         guard !graphs.isEmpty else { return [] }
+        let output = try run(graphs.joined(), arguments: ["-Tsvg"])
+        let documents = output.components(separatedBy: "<?xml").dropFirst().map { "<?xml" + $0 }
+        guard documents.count == graphs.count else {
+            throw .failed(status: 0, message: "expected \(graphs.count) pictures, got \(documents.count)")
+        }
+        return documents
+    }
+
+    /// What `dot` with `arguments` writes for `input` (one graph or several).
+    static func run(_ input: String, arguments: [String]) throws(Failure) -> String {
         guard let dot = executable() else { throw .notInstalled }
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("reuse-shell-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        let input = scratch.appendingPathExtension("dot")
-        let svg = scratch.appendingPathExtension("svg")
+        let inputFile = scratch.appendingPathExtension("dot")
+        let output = scratch.appendingPathExtension("out")
         let errors = scratch.appendingPathExtension("err")
         func removeScratch() {
-            for file in [input, svg, errors] { try? FileManager.default.removeItem(at: file) }
+            for file in [inputFile, output, errors] { try? FileManager.default.removeItem(at: file) }
         }
         defer { removeScratch() }
         let process = Process()
         do {
-            try Data(graphs.joined().utf8).write(to: input)
+            try Data(input.utf8).write(to: inputFile)
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             let errorHandle = try FileHandle(forWritingTo: errors)
             defer { try? errorHandle.close() }
@@ -72,10 +82,10 @@ public enum Graphviz {
             // after another. Into a file, not a pipe: nothing has to drain
             // it while the shell waits.
             // (`-o` would keep only the last graph.)
-            _ = FileManager.default.createFile(atPath: svg.path, contents: nil)
-            let outputHandle = try FileHandle(forWritingTo: svg)
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            let outputHandle = try FileHandle(forWritingTo: output)
             defer { try? outputHandle.close() }
-            process.arguments = ["-Tsvg", input.path]
+            process.arguments = arguments + [inputFile.path]
             process.standardOutput = outputHandle
             process.standardError = errorHandle
             process.standardInput = FileHandle.nullDevice
@@ -88,12 +98,7 @@ public enum Graphviz {
             let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
             throw .failed(status: process.terminationStatus, message: message)
         }
-        let output = (try? Data(contentsOf: svg)) ?? Data()
-        let documents = String(decoding: output, as: UTF8.self).components(separatedBy: "<?xml").dropFirst().map { "<?xml" + $0 }
-        guard documents.count == graphs.count else {
-            throw .failed(status: 0, message: "expected \(graphs.count) pictures, got \(documents.count)")
-        }
-        return documents
+        return String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
     }
 
     /// Waits for `process` to end, looking at ``Interruption`` every 20 ms:
@@ -154,11 +159,30 @@ public enum Graphviz {
     /// document type or comments, and no namespace URLs (HTML knows `<svg>`),
     /// so the page names no address at all.
     static func inlined(_ document: String) -> String {
-        var text = document
-        if let start = text.range(of: "<svg") { text = String(text[start.lowerBound...]) }
-        while let open = text.range(of: "<!--"), let close = text.range(of: "-->", range: open.upperBound..<text.endIndex) {
-            text.removeSubrange(open.lowerBound..<close.upperBound)
+        // One pass over the bytes, comment by comment: a picture has a
+        // comment per node and edge, and Foundation's `range(of:)` on the
+        // rest of a big picture each time made a page of 3,000-view trees
+        // take minutes.
+        let bytes = Array(document.utf8)
+        func find(_ pattern: String, from start: Int) -> Int? {
+            let needle = Array(pattern.utf8)
+            guard needle.count <= bytes.count else { return nil }
+            var at = start
+            while at + needle.count <= bytes.count {
+                if bytes[at] == needle[0], bytes[at..<(at + needle.count)].elementsEqual(needle) { return at }
+                at += 1
+            }
+            return nil
         }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var at = find("<svg", from: 0) ?? 0
+        while let open = find("<!--", from: at), let close = find("-->", from: open + 4) {
+            kept += bytes[at..<open]
+            at = close + 3
+        }
+        kept += bytes[at...]
+        var text = String(decoding: kept, as: UTF8.self)
         for namespace in [#" xmlns="http://www.w3.org/2000/svg""#, #" xmlns:xlink="http://www.w3.org/1999/xlink""#] {
             text = text.replacingOccurrences(of: namespace, with: "")
         }
