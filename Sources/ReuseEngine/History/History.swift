@@ -239,7 +239,7 @@ extension History {
         /// more than a byte of memory: a pass its summary, an operation this
         /// entry). Event and sequence numbers need not (with `log keep` a
         /// session records events without holding them), so their low
-        /// halves are stored here and their high halves in ``highHalves``.
+        /// halves are stored here and their high halves in ``HighHalves``.
         private struct Stored: Sendable {
             var eventsLow: UInt32
             var seqLow: UInt32
@@ -250,19 +250,11 @@ extension History {
             var operation: UInt32
         }
 
-        /// Where the high halves of the entries' event and sequence numbers
-        /// change: each names the first entry with those halves. Both
-        /// numbers only grow along the journal, so the entries from one
-        /// change to the next share them; a session that records fewer than
-        /// 2^32 events has none (every high half 0).
-        private struct HighHalves: Sendable {
-            var entry: Int
-            var events: UInt32
-            var seq: UInt32
-        }
-
         private var stored = ChunkedArray<Stored>()
-        private var highHalves: [HighHalves] = []
+        /// The high halves of the entries' event and sequence numbers (both
+        /// only grow along the journal).
+        private var eventsHigh = HighHalves()
+        private var seqHigh = HighHalves()
         private var operations = ChunkedArray<Operation>()
         /// The stored operations that ``Operation/repeats(_:)`` compares, by
         /// ``Operation/repeatHash`` (open addressing, linear probing; each
@@ -286,25 +278,10 @@ extension History {
 
         subscript(index: Int) -> Entry {
             let entry = stored[index]
-            var events = Int(entry.eventsLow), seq = Int(entry.seqLow)
-            if let high = highHalves(of: index) {
-                events |= Int(high.events) << 32
-                seq |= Int(high.seq) << 32
-            }
-            return Entry(operation: operations[Int(entry.operation)],
-                         before: EventLog.Mark(passes: Int(entry.passes), events: events, seq: seq),
+            let before = EventLog.Mark(passes: Int(entry.passes), events: eventsHigh.value(low: entry.eventsLow, at: index),
+                                       seq: seqHigh.value(low: entry.seqLow, at: index))
+            return Entry(operation: operations[Int(entry.operation)], before: before,
                          passesAfter: Int(entry.passes) + Int(entry.passesRun))
-        }
-
-        /// The high halves entry `index`'s numbers share, nil while both are 0.
-        private func highHalves(of index: Int) -> HighHalves? {
-            guard let first = highHalves.first, first.entry <= index else { return nil }
-            var low = 0, high = highHalves.count
-            while high - low > 1 {
-                let middle = (low + high) / 2
-                if highHalves[middle].entry <= index { low = middle } else { high = middle }
-            }
-            return highHalves[low]
         }
 
         mutating func append(_ entry: Entry) {
@@ -323,11 +300,8 @@ extension History {
                 operations.append(operation)
                 index = operations.count - 1
             }
-            let (events, seq) = (entry.before.events, entry.before.seq)
-            let high = HighHalves(entry: stored.count, events: UInt32(events >> 32), seq: UInt32(seq >> 32))
-            let last = highHalves.last ?? HighHalves(entry: 0, events: 0, seq: 0)
-            if high.events != last.events || high.seq != last.seq { highHalves.append(high) }
-            stored.append(Stored(eventsLow: UInt32(truncatingIfNeeded: events), seqLow: UInt32(truncatingIfNeeded: seq),
+            stored.append(Stored(eventsLow: eventsHigh.low(of: entry.before.events, at: stored.count),
+                                 seqLow: seqHigh.low(of: entry.before.seq, at: stored.count),
                                  passes: UInt32(entry.before.passes),
                                  passesRun: UInt32(entry.passesAfter - entry.before.passes),
                                  operation: UInt32(index)))
@@ -369,7 +343,8 @@ extension History {
         /// named again when the same command comes back.
         mutating func removeAll(from index: Int) {
             stored.removeAll(from: index)
-            while let last = highHalves.last, last.entry >= index { highHalves.removeLast() }
+            eventsHigh.removeAll(from: index)
+            seqHigh.removeAll(from: index)
         }
     }
 }

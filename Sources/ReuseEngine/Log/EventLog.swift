@@ -10,6 +10,8 @@ public struct EventLog: Sendable {
     private(set) var stored = PackedEvents()
     /// Summaries of the passes before the last, packed.
     private var packedPasses = ChunkedArray<PackedSummary>()
+    /// The high halves of their first events' numbers.
+    private var passEventsHigh = HighHalves()
     /// Their counts that are not zero, in order, packed
     /// (``EventCounts/packed(into:)``).
     private var passCounts: [UInt8] = []
@@ -57,7 +59,9 @@ public struct EventLog: Sendable {
     /// The summaries of the passes this log holds: every pass of the session,
     /// except in the log of a past state (``Engine/state(afterPass:)``),
     /// which starts after the passes its checkpoint had run.
-    public var passes: Passes { Passes(packed: packedPasses, counts: passCounts, triggers: triggers, open: open, base: passBase) }
+    public var passes: Passes {
+        Passes(packed: packedPasses, eventsHigh: passEventsHigh, counts: passCounts, triggers: triggers, open: open, base: passBase)
+    }
 
     /// The events kept, oldest first: every one, or the latest ``keepLimit``.
     /// Indices count from the session's first event, as pass summaries' ranges do.
@@ -161,7 +165,10 @@ public struct EventLog: Sendable {
                 id = triggers.id(openSummary.trigger)
                 lastTrigger = (openSummary.trigger, id)
             }
-            packedPasses.append(PackedSummary(trigger: id, countsMask: mask, inline: inline, offset: offset, events: openSummary.events))
+            let events = openSummary.events
+            packedPasses.append(PackedSummary(trigger: id, countsMask: mask, inline: inline, offset: offset,
+                                              eventsLow: passEventsHigh.low(of: events.lowerBound, at: packedPasses.count),
+                                              eventCount: events.count))
         } else {
             openSummary.counts = EventCounts()
         }
@@ -392,10 +399,12 @@ public struct EventLog: Sendable {
                     break
                 }
                 packedPasses.removeAll(from: keep)
+                passEventsHigh.removeAll(from: keep)
             }
             if let last = packedPasses.last {
                 packedPasses.removeLast(1)
                 open = unpackedSummary(last)
+                passEventsHigh.removeAll(from: packedPasses.count)
                 if let offset = last.countsOffset { passCounts.removeSubrange(offset...) }
             }
         }
@@ -407,30 +416,44 @@ public struct EventLog: Sendable {
     }
 
     private func unpackedSummary(_ packed: PackedSummary) -> PassSummary {
-        Passes.unpack(packed, counts: passCounts, triggers: triggers, pass: passBase + packedPasses.count + 1)
+        Passes.unpack(packed, events: packed.events(high: passEventsHigh, at: packedPasses.count), counts: passCounts,
+                      triggers: triggers, pass: passBase + packedPasses.count + 1)
     }
 }
 
-/// A finished pass's summary in 32 bytes: its counts inline when they pack
-/// into eight bytes (most passes'), else beside it in the log's `passCounts`.
+/// A finished pass's summary in 24 bytes: its counts inline when they pack
+/// into eight bytes (most passes'), else beside it in the log's `passCounts`;
+/// its events as the low half of the first one's number (the log keeps the
+/// high halves) and their count.
 struct PackedSummary: Sendable {
     var trigger: UInt32
     /// ``EventCounts/drain(into:inliningUpTo:)``'s mask, with ``inlineFlag`` set for counts kept inline.
     private var maskAndFlag: UInt32
     /// The packed counts themselves (inline), or where they start in `passCounts`.
     private var counts: UInt64
-    var events: Range<Int>
+    private var eventsLow: UInt32
+    /// Fewer than 2^32: a pass records a few events per instance, and a
+    /// mounted tree holds at most 2^19 instances.
+    private var eventCount: UInt32
 
     /// The most bytes of packed counts kept inline.
     static let inlineBytes = MemoryLayout<UInt64>.size
     /// Above the 24 counted stats' bits.
     private static let inlineFlag: UInt32 = 1 << 31
 
-    init(trigger: UInt32, countsMask: UInt32, inline: UInt64?, offset: Int, events: Range<Int>) {
+    init(trigger: UInt32, countsMask: UInt32, inline: UInt64?, offset: Int, eventsLow: UInt32, eventCount: Int) {
         self.trigger = trigger
         self.maskAndFlag = inline == nil ? countsMask : countsMask | Self.inlineFlag
         self.counts = inline ?? UInt64(offset)
-        self.events = events
+        self.eventsLow = eventsLow
+        self.eventCount = UInt32(eventCount)
+    }
+
+    /// Its events' numbers, the summary being pass number `index` of those
+    /// packed (counted from the first held), whose high halves are `high`.
+    func events(high: HighHalves, at index: Int) -> Range<Int> {
+        let first = high.value(low: eventsLow, at: index)
+        return first..<(first + Int(eventCount))
     }
 
     /// Where the counts start in the log's `passCounts`; nil when they are inline.
@@ -468,6 +491,7 @@ extension EventLog {
     /// The pass summaries, oldest first, unpacked as they are read.
     public struct Passes: RandomAccessCollection, Equatable, Sendable {
         fileprivate let packed: ChunkedArray<PackedSummary>
+        fileprivate let eventsHigh: HighHalves
         fileprivate let counts: [UInt8]
         fileprivate let triggers: Interner<String>
         fileprivate let open: PassSummary?
@@ -479,11 +503,14 @@ extension EventLog {
 
         public subscript(position: Int) -> PassSummary {
             if position == packed.count, let open { return open }
-            return Self.unpack(packed[position], counts: counts, triggers: triggers, pass: base + position + 1)
+            let summary = packed[position]
+            return Self.unpack(summary, events: summary.events(high: eventsHigh, at: position), counts: counts, triggers: triggers,
+                               pass: base + position + 1)
         }
 
-        fileprivate static func unpack(_ summary: PackedSummary, counts: [UInt8], triggers: Interner<String>, pass: Int) -> PassSummary {
-            var result = PassSummary(pass: pass, trigger: triggers[summary.trigger], events: summary.events)
+        fileprivate static func unpack(_ summary: PackedSummary, events: Range<Int>, counts: [UInt8], triggers: Interner<String>,
+                                       pass: Int) -> PassSummary {
+            var result = PassSummary(pass: pass, trigger: triggers[summary.trigger], events: events)
             result.counts = summary.unpackedCounts(from: counts)
             return result
         }
