@@ -168,7 +168,7 @@ public struct EventLog: Sendable {
             let events = openSummary.events
             packedPasses.append(PackedSummary(trigger: id, countsMask: mask, inline: inline, offset: offset,
                                               eventsLow: passEventsHigh.low(of: events.lowerBound, at: packedPasses.count),
-                                              eventCount: events.count))
+                                              eventCount: events.upperBound &- events.lowerBound))
         } else {
             openSummary.counts = EventCounts()
         }
@@ -446,7 +446,8 @@ struct PackedSummary: Sendable {
         self.maskAndFlag = inline == nil ? countsMask : countsMask | Self.inlineFlag
         self.counts = inline ?? UInt64(offset)
         self.eventsLow = eventsLow
-        self.eventCount = UInt32(eventCount)
+        assert(eventCount >= 0 && eventCount <= Int(UInt32.max), "a pass records fewer than 2^32 events")
+        self.eventCount = UInt32(truncatingIfNeeded: eventCount)
     }
 
     /// Its events' numbers, the summary being pass number `index` of those

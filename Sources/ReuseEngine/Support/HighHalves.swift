@@ -14,19 +14,25 @@ struct HighHalves: Sendable {
 
     /// In index order, each with a greater high half than the one before.
     private var starts: [Start] = []
+    /// The last start's high half (0 before any): what the next number's
+    /// is compared with, without reading the array (one compare on the
+    /// scroll step's path, twice per operation and once per pass).
+    private var lastHigh: UInt32 = 0
 
     /// Notes `value`, the number at `index` (past every index noted so far,
     /// and at least as large as their numbers), and returns its low half.
+    /// `index` is worked out only when the high half changes.
     @inline(__always)
-    mutating func low(of value: Int, at index: Int) -> UInt32 {
+    mutating func low(of value: Int, at index: @autoclosure () -> Int) -> UInt32 {
         let high = UInt32(truncatingIfNeeded: value >> 32)
-        if high != (starts.last?.high ?? 0) { note(high, at: index, of: value) }
+        if high != lastHigh { note(high, at: index(), of: value) }
         return UInt32(truncatingIfNeeded: value)
     }
 
     private mutating func note(_ high: UInt32, at index: Int, of value: Int) {
-        precondition(value >= 0 && high > (starts.last?.high ?? 0), "the numbers grow")
+        precondition(value >= 0 && high > lastHigh, "the numbers grow")
         starts.append(Start(index: index, high: high))
+        lastHigh = high
     }
 
     /// The number at `index` whose low half is `low`.
@@ -44,5 +50,6 @@ struct HighHalves: Sendable {
     /// Forgets the numbers from `index` on.
     mutating func removeAll(from index: Int) {
         while let last = starts.last, last.index >= index { starts.removeLast() }
+        lastHigh = starts.last?.high ?? 0
     }
 }
