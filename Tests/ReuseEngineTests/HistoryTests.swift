@@ -303,6 +303,14 @@ extension HistoryTests {
             }
         }
         #expect(continued > 10, "pairs replayed on")
+        // A live engine that is being interrupted rebuilds both states whole:
+        // replays never stop half way (the second carries on from the first).
+        var interrupted = h.engine
+        interrupted.interruptionCheck = { true }
+        for first in stride(from: 1, to: passes - 41, by: 13) {
+            let pair = try #require(interrupted.states(afterPass: first, andPass: first + 40))
+            #expect(Self.state(pair.1) == Self.state(try #require(h.engine.state(afterPass: first + 40))), "pass \(first + 40)")
+        }
         #expect(h.engine.states(afterPass: 5, andPass: 4) == nil && h.engine.states(afterPass: 0, andPass: 4) == nil)
     }
 
@@ -330,9 +338,10 @@ extension HistoryTests {
         background.rewind(toOperations: mounted + 100)
         inPlace.rewind(toOperations: mounted + 100)
         let after = Reclamation.drain()
-        // At least this undo's parcel (other tests may undo meanwhile), and every parcel freed.
+        // At least this undo's parcel, freed by the time `drain` returns
+        // (other tests may hand over more meanwhile: only lower bounds hold).
         #expect(after.handedOver > before.handedOver)
-        #expect(after.freed == after.handedOver)
+        #expect(after.freed > before.handedOver)
         #expect(background.history.checkpoints.count < checkpoints)
         #expect(Self.state(background) == Self.state(inPlace))
         #expect(background.log.totals == inPlace.log.totals && background.log.events.count == inPlace.log.events.count)

@@ -386,7 +386,7 @@ extension Engine {
         var history = self.history
         self.history = History()
         let cutCheckpoints = history.truncate(to: count)
-        if fastPaths.contains(.releaseInBackground) {
+        if fastPaths.contains(.releaseInBackground), !cutEvents.isEmpty || !cutCheckpoints.isEmpty {
             Reclamation.release((cutEvents, cutCheckpoints))
         }
         restored.session.store.log = log
@@ -427,6 +427,10 @@ extension Engine {
         // recording them again.
         let keepsEvents = engine.session.store.log.keepsEvents
         engine.session.store.log.keepsEvents = false
+        // Never interrupted (a state carried on from another replay has the
+        // live engine's check): a replay runs the operations unjournaled,
+        // so a pass stopped half way would leave the state half mounted.
+        engine.interruptionCheck = nil
         for entry in history.entries[done..<count] {
             // It succeeded from this very state once: it succeeds again.
             try? entry.operation.replay(on: &engine)

@@ -15,7 +15,7 @@ import Synchronization
 /// buffer it still shares with live state (copy-on-write) is only released
 /// there, and Swift's reference counts are atomic. The general path
 /// (``FastPaths/releaseInBackground`` off) frees it in place.
-enum Reclamation {
+package enum Reclamation {
     private static let queue = DispatchQueue(label: "ReuseEngine.reclamation", qos: .utility)
     /// Parcels handed over since the process started (tests read it).
     private static let handedOver = Atomic<Int>(0)

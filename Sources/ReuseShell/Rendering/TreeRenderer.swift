@@ -167,6 +167,40 @@ struct TreeRenderer {
     /// collapsed): a `node` of Schemas/tree.schema.json. Each node has
     /// `changes` when the tree marks a pass's changes.
     func json(from id: ViewID, underHidden: Bool = false) -> JSON {
+        // Depth first with an explicit stack, so a tree at the depth limit
+        // costs no native stack (DepthTests: 1,000 levels in a debug build).
+        // Each frame holds a view's own pairs, the views below it still to
+        // do (subviews, then the Recycler's detached cells) and the JSON of
+        // those done.
+        var stack = [jsonFrame(id, underHidden: underHidden)]
+        while true {
+            let top = stack.count - 1
+            if let (next, hidden) = stack[top].pending.popLast() {
+                stack.append(jsonFrame(next, underHidden: hidden))
+                continue
+            }
+            let frame = stack.removeLast()
+            var pairs = frame.pairs
+            pairs.append(("children", .array(Array(frame.done[..<frame.subviews]))))
+            pairs.append(("detachedCells", .array(Array(frame.done[frame.subviews...]))))
+            guard !stack.isEmpty else { return .object(pairs) }
+            stack[stack.count - 1].done.append(.object(pairs))
+        }
+    }
+
+    /// One view's part of ``json(from:underHidden:)``.
+    private struct JSONFrame {
+        /// Its own pairs, without `children` and `detachedCells`.
+        var pairs: [(String, JSON)]
+        /// How many of the views below are subviews (the rest are detached cells).
+        var subviews: Int
+        /// The views below still to do, the next one last, each with whether it is under a hidden view.
+        var pending: [(ViewID, Bool)]
+        /// The JSON of the views below done so far, in order.
+        var done: [JSON] = []
+    }
+
+    private func jsonFrame(_ id: ViewID, underHidden: Bool) -> JSONFrame {
         let facts = facts(id, underHidden: underHidden)
         let view = engine.views[id]
         var rows = JSON.null
@@ -187,11 +221,10 @@ struct TreeRenderer {
         ]
         if changes != nil { pairs.append(("changes", .array((changed[id] ?? []).map(DiffReport.json)))) }
         let hidden = underHidden || facts.isHidden
-        pairs.append(("children", .array(view.subviews.map { json(from: $0, underHidden: hidden) })))
         // A list host's cells its Recycler holds out of its subviews (RecyclerView).
         let detached = view.pools.isEmpty ? [] : engine.views.detachedViews(of: id)
-        pairs.append(("detachedCells", .array(detached.map { json(from: $0, underHidden: true) })))
-        return .object(pairs)
+        let below = view.subviews.map { ($0, hidden) } + detached.map { ($0, true) }
+        return JSONFrame(pairs: pairs, subviews: view.subviews.count, pending: below.reversed())
     }
 }
 
