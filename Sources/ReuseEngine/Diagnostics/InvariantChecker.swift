@@ -224,6 +224,13 @@ extension Engine {
                     if sources.count != 1 { fail(view.id, "\(entry.name) has \(sources.count) sources for one value") }
                 }
             }
+            // What the view wrote stands in for each class default once at most.
+            var stoodIn: Set<Int32> = []
+            for entry in view.table.written where entry.defaultIndex >= 0 {
+                if !stoodIn.insert(entry.defaultIndex).inserted {
+                    fail(view.id, "class default \(entry.defaultIndex) is written twice in the property table")
+                }
+            }
         }
 
         // Attached configurations match what each instance asks for (once
