@@ -46,17 +46,22 @@ import Testing
     /// trusted, so a stale or missing one finds the property by scanning,
     /// and a property the table lacks is not found.
     @Test func aRememberedSlotIsCheckedBeforeItIsTrusted() {
-        let table = PropertyTable([
+        var table = PropertyTable([
             (PropertyID(index: 0), "alpha", .value(.text("1"))),
             (PropertyID(index: 1), "text", .value(.text(""))),
             (PropertyID(index: 2), "hidden", .value(.text("false"))),
         ])
         let text = PropertyID(index: 1)
-        #expect(table.position(ofNumbered: text, trying: 1) == 1)
-        #expect(table.position(ofNumbered: text, trying: 2) == 1)
-        #expect(table.position(ofNumbered: text, trying: 40) == 1)
-        #expect(table.position(ofNumbered: text, trying: PropertyTable.noSlot) == 1)
+        // Positions are places in what the view wrote: found, the default
+        // is copied there first (the first of them), once.
+        #expect(table.position(ofNumbered: text, trying: 1) == 0)
+        #expect(table.position(ofNumbered: text, trying: 0) == 0)
+        #expect(table.position(ofNumbered: text, trying: 2) == 0)
+        #expect(table.position(ofNumbered: text, trying: 40) == 0)
+        #expect(table.position(ofNumbered: text, trying: PropertyTable.noSlot) == 0)
         #expect(table.position(ofNumbered: PropertyID(index: 7), trying: 1) == nil)
+        #expect(table.position(ofNumbered: PropertyID(index: 2), trying: 0) == 1)
+        #expect(table.written.count == 2)
         // Attributes equal whatever their slot.
         var remembered = Attribute("text", .text("Row 1"))
         remembered.take(.text("Row 1"), slot: 1)

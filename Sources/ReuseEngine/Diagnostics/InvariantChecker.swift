@@ -210,18 +210,25 @@ extension Engine {
         }
         for view in views where !view.isRemoved {
             var numbered: Set<Int32> = []
-            for entry in view.table.entries {
+            view.table.forEach { entry in
                 // Each property once, under the id the catalogue gives its name.
                 if !numbered.insert(entry.id.index).inserted { fail(view.id, "\(entry.name) is in the property table twice") }
                 if catalog.propertyID(entry.name) != entry.id {
                     fail(view.id, "\(entry.name) has property id \(entry.id.index), not the catalogue's")
                 }
-                guard let sources = entry.sources else { continue }
+                guard let sources = entry.sources else { return }
                 switch entry.value {
                 case .entries(let entries):
                     if sources.count > entries.count { fail(view.id, "\(entry.name) has \(sources.count) sources for \(entries.count) entries") }
                 case .value:
                     if sources.count != 1 { fail(view.id, "\(entry.name) has \(sources.count) sources for one value") }
+                }
+            }
+            // What the view wrote stands in for each class default once at most.
+            var stoodIn: Set<Int32> = []
+            for entry in view.table.written where entry.defaultIndex >= 0 {
+                if !stoodIn.insert(entry.defaultIndex).inserted {
+                    fail(view.id, "class default \(entry.defaultIndex) is written twice in the property table")
                 }
             }
         }

@@ -31,7 +31,9 @@ public struct SimulatedView: Sendable {
     /// set since (stale values included).
     public var properties: OrderedDictionary<String, PropertyValue> {
         var properties: OrderedDictionary<String, PropertyValue> = [:]
-        for entry in table.entries where properties[entry.name] == nil { properties[entry.name] = entry.value }
+        table.forEach { entry in
+            if properties[entry.name] == nil { properties[entry.name] = entry.value }
+        }
         return properties
     }
 
@@ -40,20 +42,20 @@ public struct SimulatedView: Sendable {
     /// entries a class default put there). So a leak can name the row it came from.
     public var sources: OrderedDictionary<String, [PropertySource?]> {
         var sources: OrderedDictionary<String, [PropertySource?]> = [:]
-        for entry in table.entries where sources[entry.name] == nil {
-            if let set = entry.sources { sources[entry.name] = set }
+        table.forEach { entry in
+            if sources[entry.name] == nil, let set = entry.sources { sources[entry.name] = set }
         }
         return sources
     }
 
     /// The value of property `name`, if the view has it.
     public func property(_ name: String) -> PropertyValue? {
-        table.position(ofName: name).map { table.entries[$0].value }
+        table.entry(named: name)?.value
     }
 
     /// Who set property `name`'s value or entries (nil: nobody since it was made or reset).
     public func sources(of name: String) -> [PropertySource?]? {
-        table.position(ofName: name).flatMap { table.entries[$0].sources }
+        table.entry(named: name)?.sources
     }
 
     /// The configuration applied last, attached to the view.
@@ -210,7 +212,7 @@ public struct SimulatedView: Sendable {
         // stored from a local, it would be copied in.
         guard let position = table.position(of: id, name: name) else {
             let source = PropertySource(component: component, path: path, pass: pass, seq: seq, means: means)
-            table.entries.append(PropertyTable.Entry(id: id, name: name(), value: value, source: source))
+            table.append(PropertyTable.Entry(id: id, name: name(), value: value, source: source))
             return
         }
         setValue(value, at: position, setBy: component, path: path, pass: pass, seq: seq, means: means)
@@ -222,8 +224,8 @@ public struct SimulatedView: Sendable {
     mutating func setValue(_ value: consuming PropertyValue, at position: Int, setBy component: String,
                            path: ComponentPath, pass: Int, seq: Int, means: PropertySource.Means) {
         // Moved in: the value is not copied again.
-        table.entries[position].value = consume value
-        table.entries[position].setSoleSource(component: component, path: path, pass: pass, seq: seq, means: means)
+        table.setValue(value, at: position)
+        table.setSoleSource(at: position, component: component, path: path, pass: pass, seq: seq, means: means)
     }
 
     init(id: ViewID, viewClass: ViewClass, superview: ViewID?) {

@@ -12,7 +12,8 @@ public struct ViewClass: Hashable, Sendable {
     public var isBuiltIn: Bool
     /// The defaults as a fresh view's property table, numbered by the
     /// catalogue that holds the class (``Catalog/viewClass(named:)``): a
-    /// new view starts with a copy of it, nothing looked up.
+    /// new view starts with it, nothing looked up, sharing its defaults
+    /// (``PropertyTable/defaults``) and holding no entry of its own.
     var table = PropertyTable([])
 
     /// A class named `name` whose fresh views show `defaults`.

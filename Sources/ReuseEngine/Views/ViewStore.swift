@@ -665,10 +665,11 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         let id = propertyID(of: attribute)
         if catalog.facts(of: id).adds {
-            let position = views[index].table.position(of: id, name: attribute.name)
+            // Read without copying a default in: ``PropertyTable/set(_:name:to:sources:)`` writes it.
+            let existing = views[index].table.entry(of: id, name: attribute.name)
             var entries: [AttributeValue] = []
-            if let position, case .entries(let existing) = views[index].table.entries[position].value { entries = existing }
-            var sources = alignedSources(position.flatMap { views[index].table.entries[$0].sources }, entries: entries.count)
+            if case .entries(let found)? = existing?.value { entries = found }
+            var sources = alignedSources(existing?.sources, entries: entries.count)
             entries.append(attribute.value)
             sources.append(PropertySource(component: component, path: path, pass: log.currentPass, seq: seq, means: means))
             views[index].table.set(id, name: attribute.name, to: .entries(entries), sources: sources)
@@ -717,14 +718,13 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         let id = propertyID(of: attribute)
         if catalog.facts(of: id).adds {
-            if let position = views[index].table.position(of: id, name: attribute.name),
-               case .entries(var entries) = views[index].table.entries[position].value,
+            if let existing = views[index].table.entry(of: id, name: attribute.name),
+               case .entries(var entries) = existing.value,
                let entry = entries.firstIndex(of: attribute.value) {
-                var sources = alignedSources(views[index].table.entries[position].sources, entries: entries.count)
+                var sources = alignedSources(existing.sources, entries: entries.count)
                 entries.remove(at: entry)
                 sources.remove(at: entry)
-                views[index].table.entries[position].value = .entries(entries)
-                views[index].table.entries[position].sources = sources
+                views[index].table.set(id, name: attribute.name, to: .entries(entries), sources: sources)
             }
         } else {
             resetToDefault(id, name: attribute.name, on: view)
@@ -753,15 +753,14 @@ public struct ViewStore: Sendable {
         let seq = record(view, for: instance, .update) { .update(attribute, old: old) }
         let id = propertyID(of: attribute)
         if catalog.facts(of: id).adds,
-           let position = views[index].table.position(of: id, name: attribute.name),
-           case .entries(var entries) = views[index].table.entries[position].value,
+           let existing = views[index].table.entry(of: id, name: attribute.name),
+           case .entries(var entries) = existing.value,
            let entry = entries.firstIndex(of: old) {
-            var sources = alignedSources(views[index].table.entries[position].sources, entries: entries.count)
+            var sources = alignedSources(existing.sources, entries: entries.count)
             entries[entry] = attribute.value
             sources[entry] = PropertySource(component: instance.component, path: instance.path, pass: log.currentPass,
                                             seq: seq, means: .update)
-            views[index].table.entries[position].value = .entries(entries)
-            views[index].table.entries[position].sources = sources
+            views[index].table.set(id, name: attribute.name, to: .entries(entries), sources: sources)
         } else {
             views[index].setValue(.value(attribute.value), of: id, name: { attribute.name }, setBy: instance.component,
                                   path: instance.path, pass: log.currentPass, seq: seq, means: .update)
