@@ -454,7 +454,7 @@ extension Engine {
     /// The states right after passes `first` and `second` (`first` at most
     /// `second`), or nil when either did not run: what `diff A B` compares.
     ///
-    /// The second is the first replayed on (``FastPaths/continuedReplay``)
+    /// The second is the first replayed on (the `continuedReplay` fast path)
     /// when no checkpoint lies between them, so `diff P P+1` costs one
     /// replay, not two. Safe because replay is deterministic: the operations
     /// after the first pass, run on its state, make the state a replay from

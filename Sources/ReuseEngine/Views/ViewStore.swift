@@ -568,9 +568,9 @@ public struct ViewStore: Sendable {
 
     /// The last view on the waiting stack of `key` in list host `host`
     /// that the instance at `path` owns, if any: a Texture node's own
-    /// view, which only its item takes back. With ``FastPaths/waitingByOwner``
+    /// view, which only its item takes back. With the `waitingByOwner` fast path
     /// read from the pool's owner index (built the first time it is
-    /// asked, then kept: ``ReusePool/waitingByOwner``), so a row that never
+    /// asked, then kept: the pool's `waitingByOwner`), so a row that never
     /// showed is told so at once rather than after a look at every view
     /// waiting (one per row that ever showed). Twin: the stack searched
     /// from its top.
