@@ -177,10 +177,7 @@ enum Budget {
         Report.text("Instruction budget (callgrind, release build, SWIFT_DETERMINISTIC_HASHING=1; budget: \(file)):")
         let columns = [("workload", 13, true), ("per", 4, true), ("instructions", 12, false), ("budget", 9, false),
                        ("x floor", 7, false), ("budget", 6, false), ("", 4, true)]
-        func row(_ cells: [String]) -> String {
-            let line = "  " + zip(cells, columns).map { pad($0.0, $0.1.1, left: $0.1.2) }.joined(separator: "  ")
-            return String(line.reversed().drop { $0 == " " }.reversed())
-        }
+        func row(_ cells: [String]) -> String { tableRow(cells, columns) }
         Report.text(row(columns.map(\.0)))
         var failures: [String] = []
         var workloads: [JSON] = []

@@ -75,6 +75,13 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
     return left ? text + padding : padding + text
 }
 
+/// One line of a table: each cell padded to its column's width (left
+/// aligned where the column says so), two spaces apart, no trailing blanks.
+func tableRow(_ cells: [String], _ columns: [(title: String, width: Int, left: Bool)]) -> String {
+    let line = "  " + zip(cells, columns).map { pad($0.0, $0.1.width, left: $0.1.left) }.joined(separator: "  ")
+    return String(line.reversed().drop { $0 == " " }.reversed())
+}
+
 func fixed(_ value: Double, _ decimals: Int = 0) -> String {
     guard value.isFinite else { return "-" }
     var scale = 1.0

@@ -58,10 +58,7 @@ enum TightFloorTargets {
                     + "not budgeted, held by `reuse-bench scale`):")
         let columns = [("workload", 13, true), ("per", 4, true), ("instructions", 12, false), ("tight", 9, false),
                        ("x tight", 7, false), ("target", 6, false), ("", 6, true)]
-        func row(_ cells: [String]) -> String {
-            let line = "  " + zip(cells, columns).map { pad($0.0, $0.1.1, left: $0.1.2) }.joined(separator: "  ")
-            return String(line.reversed().drop { $0 == " " }.reversed())
-        }
+        func row(_ cells: [String]) -> String { tableRow(cells, columns) }
         Report.text(row(columns.map(\.0)))
         for figure in figures {
             Report.text(row([figure.workload, figure.unit, Budget.grouped(figure.engine), Budget.grouped(figure.tight),

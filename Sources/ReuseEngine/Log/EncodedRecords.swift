@@ -22,8 +22,10 @@ extension PackedEvents {
         /// The most bytes a record takes: a tag and seven numbers.
         private static let maximumBytes = 1 + 7 * LEB128.maximumBytes
 
-        init() {
-            open.reserveCapacity(PackedEvents.chunkCapacity)
+        /// Room for `capacity` records before the chunk is sealed (its
+        /// log's chunk size: tests narrow it to 64).
+        init(reserving capacity: Int = PackedEvents.chunkCapacity) {
+            open.reserveCapacity(capacity)
         }
 
         var count: Int { starts.count + open.count }
