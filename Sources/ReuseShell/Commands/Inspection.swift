@@ -62,6 +62,10 @@ extension Interpreter {
         var flags: Set<String>
         var values: [String: Token]
         var state: Engine
+        /// The state right after the pass before `state`'s, when the
+        /// command asked for it (`inspection(_:options:past:before:)`) and
+        /// it was rebuilt in the same replay; nil otherwise.
+        var before: Engine? = nil
 
         /// `--json` and `--dot` are two answers to one question: one at a time.
         func checkOneFormat(_ arguments: Arguments) throws(ShellError) {
@@ -73,14 +77,30 @@ extension Interpreter {
     /// Parses `[VIEW]` and the command's `options` (``CommandSpec/options``:
     /// `--json`, `--all`, ...). With `past`, the `--pass N` option selects
     /// the state right after pass N, and VIEW is read in that state.
-    func inspection(_ arguments: inout Arguments, options: [CommandOption], past: Bool = false)
+    ///
+    /// With `before` (a flag such as `--changes`) given as well as
+    /// `--pass N`, the state right after pass N - 1 is rebuilt too, in the
+    /// same replay where it can be (``Engine/states(afterPass:andPass:)``):
+    /// ``Inspection/before``.
+    func inspection(_ arguments: inout Arguments, options: [CommandOption], past: Bool = false, before flag: String? = nil)
         throws(ShellError) -> Inspection {
         let parsed = try arguments.options(options)
         if parsed.rest.count > 1 {
             throw ShellError("\(arguments.command.text): unexpected '\(parsed.rest[1].text)'", at: parsed.rest[1])
         }
-        let state = past ? try self.state(at: parsed.values["pass"], for: arguments.command.text) : engine
+        var state = engine
+        var before: Engine?
+        if past {
+            state = try self.state(at: parsed.values["pass"], for: arguments.command.text)
+            // Pass N checked above; N - 1 >= 1 and N not the last: the pair
+            // in one replay, the later state the very one state(at:) makes
+            // (a replay: the last pass's is the live engine, taken as is).
+            if let flag, parsed.flags.contains(flag), let number = parsed.values["pass"].flatMap({ Int($0.text) }),
+               number >= 2, number < engine.log.currentPass, let pair = engine.states(afterPass: number - 1, andPass: number) {
+                (before, state) = pair
+            }
+        }
         let view = try parsed.rest.first.map { (token: Token) throws(ShellError) in try viewID(from: token, in: state) }
-        return Inspection(view: view, flags: parsed.flags, values: parsed.values, state: state)
+        return Inspection(view: view, flags: parsed.flags, values: parsed.values, state: state, before: before)
     }
 }

@@ -20,12 +20,12 @@ enum TreeCommand {
         example: "tree --changes",
         options: options
     ) { (arguments, shell) throws(ShellError) in
-        let asked = try shell.inspection(&arguments, options: options, past: true)
+        let asked = try shell.inspection(&arguments, options: options, past: true, before: "changes")
         try asked.checkOneFormat(arguments)
         var changes: StateDiff?
         if asked.flags.contains("changes") {
             let pass = asked.state.log.currentPass
-            changes = StateDiff(from: shell.engine(afterPass: max(0, pass - 1)), to: asked.state)
+            changes = StateDiff(from: asked.before ?? shell.engine(afterPass: max(0, pass - 1)), to: asked.state)
         }
         if asked.flags.contains("dot") {
             shell.write(DotGraph(engine: asked.state, all: asked.flags.contains("all"), changes: changes).tree(from: asked.view ?? .root))
