@@ -93,4 +93,26 @@ import Testing
         #expect(view.table.written.isEmpty)
         #expect(Array(view.properties.keys) == ["alpha", "text", "font"])
     }
+
+    /// Set back by nobody to a value equal to its default but spelled with
+    /// other bytes (a class declared again: `"cafe\u{301}"` over `"café"`),
+    /// a property keeps its stand-in and shows the new bytes: a view shows
+    /// what was written, as when it held its own copy of the defaults.
+    @Test func aDefaultSpelledOtherwiseIsKept() {
+        let composed = "caf\u{E9}", combining = "cafe\u{301}"
+        var viewClass = Self.label()
+        viewClass.table = PropertyTable([(Self.text, "text", .value(.text(composed)))])
+        var view = SimulatedView(id: ViewID(2), viewClass: viewClass, superview: nil)
+        Self.write("row 1", Self.text, "text", on: &view, seq: 1)
+        view.table.set(Self.text, name: "text", to: .value(.text(combining)), sources: nil)
+        #expect(view.table.written.count == 1)
+        guard case .value(.text(let shown))? = view.property("text") else {
+            Issue.record("no text: \(String(describing: view.property("text")))")
+            return
+        }
+        #expect(Array(shown.utf8) == Array(combining.utf8))
+        // The same bytes as the default: dropped, the default shown.
+        view.table.set(Self.text, name: "text", to: .value(.text(composed)), sources: nil)
+        #expect(view.table.written.isEmpty)
+    }
 }

@@ -22,6 +22,13 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Equal, and a text spelled with the same bytes (`==` holds `é` and
+    /// `e` + U+0301 equal; what a view shows is what was written).
+    func isStored(as other: AttributeValue) -> Bool {
+        if case .text(let text) = self, case .text(let otherText) = other { return text.isStored(as: otherText) }
+        return self == other
+    }
+
     /// The value without quotes (for JSON strings and narration).
     public var plain: String {
         if case .text(let string) = self { return string }

@@ -257,7 +257,10 @@ struct PropertyTable: Sendable {
             return append(Entry(id: id, name: name, value: value, sources: sources))
         }
         let index = Int(written[position].defaultIndex)
-        if index >= 0, sources == nil, value == defaults[index].value, written[position].name == defaults[index].name {
+        // Byte for byte (a class declared again may spell an equal default
+        // with other bytes: the view shows the new spelling, not the old).
+        if index >= 0, sources == nil, value.isStored(as: defaults[index].value),
+           written[position].name.isStored(as: defaults[index].name) {
             written.remove(at: position)
             return
         }

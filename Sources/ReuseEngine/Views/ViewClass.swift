@@ -76,4 +76,14 @@ public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
         case .entries(let entries): return "[" + entries.map(\.description).joined(separator: ", ") + "]"
         }
     }
+    /// Equal, with every text spelled with the same bytes (``AttributeValue``'s
+    /// `isStored(as:)`).
+    func isStored(as other: PropertyValue) -> Bool {
+        switch (self, other) {
+        case (.value(let value), .value(let otherValue)): value.isStored(as: otherValue)
+        case (.entries(let entries), .entries(let otherEntries)):
+            entries.count == otherEntries.count && zip(entries, otherEntries).allSatisfy { $0.isStored(as: $1) }
+        default: false
+        }
+    }
 }
