@@ -100,9 +100,7 @@ struct NodeViews: ParentReuse {
     /// list host's own rows are its cells, never settled here.
     func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
         for parent in visited where store[parent].list == nil && !store[parent].isRemoved {
-            for view in store[parent].subviews where !pass.wasTaken(view) {
-                store.remove(view, from: parent, reason: .nodeGone)
-            }
+            store.remove(store[parent].subviews.filter { !pass.wasTaken($0) }, from: parent, reason: .nodeGone)
         }
     }
 }
@@ -170,10 +168,11 @@ struct TextureCells: QueueCells {
     /// L768-778): the views of the rows shown and of the rows waiting are
     /// removed, and each visible row makes a new node view.
     func reloadAll(_ shown: [(slot: Slot, view: ViewID)], host: ViewID, store: inout ViewStore) -> Bool {
-        for (_, view) in shown { store.remove(view, from: host, reason: .nodeGone) }
+        // Each set in one walk of the host's subviews and pools (``ViewStore``'s batch removal).
+        store.remove(shown.map(\.view), from: host, reason: .nodeGone)
         var waiting: [ViewID] = []
         for (key, pool) in store[host].pools where key.qualifier == .node { waiting += pool.waiting }
-        for view in waiting { store.remove(view, from: host, reason: .nodeGone) }
+        store.remove(waiting, from: host, reason: .nodeGone)
         return true
     }
 }

@@ -338,6 +338,68 @@ public struct ViewStore: Sendable {
         }
     }
 
+    /// Removes `removed`, subviews of `parent`, in this order, as one
+    /// ``remove(_:from:reason:)`` each would: the same events in the same
+    /// order and the same state, but the parent's subviews and each pool
+    /// touched are walked once for all of them, not once a view. Removing n
+    /// of a parent's m views costs O(n + m), not O(n m): Texture's
+    /// `reloadData` after a long scroll (every row's node view waits in the
+    /// host) was quadratic.
+    ///
+    /// Safe because removing a view reads nothing of its parent's subviews
+    /// or pools: its event reads the view's own key and owner, the owner
+    /// index (``noteLeftWaiting(_:key:host:all:)``) is kept per view in
+    /// order, and its subtree is marked removed per view in order, so a
+    /// view already in a removed subtree is skipped as a lone removal
+    /// skips it. Whether a removed view counted as visible is read before
+    /// it is hidden, as a lone removal reads it.
+    public mutating func remove(_ removed: [ViewID], from parent: ViewID, reason: RemovalReason) {
+        guard fastPaths.contains(.batchRemoval), removed.count > 1 else {
+            for view in removed { remove(view, from: parent, reason: reason) }
+            return
+        }
+        // Each view taken out: whether it was shown (counted visible, once,
+        // if it is a subview) and its pool's key (it leaves that pool only).
+        var gone: [ViewID: (shown: Bool, key: ViewKey?)] = [:]
+        var keys: [ViewKey] = []
+        for view in removed {
+            let index = view.number - 1
+            guard !views[index].isRemoved else { continue }
+            recordLeaving(view, .remove) { .remove(parent: parent, key: $0, reason: reason) }
+            gone[view] = (!views[index].isHidden, views[index].poolKey)
+            if let key = views[index].poolKey {
+                if !keys.contains(key) { keys.append(key) }
+                if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: key, host: parent, all: true) }
+            }
+            views[index].isHidden = true
+            views[index].isDetached = false
+            views[index].superview = nil
+            var pending = [view]
+            while let next = pending.popLast() {
+                views[next.number - 1].isRemoved = true
+                removedViews += 1
+                pending.append(contentsOf: views[next.number - 1].subviews)
+                if !views[next.number - 1].pools.isEmpty { pending.append(contentsOf: detachedViews(of: next)) }
+            }
+        }
+        guard !gone.isEmpty else { return }
+        let parentIndex = parent.number - 1
+        var visibleGone = 0
+        views[parentIndex].subviews.removeAll { view in
+            guard let left = gone[view] else { return false }
+            if left.shown {
+                visibleGone += 1
+                gone[view]?.shown = false
+            }
+            return true
+        }
+        views[parentIndex].visibleSubviewCount -= visibleGone
+        for key in keys {
+            views[parentIndex].pools[key]?.views.removeAll { gone[$0]?.key == key }
+            views[parentIndex].pools[key]?.waiting.removeAll { gone[$0]?.key == key }
+        }
+    }
+
     /// Records a view leaving use, with its pool and the instance that held it last.
     private mutating func recordLeaving(_ view: ViewID, _ kind: ReuseEvent.Kind, _ step: (ViewKey?) -> ReuseEvent.Step) {
         guard log.keepsEvents else {
@@ -977,7 +1039,7 @@ public struct ViewStore: Sendable {
     /// (a strategy switch); detached views go too, the pools they wait in
     /// cleared (Valdi's `ViewFactory::clearViewPool`).
     mutating func removeAll(reason: RemovalReason) {
-        for view in views[0].subviews { remove(view, from: .root, reason: reason) }
+        remove(views[0].subviews, from: .root, reason: reason)
         views[0].pools = [:]
         views[0].list = nil
         for (_, waiting) in classPools {
