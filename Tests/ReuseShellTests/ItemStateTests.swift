@@ -1,4 +1,5 @@
 import Foundation
+import ReuseEngine
 import Testing
 @testable import ReuseShell
 
@@ -180,6 +181,41 @@ import Testing
         #expect(session.error("why Feed/5 state likd").contains("did you mean 'liked'?"))
         let positional = Session(Self.feed + "\nmount Feed\nstate Feed/1 liked true\ninsert Feed at 0")
         #expect(positional.run("why Feed/1 state liked").contains("'list LIST ... key id'"))
+    }
+
+    /// A state value carried through more than 2,000 steps: `why VIEW state
+    /// NAME` keeps the story's first and last 1,000 steps (each the step the
+    /// whole story, filtered as the view's full event list is, has there)
+    /// and counts the rest, read from the view's own events, not every event
+    /// of the view read back whole.
+    @Test func aLongStateStoryKeepsItsEnds() throws {
+        let rounds = Array(repeating: "scroll Feed by 3\nscroll Feed by -3", count: 700).joined(separator: "\n")
+        let session = Session(Self.feed + "\nstrategy uikit\nregister Feed Cell\nmount Feed\nstate Feed/0 liked true\n" + rounds)
+        let engine = session.interpreter.engine
+        let view = try #require(engine.resolve(ComponentPath([.named("Feed", index: 0), .row(0)])).view)
+        // The story as it was read before: every event of the view, filtered.
+        let all = engine.log.query(view: view)
+        let named = try #require(all.lastIndex { if case .state(let change) = $0.step { change.name == "liked" } else { false } })
+        let start = all[...named].lastIndex { if case .state(.set(let set, _, _)) = $0.step { set == "liked" } else { false } } ?? named
+        let whole = all[start...].filter { event in
+            switch event.step {
+            case .state(let change): change.name == "liked"
+            case .reuse, .hide, .unhide, .detach, .reattach, .prepareForReuse, .recycle, .move, .insert, .enterPool: true
+            default: false
+            }
+        }
+        #expect(whole.count > 2 * Provenance.storyEnds)
+        let story = engine.stateStory(of: view, name: "liked")
+        #expect(story.steps.map(\.seq) == (whole.prefix(Provenance.storyEnds) + whole.suffix(Provenance.storyEnds)).map(\.seq))
+        #expect(story.omitted == whole.count - 2 * Provenance.storyEnds)
+        let text = session.run("why \(view) state liked")
+        #expect(text.contains("    … \(story.omitted) more steps ('log \(view)' lists them)"), "\(text.prefix(300))")
+        let json = document(session, "why \(view) state liked --json")
+        #expect(json["omittedSteps"] as? Int == story.omitted)
+        #expect((json["since"] as? [Any])?.count == 2 * Provenance.storyEnds)
+        // A short story holds every step and omits none.
+        let short = Session(Self.feed + "\nstrategy uikit\nregister Feed Cell\nmount Feed\nstate Feed/0 liked true\nscroll Feed by 3")
+        #expect(document(short, "why Feed/5 state liked --json")["omittedSteps"] as? Int == 0)
     }
 
     /// `on item` resets when the view shows another item, under any strategy.

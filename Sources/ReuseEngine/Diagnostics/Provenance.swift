@@ -127,11 +127,20 @@ extension Engine {
     /// Cost: the ends read whole, the view's events between glanced at.
     static func story(of view: ViewID, bearingOn property: String, in range: Range<Int>,
                       log: EventLog) -> (steps: [ReuseEvent], omitted: Int) {
+        story(of: view, in: range, log: log, bearing: { bears($0, on: property) }, glancing: { bears($0, on: property) })
+    }
+
+    /// The view's steps among the events indexed `range` that `bearing`
+    /// holds (`glancing` deciding the same from a glance at a record, for
+    /// the steps between the ends): all of them, or the first and last
+    /// ``Provenance/storyEnds`` and how many lie between.
+    static func story(of view: ViewID, in range: Range<Int>, log: EventLog, bearing: (ReuseEvent.Step) -> Bool,
+                      glancing: (PackedEvents.Glance) -> Bool) -> (steps: [ReuseEvent], omitted: Int) {
         let ends = Provenance.storyEnds
         var tail: [ReuseEvent] = []
         var tailStart = range.lowerBound
         log.forEachEvent(about: view, in: range, descending: true) { index, event in
-            guard bears(event.step, on: property) else { return true }
+            guard bearing(event.step) else { return true }
             tail.append(event)
             tailStart = index
             return tail.count < ends
@@ -141,13 +150,13 @@ extension Engine {
         var head: [ReuseEvent] = []
         var headEnd = range.lowerBound
         log.forEachEvent(about: view, in: range.lowerBound..<tailStart, descending: false) { index, event in
-            guard bears(event.step, on: property) else { return true }
+            guard bearing(event.step) else { return true }
             head.append(event)
             headEnd = index + 1
             return head.count < ends
         }
         guard head.count == ends else { return (head + tail, 0) }
-        let omitted = log.count(about: view, in: headEnd..<tailStart) { bears($0, on: property) }
+        let omitted = log.count(about: view, in: headEnd..<tailStart, where: glancing)
         return (head + tail, omitted)
     }
 

@@ -76,9 +76,9 @@ extension Operation {
             // The value byte for byte: a replay sets what was typed (`café`
             // typed two ways is two values, as in the log). A path only
             // finds its instance, as any spelling of it does.
-            // (isStored(as:): the same storage answers at once, else the
-            // bytes compared in place; the generic UTF8View comparison took
-            // about 700 instructions a `set` line.)
+            // (isStored(as:): the same storage answers at once, else the bytes
+            // in place; the generic UTF8View comparison took about 700
+            // instructions a `set` line.)
             attribute.isStored(as: otherAttribute) && raw.isStored(as: otherRaw) && quoted == otherQuoted
                 && path.isIdentical(to: other)
         case (.hide(let path), .hide(let other)), (.show(let path), .show(let other)):

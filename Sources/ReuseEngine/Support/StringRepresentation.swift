@@ -21,13 +21,23 @@ extension String {
         hasSameRepresentation(as: other) || hasSameBytes(as: other)
     }
 
+    ///
+    /// Reads both strings where they are, mutating neither: `withUTF8` on
+    /// a copy may make the copy native, which the optimizer counts as a
+    /// possible release, so every caller of ``isStored(as:)`` (a journal
+    /// entry's comparison with the last one, say) had to copy what it
+    /// compared out of a borrowed place first (+81 instructions a scroll
+    /// step when `Operation.repeats` began to call it).
     @inline(never)
     private func hasSameBytes(as other: String) -> Bool {
         // Most names compared are other names: their lengths, or their
         // first bytes, tell at once (`Feed` and `Cell` in a key memo).
         guard utf8.count == other.utf8.count, utf8.first == other.utf8.first else { return false }
-        var (own, other) = (self, other)
-        return own.withUTF8 { mine in other.withUTF8 { theirs in mine.elementsEqual(theirs) } }
+        let contiguous = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+        }
+        if let equal = contiguous ?? nil { return equal }
+        return utf8.elementsEqual(other.utf8)
     }
 }
 

@@ -272,33 +272,18 @@ struct StateStory {
     let value: (value: StateValue, fromAnotherItem: Bool)?
     /// The events of the view that bear on the value, oldest first: its
     /// state events for `name`, and every change of hands, hook and move
-    /// since the value was set (or since its last state event).
+    /// since the value was set (or since its last state event); for a long
+    /// story, its first and last ``Provenance/storyEnds`` (``Engine/stateStory(of:name:)``).
     let events: [ReuseEvent]
+    /// Steps of the story between the two ends `events` holds (0: it holds them all).
+    let omitted: Int
 
     init(view: ViewID, name: String, engine: Engine) {
         self.view = view
         self.name = name
         self.engine = engine
         value = engine.stateShown(by: view).first { $0.name == name }.map { ($0.value, $0.fromAnotherItem) }
-        let all = engine.log.query(view: view)
-        let named = all.lastIndex { event in
-            if case .state(let change) = event.step { change.name == name } else { false }
-        }
-        let start = named.map { index in
-            // Back to the event that set it, when the last one is not a set.
-            all[...index].lastIndex { event in
-                if case .state(.set(let set, _, _)) = event.step { set == name } else { false }
-            } ?? index
-        }
-        events = start.map { first in
-            all[first...].filter { event in
-                switch event.step {
-                case .state(let change): change.name == name
-                case .reuse, .hide, .unhide, .detach, .reattach, .prepareForReuse, .recycle, .move, .insert, .enterPool: true
-                default: false
-                }
-            }
-        } ?? []
+        (events, omitted) = engine.stateStory(of: view, name: name)
     }
 
     var holder: String { engine.views[view].owner?.display ?? "nobody" }
@@ -340,7 +325,14 @@ struct StateStory {
         }
         if !events.isEmpty {
             lines.append("  the view's steps from then on:")
-            for line in EventReport.lines(events) { lines.append("    " + line) }
+            let listed = EventReport.lines(events)
+            // A story of more than 2,000 steps: its ends, and a count of those between.
+            let cut = omitted > 0 ? Provenance.storyEnds : listed.count
+            for line in listed.prefix(cut) { lines.append("    " + line) }
+            if omitted > 0 {
+                lines.append("    … \(omitted) more steps ('log \(view)' lists them)")
+                for line in listed.dropFirst(cut) { lines.append("    " + line) }
+            }
         }
         if let fix { lines.append("  " + fix) }
         return lines.joined(separator: "\n")
@@ -355,6 +347,7 @@ struct StateStory {
             ("fromAnotherItem", .bool(value?.fromAnotherItem ?? false)),
             ("keptWith", .string(engine.strategy.stateHome.rawValue)),
             ("since", .array(events.map { EventReport(event: $0).json })),
+            ("omittedSteps", .int(omitted)),
             ("conclusion", .array(fix.map { [JSON.string($0)] } ?? [])),
         ])
     }
