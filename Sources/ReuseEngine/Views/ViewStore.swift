@@ -348,7 +348,7 @@ public struct ViewStore: Sendable {
     ///
     /// Safe because removing a view reads nothing of its parent's subviews
     /// or pools: its event reads the view's own key and owner, the owner
-    /// index (``noteLeftWaiting(_:key:host:all:)``) is kept per view in
+    /// index (`noteLeftWaiting`) is kept per view in
     /// order, and its subtree is marked removed per view in order, so a
     /// view already in a removed subtree is skipped as a lone removal
     /// skips it. Whether a removed view counted as visible is read before
@@ -365,6 +365,9 @@ public struct ViewStore: Sendable {
         for view in removed {
             let index = view.number - 1
             guard !views[index].isRemoved else { continue }
+            // Its parent's own subview or detached view: the parent is in no
+            // subtree removed here, so no view is marked removed twice.
+            assert(views[index].superview == parent, "\(view) is removed from \(parent), not its superview")
             recordLeaving(view, .remove) { .remove(parent: parent, key: $0, reason: reason) }
             gone[view] = (!views[index].isHidden, views[index].poolKey)
             if let key = views[index].poolKey {

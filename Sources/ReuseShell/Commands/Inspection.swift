@@ -91,13 +91,15 @@ extension Interpreter {
         var state = engine
         var before: Engine?
         if past {
-            state = try self.state(at: parsed.values["pass"], for: arguments.command.text)
-            // Pass N checked above; N - 1 >= 1 and N not the last: the pair
-            // in one replay, the later state the very one state(at:) makes
-            // (a replay: the last pass's is the live engine, taken as is).
+            // `--pass N` with `before`'s flag, N >= 2: passes N - 1 and N in one
+            // replay (the later one the state `state(at:)` rebuilds: a replay,
+            // for the last pass too). Anything else, or a pass that did not
+            // run, is read as `state(at:)` reads it (with its error).
             if let flag, parsed.flags.contains(flag), let number = parsed.values["pass"].flatMap({ Int($0.text) }),
-               number >= 2, number < engine.log.currentPass, let pair = engine.states(afterPass: number - 1, andPass: number) {
+               number >= 2, let pair = engine.states(afterPass: number - 1, andPass: number) {
                 (before, state) = pair
+            } else {
+                state = try self.state(at: parsed.values["pass"], for: arguments.command.text)
             }
         }
         let view = try parsed.rest.first.map { (token: Token) throws(ShellError) in try viewID(from: token, in: state) }
