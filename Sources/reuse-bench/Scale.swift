@@ -162,6 +162,11 @@ enum ScaleBenchmark {
         func perLine(_ figure: Double, _ alone: Double, _ lines: Int) -> Double { max(figure - alone, 1e-9) / Double(lines) }
         let timeRatio = perLine(longSeconds, mountSeconds, long) / perLine(shortSeconds, mountSeconds, short)
         let memoryRatio = perLine(longKB, mountKB, long) / perLine(shortKB, mountKB, short)
+        Report.record("theodolite2019", .object([
+            ("lines", .array([.int(0), .int(short), .int(long)])),
+            ("seconds", .array([.double(mountSeconds), .double(shortSeconds), .double(longSeconds)])),
+            ("addedKB", .array([.double(mountKB), .double(shortKB), .double(longKB)])),
+        ]))
         targets.append(Target(name: "theodolite-2019: time a line", measured: timeRatio,
                               limit: GrowthTargets.linearLimit, unit: "x"))
         targets.append(Target(name: "theodolite-2019: memory a line", measured: memoryRatio,
@@ -186,6 +191,7 @@ enum ScaleBenchmark {
             let file = script.split(separator: "/").last.map(String.init) ?? script
             Report.text("  export: \(file), \(Int(views)) views: \(fixed(seconds, 2)) s")
             slowest = max(slowest, seconds)
+            Report.append(to: "export", .object([("script", .string(file)), ("views", .int(Int(views))), ("seconds", .double(seconds))]))
         }
         targets.append(Target(name: name, measured: slowest, limit: GrowthTargets.exportLimit, unit: "s"))
     }
@@ -201,6 +207,11 @@ enum ScaleBenchmark {
                             + "\(run.visits) instances visited: \(Budget.grouped(run.perVisit)) an instance")
             }
             targets.append(Target(name: name, measured: figures.ratio, limit: RecordingTarget.limit, unit: "x"))
+            func json(_ run: RecordingTarget.Run) -> JSON {
+                .object([("instructions", .int(run.instructions)), ("events", .int(run.events)), ("instances", .int(run.visits)),
+                         ("perInstance", .double(run.perVisit))])
+            }
+            Report.record("recording", .object([("small", json(figures.small)), ("big", json(figures.big)), ("ratio", .double(figures.ratio))]))
         case .failure(let failure):
             Report.problem("  recording: not measured: \(failure.message)")
             targets.append(Target(name: name, measured: .nan, limit: RecordingTarget.limit, unit: "x", notMeasured: failure.message))

@@ -39,9 +39,12 @@ struct PackedEvents: Sendable {
     /// parts, as sequence number `seq` of pass `pass`.
     mutating func append(_ view: ViewID, component: String?, path: ComponentPath?, step: ReuseEvent.Step, seq: Int, pass: Int) {
         if chunks.isEmpty || !chunks[chunks.count - 1].accepts(seq: seq) {
-            // The paths' table goes on from the chunk before, unless its epoch ended there.
-            let paths = chunks.isEmpty ? nil : chunks[chunks.count - 1].seal()
-            chunks.append(Chunk(start: endIndex, firstSeq: seq, capacity: capacity, paths: paths ?? PathTable()))
+            // The paths' table goes on from the chunk before, unless its
+            // epoch ended there, or its first chunk was dropped (`log keep`:
+            // the chunks after a dropped one would hold on to what it added).
+            var paths = chunks.isEmpty ? nil : chunks[chunks.count - 1].seal()
+            if let carried = paths, carried.epochStart < startIndex { paths = nil }
+            chunks.append(Chunk(start: endIndex, firstSeq: seq, capacity: capacity, paths: paths ?? PathTable(epochStart: endIndex)))
         }
         chunks[chunks.count - 1].append(view, component: component, path: path, step: step, seq: seq, pass: pass)
         count += 1
@@ -306,7 +309,7 @@ extension PackedEvents {
         /// Events it takes at most.
         let capacity: Int
 
-        init(start: Int, firstSeq: Int, capacity: Int, paths: PathTable = PathTable()) {
+        init(start: Int, firstSeq: Int, capacity: Int, paths: PathTable) {
             self.start = start
             self.firstSeq = firstSeq
             self.capacity = capacity

@@ -14,8 +14,9 @@
 /// the chunks before it in the epoch (shared, not copied), and hands the
 /// lookup side on to the next chunk (``sealed()``). Dropping old chunks
 /// (`log keep N`) frees an epoch's segments once its last chunk goes; an
-/// epoch ends after ``epochNodes`` nodes or ``epochChunks`` chunks, so what
-/// a dropped chunk leaves held stays bounded. Reading a path back gives the
+/// epoch ends after ``epochNodes`` nodes or ``epochChunks`` chunks, or once
+/// its first chunk was dropped (``PackedEvents``), so what a dropped chunk
+/// leaves held stays bounded. Reading a path back gives the
 /// same path whichever chunk stored it: a plain data layout, no fast path.
 struct PathTable: Sendable {
     /// One segment in 16 bytes: the path before it, the name's id (0: a
@@ -111,7 +112,13 @@ struct PathTable: Sendable {
         for segment in segments { body(ObjectIdentifier(segment), segment.nodes.count) }
     }
 
-    init() {}
+    /// The number of the first event of the epoch's first chunk.
+    let epochStart: Int
+
+    /// An empty table, starting an epoch at event `epochStart`.
+    init(epochStart: Int) {
+        self.epochStart = epochStart
+    }
 
     /// The path's id, stored now if it is new (nil if a name's id does not fit).
     mutating func id(_ path: ComponentPath) -> UInt32? {
@@ -169,7 +176,7 @@ struct PathTable: Sendable {
         isOpen = false
         var next: PathTable? = nil
         if nodes.count < Self.epochNodes, segments.count < Self.epochChunks {
-            var table = PathTable()
+            var table = PathTable(epochStart: epochStart)
             table.segments = segments
             // Moved, not copied: this chunk keeps none of it.
             (table.nodes, table.names) = (nodes, names)
