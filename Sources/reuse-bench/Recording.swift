@@ -15,12 +15,13 @@
 // checkpoints off (a checkpoint copies the state, which is not recording).
 // Instructions, not time: a big pass's cache misses are not the recording's
 // own cost, and instructions do not move with this shared machine's load.
-// Why 1.10x: the same work per view, recorded in the same number of chunks,
-// differs only in what depends on the pass's size, the paths a chunk has
-// not seen yet, and how often a hash table grows: a tenth is room for that
-// and for the two runs' differences in the hashing of the pools; the
-// re-interning the target forbids cost about 1.3x (1.31x before the log's
-// path table was kept across chunks, BENCHMARKS.md).
+// Why 1.10x: the same work per view, recorded in as many chunks, differs
+// only in what depends on the pass's size (how often a hash table grows,
+// how many distinct views a chunk's index orders, the pools' hashing): a
+// tenth is room for that (1.05x measured), while storing the paths again in
+// each chunk, which the target forbids, cost 1.39x (3,655 against 5,073
+// instructions an instance before the log's path table was shared by a run
+// of chunks: BENCHMARKS.md).
 
 import ReuseEngine
 #if canImport(Glibc)

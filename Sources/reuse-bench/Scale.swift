@@ -18,9 +18,10 @@
 //
 // theodolite-2019 (GrowthTargets.swift): the scroll session under
 // `strategy theodolite-2019` at 200,000 lines and at 40,000 (or `--lines`
-// and a fifth of it, when fewer), each in a child: seconds and the peak
-// memory the session added, each a line at the long session over the same
-// at the short one, held to 1.25 (linear: 1).
+// and a fifth of it, when fewer), and the mount alone, each in a child:
+// seconds and the peak memory the session added, less the mount's, a line
+// at the long session over the same at the short one, held to 1.25
+// (linear: 1).
 //
 // Recording (Recording.swift): the engine's instructions per instance of
 // one `set` pass over 100,501 instances over those of 100 passes over
