@@ -96,13 +96,13 @@ extension ReuseBenchCommand {
     /// The scale targets.
     struct Scale: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "The scale targets (time travel, why and checkpoint memory after long sessions; compare's peak memory and time; the engine against the tight floor), each with its figure and ratio.",
-            discussion: "Exits 1 when a target is missed or could not be measured. The tight-floor targets need a release build and valgrind.")
+            abstract: "The scale targets (time travel, why and checkpoint memory after long sessions; compare's peak memory and time; theodolite-2019 linear in lines; pictures of big trees; recording cost per view; the engine against the tight floor), each with its figure and ratio.",
+            discussion: "Exits 1 when a target is missed or could not be measured. The instruction targets (tight floor, recording) need a release build and valgrind; the export target needs Graphviz.")
 
         @Option(help: ArgumentHelp("Lines of each session (the targets are stated for 1,000,000).", valueName: "N"))
         var lines = 1_000_000
 
-        @Flag(name: .customLong("no-floor"), help: "Skip the tight-floor targets (instruction counts under callgrind).")
+        @Flag(name: .customLong("no-floor"), help: "Skip the instruction targets counted under callgrind (the tight floor, recording).")
         var skipsFloor = false
 
         @OptionGroup var output: OutputOptions

@@ -16,11 +16,29 @@
 // session of `--lines` lines under every strategy in at most 2 GB, and the
 // set session of a tenth as many lines in at most 15 s per 10^5 lines.
 //
+// theodolite-2019 (GrowthTargets.swift): the scroll session under
+// `strategy theodolite-2019` at 200,000 lines and at 40,000 (or `--lines`
+// and a fifth of it, when fewer), and the mount alone, each in a child:
+// seconds and the peak memory the session added, less the mount's, a line
+// at the long session over the same at the short one, held to 1.25
+// (linear: 1).
+//
+// Recording (Recording.swift): the engine's instructions per instance of
+// one `set` pass over 100,501 instances over those of 100 passes over
+// 1,006, each recording about 100,000 events (six chunks), counted by
+// callgrind in a child, held to 1.10x.
+//
+// Pictures of big trees (GrowthTargets.swift): `export FILE.svg` of each
+// Benchmarks/export-*.reuse tree (5,002 to 6,397 views), the export line
+// alone timed in a child, the slowest held to 3 s. Without Graphviz (`dot`,
+// `neato`) it is not measured.
+//
 // The tight floor (TightFloorTargets.swift): the engine's scroll step and
 // `set` pass in instructions, counted by callgrind as `reuse-bench budget`
 // counts them, held to 4x and 2.5x the tight floor's; `--no-floor` skips
-// them. Without valgrind, or in a debug build, they are not measured, which
-// counts as not met.
+// them (and the recording target, also counted by callgrind). Without
+// valgrind, or in a debug build, the instruction targets are not measured,
+// which counts as not met.
 
 import ReuseEngine
 import ReuseShell
@@ -98,7 +116,12 @@ enum ScaleBenchmark {
             targets.append(Target(name: "\(kind): bytes a line, log keep 1000", measured: perLine, limit: 120, unit: "B"))
         }
         measureCompare(lines: lines)
-        if floor { measureTightFloor() }
+        measureTheodolite(lines: lines)
+        measureExport()
+        if floor {
+            measureRecording()
+            measureTightFloor()
+        }
         report()
     }
 
@@ -118,6 +141,81 @@ enum ScaleBenchmark {
             for (workload, limit) in TightFloorTargets.limits {
                 targets.append(Target(name: "\(workload) / tight floor", measured: .nan, limit: limit, unit: "x", notMeasured: failure.message))
             }
+        }
+    }
+
+    /// The theodolite-2019 targets: the scroll session at two lengths, and
+    /// without scroll lines (the mount alone, taken away from both), each
+    /// in a child; seconds and added peak memory a line, long over short.
+    static func measureTheodolite(lines: Int) {
+        let (short, long) = GrowthTargets.theodoliteLines(lines)
+        guard let mount = child(["theodolite", "0", "run"]), let first = child(["theodolite", String(short), "run"]),
+              let second = child(["theodolite", String(long), "run"]),
+              let mountSeconds = mount["seconds"], let shortSeconds = first["seconds"], let longSeconds = second["seconds"],
+              let mountKB = mount["addedKB"], let shortKB = first["addedKB"], let longKB = second["addedKB"] else {
+            Report.problem("  the theodolite-2019 session failed")
+            Report.exit(1)
+        }
+        Report.text("  theodolite-2019: \(short) scroll lines in \(fixed(shortSeconds, 2)) s, \(megabytes(Int(shortKB))) MB added at the peak; "
+                    + "\(long) in \(fixed(longSeconds, 2)) s, \(megabytes(Int(longKB))) MB; the mount alone "
+                    + "\(fixed(mountSeconds, 3)) s, \(megabytes(Int(mountKB))) MB")
+        // A line's share: the session's figure less the mount's, over its lines.
+        func perLine(_ figure: Double, _ alone: Double, _ lines: Int) -> Double { max(figure - alone, 1e-9) / Double(lines) }
+        let timeRatio = perLine(longSeconds, mountSeconds, long) / perLine(shortSeconds, mountSeconds, short)
+        let memoryRatio = perLine(longKB, mountKB, long) / perLine(shortKB, mountKB, short)
+        Report.record("theodolite2019", .object([
+            ("lines", .array([.int(0), .int(short), .int(long)])),
+            ("seconds", .array([.double(mountSeconds), .double(shortSeconds), .double(longSeconds)])),
+            ("addedKB", .array([.double(mountKB), .double(shortKB), .double(longKB)])),
+        ]))
+        targets.append(Target(name: "theodolite-2019: time a line", measured: timeRatio,
+                              limit: GrowthTargets.linearLimit, unit: "x"))
+        targets.append(Target(name: "theodolite-2019: memory a line", measured: memoryRatio,
+                              limit: GrowthTargets.linearLimit, unit: "x"))
+    }
+
+    /// The picture target: each export script's `export` line, timed in a child.
+    static func measureExport() {
+        let name = "export of a 5,000-view tree"
+        guard GrowthTargets.hasGraphviz else {
+            Report.problem("  export: not measured: Graphviz (dot, neato) is not installed (`bash .ci/setup` installs it)")
+            targets.append(Target(name: name, measured: .nan, limit: GrowthTargets.exportLimit, unit: "s",
+                                  notMeasured: "Graphviz (dot, neato) is not installed"))
+            return
+        }
+        var slowest = 0.0
+        for script in GrowthTargets.exportScripts {
+            guard let figures = child(["export", script, "run"]), let seconds = figures["seconds"], let views = figures["views"] else {
+                Report.problem("  export: \(script) failed")
+                Report.exit(1)
+            }
+            let file = script.split(separator: "/").last.map(String.init) ?? script
+            Report.text("  export: \(file), \(Int(views)) views: \(fixed(seconds, 2)) s")
+            slowest = max(slowest, seconds)
+            Report.append(to: "export", .object([("script", .string(file)), ("views", .int(Int(views))), ("seconds", .double(seconds))]))
+        }
+        targets.append(Target(name: name, measured: slowest, limit: GrowthTargets.exportLimit, unit: "s"))
+    }
+
+    /// The recording target: the big pass's instructions per instance over the small passes'.
+    static func measureRecording() {
+        let name = "recording: a view, big pass / small"
+        Report.text("  recording: `set` passes over 1,006 and 100,501 instances under callgrind (about 20 s)")
+        switch RecordingTarget.measure() {
+        case .success(let figures):
+            for (label, run) in [("small", figures.small), ("big", figures.big)] {
+                Report.text("  recording, \(label): \(Budget.grouped(Double(run.instructions))) instructions, \(run.events) events, "
+                            + "\(run.visits) instances visited: \(Budget.grouped(run.perVisit)) an instance")
+            }
+            targets.append(Target(name: name, measured: figures.ratio, limit: RecordingTarget.limit, unit: "x"))
+            func json(_ run: RecordingTarget.Run) -> JSON {
+                .object([("instructions", .int(run.instructions)), ("events", .int(run.events)), ("instances", .int(run.visits)),
+                         ("perInstance", .double(run.perVisit))])
+            }
+            Report.record("recording", .object([("small", json(figures.small)), ("big", json(figures.big)), ("ratio", .double(figures.ratio))]))
+        case .failure(let failure):
+            Report.problem("  recording: not measured: \(failure.message)")
+            targets.append(Target(name: name, measured: .nan, limit: RecordingTarget.limit, unit: "x", notMeasured: failure.message))
         }
     }
 
@@ -181,17 +279,23 @@ enum ScaleBenchmark {
         ("why --pass P", { pass, view, property in "why \(view) \(property) --pass \(pass)" }),
     ]
 
-    /// In the child (`--scale-child KIND LINES timed|bare|keep|keep-bare`):
+    /// In the child (`--scale-child KIND LINES timed|bare|keep|keep-bare`;
+    /// `compare-scroll|compare-set LINES run`, `theodolite LINES run` and
+    /// `export SCRIPT run` run the children of the other targets):
     /// builds the session; `timed` then asks the time-travel questions and
     /// prints each worst time, `bare` builds it without checkpoints, `keep`
     /// with `log keep 1000` after the mount, `keep-bare` both. Each prints the resident memory the
     /// session added.
     static func runChildIfAsked() {
         let arguments = CommandLine.arguments
+        if let flag = arguments.firstIndex(of: "--scale-child"), flag + 3 < arguments.count, arguments[flag + 1] == "export" {
+            GrowthTargets.runExportChild(script: arguments[flag + 2])
+        }
         guard let flag = arguments.firstIndex(of: "--scale-child"), flag + 3 < arguments.count,
               let lines = Int(arguments[flag + 2]) else { return }
         let kind = arguments[flag + 1], mode = arguments[flag + 3], timed = mode == "timed"
         if kind.hasPrefix("compare-") { runCompareChild(kind: kind, lines: lines) }
+        if kind == "theodolite" { GrowthTargets.runTheodoliteChild(lines: lines) }
         var (script, view, property) = kind == "set"
             ? (setSession(lines: lines), "Screen/Card[7]/Title", "text")
             : (scrollSession(lines: lines), "v3", "backgroundColor")
@@ -239,9 +343,9 @@ enum ScaleBenchmark {
         Report.text()
         Report.text("  " + pad("target", 36, left: true) + pad("measured", 12) + pad("limit", 10) + pad("ratio", 8) + "  ")
         for target in targets {
-            // A ratio target's figures in hundredths; a limit such as 2.5 with its tenths.
+            // A ratio target's figures and limit in hundredths; another limit such as 2.5 with its tenths.
             let measured = target.notMeasured == nil ? fixed(target.measured, target.unit == "x" ? 2 : 1) + " " + target.unit : "-"
-            let limit = fixed(target.limit, target.limit == target.limit.rounded() ? 0 : 1) + " " + target.unit
+            let limit = fixed(target.limit, target.unit == "x" ? 2 : target.limit == target.limit.rounded() ? 0 : 1) + " " + target.unit
             let status = target.notMeasured != nil ? "not measured" : target.met ? "met" : "MISSED"
             Report.text("  " + pad(target.name, 36, left: true) + pad(measured, 12) + pad(limit, 10)
                         + pad(target.notMeasured == nil ? fixed(target.ratio, 2) + "x" : "-", 8) + "  " + status)

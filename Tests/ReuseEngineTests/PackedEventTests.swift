@@ -109,6 +109,104 @@ import Testing
         #expect(Array(all.events(of: pass)) == Array(recorded[pass.events]))
     }
 
+    /// Events of `count` rows of a list, each row named by two events (its
+    /// cell, then its title: a name typed two ways in turn), the first row
+    /// being `first`; some steps name a previous path, some are kept whole.
+    static func rowEvents(rows count: Int, first: Int = 0) -> [ReuseEvent] {
+        var events: [ReuseEvent] = []
+        for row in first..<(first + count) {
+            let cell = ComponentPath([.named("Feed", index: 0), .row(row)])
+            let title = cell.appending(.named(row % 2 == 0 ? "Caf\u{E9}" : "Cafe\u{301}", index: 0), namesakes: row % 3 == 0)
+            let view = ViewID(2 + row % 500)
+            events.append(ReuseEvent(view: view, component: "Cell", path: cell,
+                                     step: row % 5 == 0 ? .reuse(parent: .root, key: key, previous: title) : .skip(red)))
+            events.append(ReuseEvent(view: view, component: row % 2 == 0 ? "Caf\u{E9}" : "Cafe\u{301}", path: title,
+                                     step: row % 7 == 0 ? .reorder([view]) : .apply(Attribute("text", .text("row \(row)")))))
+        }
+        return events
+    }
+
+    /// Records `events` in passes of `perPass` in a log of chunks of `capacity`.
+    static func log(_ events: [ReuseEvent], perPass: Int, capacity: Int, keep: Int? = nil) -> (EventLog, [ReuseEvent]) {
+        var log = EventLog()
+        log.narrowChunks(to: capacity)
+        log.keep(atMost: keep)
+        var recorded: [ReuseEvent] = []
+        for (number, event) in events.enumerated() {
+            if number % perPass == 0 { log.beginPass("pass \(number / perPass)") }
+            var expected = event
+            expected.seq = log.record(event)
+            expected.pass = log.currentPass
+            recorded.append(expected)
+        }
+        return (log, recorded)
+    }
+
+    /// The paths' bytes, as shown: equal paths may be spelled two ways.
+    static func spellings(_ events: some Sequence<ReuseEvent>) -> [[UInt8]] {
+        events.map { Array(($0.path?.description ?? "-").utf8) + Array(($0.component ?? "-").utf8) }
+    }
+
+    /// Issue 38: the chunks of an epoch share their paths' table, so a
+    /// pass longer than a chunk stores each path once, not once a chunk
+    /// (each chunk stored the 95 nodes again: 63 chunks, about 5,000 nodes).
+    @Test func chunksOfAnEpochStoreEachPathOnce() {
+        let pass = Self.rowEvents(rows: 50)
+        // 40 passes over the same 100 paths: 4,000 events in 63 chunks of 64.
+        let events = (0..<40).flatMap { _ in pass }
+        let (log, recorded) = Self.log(events, perPass: pass.count, capacity: 64)
+        #expect(Array(log.events) == recorded)
+        #expect(Self.spellings(log.events) == Self.spellings(recorded))
+        // `Feed`, 50 rows and the titles recorded as paths (not those of
+        // rows 7, 14, 21, 28, 42 and 49, whose titles' events are kept whole).
+        #expect(log.stored.pathNodesAdded == 1 + 50 + 44)
+    }
+
+    /// Every event reads back as recorded across epochs (an epoch ends
+    /// after 64 chunks), after a cut into a sealed chunk (its table taking
+    /// new paths again) and after dropped chunks; and what `log keep`
+    /// drops frees its paths: the nodes held stay within a few chunks'
+    /// worth, however many paths the session named.
+    @Test func pathsReadBackAcrossEpochsCutsAndDrops() {
+        let events = Self.rowEvents(rows: 10_000)
+        let (all, recorded) = Self.log(events, perPass: 6, capacity: 16)
+        #expect(Array(all.events) == recorded)
+        #expect(Self.spellings(all.events) == Self.spellings(recorded))
+        let more = Self.rowEvents(rows: 700, first: 20_000)
+        // Cuts inside an epoch's first chunk, in its middle, and at an epoch's end (64 chunks of 16).
+        for cut in [6, 30, 516, 1_020, 1_026, 4_098, 12_000] {
+            var log = all
+            let (shorter, _) = Self.log(Array(events.prefix(cut)), perPass: 6, capacity: 16)
+            log.truncate(to: shorter.mark)
+            #expect(Array(log.events) == Array(recorded.prefix(cut)), "cut at \(cut)")
+            // Both count on with paths never named before, past several chunks.
+            var a = log, b = shorter
+            for (number, event) in more.enumerated() {
+                if number % 6 == 0 { a.beginPass("more"); b.beginPass("more") }
+                a.record(event); b.record(event)
+            }
+            #expect(Array(a.events) == Array(b.events) && a.passes == b.passes, "cut at \(cut)")
+            #expect(Self.spellings(a.events) == Self.spellings(b.events), "cut at \(cut)")
+            #expect(Array(a.events.suffix(more.count)).map(\.path) == more.map(\.path), "cut at \(cut)")
+        }
+        let (kept, _) = Self.log(events, perPass: 6, capacity: 16, keep: 100)
+        #expect(Array(kept.events) == Array(recorded.suffix(100)))
+        #expect(Self.spellings(kept.events) == Self.spellings(recorded.suffix(100)))
+        // 10,000 rows, their titles (but those of rows whose title's event
+        // is kept whole, and whose cell's names no previous path: row % 7 ==
+        // 0, row % 5 != 0), and `Feed` once an epoch (1,250 chunks of 16, 64
+        // an epoch: 20 epochs).
+        let titles = (0..<10_000).filter { $0 % 7 != 0 || $0 % 5 == 0 }.count
+        #expect(all.stored.pathNodesAdded == 10_000 + titles + (1_250 + 63) / PathTable.epochChunks)
+        // An epoch ends once its first chunk is dropped, so the chunks held
+        // (at most 8 of 16 events, a node an event) refer to their own
+        // segments and those of a few dropped chunks of their epochs, and
+        // the lookup side holds its epoch's: 169 here, at most about 400
+        // (1,013 here if an epoch ended only after 64 chunks, 37,701 if
+        // epochs never ended).
+        #expect(kept.stored.pathNodesHeld <= 400, "\(kept.stored.pathNodesHeld) nodes held")
+    }
+
     /// A backward scan visits the matching events newest first and reads
     /// no further than its body asks (what `log --last` and `why` rely on).
     @Test func aBackwardScanStopsWhereItsBodySays() {

@@ -20,6 +20,22 @@ import Testing
         return h.engine
     }
 
+    /// The index puts views in order by their numbers when they lie close
+    /// together (a pass over a big tree) and sorts them when they are far
+    /// apart; either way each view's run holds its records, in order.
+    @Test(arguments: [1, 1_000] as [UInt64])
+    func closeAndFarViewsAreIndexedAlike(spread: UInt64) throws {
+        var random = SplitMix(state: spread)
+        let views: [UInt64] = (0..<3_000).map { _ in 5 + (random.next() % 400) * spread }
+        let index = try #require(PackedEvents.ViewIndex(count: views.count, view: { views[$0] }, tag: { UInt8($0 % 7) }))
+        for number in Set(views).sorted() + [4, 401 * spread + 5] {
+            let run = index.run(of: ViewID(Int(number)))
+            let offsets = run.map { index.offset($0) }
+            #expect(offsets == views.indices.filter { views[$0] == number }, "view \(number)")
+            #expect(run.map { index.tag($0) } == offsets.map { UInt8($0 % 7) }, "view \(number)")
+        }
+    }
+
     /// The events about `view` in `range`, read the plain way.
     static func plain(_ log: EventLog, _ view: ViewID, _ range: Range<Int>) -> [Int] {
         let kept = log.events

@@ -40,6 +40,12 @@ struct Interner<Value: Internable>: Sendable {
 
     subscript(id: UInt32) -> Value { values[Int(id) - 1] }
 
+    /// Values stored.
+    var count: Int { values.count }
+
+    /// The values stored from the `first`-th on (counted from 0), in order.
+    func values(from first: Int) -> [Value] { Array(values[first...]) }
+
     func value(_ id: UInt32) -> Value? { id == 0 ? nil : values[Int(id) - 1] }
 }
 

@@ -3,9 +3,13 @@
 /// name (paths, pool keys, attributes, component names) in side tables.
 ///
 /// Events are kept in chunks of at most ``chunkCapacity``. Each chunk has its
-/// own side tables, so dropping the oldest chunk (`log keep N`) frees
-/// everything its events named, and no table grows past a chunk's worth of
-/// distinct entries. Within a chunk, sequence numbers run without gaps (a
+/// own side tables for pool keys and attributes, so dropping the oldest
+/// chunk (`log keep N`) frees everything its events named, and no such table
+/// grows past a chunk's worth of distinct entries. Paths and names are kept
+/// in a table a run of chunks shares (``PathTable``: each chunk keeps what it
+/// added, the lookup side moves on to the next chunk), so a pass that records
+/// more events than a chunk holds does not store its paths again in every
+/// chunk (issue 38). Within a chunk, sequence numbers run without gaps (a
 /// gap, left by events counted but not kept, starts a new chunk), so a
 /// record does not store its own.
 ///
@@ -35,8 +39,12 @@ struct PackedEvents: Sendable {
     /// parts, as sequence number `seq` of pass `pass`.
     mutating func append(_ view: ViewID, component: String?, path: ComponentPath?, step: ReuseEvent.Step, seq: Int, pass: Int) {
         if chunks.isEmpty || !chunks[chunks.count - 1].accepts(seq: seq) {
-            if !chunks.isEmpty { chunks[chunks.count - 1].seal() }
-            chunks.append(Chunk(start: endIndex, firstSeq: seq, capacity: capacity))
+            // The paths' table goes on from the chunk before, unless its
+            // epoch ended there, or its first chunk was dropped (`log keep`:
+            // the chunks after a dropped one would hold on to what it added).
+            var paths = chunks.isEmpty ? nil : chunks[chunks.count - 1].seal()
+            if let carried = paths, carried.epochStart < startIndex { paths = nil }
+            chunks.append(Chunk(start: endIndex, firstSeq: seq, capacity: capacity, paths: paths ?? PathTable(epochStart: endIndex)))
         }
         chunks[chunks.count - 1].append(view, component: component, path: path, step: step, seq: seq, pass: pass)
         count += 1
@@ -209,6 +217,24 @@ struct PackedEvents: Sendable {
     /// Bytes the chunks' view indexes take.
     var indexBytes: Int { chunks.reduce(0) { $0 + $1.indexBytes } }
 
+    /// Path-table nodes the chunks added, each chunk its own: a path that
+    /// two chunks of an epoch name is counted once.
+    var pathNodesAdded: Int { chunks.reduce(0) { $0 + $1.pathTable.ownNodeCount } }
+
+    /// Path-table nodes held: each segment the chunks held refer to, once,
+    /// and the lookup side's copy of its epoch's (what `log keep` bounds).
+    var pathNodesHeld: Int {
+        var seen = Set<ObjectIdentifier>()
+        var total = 0
+        for chunk in chunks {
+            chunk.pathTable.forEachSegment { segment, nodes in
+                if seen.insert(segment).inserted { total += nodes }
+            }
+            total += chunk.pathTable.lookupNodeCount
+        }
+        return total
+    }
+
     /// The bytes the records take (side tables and events kept whole aside).
     var recordBytes: Int { chunks.reduce(0) { $0 + $1.recordBytes } }
     /// Events kept whole beside the records.
@@ -262,16 +288,17 @@ extension PackedEvents {
         let start: Int
         let firstSeq: Int
         private var records = EncodedRecords()
-        private var names = Interner<String>()
         private var keys = Interner<ViewKey>()
         private var attributes = Interner<Attribute>()
         private var numberedAttributes = Interner<NumberedAttribute>()
-        private var paths = PathTable()
+        /// Paths and names (component names too), in the table this chunk
+        /// shares with the chunks before and after it in its epoch.
+        private var paths: PathTable
         private var whole: [ReuseEvent] = []
         /// Where each view's records are (built when the chunk is sealed).
         private var viewIndex = ViewIndex()
         /// The last pool key stored, with its id: consecutive events mostly
-        /// name the same one. (Component names: ``PathTable/nameID(_:names:)``.)
+        /// name the same one. (Component names: ``PathTable/nameID(_:)``.)
         private var lastKey: (key: ViewKey, id: UInt32)?
         /// The key looked up before it: a list row's events name its cell's
         /// key and its child's in turn (keys made once compare by identity).
@@ -282,10 +309,11 @@ extension PackedEvents {
         /// Events it takes at most.
         let capacity: Int
 
-        init(start: Int, firstSeq: Int, capacity: Int) {
+        init(start: Int, firstSeq: Int, capacity: Int, paths: PathTable) {
             self.start = start
             self.firstSeq = firstSeq
             self.capacity = capacity
+            self.paths = paths
             records = EncodedRecords(reserving: capacity)
         }
 
@@ -307,24 +335,43 @@ extension PackedEvents {
             records.removeAll(from: offset)
         }
 
-        /// The chunk takes no more events: its lookup caches go, and its
-        /// records' bytes take no more room than they fill.
-        mutating func seal() {
-            // Indexed before the records are encoded, while reading them back is an array read.
-            viewIndex = ViewIndex(count: records.count, view: { viewNumber(at: $0) }, tag: { Glance.tag(of: records[$0]) })
-                ?? ViewIndex()
-            paths.seal()
-            records.seal()
+        /// The chunk takes no more events: its records' bytes take no more
+        /// room than they fill, and its paths' table keeps what this chunk
+        /// added; returns the table's lookup side for the next chunk (nil:
+        /// the next chunk starts a table of its own).
+        mutating func seal() -> PathTable? {
+            // Indexed before the records are encoded, while reading them back
+            // is an array read. The closures read copies of the two arrays:
+            // reading them through `self` copied the whole chunk (a dozen
+            // retains and releases) for every record, about 1,550
+            // instructions an event (issue 38).
+            viewIndex = Self.index(records, whole)
+            let next = paths.sealed()
+            self.records.seal()
+            return next
+        }
+
+        /// The index of `records` (their copies are released on return,
+        /// before the records are encoded in place).
+        private static func index(_ records: EncodedRecords, _ whole: [ReuseEvent]) -> ViewIndex {
+            ViewIndex(count: records.count, view: { viewNumber(at: $0, records: records, whole: whole) },
+                      tag: { Glance.tag(of: records[$0]) }) ?? ViewIndex()
         }
 
         /// The number of the view the record at `offset` is about.
         private func viewNumber(at offset: Int) -> UInt64 {
+            Self.viewNumber(at: offset, records: records, whole: whole)
+        }
+
+        private static func viewNumber(at offset: Int, records: EncodedRecords, whole: [ReuseEvent]) -> UInt64 {
             let record = records[offset]
             guard record.kind != nil else { return UInt64(truncatingIfNeeded: whole[Int(record.a)].view.number) }
             return UInt64(record.view)
         }
 
         var indexBytes: Int { viewIndex.byteCount }
+        /// Its paths' table, for counting what it holds.
+        var pathTable: PathTable { paths }
 
         /// Calls `body` with the offset of each record about `view` in
         /// `range` (offsets in the chunk), ascending or descending, and its
@@ -403,7 +450,7 @@ extension PackedEvents {
             let record = records[offset]
             guard let kind = record.kind else { return whole[Int(record.a)] }
             return ReuseEvent(seq: firstSeq + offset, pass: Int(record.pass), view: ViewID(Int(record.view)),
-                              component: names.value(record.component), path: paths.path(record.path, names: names),
+                              component: paths.name(record.component), path: paths.path(record.path),
                               step: step(of: record, kind: kind))
         }
 
@@ -430,7 +477,7 @@ extension PackedEvents {
                 (record.a, record.b) = (parent, keyID(key))
             case .reuse(let parent, let key, let previous):
                 guard let parent = UInt32(exactly: parent.number),
-                      let previous = previous.map({ paths.id($0, names: &names) }) ?? 0 else { return nil }
+                      let previous = previous.map({ paths.id($0) }) ?? 0 else { return nil }
                 (record.a, record.b, record.c) = (parent, keyID(key), previous)
             case .unhide(let parent):
                 guard let parent = UInt32(exactly: parent.number) else { return nil }
@@ -452,9 +499,9 @@ extension PackedEvents {
             default:
                 return nil
             }
-            guard let pathID = path.map({ paths.id($0, names: &names) }) ?? 0 else { return nil }
+            guard let pathID = path.map({ paths.id($0) }) ?? 0 else { return nil }
             if let component {
-                record.component = paths.nameID(component, names: &names)
+                record.component = paths.nameID(component)
             }
             record.path = pathID
             return record
@@ -497,7 +544,7 @@ extension PackedEvents {
             let parent = ViewID(Int(record.a))
             switch kind {
             case .create: return .create(parent: parent, key: keys[record.b])
-            case .reuse: return .reuse(parent: parent, key: keys[record.b], previous: paths.path(record.c, names: names))
+            case .reuse: return .reuse(parent: parent, key: keys[record.b], previous: paths.path(record.c))
             case .unhide: return .unhide(parent: parent)
             case .hide: return .hide(parent: parent, key: record.b == 0 ? nil : keys[record.b])
             case .apply: return .apply(attribute(of: record))

@@ -1,13 +1,28 @@
 /// Component paths stored as a tree of segments: a path is its last
 /// segment plus the id of the path before it, so `Feed/7/Title` adds one
-/// entry when `Feed/7` is already known.
+/// entry when `Feed/7` is already known; and the names they use (the
+/// chunk's component names too), by id.
 ///
 /// Ids: 0 is no path, 1 the root path (no segment), n > 1 the node n - 1.
+///
+/// One table serves a run of chunks, an epoch (issue 38: a pass that
+/// recorded more events than a chunk holds stored every path again in each
+/// chunk, about 1.3x the instructions a view of a small pass). Ids are the
+/// epoch's: while a chunk is open its table holds the epoch's nodes and
+/// names so far, with their hash tables and lookup caches; when it is sealed
+/// it keeps what it added as an immutable ``Segment`` beside the segments of
+/// the chunks before it in the epoch (shared, not copied), and hands the
+/// lookup side on to the next chunk (``sealed()``). Dropping old chunks
+/// (`log keep N`) frees an epoch's segments once its last chunk goes; an
+/// epoch ends after ``epochNodes`` nodes or ``epochChunks`` chunks, or once
+/// its first chunk was dropped (``PackedEvents``), so what a dropped chunk
+/// leaves held stays bounded. Reading a path back gives the
+/// same path whichever chunk stored it: a plain data layout, no fast path.
 struct PathTable: Sendable {
     /// One segment in 16 bytes: the path before it, the name's id (0: a
     /// list row; the top bit set when the name has namesakes), and the index
     /// or row number.
-    private struct Node: Internable {
+    struct Node: Internable {
         var number: Int
         var parent: UInt32
         var name: UInt32
@@ -25,7 +40,41 @@ struct PathTable: Sendable {
         }
     }
 
+    /// What one sealed chunk added to its epoch's table: nodes and names
+    /// numbered from the counts before it. Never changed once made.
+    final class Segment: Sendable {
+        /// Nodes and names of the epoch before this segment's.
+        let nodeBase: Int
+        let nameBase: Int
+        let nodes: [Node]
+        let names: [String]
+
+        init(nodeBase: Int, nameBase: Int, nodes: [Node], names: [String]) {
+            self.nodeBase = nodeBase
+            self.nameBase = nameBase
+            self.nodes = nodes
+            self.names = names
+        }
+    }
+
+    /// An epoch ends once it holds this many nodes (2 MB of segments) ...
+    static let epochNodes = 1 << 17
+    /// ... or spans this many chunks.
+    static let epochChunks = 64
+
+    /// The segments of the sealed chunks of this epoch up to this one
+    /// (this chunk's own last, once it is sealed).
+    private var segments: [Segment] = []
+    /// Whether this chunk's table takes new entries: the lookup side is
+    /// here, and holds every node and name of the epoch so far.
+    private(set) var isOpen = true
+    /// The epoch's nodes and names (the lookup side; empty once sealed).
     private var nodes = Interner<Node>()
+    private var names = Interner<String>()
+    /// The first node and name this chunk added.
+    private var ownNodes = 0
+    private var ownNames = 0
+
     /// The path looked up last and the id of each of its prefixes
     /// (`lastIDs[k]`: its first k segments): events come in tree order, so
     /// the next path usually shares all or most of it.
@@ -40,55 +89,158 @@ struct PathTable: Sendable {
     /// hands each instance the path it had the pass before (the mount walk
     /// keeps its nodes), so most lookups end at an address comparison. An
     /// entry holds its path, so that storage cannot be freed and reused for
-    /// another path while the entry is here. Dropped when the chunk is full.
-    /// `1 << storageSlotBits` slots, each address with two it may take.
+    /// another path while the entry is here. Kept across the epoch's chunks.
+    /// `1 << storageSlotBits` slots, from 2,048, doubled while the epoch
+    /// holds more than half as many nodes, up to 2^18 (5 MB; a list's rows
+    /// share their storage, so holding them holds little more): a pass over
+    /// 100,000 instances finds its paths here as one over 1,000 does. Each
+    /// address has four slots it may take.
     /// (Three parallel tables, so a lookup compares an address before it
     /// touches a path, and copies none.)
     private var storedAddresses: [UInt] = []
     private var storedPaths: [ComponentPath] = []
     private var storedIDs: [UInt32] = []
-    private static let storageSlotBits = 11
+    private var storageSlotBits = 11
+    private static let maximumSlotBits = 18
+
+    /// Nodes this chunk added to its epoch's table.
+    var ownNodeCount: Int { isOpen ? nodes.count - ownNodes : segments.last?.nodes.count ?? 0 }
+    /// Nodes the lookup side holds (the epoch's so far; none once sealed).
+    var lookupNodeCount: Int { isOpen ? nodes.count : 0 }
+    /// Calls `body` with each segment this table refers to and its nodes.
+    func forEachSegment(_ body: (ObjectIdentifier, Int) -> Void) {
+        for segment in segments { body(ObjectIdentifier(segment), segment.nodes.count) }
+    }
+
+    /// The number of the first event of the epoch's first chunk.
+    let epochStart: Int
+
+    /// An empty table, starting an epoch at event `epochStart`.
+    init(epochStart: Int) {
+        self.epochStart = epochStart
+    }
 
     /// The path's id, stored now if it is new (nil if a name's id does not fit).
-    mutating func id(_ path: ComponentPath, names: inout Interner<String>) -> UInt32? {
+    mutating func id(_ path: ComponentPath) -> UInt32? {
         guard path.storageAddress != 0 else { return 1 }
+        if !isOpen { reopen() }
         // The address with the last row mixed in: a list's rows share storage.
         let address = path.storageKey
         // Fibonacci hashing of the address: its top bits pick the slot.
-        // Two slots per address (the pair `slot`, `slot ^ 1`): two paths
-        // a pass names whose addresses meet in one slot do not push each
-        // other out at every pass.
-        let slot = Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - PathTable.storageSlotBits))
+        // Four slots per address (`slot ^ k` for k < 4, its own first):
+        // paths a pass names whose addresses meet in one slot do not push
+        // each other out at every pass.
+        let slot = Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - storageSlotBits))
         if slot < storedAddresses.count {
-            if storedAddresses[slot] == address, storedPaths[slot].isIdentical(to: path) { return storedIDs[slot] }
-            let other = slot ^ 1
-            if storedAddresses[other] == address, storedPaths[other].isIdentical(to: path) { return storedIDs[other] }
+            for k in 0..<4 {
+                let other = slot ^ k
+                if storedAddresses[other] == address, storedPaths[other].isIdentical(to: path) { return storedIDs[other] }
+            }
         }
-        guard let id = interned(path, names: &names) else { return nil }
+        guard let id = interned(path) else { return nil }
+        // Room for every path of the epoch (two slots a node), up to the most.
+        if nodes.count > 1 << (storageSlotBits - 1), storageSlotBits < Self.maximumSlotBits { growCache() }
         if storedAddresses.isEmpty {
-            let slots = 1 << PathTable.storageSlotBits
+            let slots = 1 << storageSlotBits
             storedAddresses = Array(repeating: 0, count: slots)
             storedPaths = Array(repeating: .root, count: slots)
             storedIDs = Array(repeating: 0, count: slots)
         }
-        // The first slot of the pair, unless it holds another path and the second is free.
-        let target = storedAddresses[slot] != 0 && storedAddresses[slot ^ 1] == 0 ? slot ^ 1 : slot
-        storedAddresses[target] = address
-        storedPaths[target] = path
-        storedIDs[target] = id
+        // The slot again: the cache may have grown.
+        remember(path, address: address, id: id,
+                 slot: Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - storageSlotBits)))
         return id
     }
 
-    /// Forgets the paths held by address (the chunk takes no more events).
-    mutating func seal() {
+    private mutating func remember(_ path: ComponentPath, address: UInt, id: UInt32, slot: Int) {
+        // The first free slot of the four, else the address's own.
+        var target = slot
+        for k in 0..<4 where storedAddresses[slot ^ k] == 0 {
+            target = slot ^ k
+            break
+        }
+        storedAddresses[target] = address
+        storedPaths[target] = path
+        storedIDs[target] = id
+    }
+
+    /// The chunk takes no more events: what it added becomes its segment,
+    /// and the lookup side is handed on, in the table returned, to the next
+    /// chunk of the epoch (nil when the epoch ends here: the next chunk
+    /// starts a table of its own).
+    mutating func sealed() -> PathTable? {
+        guard isOpen else { return nil }
+        let segment = Segment(nodeBase: ownNodes, nameBase: ownNames, nodes: nodes.values(from: ownNodes),
+                              names: names.values(from: ownNames))
+        segments.append(segment)
+        isOpen = false
+        var next: PathTable? = nil
+        if nodes.count < Self.epochNodes, segments.count < Self.epochChunks {
+            var table = PathTable(epochStart: epochStart)
+            table.segments = segments
+            // Moved, not copied: this chunk keeps none of it.
+            (table.nodes, table.names) = (nodes, names)
+            table.ownNodes = nodes.count
+            table.ownNames = names.count
+            (table.last, table.lastIDs, table.before) = (last, lastIDs, before)
+            table.recentNames = recentNames
+            (table.storedAddresses, table.storedPaths, table.storedIDs) = (storedAddresses, storedPaths, storedIDs)
+            table.storageSlotBits = storageSlotBits
+            next = table
+        }
+        nodes = Interner()
+        names = Interner()
+        forgetLookups()
+        return next
+    }
+
+    /// Doubles the address cache, keeping what it holds.
+    private mutating func growCache() {
+        let (addresses, paths, ids) = (storedAddresses, storedPaths, storedIDs)
+        storageSlotBits += 1
+        let slots = 1 << storageSlotBits
+        storedAddresses = Array(repeating: 0, count: slots)
+        storedPaths = Array(repeating: .root, count: slots)
+        storedIDs = Array(repeating: 0, count: slots)
+        for index in addresses.indices where addresses[index] != 0 {
+            let address = addresses[index]
+            let slot = Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - storageSlotBits))
+            remember(paths[index], address: address, id: ids[index], slot: slot)
+        }
+    }
+
+    /// The lookup side of a sealed chunk taking events again (the log was
+    /// cut back into it): the epoch's nodes and names up to this chunk's,
+    /// with the same ids, and empty caches.
+    private mutating func reopen() {
+        var nodes = Interner<Node>()
+        var names = Interner<String>()
+        for segment in segments {
+            // Each node and name is stored once in an epoch: adding them in
+            // order gives each its id again.
+            for node in segment.nodes { _ = nodes.id(node) }
+            for name in segment.names { _ = names.id(name) }
+        }
+        let own = segments.removeLast()
+        (self.nodes, self.names) = (nodes, names)
+        (ownNodes, ownNames) = (own.nodeBase, own.nameBase)
+        isOpen = true
+        forgetLookups()
+    }
+
+    /// Empties the caches that lead to ids (after a seal, or a reopening).
+    private mutating func forgetLookups() {
         storedAddresses = []
         storedPaths = []
         storedIDs = []
+        storageSlotBits = 11
+        recentNames = ("", 0, "", 0)
+        _ = forget()
     }
 
-    /// ``id(_:names:)`` by the segments: the prefix shared with the path
+    /// ``id(_:)`` by the segments: the prefix shared with the path
     /// looked up last is not looked up again.
-    private mutating func interned(_ path: ComponentPath, names: inout Interner<String>) -> UInt32? {
+    private mutating func interned(_ path: ComponentPath) -> UInt32? {
         // Paths and names are matched by their bytes, not by `==`: `Café`
         // typed two ways is two spellings to show, and which one an equal
         // match finds would depend on what was looked up before (the address
@@ -109,7 +261,7 @@ struct PathTable: Sendable {
             let node: Node
             switch path.segments[position] {
             case .named(let name, let index):
-                let nameID = nameID(name, names: &names)
+                let nameID = nameID(name)
                 node = Node(number: index, parent: id, name: nameID | (path.showsIndex(at: position) ? Node.namesakesBit : 0))
                 guard nameID < Node.namesakesBit else { return forget() }
             case .row(let row):
@@ -127,7 +279,10 @@ struct PathTable: Sendable {
     /// few component types over and over (`Card`, `Title`, `Card`, ...).
     private var recentNames: (String, UInt32, String, UInt32) = ("", 0, "", 0)
 
-    mutating func nameID(_ name: String, names: inout Interner<String>) -> UInt32 {
+    /// The name's id, stored now if it is new: a path's component names and
+    /// an event's component type share the table.
+    mutating func nameID(_ name: String) -> UInt32 {
+        if !isOpen { reopen() }
         if recentNames.1 != 0, recentNames.0.isStored(as: name) { return recentNames.1 }
         if recentNames.3 != 0, recentNames.2.isStored(as: name) {
             recentNames = (recentNames.2, recentNames.3, recentNames.0, recentNames.1)
@@ -146,13 +301,37 @@ struct PathTable: Sendable {
         return nil
     }
 
+    /// The node numbered `index` from 0 (its path's id less two).
+    private func node(_ index: Int) -> Node {
+        if isOpen { return nodes[UInt32(index + 1)] }
+        var low = 0, high = segments.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if segments[middle].nodeBase <= index { low = middle } else { high = middle - 1 }
+        }
+        return segments[low].nodes[index - segments[low].nodeBase]
+    }
+
+    /// The name with this id (0: nil).
+    func name(_ id: UInt32) -> String? {
+        guard id != 0 else { return nil }
+        if isOpen { return names[id] }
+        let index = Int(id) - 1
+        var low = 0, high = segments.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if segments[middle].nameBase <= index { low = middle } else { high = middle - 1 }
+        }
+        return segments[low].names[index - segments[low].nameBase]
+    }
+
     /// The path with this id (0: nil).
-    func path(_ id: UInt32, names: Interner<String>) -> ComponentPath? {
+    func path(_ id: UInt32) -> ComponentPath? {
         guard id != 0 else { return nil }
         var chain: [Node] = []
         var current = id
         while current > 1 {
-            let node = nodes[current - 1]
+            let node = node(Int(current) - 2)
             chain.append(node)
             current = node.parent
         }
@@ -162,7 +341,7 @@ struct PathTable: Sendable {
         namesakes.reserveCapacity(chain.count)
         for node in chain.reversed() {
             let name = node.name & ~Node.namesakesBit
-            segments.append(name == 0 ? .row(node.number) : .named(names[name], index: node.number))
+            segments.append(name == 0 ? .row(node.number) : .named(self.name(name)!, index: node.number))
             namesakes.append(node.name & Node.namesakesBit != 0)
         }
         return ComponentPath(segments: segments, namesakes: namesakes)
