@@ -311,15 +311,31 @@ extension PackedEvents {
         /// records' bytes take no more room than they fill.
         mutating func seal() {
             // Indexed before the records are encoded, while reading them back is an array read.
-            viewIndex = ViewIndex(count: records.count, view: { viewNumber(at: $0) }, tag: { Glance.tag(of: records[$0]) })
-                ?? ViewIndex()
+            viewIndex = Self.index(of: records, whole: whole)
             paths.seal()
             records.seal()
         }
 
+        /// The view index of `records` (`whole`: the events kept whole
+        /// beside them). Static, its closures reading the two arguments
+        /// (borrowed, not copied): closures that called ``viewNumber(at:)``
+        /// on the chunk copied the whole chunk, retaining and releasing its
+        /// dozen buffers, for every record (issue 38: 40% of a `compare`
+        /// replay's instructions, whose bounded log seals a chunk every
+        /// 16,384 events).
+        private static func index(of records: EncodedRecords, whole: [ReuseEvent]) -> ViewIndex {
+            ViewIndex(count: records.count, view: { viewNumber(of: records[$0], whole: whole) }, tag: { Glance.tag(of: records[$0]) })
+                ?? ViewIndex()
+        }
+
         /// The number of the view the record at `offset` is about.
         private func viewNumber(at offset: Int) -> UInt64 {
-            let record = records[offset]
+            Self.viewNumber(of: records[offset], whole: whole)
+        }
+
+        /// The number of the view `record` is about (`whole`: its chunk's events kept whole).
+        @inline(__always)
+        private static func viewNumber(of record: Record, whole: [ReuseEvent]) -> UInt64 {
             guard record.kind != nil else { return UInt64(truncatingIfNeeded: whole[Int(record.a)].view.number) }
             return UInt64(record.view)
         }
