@@ -92,6 +92,11 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``ReusePool/waitingByOwner``: Texture's node views). Twin: the
     /// waiting stack searched from its top.
     package static let waitingByOwner = FastPaths(rawValue: 1 << 21)
+    /// A `compare` replay whose every line changes the session (a command
+    /// `save` writes back) or is passed over keeps no events: it counts
+    /// them (`CompareCommand.Replay`). Twin: a log that keeps the latest
+    /// 10,000 events.
+    package static let eventlessCompare = FastPaths(rawValue: 1 << 25)
 
     /// Every shortcut, by the name FAST_PATHS.md and the tests give it.
     package static let named: [(name: String, path: FastPaths)] = [
@@ -103,7 +108,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("settleByPrefix", .settleByPrefix), ("poolByIdentity", .poolByIdentity), ("pathInPlace", .pathInPlace),
         ("leafParent", .leafParent), ("viewIndex", .viewIndex), ("visibleSubviews", .visibleSubviews),
         ("releaseInBackground", .releaseInBackground), ("continuedReplay", .continuedReplay),
-        ("waitingByOwner", .waitingByOwner),
+        ("waitingByOwner", .waitingByOwner), ("eventlessCompare", .eventlessCompare),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -119,7 +124,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0x3F_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0x23F_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

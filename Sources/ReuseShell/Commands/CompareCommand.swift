@@ -83,7 +83,7 @@ enum CompareCommand {
         }
 
         let rows = replayAll(lines, under: strategies, current: shell.engine.strategy, strategies: shell.strategies,
-                             directory: shell.workingDirectory)
+                             directory: shell.workingDirectory, fastPaths: shell.fastPaths)
         if Interruption.isRequested { throw ShellError("compare: interrupted", at: arguments.command) }
         if parsed.flags.contains("json") {
             // Schemas/compare.schema.json: every stat (the table shows a few),
@@ -152,23 +152,56 @@ enum CompareCommand {
     /// scroll, and two of those side by side would double the peak. What
     /// outlives a replay is its ``Row``: the name, the statistics, the
     /// failure. Time is the replays' sum: linear in lines x strategies.
+    ///
+    /// `fastPaths`: the shortcuts each replay takes (the shell's). With
+    /// ``FastPaths/eventlessCompare``, when every line only changes the
+    /// session (``keepsNoEvents(_:)``), the replays keep no events.
     static func replayAll(_ lines: [(line: String, location: SourceLocation)], under names: [String], current: Strategy,
-                          strategies: [StrategyDescriptor], directory: String) -> [Row] {
+                          strategies: [StrategyDescriptor], directory: String, fastPaths: FastPaths = .all) -> [Row] {
+        let keepsEvents = !(fastPaths.contains(.eventlessCompare) && keepsNoEvents(lines))
         var rows: [Row] = []
         rows.reserveCapacity(names.count)
         for name in names {
             // Ctrl-C: compare changes nothing, so stopping leaves nothing to undo.
             if Interruption.isRequested { break }
-            rows.append(replay(lines, under: name, current: current, strategies: strategies, directory: directory))
+            rows.append(replay(lines, under: name, current: current, strategies: strategies, directory: directory,
+                               fastPaths: fastPaths, keepsEvents: keepsEvents))
         }
         return rows
     }
 
+    /// Whether a replay of `lines` may keep no events
+    /// (``FastPaths/eventlessCompare``): every line is a command that
+    /// changes the session (one `save` writes back: `set`, `scroll`,
+    /// `mount`, a definition...), a command a replay passes over
+    /// (`strategy`, `export`...), or no command (a blank line, a comment).
+    ///
+    /// Invariant: a row is the replay's ``Statistics`` and the line it
+    /// stopped at, and neither reads a kept event. The totals are counted
+    /// whether events are kept or not (`EventLog.record` and `count`,
+    /// `DeterminismTests`), the other measures read the views and the
+    /// mounted tree, and no command that changes the session reads the
+    /// log's events, nor fails by them: only inspections do (`why`,
+    /// `log`, `check`'s story of a leak, `explain`'s narration), so a
+    /// line of any other command keeps them.
+    static func keepsNoEvents(_ lines: [(line: String, location: SourceLocation)]) -> Bool {
+        var lexer = Lexer()
+        for (line, _) in lines {
+            // A line that does not lex is refused alike either way; kept to the general path all the same.
+            guard case .success(let tokens) = lexer.tokenize(line) else { return false }
+            guard let first = tokens.first else { continue }
+            guard let spec = CommandTable.spec(named: first.text), spec.recordsForSave || !spec.replays else { return false }
+        }
+        return true
+    }
+
     /// Replays `lines` in a fresh, silent interpreter under `strategy`,
-    /// up to the first line it refuses.
+    /// up to the first line it refuses (`keepsEvents`: as ``Replay`` keeps them).
     static func replay(_ lines: [(line: String, location: SourceLocation)], under strategy: String,
-                       current: Strategy, strategies: [StrategyDescriptor], directory: String) -> Row {
-        let replay = Replay(strategy: strategy, current: current, strategies: strategies, directory: directory)
+                       current: Strategy, strategies: [StrategyDescriptor], directory: String,
+                       fastPaths: FastPaths = .all, keepsEvents: Bool = true) -> Row {
+        let replay = Replay(strategy: strategy, current: current, strategies: strategies, directory: directory,
+                            fastPaths: fastPaths, keepsEvents: keepsEvents)
         var failure: String?
         for (line, location) in lines {
             if Interruption.isRequested { break }
@@ -191,14 +224,21 @@ enum CompareCommand {
         /// `keepsOptions`: the current strategy keeps its options (false: its
         /// defaults, to compare it with itself as it comes).
         /// `eventWindow`: the events its log keeps (``CompareExplanation``
-        /// reads more of them than a count needs).
+        /// reads more of them than a count needs); none when `keepsEvents`
+        /// is false (``CompareCommand/keepsNoEvents(_:)``: they are counted).
+        /// `fastPaths`: the shortcuts it takes (the shell's).
         init(strategy: String, current: Strategy, strategies: [StrategyDescriptor], directory: String, keepsOptions: Bool = true,
-             eventWindow: Int = Replay.eventWindow) {
+             eventWindow: Int = Replay.eventWindow, fastPaths: FastPaths = .all, keepsEvents: Bool = true) {
             let sink = ErrorSink()
             child = Interpreter(options: .init(replay: true), strategies: strategies, write: { _ in }, writeError: { text in
                 sink.text = sink.text ?? text.split(separator: "\n").first.map(String.init)
             })
             child.workingDirectory = directory
+            child.fastPaths = fastPaths
+            // Its output goes nowhere: muted, no pass line is even made
+            // (about 9,000 instructions a `set` line). Errors still reach
+            // the sink, which keeps the first line of the last one.
+            child.muted = true
             // The current strategy keeps its options (a RecyclerView's sizes).
             if current.name == strategy, keepsOptions {
                 child.selectStrategy(current)
@@ -211,7 +251,11 @@ enum CompareCommand {
             // start) and a bounded log, so its memory follows the state and
             // not the session's length (issue 39).
             child.engine.keepsCheckpoints = false
-            child.engine.keepEvents(atMost: eventWindow)
+            if keepsEvents {
+                child.engine.keepEvents(atMost: eventWindow)
+            } else {
+                child.engine.setKeepsEvents(false)
+            }
             let options = child.engine.strategy.optionsDescription
             label = options.isEmpty || options == descriptor?.standard.optionsDescription ? strategy : "\(strategy) (\(options))"
             self.sink = sink
