@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// What `compare` keeps (issue 38: 10^6 scroll lines under every strategy
-/// in bounded memory): one replay at a time, each keeping its counts and
+/// in bounded memory): two replays at a time while they hold few views,
+/// else one (`CompareCommand.ReplayGate`), each keeping its counts and
 /// not the session's past, and Texture's node views found by owner
 /// without a look at every view waiting.
 @Suite struct CompareMemoryTests {

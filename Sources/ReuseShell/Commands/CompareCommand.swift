@@ -108,9 +108,8 @@ enum CompareCommand {
     }
 
     /// `compare --explain`: two strategies in detail, or one against each
-    /// other in a line each. The pairs replay one after another (as
-    /// ``replayAll(_:under:current:strategies:directory:)``'s replays: at
-    /// most one pair's state alive).
+    /// other in a line each. The pairs replay one after another: at most
+    /// one pair's state alive (each keeps up to 100,000 events).
     static func explain(_ lines: [(line: String, location: SourceLocation)], strategies: [String], shell: Interpreter,
                         json: Bool, at command: Token) throws(ShellError) {
         let current = shell.engine.strategy
