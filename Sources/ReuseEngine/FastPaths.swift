@@ -92,6 +92,11 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``ReusePool/waitingByOwner``: Texture's node views). Twin: the
     /// waiting stack searched from its top.
     package static let waitingByOwner = FastPaths(rawValue: 1 << 21)
+    /// A `compare` replay whose every line changes the session (a command
+    /// `save` writes back) or is passed over keeps no events: it counts
+    /// them (`CompareCommand.Replay`). Twin: a log that keeps the latest
+    /// 10,000 events.
+    package static let eventlessCompare = FastPaths(rawValue: 1 << 25)
     /// Many subviews of one parent removed at once (Texture's `reloadData`
     /// and settle, a strategy switch) are taken out of the parent's
     /// subviews and pools in one walk of each (``ViewStore/remove(_:from:reason:)-([ViewID],_,_)``).
@@ -108,7 +113,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("settleByPrefix", .settleByPrefix), ("poolByIdentity", .poolByIdentity), ("pathInPlace", .pathInPlace),
         ("leafParent", .leafParent), ("viewIndex", .viewIndex), ("visibleSubviews", .visibleSubviews),
         ("releaseInBackground", .releaseInBackground), ("continuedReplay", .continuedReplay),
-        ("waitingByOwner", .waitingByOwner), ("batchRemoval", .batchRemoval),
+        ("waitingByOwner", .waitingByOwner), ("eventlessCompare", .eventlessCompare), ("batchRemoval", .batchRemoval),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -124,7 +129,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0x83F_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0xA3F_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

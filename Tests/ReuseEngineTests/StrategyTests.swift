@@ -73,6 +73,29 @@ import Testing
     /// Pools keyed by the whole configuration: a new value on an instance
     /// means a new view (the old one is hidden), and going back to the old
     /// value gets the old view back without applying anything.
+    /// DivKit's element path, written byte by byte, is the string the
+    /// interpolation made: any index (negative, the largest), any id
+    /// (empty, non-ASCII, decomposed accents), any container.
+    @Test func divKitElementPathsAreTheInterpolatedText() {
+        let ids: [String?] = [nil, "", "title", "caf\u{E9}", "cafe\u{301}", "a/b", "🙂 x", String(repeating: "long", count: 40)]
+        for container in ["root", "", "root/0/container", "Ünïcode/3/text", String(repeating: "x", count: 200)] {
+            for index in [0, 7, 10, 49, 12_345, -1, Int.max, Int.min] {
+                for id in ids {
+                    for viewClass in ["UILabel", "UIView", "MyView"] {
+                        let attributes = id.map { [Attribute("id", .text($0))] } ?? []
+                        let configuration = ViewConfiguration(viewClass: viewClass, attributes: attributes)
+                        let block = PlannedBlock(instance: Instance(component: "C", path: .root),
+                                                 key: ViewKey(component: nil, viewClass: viewClass, shape: nil), configuration: configuration)
+                        let made = BlockMatching.elementPath(container: container, index: index, block)
+                        let tail = id ?? BlockMatching.divType(of: viewClass)
+                        let expected = container + "/\(index)/" + tail
+                        #expect(made == expected && Array(made.utf8) == Array(expected.utf8), "\(container) \(index) \(tail)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func theodolite2019KeysPoolsByTheFullConfiguration() throws {
         var engine = try Self.engine("theodolite-2019")
         try Self.define(&engine, "Foo", "UIView", [("backgroundColor", "red")])

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// What `compare` keeps (issue 38: 10^6 scroll lines under every strategy
-/// in bounded memory): one replay at a time, each keeping its counts and
+/// in bounded memory): two replays at a time while they hold few views,
+/// else one (`CompareCommand.ReplayGate`), each keeping its counts and
 /// not the session's past, and Texture's node views found by owner
 /// without a look at every view waiting.
 @Suite struct CompareMemoryTests {
@@ -76,6 +77,44 @@ import Testing
         }
         // uikit refuses the mount (no registration): a failure, counted where it stopped.
         #expect(rows[3].failure != nil)
+    }
+
+    /// Two replays run side by side; the rows are the names' order and
+    /// each replay's own, whatever the view limit (0: every replay but the
+    /// oldest waits at its every report, so they end one after another).
+    @Test(arguments: [0, 1_000, CompareCommand.ReplayGate.viewLimit])
+    func sideBySideReplaysGiveEachItsOwnRow(viewLimit: Int) {
+        let lines = Self.scrollLines(2_500)
+        let names = ["texture", "theodolite-2019", "theodolite", "litho", "divkit"]
+        let directory = FileManager.default.currentDirectoryPath
+        let rows = CompareCommand.replayAll(lines, under: names, current: StrategyDescriptor.theodolite.standard,
+                                            strategies: StrategyRegistry.all, directory: directory, viewLimit: viewLimit)
+        #expect(rows.map(\.strategy) == names)
+        for (row, name) in zip(rows, names) {
+            let alone = CompareCommand.replay(lines, under: name, current: StrategyDescriptor.theodolite.standard,
+                                              strategies: StrategyRegistry.all, directory: directory)
+            #expect(row.statistics == alone.statistics, "\(name)")
+            #expect(row.failure == alone.failure)
+        }
+    }
+
+    /// The gate holds back every replay but the oldest running while they
+    /// hold more than its limit between them, and none below it.
+    @Test func theGateHoldsBackAllButTheOldestOverItsLimit() {
+        let gate = CompareCommand.ReplayGate(viewLimit: 100)
+        gate.start(3)
+        gate.start(5)
+        #expect(!gate.mustWait(3) && !gate.mustWait(5))
+        gate.report(3, views: 60)
+        #expect(!gate.mustWait(5))
+        gate.report(3, views: 101)
+        #expect(!gate.mustWait(3), "the oldest never waits")
+        #expect(gate.mustWait(5))
+        gate.finish(3)
+        #expect(!gate.mustWait(5), "alone, it goes on")
+        gate.start(6)
+        gate.report(5, views: 400)
+        #expect(gate.mustWait(6) && !gate.mustWait(5))
     }
 
     /// A Texture session that scrolls both ways, jumps, reloads rows and

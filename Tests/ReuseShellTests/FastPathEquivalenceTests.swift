@@ -185,6 +185,75 @@ struct FastPathEquivalenceTests {
         }
     }
 
+    /// `compare` keeping no events (``FastPaths/eventlessCompare``): every
+    /// lesson's and feed's lines that change the session, a `set` session
+    /// and a scroll session, replayed under every strategy with events
+    /// counted only and with the general path's bounded log: the same rows
+    /// (every count, every measure of the state, the line each stopped at).
+    @Test func compareWithoutEventsCountsAlike() throws {
+        let sessions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sessions")
+        var scripts: [(name: String, lines: [String])] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted() where file.hasSuffix(".reuse") {
+            scripts.append((file, Interpreter.lines(of: try String(contentsOf: sessions.appendingPathComponent(file), encoding: .utf8))))
+        }
+        scripts.append(("feed", Self.feed))
+        scripts += Self.corners
+        scripts.append(("set", ["component Title view UILabel { text: \"title\" }",
+                                "component Card view UIView { backgroundColor: white } children Title",
+                                "component Screen view UIView children Card Card Card", "mount Screen"]
+                               + (0..<60).map { "set Screen/Card[\($0 % 3)] backgroundColor \($0 % 2 == 0 ? "red" : "blue")" }))
+        scripts.append(("scroll", ["component Title view UILabel { text: \"row {i}\" }",
+                                   "component Row view UIView { backgroundColor: white } children Title",
+                                   "list Feed rows 1000 viewport 20 cells Row", "mount Feed"]
+                                  + Array(repeating: "scroll Feed by 1", count: 60)))
+        let directory = FileManager.default.currentDirectoryPath
+        let current = StrategyDescriptor.theodolite.standard
+        var eventless = 0
+        for script in scripts {
+            // The lines that change the session (and those a replay passes over, and comments).
+            let lines = script.lines.enumerated().map { ($0.element, SourceLocation(file: script.name, line: $0.offset + 1)) }
+                .filter { CompareCommand.keepsNoEvents([$0]) }
+            #expect(CompareCommand.keepsNoEvents(lines), "\(script.name)")
+            let fast = CompareCommand.replayAll(lines, under: StrategyRegistry.names, current: current, strategies: StrategyRegistry.all,
+                                                directory: directory, fastPaths: .all)
+            let general = CompareCommand.replayAll(lines, under: StrategyRegistry.names, current: current, strategies: StrategyRegistry.all,
+                                                   directory: directory, fastPaths: FastPaths.all.subtracting(.eventlessCompare))
+            #expect(fast.count == general.count)
+            for (a, b) in zip(fast, general) {
+                #expect(a.strategy == b.strategy && a.failure == b.failure && a.statistics == b.statistics,
+                        "\(script.name) under \(a.strategy): \(String(describing: a.statistics)) \(a.failure ?? "-") instead of \(String(describing: b.statistics)) \(b.failure ?? "-")")
+                if a.failure == nil { eventless += 1 }
+            }
+        }
+        // Most replays run to their end (a lesson's lines without its inspections may stop early).
+        #expect(eventless > scripts.count * StrategyRegistry.names.count / 2)
+    }
+
+    /// The shortcut is taken only where it may be: a line that reads the
+    /// log (an inspection) keeps the events, and a replay with the
+    /// shortcut keeps none while it counts them.
+    @Test func compareKeepsEventsForInspections() {
+        func lines(_ texts: [String]) -> [(line: String, location: ReuseShell.SourceLocation)] {
+            texts.enumerated().map { ($0.element, SourceLocation(file: "t", line: $0.offset + 1)) }
+        }
+        // `strategy` and `undo` are passed over by a replay.
+        let changes = ["component A view UILabel { text: hi }", "# a comment", "", "mount A", "set A text bye", "strategy naive", "undo"]
+        #expect(CompareCommand.keepsNoEvents(lines(changes)))
+        for inspection in ["why v2 text", "log --last 5", "check", "explain on", "stats", "tree", "expect v2 text bye", "nonsense"] {
+            #expect(!CompareCommand.keepsNoEvents(lines(changes + [inspection])), "\(inspection)")
+        }
+        let current = StrategyDescriptor.theodolite.standard
+        let directory = FileManager.default.currentDirectoryPath
+        for keepsEvents in [false, true] {
+            let replay = CompareCommand.Replay(strategy: "theodolite", current: current, strategies: StrategyRegistry.all,
+                                               directory: directory, keepsEvents: keepsEvents)
+            for (line, location) in lines(changes) { #expect(replay.run(line, at: location)) }
+            #expect(replay.child.engine.log.events.isEmpty == !keepsEvents)
+            #expect(replay.child.engine.statistics.counts[.created] == 1)
+        }
+    }
+
     /// Sessions that reach shortcuts the random sessions rarely reach, each
     /// found by breaking that shortcut on purpose and watching the suite pass.
     static let corners: [(name: String, lines: [String])] = [

@@ -340,31 +340,34 @@ extension PackedEvents {
         /// added; returns the table's lookup side for the next chunk (nil:
         /// the next chunk starts a table of its own).
         mutating func seal() -> PathTable? {
-            // Indexed before the records are encoded, while reading them back
-            // is an array read. The closures read copies of the two arrays:
-            // reading them through `self` copied the whole chunk (a dozen
-            // retains and releases) for every record, about 1,550
-            // instructions an event (issue 38).
-            viewIndex = Self.index(records, whole)
+            // Indexed before the records are encoded, while reading them back is an array read.
+            viewIndex = Self.index(of: records, whole: whole)
             let next = paths.sealed()
             self.records.seal()
             return next
         }
 
-        /// The index of `records` (their copies are released on return,
-        /// before the records are encoded in place).
-        private static func index(_ records: EncodedRecords, _ whole: [ReuseEvent]) -> ViewIndex {
-            ViewIndex(count: records.count, view: { viewNumber(at: $0, records: records, whole: whole) },
-                      tag: { Glance.tag(of: records[$0]) }) ?? ViewIndex()
+        /// The view index of `records` (`whole`: the events kept whole
+        /// beside them). Static, its closures reading the two arguments
+        /// (borrowed, not copied): closures that called ``viewNumber(at:)``
+        /// on the chunk copied the whole chunk, retaining and releasing its
+        /// dozen buffers, for every record (issue 38: about 1,550
+        /// instructions an event; 40% of a `compare` replay's instructions,
+        /// whose bounded log seals a chunk every 16,384 events; found by
+        /// helper-29 and helper-30 apart).
+        private static func index(of records: EncodedRecords, whole: [ReuseEvent]) -> ViewIndex {
+            ViewIndex(count: records.count, view: { viewNumber(of: records[$0], whole: whole) }, tag: { Glance.tag(of: records[$0]) })
+                ?? ViewIndex()
         }
 
         /// The number of the view the record at `offset` is about.
         private func viewNumber(at offset: Int) -> UInt64 {
-            Self.viewNumber(at: offset, records: records, whole: whole)
+            Self.viewNumber(of: records[offset], whole: whole)
         }
 
-        private static func viewNumber(at offset: Int, records: EncodedRecords, whole: [ReuseEvent]) -> UInt64 {
-            let record = records[offset]
+        /// The number of the view `record` is about (`whole`: its chunk's events kept whole).
+        @inline(__always)
+        private static func viewNumber(of record: Record, whole: [ReuseEvent]) -> UInt64 {
             guard record.kind != nil else { return UInt64(truncatingIfNeeded: whole[Int(record.a)].view.number) }
             return UInt64(record.view)
         }

@@ -90,22 +90,45 @@ struct PoolHookVend: ParentReuse {
 
     /// The visited containers with every container after those inside it,
     /// siblings in visit order (the order their mount contexts are popped).
+    ///
+    /// A visited view is found by its number in a sorted list of them (a
+    /// binary search), and its children are kept by its first position in
+    /// `visited`: no set or dictionary is made and hashed at every pass
+    /// (issue 38: a quarter of a `set` pass on 50 cards).
     static func innerFirst(_ visited: [ViewID], store: ViewStore) -> [ViewID] {
-        let inPass = Set(visited)
-        var children: [ViewID: [ViewID]] = [:]
+        // Positions in `visited`, by view number, then position.
+        let sorted = visited.indices.sorted { (visited[$0].number, $0) < (visited[$1].number, $1) }
+        /// The first position of `view` in `visited`, if it is there.
+        func position(of view: ViewID) -> Int? {
+            var (low, high) = (0, sorted.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if visited[sorted[middle]].number < view.number { low = middle + 1 } else { high = middle }
+            }
+            return low < sorted.count && visited[sorted[low]] == view ? sorted[low] : nil
+        }
+        var children = [[ViewID]](repeating: [], count: visited.count)
         var tops: [ViewID] = []
         for view in visited {
             // The nearest visited ancestor is the container this one resets before.
             var ancestor = store[view].superview
-            while let next = ancestor, !inPass.contains(next) { ancestor = store[next].superview }
-            if let ancestor { children[ancestor, default: []].append(view) } else { tops.append(view) }
+            var found: Int?
+            while let next = ancestor {
+                found = position(of: next)
+                if found != nil { break }
+                ancestor = store[next].superview
+            }
+            if let found { children[found].append(view) } else { tops.append(view) }
         }
         var order: [ViewID] = []
+        order.reserveCapacity(visited.count)
         var stack: [(ViewID, Bool)] = tops.reversed().map { ($0, false) }
         while let (view, expanded) = stack.popLast() {
             if expanded { order.append(view); continue }
             stack.append((view, true))
-            for child in (children[view] ?? []).reversed() { stack.append((child, false)) }
+            if let at = position(of: view) {
+                for child in children[at].reversed() { stack.append((child, false)) }
+            }
         }
         return order
     }

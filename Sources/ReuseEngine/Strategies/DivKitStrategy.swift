@@ -60,10 +60,16 @@ extension StrategyDescriptor {
 struct BlockMatching: ParentReuse {
     /// The element path of the block each view shows.
     private var elementPaths: [ViewID: String] = [:]
-    /// The view each block of the current pass was matched with, and every
-    /// block's element path, by instance.
-    private var planned: [ComponentPath: ViewID] = [:]
-    private var plannedPaths: [ComponentPath: String] = [:]
+    /// Every block of the current pass, by instance: its element path and
+    /// the view it was matched with (nil: none yet). One table, so that a
+    /// block's instance path is hashed once to plan it and once to vend it.
+    private var planned: [ComponentPath: Plan] = [:]
+
+    /// What ``plan(_:into:store:pass:)`` worked out for one block.
+    private struct Plan {
+        var path: String
+        var view: ViewID?
+    }
 
     var plansChildren: Bool { true }
 
@@ -77,7 +83,46 @@ struct BlockMatching: ParentReuse {
     /// 9-18, stored version 15ed03c; `DivText.type` is "text",
     /// `generated_sources/DivText.swift` line 260, stored version 0363a1c).
     static func elementPath(container: String, index: Int, _ block: PlannedBlock) -> String {
-        container + "/\(index)/" + (block.configuration.value(of: "id")?.plain ?? divType(of: block.configuration.viewClass))
+        let tail = block.configuration.value(of: "id")?.plain ?? divType(of: block.configuration.viewClass)
+        // The same bytes as `container + "/\(index)/" + tail`, written into
+        // one new string (the interpolation and the concatenations made
+        // three strings and four appends a block; issue 38).
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &digits) { scratch in
+            var number = index.magnitude, count = 0
+            repeat {
+                scratch[scratch.count - 1 - count] = UInt8(ascii: "0") + UInt8(number % 10)
+                number /= 10
+                count += 1
+            } while number > 0
+            if index < 0 {
+                scratch[scratch.count - 1 - count] = UInt8(ascii: "-")
+                count += 1
+            }
+            let digits = UnsafeRawBufferPointer(rebasing: scratch[(scratch.count - count)...])
+            var container = container, tail = tail
+            return container.withUTF8 { head in
+                tail.withUTF8 { tail in
+                    String(unsafeUninitializedCapacity: head.count + digits.count + tail.count + 2) { buffer in
+                        var at = 0
+                        func put(_ bytes: UnsafeRawBufferPointer) {
+                            for byte in bytes {
+                                buffer[at] = byte
+                                at += 1
+                            }
+                        }
+                        put(UnsafeRawBufferPointer(head))
+                        buffer[at] = UInt8(ascii: "/")
+                        at += 1
+                        put(digits)
+                        buffer[at] = UInt8(ascii: "/")
+                        at += 1
+                        put(UnsafeRawBufferPointer(tail))
+                        return at
+                    }
+                }
+            }
+        }
     }
 
     /// The DivKit div type a view class stands for: the `type` of the div whose
@@ -105,17 +150,18 @@ struct BlockMatching: ParentReuse {
         // Pass 1: the best view, the same element path.
         for (index, block) in blocks.enumerated() {
             let path = Self.elementPath(container: container, index: index, block)
-            plannedPaths[block.instance.path] = path
             if let found = orphans.firstIndex(where: { elementPaths[$0] == path }) {
-                planned[block.instance.path] = orphans.remove(at: found)
+                planned[block.instance.path] = Plan(path: path, view: orphans.remove(at: found))
             } else {
+                // A view an earlier plan of this pass matched it with stays planned.
+                planned[block.instance.path, default: Plan(path: path, view: nil)].path = path
                 unmatched.append(block)
             }
         }
         // Pass 2: any view this block can configure, the same view class.
         for block in unmatched {
             if let found = orphans.firstIndex(where: { store[$0].viewClass == block.configuration.viewClass }) {
-                planned[block.instance.path] = orphans.remove(at: found)
+                planned[block.instance.path]?.view = orphans.remove(at: found)
             }
         }
     }
@@ -125,21 +171,25 @@ struct BlockMatching: ParentReuse {
     mutating func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
                        store: inout ViewStore, pass: MountPass) -> Vended {
         var vended: Vended
-        if let view = planned[instance.path], store[view].viewClass == viewClass {
+        let plan = planned[instance.path]
+        if let view = plan?.view, store[view].viewClass == viewClass {
             if store[view].poolKey != key { store.move(view, to: key, in: parent) }
             vended = Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
         } else {
-            if let view = planned[instance.path] {
+            if let view = plan?.view {
                 store.remove(view, from: parent, reason: .innerViewReplaced(by: viewClass))
             }
             vended = Vended(view: store.createView(viewClass, key: key, in: parent, for: instance), acquisition: .created)
         }
-        elementPaths[vended.view] = plannedPaths[instance.path]
+        elementPaths[vended.view] = plan?.path
         return vended
     }
 
     /// Leftovers are removed; subviews follow the blocks' order. The plan is
-    /// forgotten (a fresh table: clearing one sized by a full pass would cost that pass again).
+    /// forgotten, the table's room kept: clearing it costs its entries and
+    /// a bit per slot, where a fresh table grew again, rehashing every
+    /// path, about eight times in each full pass of 50 cards (issue 38:
+    /// 15% of a `compare` replay under divkit).
     mutating func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
         for parent in visited {
             for view in store[parent].subviews where !pass.wasTaken(view) {
@@ -148,8 +198,7 @@ struct BlockMatching: ParentReuse {
             }
             store.order(parent, first: pass.taken(from: parent))
         }
-        if !planned.isEmpty { planned = [:] }
-        if !plannedPaths.isEmpty { plannedPaths = [:] }
+        if !planned.isEmpty { planned.removeAll(keepingCapacity: true) }
     }
 }
 

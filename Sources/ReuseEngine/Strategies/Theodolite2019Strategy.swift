@@ -67,7 +67,12 @@ struct ConfigurationKeying: Keying {
     var isPure: Bool { false }
 
     func key(_ component: String, _ configuration: ViewConfiguration, catalog: Catalog) -> ViewKey {
-        let values = configuration.attributes.sorted { $0.name < $1.name }
+        // Attributes already in name order (the usual definition) are the
+        // sorted array as they are: no new array per instance and pass.
+        // The sort is stable, so it would give back this very order.
+        let attributes = configuration.attributes
+        let inOrder = attributes.indices.dropFirst().allSatisfy { !(attributes[$0].name < attributes[$0 - 1].name) }
+        let values = inOrder ? attributes : attributes.sorted { $0.name < $1.name }
         return ViewKey(component: nil, viewClass: configuration.viewClass, shape: configuration.shape,
                        qualifier: values.isEmpty ? nil : .values(values))
     }
@@ -113,9 +118,22 @@ struct OwnerFirstVend: ParentReuse {
 
     mutating func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
                        store: inout ViewStore, pass: MountPass) -> Vended {
-        let free = (store.pool(key, in: parent)?.views ?? []).filter { !pass.wasTaken($0) }
-        // The oldest check-in first; equal tickets (never vended) keep pool order.
-        if let view = free.first(where: { store[$0].owner == instance.path }) ?? free.min(by: { ticket($0) < ticket($1) }) {
+        // Among the free views (not taken in this pass), in pool order: the
+        // instance's own, else the oldest check-in (the first of the
+        // smallest ticket: equal tickets, never vended, keep pool order).
+        // One walk over the pool in place, no array of the free ones made.
+        var own: ViewID?, oldest: ViewID?, oldestTicket = Int.max
+        if let views = store.pool(key, in: parent)?.views {
+            for view in views where !pass.wasTaken(view) {
+                if store[view].owner == instance.path {
+                    own = view
+                    break
+                }
+                let held = ticket(view)
+                if held < oldestTicket { (oldest, oldestTicket) = (view, held) }
+            }
+        }
+        if let view = own ?? oldest {
             stamp(view)
             return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
         }

@@ -198,8 +198,20 @@ struct ValdiViewPool: ParentReuse {
     func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
               store: inout ViewStore, pass: MountPass) -> Vended {
         // Pooled views are detached: every view still in the parent has a live node.
-        let live = (store.pool(key, in: parent)?.views ?? []).filter { !pass.wasTaken($0) }
-        if let view = live.first(where: { store[$0].owner == instance.path }) ?? live.first {
+        // The first view not taken in this pass that the instance had, else
+        // the first not taken: one walk over the pool in place (no array
+        // of the free ones made for every vend).
+        var own: ViewID?, first: ViewID?
+        if let views = store.pool(key, in: parent)?.views {
+            for view in views where !pass.wasTaken(view) {
+                if store[view].owner == instance.path {
+                    own = view
+                    break
+                }
+                if first == nil { first = view }
+            }
+        }
+        if let view = own ?? first {
             return Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
         }
         if let adopted = store.adoptDetached(viewClass, into: parent, key: key, for: instance) {

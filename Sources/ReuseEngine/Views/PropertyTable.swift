@@ -141,9 +141,21 @@ struct PropertyTable: Sendable {
         return written.first { $0.defaultIndex < 0 && matches($0) }
     }
 
-    /// Property `name`'s entry, if the view has it.
+    /// Property `name`'s entry, if the view has it: the first in reading
+    /// order (``first(where:)``) of that name. Names are compared in place,
+    /// and only the entry found is copied out (``first(where:)`` copies
+    /// each entry it shows its closure: divkit reads every property it
+    /// sets again this way, issue 38).
     func entry(named name: String) -> Entry? {
-        first { $0.name == name }
+        for index in defaults.indices {
+            if let standIn = standIn(forDefault: index) {
+                if written[standIn].id != Self.removed, written[standIn].name == name { return written[standIn] }
+            } else if defaults[index].name == name {
+                return defaults[index]
+            }
+        }
+        for index in written.indices where written[index].defaultIndex < 0 && written[index].name == name { return written[index] }
+        return nil
     }
 
     /// Property `id`'s entry (spelled `name`), found as ``position(of:name:)``

@@ -1,5 +1,13 @@
 import Foundation
 import ReuseEngine
+import Synchronization
+
+#if os(Linux)
+/// glibc's `malloc_trim` (malloc.h, which the Glibc module leaves out):
+/// gives the free memory of every arena back to the system.
+@_silgen_name("malloc_trim")
+private func mallocTrim(_ pad: Int) -> Int32
+#endif
 
 /// `compare`: replays one session under several strategies and prints what
 /// each did, side by side.
@@ -83,7 +91,7 @@ enum CompareCommand {
         }
 
         let rows = replayAll(lines, under: strategies, current: shell.engine.strategy, strategies: shell.strategies,
-                             directory: shell.workingDirectory)
+                             directory: shell.workingDirectory, fastPaths: shell.fastPaths)
         if Interruption.isRequested { throw ShellError("compare: interrupted", at: arguments.command) }
         if parsed.flags.contains("json") {
             // Schemas/compare.schema.json: every stat (the table shows a few),
@@ -100,9 +108,8 @@ enum CompareCommand {
     }
 
     /// `compare --explain`: two strategies in detail, or one against each
-    /// other in a line each. The pairs replay one after another (as
-    /// ``replayAll(_:under:current:strategies:directory:)``'s replays: at
-    /// most one pair's state alive).
+    /// other in a line each. The pairs replay one after another: at most
+    /// one pair's state alive (each keeps up to 100,000 events).
     static func explain(_ lines: [(line: String, location: SourceLocation)], strategies: [String], shell: Interpreter,
                         json: Bool, at command: Token) throws(ShellError) {
         let current = shell.engine.strategy
@@ -143,35 +150,138 @@ enum CompareCommand {
         shell.emit(text.joined(separator: "\n"), continuation: String(repeating: " ", count: width + 4))
     }
 
-    /// Replays `lines` under each of `names`, one after another, in
-    /// their order; the rows, one per name (fewer after Ctrl-C).
+    /// Replays `lines` under each of `names`, two at a time (this
+    /// machine's cores), each taking the next name in order; the rows, one
+    /// per name, in the names' order (after Ctrl-C, those before the first
+    /// replay it stopped).
     ///
-    /// One at a time, so that at most one replay's state is alive: a
-    /// strategy that keeps a view per row shown (Texture's nodes,
-    /// theodolite-2019's titles) holds millions of them after a long
-    /// scroll, and two of those side by side would double the peak. What
-    /// outlives a replay is its ``Row``: the name, the statistics, the
-    /// failure. Time is the replays' sum: linear in lines x strategies.
+    /// Memory stays bounded by one replay's (``ReplayGate``): a strategy
+    /// that keeps a view per row shown (Texture's nodes, theodolite-2019's
+    /// titles) holds millions of them after a long scroll, so while the
+    /// replays running hold more than `viewLimit` views between them, each
+    /// but the oldest waits (the oldest never does, and a replay ends in
+    /// its own time). Then the peak is at most the largest replay's and
+    /// `viewLimit` views more; a `set` session's replays (a hundred views
+    /// each) never wait. What outlives a replay is its ``Row``: the name,
+    /// the statistics, the failure. Time is the replays' sum, halved where
+    /// they run side by side: linear in lines x strategies.
+    ///
+    /// `fastPaths`: the shortcuts each replay takes (the shell's). With
+    /// ``FastPaths/eventlessCompare``, when every line only changes the
+    /// session (``keepsNoEvents(_:)``), the replays keep no events.
     static func replayAll(_ lines: [(line: String, location: SourceLocation)], under names: [String], current: Strategy,
-                          strategies: [StrategyDescriptor], directory: String) -> [Row] {
-        var rows: [Row] = []
-        rows.reserveCapacity(names.count)
-        for name in names {
-            // Ctrl-C: compare changes nothing, so stopping leaves nothing to undo.
-            if Interruption.isRequested { break }
-            rows.append(replay(lines, under: name, current: current, strategies: strategies, directory: directory))
+                          strategies: [StrategyDescriptor], directory: String, fastPaths: FastPaths = .all,
+                          viewLimit: Int = ReplayGate.viewLimit) -> [Row] {
+        let keepsEvents = !(fastPaths.contains(.eventlessCompare) && keepsNoEvents(lines))
+        let gate = ReplayGate(viewLimit: viewLimit)
+        let results = Mutex<[Row?]>(Array(repeating: nil, count: names.count))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(2, names.count)) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                // Ctrl-C: compare changes nothing, so stopping leaves nothing to undo.
+                guard index < names.count, !Interruption.isRequested else { return }
+                gate.start(index)
+                let row = replay(lines, under: names[index], current: current, strategies: strategies, directory: directory,
+                                 fastPaths: fastPaths, keepsEvents: keepsEvents, gate: (gate, index))
+                results.withLock { $0[index] = row }
+                gate.finish(index)
+                #if os(Linux)
+                // What the replay held goes back to the system, not to this
+                // thread's arena alone: else a large replay's memory, freed
+                // on one thread, would stay beside the next on the other.
+                _ = mallocTrim(0)
+                #endif
+            }
         }
-        return rows
+        return results.withLock { rows in rows.prefix { $0 != nil }.compactMap { $0 } }
+    }
+
+    /// Holds back all but the oldest of the replays running while they
+    /// hold more than ``viewLimit`` views between them
+    /// (``CompareCommand/replayAll(_:under:current:strategies:directory:fastPaths:viewLimit:)``).
+    final class ReplayGate: Sendable {
+        /// Views the replays running may hold between them before all but
+        /// the oldest wait: about 200 MB (a Texture node view with its
+        /// title is about 1.6 KB after a long scroll, two views).
+        static let viewLimit = 250_000
+        /// Lines a replay runs between two reports of its views.
+        static let reportEvery = 1_024
+
+        let viewLimit: Int
+        /// The views of each replay running, by its index.
+        private let running = Mutex<[Int: Int]>([:])
+        private let changed = NSCondition()
+
+        init(viewLimit: Int) { self.viewLimit = viewLimit }
+
+        func start(_ index: Int) { running.withLock { $0[index] = 0 } }
+
+        func finish(_ index: Int) {
+            running.withLock { $0[index] = nil }
+            changed.broadcast()
+        }
+
+        /// Replay `index` holds `views` now: it goes on at once when it is
+        /// the oldest running or the replays running hold at most
+        /// ``viewLimit`` views, else it waits until that holds (or Ctrl-C).
+        func report(_ index: Int, views: Int) {
+            running.withLock { $0[index] = views }
+            changed.broadcast()
+            changed.lock()
+            defer { changed.unlock() }
+            while mustWait(index), !Interruption.isRequested { _ = changed.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+        }
+
+        /// Whether replay `index` must wait: another older one runs, and
+        /// the replays running hold more than ``viewLimit`` views.
+        func mustWait(_ index: Int) -> Bool {
+            running.withLock { running in
+                running.keys.contains { $0 < index } && running.values.reduce(0, +) > viewLimit
+            }
+        }
+    }
+
+    /// Whether a replay of `lines` may keep no events
+    /// (``FastPaths/eventlessCompare``): every line is a command that
+    /// changes the session (one `save` writes back: `set`, `scroll`,
+    /// `mount`, a definition...), a command a replay passes over
+    /// (`strategy`, `export`...), or no command (a blank line, a comment).
+    ///
+    /// Invariant: a row is the replay's ``Statistics`` and the line it
+    /// stopped at, and neither reads a kept event. The totals are counted
+    /// whether events are kept or not (`EventLog.record` and `count`,
+    /// `DeterminismTests`), the other measures read the views and the
+    /// mounted tree, and no command that changes the session reads the
+    /// log's events, nor fails by them: only inspections do (`why`,
+    /// `log`, `check`'s story of a leak, `explain`'s narration), so a
+    /// line of any other command keeps them.
+    static func keepsNoEvents(_ lines: [(line: String, location: SourceLocation)]) -> Bool {
+        var lexer = Lexer()
+        for (line, _) in lines {
+            // A line that does not lex is refused alike either way; kept to the general path all the same.
+            guard case .success(let tokens) = lexer.tokenize(line) else { return false }
+            guard let first = tokens.first else { continue }
+            guard let spec = CommandTable.spec(named: first.text), spec.recordsForSave || !spec.replays else { return false }
+        }
+        return true
     }
 
     /// Replays `lines` in a fresh, silent interpreter under `strategy`,
-    /// up to the first line it refuses.
+    /// up to the first line it refuses (`keepsEvents`: as ``Replay`` keeps them).
+    /// `gate`: where it reports its views every ``ReplayGate/reportEvery``
+    /// lines, and waits when told to (with its index).
     static func replay(_ lines: [(line: String, location: SourceLocation)], under strategy: String,
-                       current: Strategy, strategies: [StrategyDescriptor], directory: String) -> Row {
-        let replay = Replay(strategy: strategy, current: current, strategies: strategies, directory: directory)
+                       current: Strategy, strategies: [StrategyDescriptor], directory: String,
+                       fastPaths: FastPaths = .all, keepsEvents: Bool = true, gate: (ReplayGate, Int)? = nil) -> Row {
+        let replay = Replay(strategy: strategy, current: current, strategies: strategies, directory: directory,
+                            fastPaths: fastPaths, keepsEvents: keepsEvents)
         var failure: String?
-        for (line, location) in lines {
+        for (number, (line, location)) in lines.enumerated() {
             if Interruption.isRequested { break }
+            if let (gate, index) = gate, number % ReplayGate.reportEvery == 0 {
+                gate.report(index, views: replay.child.engine.views.aliveCount)
+            }
             if !replay.run(line, at: location) {
                 failure = replay.failure
                 break
@@ -191,14 +301,21 @@ enum CompareCommand {
         /// `keepsOptions`: the current strategy keeps its options (false: its
         /// defaults, to compare it with itself as it comes).
         /// `eventWindow`: the events its log keeps (``CompareExplanation``
-        /// reads more of them than a count needs).
+        /// reads more of them than a count needs); none when `keepsEvents`
+        /// is false (``CompareCommand/keepsNoEvents(_:)``: they are counted).
+        /// `fastPaths`: the shortcuts it takes (the shell's).
         init(strategy: String, current: Strategy, strategies: [StrategyDescriptor], directory: String, keepsOptions: Bool = true,
-             eventWindow: Int = Replay.eventWindow) {
+             eventWindow: Int = Replay.eventWindow, fastPaths: FastPaths = .all, keepsEvents: Bool = true) {
             let sink = ErrorSink()
             child = Interpreter(options: .init(replay: true), strategies: strategies, write: { _ in }, writeError: { text in
                 sink.text = sink.text ?? text.split(separator: "\n").first.map(String.init)
             })
             child.workingDirectory = directory
+            child.fastPaths = fastPaths
+            // Its output goes nowhere: muted, no pass line is even made
+            // (about 9,000 instructions a `set` line). Errors still reach
+            // the sink, which keeps the first line of the last one.
+            child.muted = true
             // The current strategy keeps its options (a RecyclerView's sizes).
             if current.name == strategy, keepsOptions {
                 child.selectStrategy(current)
@@ -211,7 +328,11 @@ enum CompareCommand {
             // start) and a bounded log, so its memory follows the state and
             // not the session's length (issue 39).
             child.engine.keepsCheckpoints = false
-            child.engine.keepEvents(atMost: eventWindow)
+            if keepsEvents {
+                child.engine.keepEvents(atMost: eventWindow)
+            } else {
+                child.engine.setKeepsEvents(false)
+            }
             let options = child.engine.strategy.optionsDescription
             label = options.isEmpty || options == descriptor?.standard.optionsDescription ? strategy : "\(strategy) (\(options))"
             self.sink = sink
