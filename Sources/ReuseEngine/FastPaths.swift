@@ -92,6 +92,14 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``ReusePool/waitingByOwner``: Texture's node views). Twin: the
     /// waiting stack searched from its top.
     package static let waitingByOwner = FastPaths(rawValue: 1 << 21)
+    /// The shell remembers what an ASCII line's text alone decides (its
+    /// words, its command, its canonical text), up to 256 lines
+    /// (`TextCache` in ReuseShell). Twin: the line read into words again.
+    package static let lineCache = FastPaths(rawValue: 1 << 22)
+    /// The shell remembers the paths it parsed, by their ASCII text, up to
+    /// 256 (`Interpreter.parsedPath`). Twin: ``ComponentPath/parse(_:)``
+    /// every time.
+    package static let pathCache = FastPaths(rawValue: 1 << 23)
 
     /// Every shortcut, by the name FAST_PATHS.md and the tests give it.
     package static let named: [(name: String, path: FastPaths)] = [
@@ -103,7 +111,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("settleByPrefix", .settleByPrefix), ("poolByIdentity", .poolByIdentity), ("pathInPlace", .pathInPlace),
         ("leafParent", .leafParent), ("viewIndex", .viewIndex), ("visibleSubviews", .visibleSubviews),
         ("releaseInBackground", .releaseInBackground), ("continuedReplay", .continuedReplay),
-        ("waitingByOwner", .waitingByOwner),
+        ("waitingByOwner", .waitingByOwner), ("lineCache", .lineCache), ("pathCache", .pathCache),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -119,7 +127,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0x3F_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0xFF_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

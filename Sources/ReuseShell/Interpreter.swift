@@ -230,6 +230,9 @@ public final class Interpreter {
     /// Runs one line; returns false when it failed.
     @discardableResult
     public func run(line: String, at location: SourceLocation) -> Bool {
+        // Read once (a few flags): each read of a class's property is an
+        // exclusivity check at run time.
+        let options = self.options
         let length = location.overlongBytes ?? line.utf8.count
         guard length <= Interpreter.maximumLineLength else {
             // Only the start is echoed: the point is the length.
@@ -238,15 +241,25 @@ public final class Interpreter {
                    at: location, line: start)
             return false
         }
-        let tokens: [Token]
-        switch lexer.tokenize(line) {
-        case .success(let result): tokens = result
-        case .failure(let error):
-            if options.echo, !options.quiet { emit("reuse> " + line) }
-            // No tokens, so nothing asks for JSON (a `--json` may be inside the broken quote).
-            report(error, at: location, line: line)
-            return false
+        let lexed: LexedLine
+        // A line read before: its words as they were (`FastPaths.lineCache`;
+        // the invariant is `TextCache`'s). It still counts as tokenized.
+        let cachesLines = engine.fastPaths.contains(.lineCache)
+        if cachesLines, let cached = lexedLines[line] {
+            lexed = cached
+            lexer.countRemembered()
+        } else {
+            switch lexer.tokenize(line) {
+            case .success(let result): lexed = LexedLine(result)
+            case .failure(let error):
+                if options.echo, !options.quiet { emit("reuse> " + line) }
+                // No tokens, so nothing asks for JSON (a `--json` may be inside the broken quote).
+                report(error, at: location, line: line)
+                return false
+            }
+            if cachesLines { lexedLines.keep(lexed, for: line) }
         }
+        let tokens = lexed.tokens
         if line.utf8.last == LineJoiner.backslash, let last = tokens.last, let dangling = Interpreter.danglingContinuation(line, last) {
             if options.echo { emit("reuse> " + line) }
             report(dangling, at: location, line: line, json: Interpreter.asksForJSON(tokens))
@@ -257,12 +270,13 @@ public final class Interpreter {
             return true
         }
         if options.echo, !options.quiet { emit(style.bold("reuse> ") + line, continuation: "       ") }
-        guard let spec = CommandTable.spec(named: first.text) else {
+        guard let specIndex = lexed.command else {
             let hint = closestName(to: first.text, in: CommandTable.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
             report(ShellError("unknown command '\(first.text)'\(hint) (type 'help' for a list)", at: first), at: location, line: line,
                    json: Interpreter.asksForJSON(tokens))
             return false
         }
+        let spec = CommandTable.all[specIndex]
         if options.replay, !spec.replays { return true }
         // Under `quiet`, only an answer's output is printed (nothing saved
         // or restored otherwise: this is every line's path).
@@ -279,12 +293,12 @@ public final class Interpreter {
             onceFile = file
         }
         defer { onceFile = savedOnce }
-        var arguments = Arguments(command: first, tokens: Array(tokens.dropFirst()), line: line)
+        var arguments = Arguments(command: first, tokens: lexed.arguments, line: line)
         // No snapshot of the engine: its operations check everything before
         // they change anything, so a failed command has changed nothing.
         // (A copy here would cost the whole event log on every command.)
         let savedCurrent = current
-        current = (location, line, canonicalText(of: line, tokens))
+        current = (location, line, lexed.canonical)
         defer { current = savedCurrent }
         let operations = engine.operationCount
         // A quiz asked before this command is answered after it (not by more narration).
@@ -464,7 +478,14 @@ public final class Interpreter {
     /// One line as read (without its `\n`): a trailing `\r` dropped and, on
     /// the first line, a byte-order mark.
     public static func line(_ raw: some StringProtocol, number: Int) -> String {
+        // Most lines: no `\r` to drop and no mark (its first byte is 0xEF),
+        // the text as it is.
         var line = Substring(raw)
+        if line.utf8.last != UInt8(ascii: "\r"), number != 1 || line.utf8.first != 0xEF {
+            // A string is given back as it is (a cast the specialization folds).
+            if let whole = raw as? String { return whole }
+            return String(line)
+        }
         if number == 1, line.unicodeScalars.first == "\u{FEFF}" { line = Substring(line.unicodeScalars.dropFirst()) }
         if line.utf8.last == UInt8(ascii: "\r") { line = Substring(line.unicodeScalars.dropLast()) }
         return String(line)
@@ -636,28 +657,19 @@ public final class Interpreter {
     /// The trigger text of a pass: the running command's canonical text.
     var trigger: String { current?.text ?? "" }
 
-    /// The last line run and its canonical text: a script repeats lines
-    /// (a thousand `scroll Feed by 1`), and the text is the same for the
-    /// same line.
-    private var lastCanonical: (line: String, text: String) = ("", "")
+    /// Lines already read into words (`FastPaths.lineCache`).
+    private var lexedLines = TextCache<LexedLine>()
 
-    /// ``canonicalText(_:)`` of `line`, whose tokens are `tokens`.
-    private func canonicalText(of line: String, _ tokens: [Token]) -> String {
-        if line == lastCanonical.line { return lastCanonical.text }
-        let text = Interpreter.canonicalText(tokens)
-        lastCanonical = (line, text)
-        return text
-    }
+    /// Paths already parsed (`FastPaths.pathCache`).
+    private var parsedPaths = TextCache<Result<ComponentPath, PathSyntaxError>>()
 
-    /// The last PATH text parsed and what it gave: parsing is pure, and a
-    /// script names the same path line after line.
-    private var lastParsedPath: (text: String, result: Result<ComponentPath, PathSyntaxError>)?
-
-    /// ``ComponentPath/parse(_:)`` of `text`.
+    /// ``ComponentPath/parse(_:)`` of `text`: remembered for an ASCII text
+    /// (`FastPaths.pathCache`; the invariant is `TextCache`'s).
     func parsedPath(_ text: String) -> Result<ComponentPath, PathSyntaxError> {
-        if let last = lastParsedPath, last.text == text { return last.result }
+        guard engine.fastPaths.contains(.pathCache) else { return ComponentPath.parse(text) }
+        if let known = parsedPaths[text] { return known }
         let result = ComponentPath.parse(text)
-        lastParsedPath = (text, result)
+        parsedPaths.keep(result, for: text)
         return result
     }
 

@@ -96,14 +96,17 @@ extension ReuseBenchCommand {
     /// The scale targets.
     struct Scale: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "The scale targets (time travel, why and checkpoint memory after long sessions; compare's peak memory and time; the engine against the tight floor), each with its figure and ratio.",
-            discussion: "Exits 1 when a target is missed or could not be measured. The tight-floor targets need a release build and valgrind.")
+            abstract: "The scale targets (time travel, why and checkpoint memory after long sessions; compare's peak memory and time; the engine against the tight floor; the shell's front end in instructions a line), each with its figure and ratio.",
+            discussion: "Exits 1 when a target is missed or could not be measured. The tight-floor and front-end targets need a release build and valgrind.")
 
         @Option(help: ArgumentHelp("Lines of each session (the targets are stated for 1,000,000).", valueName: "N"))
         var lines = 1_000_000
 
-        @Flag(name: .customLong("no-floor"), help: "Skip the tight-floor targets (instruction counts under callgrind).")
+        @Flag(name: .customLong("no-floor"), help: "Skip the instruction-count targets under callgrind (the tight floor's and the front end's).")
         var skipsFloor = false
+
+        @Flag(name: .customLong("no-front-end"), help: "Skip the front-end targets (a shell line's instructions beyond the engine's, under callgrind).")
+        var skipsFrontEnd = false
 
         @OptionGroup var output: OutputOptions
 
@@ -113,7 +116,7 @@ extension ReuseBenchCommand {
 
         func run() {
             Report.begin(section: "scale", json: output.json)
-            ScaleBenchmark.run(lines: lines, floor: !skipsFloor)
+            ScaleBenchmark.run(lines: lines, floor: !skipsFloor, frontEnd: !skipsFloor && !skipsFrontEnd)
             if ScaleBenchmark.missedAny { Report.exit(1) }
             Report.finish()
         }

@@ -21,6 +21,11 @@
 // counts them, held to 4x and 2.5x the tight floor's; `--no-floor` skips
 // them. Without valgrind, or in a debug build, they are not measured, which
 // counts as not met.
+//
+// The front end (FrontEndTarget.swift): a scroll line's and a `set` line's
+// instructions beyond the engine's operation, counted by callgrind, held
+// to 9,000; `--no-front-end` (or `--no-floor`) skips them, and they are
+// not measured as the tight floor's are not.
 
 import ReuseEngine
 import ReuseShell
@@ -72,7 +77,7 @@ enum ScaleBenchmark {
         """ + String(repeating: "scroll Feed by 1\n", count: lines)
     }
 
-    static func run(lines: Int, floor: Bool) {
+    static func run(lines: Int, floor: Bool, frontEnd: Bool) {
         targets = []
         Report.text("Scale targets (issue 38), sessions of \(lines) lines, each in a child process:")
         for kind in ["set", "scroll"] {
@@ -99,7 +104,33 @@ enum ScaleBenchmark {
         }
         measureCompare(lines: lines)
         if floor { measureTightFloor() }
+        if frontEnd { measureFrontEnd() }
         report()
+    }
+
+    /// The front-end targets (FrontEndTarget.swift): a scroll line's and a
+    /// `set` line's instructions beyond the engine's, counted by callgrind.
+    static func measureFrontEnd() {
+        Report.text("  front end: the scroll and set sessions' lines under callgrind (about a minute)")
+        switch FrontEndTarget.measure() {
+        case .success(let figures):
+            for figure in figures {
+                Report.text("  front end, \(figure.kind): \(Budget.grouped(figure.perLine)) instructions a line beyond the engine's "
+                            + "\(Budget.grouped(figure.enginePerLine)) (\(figure.lines) lines)")
+                targets.append(Target(name: "front end: \(figure.kind), a line", measured: figure.perLine, limit: FrontEndTarget.limit,
+                                      unit: "instr"))
+            }
+            Report.record("frontEnd", .array(figures.map { figure in
+                .object([("kind", .string(figure.kind)), ("lines", .int(figure.lines)), ("perLine", .double(figure.perLine)),
+                         ("enginePerLine", .double(figure.enginePerLine)), ("limit", .double(FrontEndTarget.limit))])
+            }))
+        case .failure(let failure):
+            Report.problem("  front end: not measured: \(failure.message)")
+            for workload in FrontEndTarget.workloads {
+                targets.append(Target(name: "front end: \(workload.kind), a line", measured: .nan, limit: FrontEndTarget.limit,
+                                      unit: "instr", notMeasured: failure.message))
+            }
+        }
     }
 
     /// The tight-floor targets: `reuse-bench floors` counted under callgrind.

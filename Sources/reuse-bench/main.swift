@@ -64,5 +64,6 @@ let listPath = ComponentPath([.named("Feed", index: 0)])
 // anything is parsed: its memory peak is the script's own.
 ReplayBenchmark.runChildIfAsked()
 ScaleBenchmark.runChildIfAsked()
+FrontEndTarget.runChildIfAsked()
 // The sections, `--json` and `--help`: ReuseBenchCommand.swift.
 ReuseBenchCommand.main()
