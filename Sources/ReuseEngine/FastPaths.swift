@@ -92,11 +92,11 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``ReusePool/waitingByOwner``: Texture's node views). Twin: the
     /// waiting stack searched from its top.
     package static let waitingByOwner = FastPaths(rawValue: 1 << 21)
-    /// The shell remembers what an ASCII line's text alone decides (its
-    /// words, its command, its canonical text), up to 256 lines
+    /// The shell remembers what a line's text alone decides (its words,
+    /// its command, its canonical text), by its bytes, up to 256 lines
     /// (`TextCache` in ReuseShell). Twin: the line read into words again.
     package static let lineCache = FastPaths(rawValue: 1 << 22)
-    /// The shell remembers the paths it parsed, by their ASCII text, up to
+    /// The shell remembers the paths it parsed, by their bytes, up to
     /// 256 (`Interpreter.parsedPath`). Twin: ``ComponentPath/parse(_:)``
     /// every time.
     package static let pathCache = FastPaths(rawValue: 1 << 23)

@@ -1,4 +1,3 @@
-import Foundation
 import ReuseEngine
 
 /// A state-changing command that succeeded: which command, and its line as typed.
@@ -11,43 +10,17 @@ public struct RecordedCommand: Sendable, Hashable {
     /// The same command with the same bytes: `save` writes what was typed
     /// (two spellings of one text are equal as strings, not as bytes).
     func isSpelled(as other: RecordedCommand) -> Bool {
-        RecordedCommand.sameBytes(line, other.line) && RecordedCommand.sameBytes(command, other.command)
+        TextBytes.same(line, other.line) && TextBytes.same(command, other.command)
     }
 
-    /// Whether two strings hold the same UTF-8 bytes: compared in place
-    /// with `memcmp` where both are contiguous (native and small strings
-    /// always are), else byte by byte. (`elementsEqual` on the UTF-8 views
-    /// walked them a byte at a time through the generic iterator: about
-    /// 1,000 instructions a `scroll` line.)
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        let compared = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in
-                x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
-            }
-        }
-        if let compared, let compared { return compared }
-        return a.utf8.elementsEqual(b.utf8)
-    }
-
-    /// A hash of the bytes `isSpelled(as:)` compares (FNV-1a, 64 bits):
+    /// A hash of the bytes `isSpelled(as:)` compares (FNV-1a: `TextBytes`):
     /// equal spellings hash alike. (`hashValue` hashed the strings as
     /// Unicode text, SipHash after a normalization check: about 3,000
     /// instructions a `set` line.)
     var spellingHash: Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func add(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        func add(_ text: String) {
-            let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                for byte in bytes { add(byte) }
-            }
-            if done == nil { for byte in text.utf8 { add(byte) } }
-        }
-        add(command)
-        // A byte no UTF-8 text holds, between the two.
-        add(0xFF)
-        add(line)
-        return Int(truncatingIfNeeded: hash)
+        // The line goes on from the command's hash and a byte no UTF-8 text holds.
+        let command = UInt64(bitPattern: Int64(TextBytes.hash(self.command)))
+        return TextBytes.hash(line, seed: (command ^ 0xFF) &* 0x100_0000_01b3)
     }
 }
 
@@ -71,6 +44,8 @@ public struct RecordedCommands: RandomAccessCollection, Sendable {
     private var entries = ChunkedArray<Entry>()
     /// Distinct commands, in the order they were first typed.
     private var texts = ChunkedArray<RecordedCommand>()
+    /// Each text's `spellingHash`, by its index in `texts`.
+    private var hashes: [Int] = []
     /// The texts by the hash of their bytes (`RecordedCommand.spellingHash`;
     /// open addressing, linear probing; each slot 0 or
     /// an index in `texts` plus one; at most half full).
@@ -100,16 +75,18 @@ public struct RecordedCommands: RandomAccessCollection, Sendable {
         if let last = entries.last, texts[Int(last.text)].isSpelled(as: command) { return Int(last.text) }
         if texts.count * 2 >= slots.count {
             slots = [UInt32](repeating: 0, count: Swift.max(16, slots.count * 2))
-            for index in 0..<texts.count { place(index, hash: texts[index].spellingHash) }
+            for index in 0..<texts.count { place(index, hash: hashes[index]) }
         }
+        let hash = command.spellingHash
         let mask = slots.count - 1
-        var slot = command.spellingHash & mask
+        var slot = hash & mask
         while slots[slot] != 0 {
             let index = Int(slots[slot]) - 1
-            if texts[index].isSpelled(as: command) { return index }
+            if hashes[index] == hash, texts[index].isSpelled(as: command) { return index }
             slot = (slot + 1) & mask
         }
         texts.append(command)
+        hashes.append(hash)
         slots[slot] = UInt32(texts.count)
         return texts.count - 1
     }

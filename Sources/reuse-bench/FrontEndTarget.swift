@@ -84,7 +84,7 @@ enum FrontEndTarget {
               let workload = workloads.first(where: { $0.kind == arguments[flag + 1] }) else { return }
         let (setup, lines) = workload.scripts
         let base = "/tmp/reuse-bench-\(getpid())-front-end"
-        guard write(setup, to: base + "-setup.reuse"), write(lines, to: base + "-lines.reuse") else { exit(1) }
+        guard save(setup, to: base + "-setup.reuse"), save(lines, to: base + "-lines.reuse") else { exit(1) }
         var written = 0
         let interpreter = Interpreter(options: .init(quiet: true), write: { written &+= $0.utf8.count },
                                       writeError: { text in _ = text.withCString { write(2, $0, strlen($0)) } })
@@ -136,7 +136,7 @@ enum FrontEndTarget {
         return Figure(kind: workload.kind, lines: workload.lines, measured: measured, engine: engine)
     }
 
-    private static func write(_ text: String, to path: String) -> Bool {
+    private static func save(_ text: String, to path: String) -> Bool {
         guard let file = fopen(path, "w") else { return false }
         let ok = fputs(text, file) >= 0
         return fclose(file) == 0 && ok

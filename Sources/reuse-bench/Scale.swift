@@ -116,7 +116,7 @@ enum ScaleBenchmark {
         case .success(let figures):
             for figure in figures {
                 Report.text("  front end, \(figure.kind): \(Budget.grouped(figure.perLine)) instructions a line beyond the engine's "
-                            + "\(Budget.grouped(figure.enginePerLine)) (\(figure.lines) lines)")
+                            + "\(Budget.grouped(figure.enginePerLine)) (\(Budget.grouped(Double(figure.lines))) lines)")
                 targets.append(Target(name: "front end: \(figure.kind), a line", measured: figure.perLine, limit: FrontEndTarget.limit,
                                       unit: "instr"))
             }
@@ -268,13 +268,13 @@ enum ScaleBenchmark {
 
     static func report() {
         Report.text()
-        Report.text("  " + pad("target", 36, left: true) + pad("measured", 12) + pad("limit", 10) + pad("ratio", 8) + "  ")
+        Report.text("  " + pad("target", 36, left: true) + pad("measured", 14) + pad("limit", 12) + pad("ratio", 8) + "  ")
         for target in targets {
             // A ratio target's figures in hundredths; a limit such as 2.5 with its tenths.
-            let measured = target.notMeasured == nil ? fixed(target.measured, target.unit == "x" ? 2 : 1) + " " + target.unit : "-"
+            let measured = target.notMeasured == nil ? fixed(target.measured, target.unit == "x" ? 2 : target.unit == "instr" ? 0 : 1) + " " + target.unit : "-"
             let limit = fixed(target.limit, target.limit == target.limit.rounded() ? 0 : 1) + " " + target.unit
             let status = target.notMeasured != nil ? "not measured" : target.met ? "met" : "MISSED"
-            Report.text("  " + pad(target.name, 36, left: true) + pad(measured, 12) + pad(limit, 10)
+            Report.text("  " + pad(target.name, 36, left: true) + pad(measured, 14) + pad(limit, 12)
                         + pad(target.notMeasured == nil ? fixed(target.ratio, 2) + "x" : "-", 8) + "  " + status)
             var entry: [(String, JSON)] = [
                 ("target", .string(target.name)),

@@ -83,16 +83,25 @@ import ReuseEngine
             #expect(cache.count <= TextCache<Int>.capacity)
             #expect(cache["line \(index)"] == index)
         }
-        // Not kept: a text past the longest, and a non-ASCII one.
+        // Not kept: a text past the longest.
         let long = String(repeating: "x", count: TextCache<Int>.longest + 1)
         cache.keep(1, for: long)
         #expect(cache[long] == nil)
-        cache.keep(2, for: "caf\u{E9}")
-        #expect(cache["caf\u{E9}"] == nil)
-        // An ASCII text kept is not found for another spelling of it.
+        // A text is found under its own bytes only: not under another
+        // spelling of it (equal as strings), in either direction.
         cache.keep(3, for: "Kelvin")
         #expect(cache["\u{212A}elvin"] == nil)
+        cache.keep(4, for: "\u{212A}elvin")
         #expect(cache["Kelvin"] == 3)
+        #expect(cache["\u{212A}elvin"] == 4)
+        cache.keep(5, for: "caf\u{E9}")
+        #expect(cache["cafe\u{301}"] == nil)
+        #expect(cache["caf\u{E9}"] == 5)
+        // Kept again: the new value.
+        cache.keep(6, for: "Kelvin")
+        #expect(cache["Kelvin"] == 6)
+        cache.removeAll()
+        #expect(cache.count == 0 && cache["Kelvin"] == nil)
     }
 
     /// Recorded commands are told apart by their bytes: `save` writes each
@@ -112,7 +121,7 @@ import ReuseEngine
         #expect(recorded.map(\.command) == (0..<3).flatMap { _ in (0..<40).map { $0 < 2 ? "set" : "scroll" } })
         #expect(RecordedCommand(command: "set", line: spellings[0]).spellingHash
                 == RecordedCommand(command: "set", line: String(spellings[0])).spellingHash)
-        #expect(!RecordedCommand.sameBytes(spellings[0], spellings[1]))
+        #expect(!TextBytes.same(spellings[0], spellings[1]))
     }
 }
 

@@ -50,6 +50,7 @@ final class CommandSpec: Sendable {
         self.recordsForSave = recordsForSave
         self.replays = replays
         self.run = run
+        answering = CommandSpec.answering(name: name, group: group)
     }
 
     /// Whether what a line of it prints answers a question (an inspection, `help`):
@@ -58,11 +59,24 @@ final class CommandSpec: Sendable {
     /// `words`: the words after the command's name (`strategy` alone asks
     /// which strategies there are, and answers).
     func answers(words: Int) -> Bool {
+        switch answering {
+        case .always: true
+        case .never: false
+        case .alone: words == 0
+        }
+    }
+
+    /// ``answers(words:)``'s rule for this command, worked out from its
+    /// name and group once (every line asks, under `quiet`).
+    private let answering: Answering
+    private enum Answering { case always, never, alone }
+
+    private static func answering(name: String, group: Group) -> Answering {
         switch name {
-        case "explain", "expect": false
-        case "help": true
-        case "strategy": words == 0
-        default: group == .inspect
+        case "explain", "expect": .never
+        case "help": .always
+        case "strategy": .alone
+        default: group == .inspect ? .always : .never
         }
     }
 }

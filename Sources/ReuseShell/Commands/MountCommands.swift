@@ -500,18 +500,22 @@ extension Engine {
     /// (`catalog` is read only when a segment after the first is bare.)
     static func namesakes(of path: ComponentPath, in mounted: [MountedNode],
                           catalog: @autoclosure () -> Catalog) -> (position: Int, namesakes: [MountedNode])? {
+        // Taken once (each `segments` is a new view of the path).
+        let segments = path.segments
         func isBare(_ position: Int) -> Bool {
-            if case .named(_, 0) = path.segments[position], !path.showsIndex(at: position) { return true }
+            if case .named(_, 0) = segments[position], !path.showsIndex(at: position) { return true }
             return false
         }
-        guard let lastBare = path.segments.indices.last(where: isBare) else { return nil }
+        guard let lastBare = segments.indices.last(where: isBare) else { return nil }
         // One walk down the path: at each level, the siblings of the segment
         // (none when only the first segment is bare: its siblings are the
         // mounted roots; `set Screen/Card[7]` walks nothing).
         let nodes = lastBare > 0 ? Engine.nodes(along: path, in: mounted, catalog: catalog()) : []
-        for position in path.segments.indices where isBare(position) {
-            guard position <= nodes.count, case .named(let name, _) = path.segments[position] else { break }
+        for position in segments.indices where isBare(position) {
+            guard position <= nodes.count, case .named(let name, _) = segments[position] else { break }
             let siblings = position == 0 ? mounted : nodes[position - 1].children
+            // One sibling (a single root, an only child) has no namesake.
+            guard siblings.count > 1 else { continue }
             var count = 0
             // By index: each sibling's path read in place, no node copied.
             for index in siblings.indices {

@@ -144,7 +144,7 @@ public struct ScriptReader: ~Copyable {
             guard let valid = String(validating: bytes, as: UTF8.self) else { throw .notUTF8(line: lineNumber) }
             text = valid
         }
-        return Interpreter.line(text, number: lineNumber)
+        return Interpreter.line(string: text, number: lineNumber)
     }
 
     /// The next line's bytes, `\n` left out, nothing else changed.
