@@ -31,16 +31,16 @@ import ReuseEngine
     static let withoutCaches = FastPaths.all.subtracting([.lineCache, .pathCache])
 
     @Test func anotherSpellingOfALineIsReadAgain() {
-        let lines = ["component Box view UIView", "mount Box", "set Box backgroundColor K", "set Box backgroundColor \u{212A}",
-                     "set Box backgroundColor K", "set Box backgroundColor \u{212A}"]
+        let lines = ["component Box view UILabel { text: \"x\" }", "mount Box", "set Box text K", "set Box text \u{212A}",
+                     "set Box text K", "set Box text \u{212A}"]
         let cached = Self.outputs(lines, paths: .all)
         let plain = Self.outputs(lines, paths: Self.withoutCaches)
         #expect(cached.outputs == plain.outputs)
         // The pass line names the value as typed, each time.
-        #expect(Self.contains(cached.outputs[3], "(set Box backgroundColor \u{212A})"))
-        #expect(!Self.contains(cached.outputs[3], "(set Box backgroundColor K)"))
-        #expect(Self.contains(cached.outputs[4], "(set Box backgroundColor K)"))
-        #expect(Self.contains(cached.outputs[5], "(set Box backgroundColor \u{212A})"))
+        #expect(Self.contains(cached.outputs[3], "(set Box text \u{212A})"))
+        #expect(!Self.contains(cached.outputs[3], "(set Box text K)"))
+        #expect(Self.contains(cached.outputs[4], "(set Box text K)"))
+        #expect(Self.contains(cached.outputs[5], "(set Box text \u{212A})"))
     }
 
     @Test func anotherSpellingOfAPathIsParsedAgain() {
