@@ -442,7 +442,7 @@ public func isIdentifier(_ text: some StringProtocol) -> Bool {
     return text.allSatisfy { isLetter($0) || isDigit($0) || $0 == "_" || $0 == "-" || $0 == "." }
 }
 
-/// ``isIdentifier(_:)`` of ASCII bytes, as its byte loop answers it; nil
+/// `isIdentifier(_:)` of ASCII bytes, as its byte loop answers it; nil
 /// when it meets a byte past ASCII while the name is still valid (the
 /// characters decide then) or when there are no bytes.
 @usableFromInline
