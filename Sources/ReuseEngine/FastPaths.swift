@@ -92,6 +92,14 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``ReusePool/waitingByOwner``: Texture's node views). Twin: the
     /// waiting stack searched from its top.
     package static let waitingByOwner = FastPaths(rawValue: 1 << 21)
+    /// The shell remembers what a line's text alone decides (its words,
+    /// its command, its canonical text), by its bytes, up to 256 lines
+    /// (`TextCache` in ReuseShell). Twin: the line read into words again.
+    package static let lineCache = FastPaths(rawValue: 1 << 22)
+    /// The shell remembers the paths it parsed, by their bytes, up to
+    /// 256 (`Interpreter.parsedPath`). Twin: ``ComponentPath/parse(_:)``
+    /// every time.
+    package static let pathCache = FastPaths(rawValue: 1 << 23)
     /// A `compare` replay whose every line changes the session (a command
     /// `save` writes back) or is passed over keeps no events: it counts
     /// them (`CompareCommand.Replay`). Twin: a log that keeps the latest
@@ -113,7 +121,8 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("settleByPrefix", .settleByPrefix), ("poolByIdentity", .poolByIdentity), ("pathInPlace", .pathInPlace),
         ("leafParent", .leafParent), ("viewIndex", .viewIndex), ("visibleSubviews", .visibleSubviews),
         ("releaseInBackground", .releaseInBackground), ("continuedReplay", .continuedReplay),
-        ("waitingByOwner", .waitingByOwner), ("eventlessCompare", .eventlessCompare), ("batchRemoval", .batchRemoval),
+        ("waitingByOwner", .waitingByOwner), ("lineCache", .lineCache), ("pathCache", .pathCache),
+        ("eventlessCompare", .eventlessCompare), ("batchRemoval", .batchRemoval),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -129,7 +138,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0xA3F_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0xAFFFFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

@@ -7,6 +7,15 @@ import ReuseEngine
 /// A command that fails changes nothing: every engine operation validates
 /// its input before it changes state.
 public final class Interpreter {
+    // Properties marked `@exclusivity(unchecked)` are read and written on
+    // every line (the line's words, the running command, the record, the
+    // output switches): each access of a class's property is otherwise
+    // checked at run time for another access overlapping it, about 120
+    // instructions, a dozen a line. None of them is ever accessed while an
+    // access of it is open: each is read, assigned or changed in place by
+    // a method that touches no other part of the interpreter, and the
+    // interpreter runs on one thread. (`engine` keeps its checks: a
+    // command's body runs with the engine passed `inout`.)
     /// Settings from the command line.
     public struct Options: Sendable {
         public var style = Style.plain
@@ -58,7 +67,7 @@ public final class Interpreter {
     /// What ``narrateSilences()`` said after the last pass, in order.
     private var narratedSilences: [String] = []
     /// The quiz asked and not yet answered (`quiz`): the next command answers it.
-    var pendingQuiz: QuizCommand.Pending?
+    @exclusivity(unchecked) var pendingQuiz: QuizCommand.Pending?
     /// The learner's answer to the pending quiz (presenter mode), marked when it is answered.
     public var quizAnswer: String?
     /// Whether a quiz waits for the next command.
@@ -69,16 +78,16 @@ public final class Interpreter {
     /// (a lesson page keeps it for its reveal instead).
     public var printsQuizAnswers = true
     /// Commands that failed so far.
-    public private(set) var failures = 0
+    @exclusivity(unchecked) public private(set) var failures = 0
     /// Set by `quit`.
     public private(set) var wantsToQuit = false
     /// State-changing commands that succeeded since the last `reset`, for `save` and `compare`.
-    public private(set) var recorded = RecordedCommands()
+    @exclusivity(unchecked) public private(set) var recorded = RecordedCommands()
     /// Sessions ended by `reset`, oldest first, so a mark taken in one can
     /// still be restored (presenter mode going back over a `reset`).
     private var endedSessions: [(engine: Engine, recorded: RecordedCommands)] = []
     /// Splits lines into tokens (each line exactly once).
-    var lexer = Lexer()
+    @exclusivity(unchecked) var lexer = Lexer()
     /// Pass lines, with the last one's counts part kept.
     private var passLines = PassLine.Cache()
     /// Lines tokenized so far: each line run is tokenized exactly once.
@@ -93,7 +102,7 @@ public final class Interpreter {
     public var muted = false { didSet { dropsOutput = muted || silenced } }
     /// The running command's output is dropped: under `quiet`, it answers
     /// no question (set per command, so a `source`d inspection still prints).
-    private var silenced = false { didSet { dropsOutput = muted || silenced } }
+    @exclusivity(unchecked) private var silenced = false { didSet { dropsOutput = muted || silenced } }
     /// `muted || silenced`, kept as one flag: what every write and every
     /// pass line test.
     private var dropsOutput = false
@@ -103,8 +112,8 @@ public final class Interpreter {
     private var answering: String?
     /// Where the next command's output goes (`once FILE`), then the one it
     /// runs for (`once` applies to the command after it).
-    var pendingOnce: FileHandle?
-    var onceFile: FileHandle?
+    @exclusivity(unchecked) var pendingOnce: FileHandle?
+    @exclusivity(unchecked) var onceFile: FileHandle?
     /// Where error reports go (the same stream as output unless told otherwise).
     let writeError: (String) -> Void
     /// Script files being run, outermost first (absolute paths); relative
@@ -112,7 +121,22 @@ public final class Interpreter {
     var scriptStack: [String] = []
     /// The command running now: where it came from, its line, and its
     /// canonical text (the trigger of the pass it runs).
-    var current: (location: SourceLocation, line: String, text: String)?
+    @exclusivity(unchecked) var current: RunningCommand?
+
+    /// The command running: where it came from, its line, and its canonical
+    /// text. A class, never changed: kept aside and put back around every
+    /// command with one retain, not one for each of its strings and arrays.
+    final class RunningCommand {
+        let location: SourceLocation
+        let line: String
+        let text: String
+
+        init(_ location: SourceLocation, _ line: String, _ text: String) {
+            self.location = location
+            self.line = line
+            self.text = text
+        }
+    }
 
     /// The strategies `strategy`, `compare`, `help strategy` and completion
     /// know, in listing order: the engine's (``StrategyRegistry/all``) unless
@@ -230,6 +254,9 @@ public final class Interpreter {
     /// Runs one line; returns false when it failed.
     @discardableResult
     public func run(line: String, at location: SourceLocation) -> Bool {
+        // Read once (a few flags): each read of a class's property is an
+        // exclusivity check at run time.
+        let options = self.options
         let length = location.overlongBytes ?? line.utf8.count
         guard length <= Interpreter.maximumLineLength else {
             // Only the start is echoed: the point is the length.
@@ -238,15 +265,25 @@ public final class Interpreter {
                    at: location, line: start)
             return false
         }
-        let tokens: [Token]
-        switch lexer.tokenize(line) {
-        case .success(let result): tokens = result
-        case .failure(let error):
-            if options.echo, !options.quiet { emit("reuse> " + line) }
-            // No tokens, so nothing asks for JSON (a `--json` may be inside the broken quote).
-            report(error, at: location, line: line)
-            return false
+        let lexed: LexedLine
+        // A line read before: its words as they were (`FastPaths.lineCache`;
+        // the invariant is `TextCache`'s). It still counts as tokenized.
+        let cachesLines = engine.fastPaths.contains(.lineCache)
+        if cachesLines, let cached = lexedLines[line] {
+            lexed = cached
+            lexer.countRemembered()
+        } else {
+            switch lexer.tokenize(line) {
+            case .success(let result): lexed = LexedLine(result)
+            case .failure(let error):
+                if options.echo, !options.quiet { emit("reuse> " + line) }
+                // No tokens, so nothing asks for JSON (a `--json` may be inside the broken quote).
+                report(error, at: location, line: line)
+                return false
+            }
+            if cachesLines { lexedLines.keep(lexed, for: line) }
         }
+        let tokens = lexed.tokens
         if line.utf8.last == LineJoiner.backslash, let last = tokens.last, let dangling = Interpreter.danglingContinuation(line, last) {
             if options.echo { emit("reuse> " + line) }
             report(dangling, at: location, line: line, json: Interpreter.asksForJSON(tokens))
@@ -257,12 +294,13 @@ public final class Interpreter {
             return true
         }
         if options.echo, !options.quiet { emit(style.bold("reuse> ") + line, continuation: "       ") }
-        guard let spec = CommandTable.spec(named: first.text) else {
+        guard let specIndex = lexed.command else {
             let hint = closestName(to: first.text, in: CommandTable.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
             report(ShellError("unknown command '\(first.text)'\(hint) (type 'help' for a list)", at: first), at: location, line: line,
                    json: Interpreter.asksForJSON(tokens))
             return false
         }
+        let spec = CommandTable.all[specIndex]
         if options.replay, !spec.replays { return true }
         // Under `quiet`, only an answer's output is printed (nothing saved
         // or restored otherwise: this is every line's path).
@@ -279,12 +317,12 @@ public final class Interpreter {
             onceFile = file
         }
         defer { onceFile = savedOnce }
-        var arguments = Arguments(command: first, tokens: Array(tokens.dropFirst()), line: line)
+        var arguments = Arguments(command: first, tokens: lexed.arguments, line: line)
         // No snapshot of the engine: its operations check everything before
         // they change anything, so a failed command has changed nothing.
         // (A copy here would cost the whole event log on every command.)
         let savedCurrent = current
-        current = (location, line, canonicalText(of: line, tokens))
+        current = RunningCommand(location, line, lexed.canonical)
         defer { current = savedCurrent }
         let operations = engine.operationCount
         // A quiz asked before this command is answered after it (not by more narration).
@@ -464,10 +502,19 @@ public final class Interpreter {
     /// One line as read (without its `\n`): a trailing `\r` dropped and, on
     /// the first line, a byte-order mark.
     public static func line(_ raw: some StringProtocol, number: Int) -> String {
+        // Most lines: no `\r` to drop and no mark (its first byte is 0xEF),
+        // the text as it is.
         var line = Substring(raw)
         if number == 1, line.unicodeScalars.first == "\u{FEFF}" { line = Substring(line.unicodeScalars.dropFirst()) }
         if line.utf8.last == UInt8(ascii: "\r") { line = Substring(line.unicodeScalars.dropLast()) }
         return String(line)
+    }
+
+    /// ``line(_:number:)`` of a line read as a string: most lines, with no
+    /// `\r` and no mark (its first byte is 0xEF), as they are.
+    static func line(string raw: String, number: Int) -> String {
+        if raw.utf8.last != UInt8(ascii: "\r"), number != 1 || raw.utf8.first != 0xEF { return raw }
+        return line(Substring(raw), number: number)
     }
 
     /// Runs a script file by path, its lines read as they run (``ScriptReader``).
@@ -636,28 +683,19 @@ public final class Interpreter {
     /// The trigger text of a pass: the running command's canonical text.
     var trigger: String { current?.text ?? "" }
 
-    /// The last line run and its canonical text: a script repeats lines
-    /// (a thousand `scroll Feed by 1`), and the text is the same for the
-    /// same line.
-    private var lastCanonical: (line: String, text: String) = ("", "")
+    /// Lines already read into words (`FastPaths.lineCache`).
+    @exclusivity(unchecked) private var lexedLines = TextCache<LexedLine>()
 
-    /// ``canonicalText(_:)`` of `line`, whose tokens are `tokens`.
-    private func canonicalText(of line: String, _ tokens: [Token]) -> String {
-        if line == lastCanonical.line { return lastCanonical.text }
-        let text = Interpreter.canonicalText(tokens)
-        lastCanonical = (line, text)
-        return text
-    }
+    /// Paths already parsed (`FastPaths.pathCache`).
+    @exclusivity(unchecked) private var parsedPaths = TextCache<Result<ComponentPath, PathSyntaxError>>()
 
-    /// The last PATH text parsed and what it gave: parsing is pure, and a
-    /// script names the same path line after line.
-    private var lastParsedPath: (text: String, result: Result<ComponentPath, PathSyntaxError>)?
-
-    /// ``ComponentPath/parse(_:)`` of `text`.
+    /// ``ComponentPath/parse(_:)`` of `text`: remembered by its bytes
+    /// (`FastPaths.pathCache`; the invariant is `TextCache`'s).
     func parsedPath(_ text: String) -> Result<ComponentPath, PathSyntaxError> {
-        if let last = lastParsedPath, last.text == text { return last.result }
+        guard engine.fastPaths.contains(.pathCache) else { return ComponentPath.parse(text) }
+        if let known = parsedPaths[text] { return known }
         let result = ComponentPath.parse(text)
-        lastParsedPath = (text, result)
+        parsedPaths.keep(result, for: text)
         return result
     }
 

@@ -264,50 +264,14 @@ enum Budget {
     /// Runs `floors` under callgrind, with SWIFT_DETERMINISTIC_HASHING=1,
     /// and counts every function.
     static func count() throws(CountFailure) -> [Counted: Int] {
-        guard let executable = executablePath() else { throw CountFailure(message: "cannot find this executable's path") }
-        var status: Int32 = 0
-        guard let probe = spawn(["valgrind", "--version"], output: "/dev/null"), waitpid(probe, &status, 0) == probe, status == 0 else {
-            throw CountFailure(message: "cannot run valgrind: is it installed? (`bash .ci/setup` installs it)")
-        }
-        setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
-        var directoryBytes = Array("/tmp/reuse-budget-XXXXXX".utf8CString)
-        guard mkdtemp(&directoryBytes) != nil else { throw CountFailure(message: "cannot make a directory in /tmp") }
-        let directory = String(decoding: directoryBytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let out = directory + "/floors.callgrind", log = directory + "/floors.log", stripped = directory + "/reuse-bench"
-        defer {
-            unlink(out)
-            unlink(log)
-            unlink(stripped)
-            rmdir(directory)
-        }
-        // Counted from a copy without debug information where objcopy is
-        // at hand: clang writes the TightFloor C target's in DWARF 5, part of
-        // which valgrind 3.19 (Debian 12's) cannot read, and it then gives
-        // up on the whole binary or not, by where the unit lands. Callgrind
-        // names functions from the symbol table, which the copy keeps.
-        var counted = executable
-        if let strip = spawn(["objcopy", "--strip-debug", executable, stripped], output: log),
-           waitpid(strip, &status, 0) == strip, status == 0 {
-            counted = stripped
-        }
-        let arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(out)"]
-            + Counted.measurements.map { "--toggle-collect=\($0.symbol)" } + [counted, "floors"]
-        guard let child = spawn(arguments, output: log) else { throw CountFailure(message: "cannot run \(arguments.joined(separator: " "))") }
-        while waitpid(child, &status, 0) < 0 {
-            guard errno == EINTR else { throw CountFailure(message: "waitpid failed") }
-        }
-        let exited = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        let output = readText(log) ?? ""
+        let (text, output) = try callgrind(["floors"], collecting: Counted.measurements.map(\.symbol), what: "`reuse-bench floors`")
         let shown = output.split(separator: "\n").suffix(20).map { "    " + $0 }.joined(separator: "\n")
-        guard exited == 0 else {
-            throw CountFailure(message: "`reuse-bench floors` under callgrind exited with status \(exited); its last output:\n" + shown)
-        }
         // The unit counts the figures divide by are the ones `floors` ran.
         for ran in ["\(3 * steps) one-row steps", "\(3 * sets) sets"] where !output.contains(ran) {
             throw CountFailure(message: "`reuse-bench floors` no longer reports \(ran): make Budget.steps and Budget.sets what it runs. "
                                    + "Its output:\n" + shown)
         }
-        guard let text = readText(out), let read = callCosts(text) else { throw CountFailure(message: "cannot read callgrind's output \(out)") }
+        guard let read = callCosts(text) else { throw CountFailure(message: "cannot read callgrind's output") }
         let (calls, totals) = read
         var count: [Counted: Int] = [:]
         for counted in Counted.allCases {
@@ -324,6 +288,54 @@ enum Budget {
                                    + "its calls of the three measurements \(measured)")
         }
         return count
+    }
+
+    /// Runs this executable with `arguments` under callgrind, with
+    /// SWIFT_DETERMINISTIC_HASHING=1, collecting only inside the functions
+    /// named by the mangled `symbols` (`--toggle-collect`); callgrind's
+    /// output file and what the run printed. `what` names the run in errors.
+    static func callgrind(_ arguments: [String], collecting symbols: [String], what: String)
+        throws(CountFailure) -> (text: String, output: String) {
+        guard let executable = executablePath() else { throw CountFailure(message: "cannot find this executable's path") }
+        var status: Int32 = 0
+        guard let probe = spawn(["valgrind", "--version"], output: "/dev/null"), waitpid(probe, &status, 0) == probe, status == 0 else {
+            throw CountFailure(message: "cannot run valgrind: is it installed? (`bash .ci/setup` installs it)")
+        }
+        setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
+        var directoryBytes = Array("/tmp/reuse-budget-XXXXXX".utf8CString)
+        guard mkdtemp(&directoryBytes) != nil else { throw CountFailure(message: "cannot make a directory in /tmp") }
+        let directory = String(decoding: directoryBytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let out = directory + "/run.callgrind", log = directory + "/run.log", stripped = directory + "/reuse-bench"
+        defer {
+            unlink(out)
+            unlink(log)
+            unlink(stripped)
+            rmdir(directory)
+        }
+        // Counted from a copy without debug information where objcopy is
+        // at hand: clang writes the TightFloor C target's in DWARF 5, part of
+        // which valgrind 3.19 (Debian 12's) cannot read, and it then gives
+        // up on the whole binary or not, by where the unit lands. Callgrind
+        // names functions from the symbol table, which the copy keeps.
+        var counted = executable
+        if let strip = spawn(["objcopy", "--strip-debug", executable, stripped], output: log),
+           waitpid(strip, &status, 0) == strip, status == 0 {
+            counted = stripped
+        }
+        let command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(out)"]
+            + symbols.map { "--toggle-collect=\($0)" } + [counted] + arguments
+        guard let child = spawn(command, output: log) else { throw CountFailure(message: "cannot run \(command.joined(separator: " "))") }
+        while waitpid(child, &status, 0) < 0 {
+            guard errno == EINTR else { throw CountFailure(message: "waitpid failed") }
+        }
+        let exited = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let output = readText(log) ?? ""
+        guard exited == 0 else {
+            let shown = output.split(separator: "\n").suffix(20).map { "    " + $0 }.joined(separator: "\n")
+            throw CountFailure(message: "\(what) under callgrind exited with status \(exited); its last output:\n" + shown)
+        }
+        guard let text = readText(out) else { throw CountFailure(message: "cannot read callgrind's output \(out)") }
+        return (text, output)
     }
 
     /// From a callgrind output file: the instructions of every call, summed

@@ -96,14 +96,17 @@ extension ReuseBenchCommand {
     /// The scale targets.
     struct Scale: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "The scale targets (time travel, why and checkpoint memory after long sessions; compare's peak memory and time; theodolite-2019 linear in lines; pictures of big trees; recording cost per view; the engine against the tight floor), each with its figure and ratio.",
-            discussion: "Exits 1 when a target is missed or could not be measured. The instruction targets (tight floor, recording) need a release build and valgrind; the export target needs Graphviz.")
+            abstract: "The scale targets (time travel, why and checkpoint memory after long sessions; compare's peak memory and time; theodolite-2019 linear in lines; pictures of big trees; recording cost per view; the engine against the tight floor; the shell's front end in instructions a line), each with its figure and ratio.",
+            discussion: "Exits 1 when a target is missed or could not be measured. The instruction targets (tight floor, recording, front end) need a release build and valgrind; the export target needs Graphviz.")
 
         @Option(help: ArgumentHelp("Lines of each session (the targets are stated for 1,000,000).", valueName: "N"))
         var lines = 1_000_000
 
-        @Flag(name: .customLong("no-floor"), help: "Skip the instruction targets counted under callgrind (the tight floor, recording).")
+        @Flag(name: .customLong("no-floor"), help: "Skip the instruction targets counted under callgrind (the tight floor, recording, the front end).")
         var skipsFloor = false
+
+        @Flag(name: .customLong("no-front-end"), help: "Skip the front-end targets (a shell line's instructions beyond the engine's, under callgrind).")
+        var skipsFrontEnd = false
 
         @OptionGroup var output: OutputOptions
 
@@ -113,7 +116,7 @@ extension ReuseBenchCommand {
 
         func run() {
             Report.begin(section: "scale", json: output.json)
-            ScaleBenchmark.run(lines: lines, floor: !skipsFloor)
+            ScaleBenchmark.run(lines: lines, floor: !skipsFloor, frontEnd: !skipsFloor && !skipsFrontEnd)
             if ScaleBenchmark.missedAny { Report.exit(1) }
             Report.finish()
         }

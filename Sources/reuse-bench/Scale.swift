@@ -36,9 +36,13 @@
 // The tight floor (TightFloorTargets.swift): the engine's scroll step and
 // `set` pass in instructions, counted by callgrind as `reuse-bench budget`
 // counts them, held to 4x and 2.5x the tight floor's; `--no-floor` skips
-// them (and the recording target, also counted by callgrind). Without
-// valgrind, or in a debug build, the instruction targets are not measured,
-// which counts as not met.
+// them (and the recording and front-end targets, also counted by
+// callgrind). Without valgrind, or in a debug build, the instruction
+// targets are not measured, which counts as not met.
+//
+// The front end (FrontEndTarget.swift): a scroll line's and a `set` line's
+// instructions beyond the engine's operation, counted by callgrind, held
+// to 9,000; `--no-front-end` (or `--no-floor`) skips them.
 
 import ReuseEngine
 import ReuseShell
@@ -90,7 +94,7 @@ enum ScaleBenchmark {
         """ + String(repeating: "scroll Feed by 1\n", count: lines)
     }
 
-    static func run(lines: Int, floor: Bool) {
+    static func run(lines: Int, floor: Bool, frontEnd: Bool) {
         targets = []
         Report.text("Scale targets (issue 38), sessions of \(lines) lines, each in a child process:")
         for kind in ["set", "scroll"] {
@@ -122,7 +126,33 @@ enum ScaleBenchmark {
             measureRecording()
             measureTightFloor()
         }
+        if frontEnd { measureFrontEnd() }
         report()
+    }
+
+    /// The front-end targets (FrontEndTarget.swift): a scroll line's and a
+    /// `set` line's instructions beyond the engine's, counted by callgrind.
+    static func measureFrontEnd() {
+        Report.text("  front end: the scroll and set sessions' lines under callgrind (about a minute)")
+        switch FrontEndTarget.measure() {
+        case .success(let figures):
+            for figure in figures {
+                Report.text("  front end, \(figure.kind): \(Budget.grouped(figure.perLine)) instructions a line beyond the engine's "
+                            + "\(Budget.grouped(figure.enginePerLine)) (\(Budget.grouped(Double(figure.lines))) lines)")
+                targets.append(Target(name: "front end: \(figure.kind), a line", measured: figure.perLine, limit: FrontEndTarget.limit,
+                                      unit: "instr"))
+            }
+            Report.record("frontEnd", .array(figures.map { figure in
+                .object([("kind", .string(figure.kind)), ("lines", .int(figure.lines)), ("perLine", .double(figure.perLine)),
+                         ("enginePerLine", .double(figure.enginePerLine)), ("limit", .double(FrontEndTarget.limit))])
+            }))
+        case .failure(let failure):
+            Report.problem("  front end: not measured: \(failure.message)")
+            for workload in FrontEndTarget.workloads {
+                targets.append(Target(name: "front end: \(workload.kind), a line", measured: .nan, limit: FrontEndTarget.limit,
+                                      unit: "instr", notMeasured: failure.message))
+            }
+        }
     }
 
     /// The tight-floor targets: `reuse-bench floors` counted under callgrind.
@@ -341,13 +371,14 @@ enum ScaleBenchmark {
 
     static func report() {
         Report.text()
-        Report.text("  " + pad("target", 36, left: true) + pad("measured", 12) + pad("limit", 10) + pad("ratio", 8) + "  ")
+        Report.text("  " + pad("target", 36, left: true) + pad("measured", 14) + pad("limit", 12) + pad("ratio", 8) + "  ")
         for target in targets {
-            // A ratio target's figures and limit in hundredths; another limit such as 2.5 with its tenths.
-            let measured = target.notMeasured == nil ? fixed(target.measured, target.unit == "x" ? 2 : 1) + " " + target.unit : "-"
+            // A ratio target's figures and limit in hundredths; an instruction
+            // count whole; another limit such as 2.5 with its tenths.
+            let measured = target.notMeasured == nil ? fixed(target.measured, target.unit == "x" ? 2 : target.unit == "instr" ? 0 : 1) + " " + target.unit : "-"
             let limit = fixed(target.limit, target.unit == "x" ? 2 : target.limit == target.limit.rounded() ? 0 : 1) + " " + target.unit
             let status = target.notMeasured != nil ? "not measured" : target.met ? "met" : "MISSED"
-            Report.text("  " + pad(target.name, 36, left: true) + pad(measured, 12) + pad(limit, 10)
+            Report.text("  " + pad(target.name, 36, left: true) + pad(measured, 14) + pad(limit, 12)
                         + pad(target.notMeasured == nil ? fixed(target.ratio, 2) + "x" : "-", 8) + "  " + status)
             var entry: [(String, JSON)] = [
                 ("target", .string(target.name)),

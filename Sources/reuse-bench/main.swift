@@ -65,5 +65,6 @@ let listPath = ComponentPath([.named("Feed", index: 0)])
 ReplayBenchmark.runChildIfAsked()
 ScaleBenchmark.runChildIfAsked()
 RecordingTarget.runChildIfAsked()
+FrontEndTarget.runChildIfAsked()
 // The sections, `--json` and `--help`: ReuseBenchCommand.swift.
 ReuseBenchCommand.main()

@@ -18,6 +18,9 @@ public struct ViewID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses `v12` (or `root`); `nil` for anything else.
     public init?(parsing text: String) {
+        // Most words are not view ids (`Feed`, `Screen/Card[7]`): told by
+        // their first byte, before any comparison or `Character`.
+        guard let first = text.utf8.first, first == UInt8(ascii: "v") || first == UInt8(ascii: "r") else { return nil }
         if text == "root" { self = .root; return }
         guard text.first == "v", let number = Int(text.dropFirst()), number > 0,
               String(number) == text.dropFirst() else { return nil }

@@ -1,7 +1,11 @@
 import ReuseEngine
 
 /// One command of the language: its name, help texts and what it does.
-struct CommandSpec: Sendable {
+///
+/// A class (its fields never change): every line takes its command's
+/// entry, which as a struct was copied field by field (seven references
+/// retained and released a line).
+final class CommandSpec: Sendable {
     enum Group: String, CaseIterable, Sendable {
         case define = "Define"
         case mount = "Mount and change"
@@ -15,23 +19,39 @@ struct CommandSpec: Sendable {
         }
     }
 
-    var name: String
-    var group: Group
+    let name: String
+    let group: Group
     /// `mount NAME [NAME ...]`
-    var usage: String
-    var summary: String
+    let usage: String
+    let summary: String
     /// More lines for `help CMD`.
-    var details: String = ""
-    var example: String
+    let details: String
+    let example: String
     /// Its `--` options, in the order completion offers them: each is
     /// declared here once, and the command parses its arguments with them.
-    var options: [CommandOption] = []
+    let options: [CommandOption]
     /// Whether `save` writes it back (and `compare` replays it).
-    var recordsForSave = false
+    let recordsForSave: Bool
     /// Whether a `compare` replay runs it (not: commands that switch the
     /// strategy, write files or replay again).
-    var replays = true
-    var run: @Sendable (inout Arguments, Interpreter) throws(ShellError) -> Void
+    let replays: Bool
+    let run: @Sendable (inout Arguments, Interpreter) throws(ShellError) -> Void
+
+    init(name: String, group: Group, usage: String, summary: String, details: String = "", example: String,
+         options: [CommandOption] = [], recordsForSave: Bool = false, replays: Bool = true,
+         run: @escaping @Sendable (inout Arguments, Interpreter) throws(ShellError) -> Void) {
+        self.name = name
+        self.group = group
+        self.usage = usage
+        self.summary = summary
+        self.details = details
+        self.example = example
+        self.options = options
+        self.recordsForSave = recordsForSave
+        self.replays = replays
+        self.run = run
+        answering = CommandSpec.answering(name: name, group: group)
+    }
 
     /// Whether what a line of it prints answers a question (an inspection, `help`):
     /// what `--quiet` keeps. `explain` and `expect` report on the session,
@@ -39,11 +59,24 @@ struct CommandSpec: Sendable {
     /// `words`: the words after the command's name (`strategy` alone asks
     /// which strategies there are, and answers).
     func answers(words: Int) -> Bool {
+        switch answering {
+        case .always: true
+        case .never: false
+        case .alone: words == 0
+        }
+    }
+
+    /// ``answers(words:)``'s rule for this command, worked out from its
+    /// name and group once (every line asks, under `quiet`).
+    private let answering: Answering
+    private enum Answering { case always, never, alone }
+
+    private static func answering(name: String, group: Group) -> Answering {
         switch name {
-        case "explain", "expect": false
-        case "help": true
-        case "strategy": words == 0
-        default: group == .inspect
+        case "explain", "expect": .never
+        case "help": .always
+        case "strategy": .alone
+        default: group == .inspect ? .always : .never
         }
     }
 }
@@ -81,6 +114,21 @@ enum CommandTable {
     ]
 
     static func spec(named name: String) -> CommandSpec? {
-        all.first { $0.name == name } ?? (name == "exit" ? all.first { $0.name == "quit" } : nil)
+        index(named: name).map { all[$0] }
     }
+
+    /// The position in ``all`` of the command named `name` (`exit` is
+    /// `quit`'s other name): looked up by hash, not by comparing the name
+    /// with each command's in turn (every line asks).
+    static func index(named name: String) -> Int? {
+        indexByName[name]
+    }
+
+    /// Each name's first command in ``all``, and `exit` for `quit`.
+    private static let indexByName: [String: Int] = {
+        var byName: [String: Int] = [:]
+        for (index, spec) in all.enumerated() where byName[spec.name] == nil { byName[spec.name] = index }
+        if byName["exit"] == nil, let quit = byName["quit"] { byName["exit"] = quit }
+        return byName
+    }()
 }

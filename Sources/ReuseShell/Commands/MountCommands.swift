@@ -497,22 +497,29 @@ extension Engine {
     /// The first name in `path` written without an index (`Card`, not
     /// `Card[0]`) that has mounted namesakes at its level: its position and
     /// all the namesakes. Nil when the path is unambiguous.
-    /// (`catalog` is read only for a path of more than one segment.)
+    /// (`catalog` is read only when a segment after the first is bare.)
     static func namesakes(of path: ComponentPath, in mounted: [MountedNode],
                           catalog: @autoclosure () -> Catalog) -> (position: Int, namesakes: [MountedNode])? {
+        // Taken once (each `segments` is a new view of the path).
+        let segments = path.segments
         func isBare(_ position: Int) -> Bool {
-            if case .named(_, 0) = path.segments[position], !path.showsIndex(at: position) { return true }
+            if case .named(_, 0) = segments[position], !path.showsIndex(at: position) { return true }
             return false
         }
-        guard path.segments.indices.contains(where: isBare) else { return nil }
-        // One walk down the path: at each level, the siblings of the segment.
-        let nodes = path.segments.count > 1 ? Engine.nodes(along: path, in: mounted, catalog: catalog()) : []
-        for position in path.segments.indices where isBare(position) {
-            guard position <= nodes.count, case .named(let name, _) = path.segments[position] else { break }
+        guard let lastBare = segments.indices.last(where: isBare) else { return nil }
+        // One walk down the path: at each level, the siblings of the segment
+        // (none when only the first segment is bare: its siblings are the
+        // mounted roots; `set Screen/Card[7]` walks nothing).
+        let nodes = lastBare > 0 ? Engine.nodes(along: path, in: mounted, catalog: catalog()) : []
+        for position in segments.indices where isBare(position) {
+            guard position <= nodes.count, case .named(let name, _) = segments[position] else { break }
             let siblings = position == 0 ? mounted : nodes[position - 1].children
+            // One sibling (a single root, an only child) has no namesake.
+            guard siblings.count > 1 else { continue }
             var count = 0
-            for sibling in siblings {
-                if case .named(name, _)? = sibling.path.segments.last { count += 1 }
+            // By index: each sibling's path read in place, no node copied.
+            for index in siblings.indices {
+                if case .named(name, _)? = siblings[index].path.segments.last { count += 1 }
                 if count > 1 { break }
             }
             guard count > 1 else { continue }

@@ -120,11 +120,12 @@ public struct Arguments {
         return overflowed ? nil : value
     }
 
-    /// A value: a word or a quoted string.
-    mutating func value(_ what: String) throws(ShellError) -> Token {
-        guard let token = next() else { throw missing(what) }
+    /// A value: a word or a quoted string. `what` is made only for an
+    /// error (`set` names its attribute in it: a string built every line).
+    mutating func value(_ what: @autoclosure () -> String) throws(ShellError) -> Token {
+        guard let token = next() else { throw missing(what()) }
         guard token.kind != .punctuation else {
-            throw ShellError("\(command.text): expected \(what), found '\(token.text)'", at: token)
+            throw ShellError("\(command.text): expected \(what()), found '\(token.text)'", at: token)
         }
         return token
     }

@@ -38,6 +38,13 @@ public struct Lexer: Sendable {
         return Lexer.scan(line)
     }
 
+    /// Counts a line whose words the interpreter remembered from an earlier
+    /// run of the same text (`FastPaths.lineCache`): read into words once
+    /// for this run, as a tokenized line is.
+    mutating func countRemembered() {
+        linesTokenized += 1
+    }
+
     /// Splits a line into tokens. Columns count characters; an ASCII line
     /// (the usual one) is scanned as bytes, any other as characters, by the
     /// same code.
@@ -70,6 +77,9 @@ public struct Lexer: Sendable {
     static func scan<Unit: LexUnit>(units characters: [Unit], afterTokens: Bool,
                                     reachedComment: inout Bool) -> Result<[Token], ShellError> {
         var tokens: [Token] = []
+        // A command line has a few words: room for them at once, not
+        // grown 1, 2, 4, 8.
+        tokens.reserveCapacity(8)
         var i = 0
         func isBreak(_ c: Unit) -> Bool {
             c.isSpace || c == "{" || c == "}" || c == ":" || c == "," || c == "\""
