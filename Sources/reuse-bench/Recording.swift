@@ -106,42 +106,11 @@ enum RecordingTarget {
 
     /// One child under callgrind: the instructions of its passes.
     static func count(sections: Int, passes: Int) throws(Budget.CountFailure) -> Run {
-        guard let executable = Budget.executablePath() else { throw Budget.CountFailure(message: "cannot find this executable's path") }
-        var status: Int32 = 0
-        guard let probe = Budget.spawn(["valgrind", "--version"], output: "/dev/null"), waitpid(probe, &status, 0) == probe, status == 0 else {
-            throw Budget.CountFailure(message: "cannot run valgrind: is it installed? (`bash .ci/setup` installs it)")
-        }
-        setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
-        var directoryBytes = Array("/tmp/reuse-recording-XXXXXX".utf8CString)
-        guard mkdtemp(&directoryBytes) != nil else { throw Budget.CountFailure(message: "cannot make a directory in /tmp") }
-        let directory = String(decoding: directoryBytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let out = directory + "/recording.callgrind", log = directory + "/recording.log", stripped = directory + "/reuse-bench"
-        defer {
-            unlink(out)
-            unlink(log)
-            unlink(stripped)
-            rmdir(directory)
-        }
-        // Without debug information, as the budget counts (Budget.count says why).
-        var counted = executable
-        if let strip = Budget.spawn(["objcopy", "--strip-debug", executable, stripped], output: log),
-           waitpid(strip, &status, 0) == strip, status == 0 {
-            counted = stripped
-        }
-        let arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(out)", "--toggle-collect=\(symbol)",
-                         counted, "--recording-child", String(sections), String(passes)]
-        guard let child = Budget.spawn(arguments, output: log) else {
-            throw Budget.CountFailure(message: "cannot run \(arguments.joined(separator: " "))")
-        }
-        while waitpid(child, &status, 0) < 0 {
-            guard errno == EINTR else { throw Budget.CountFailure(message: "waitpid failed") }
-        }
-        let exited = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        let output = Budget.readText(log) ?? ""
+        // Counted as the budget counts (``Budget/callgrind(_:collecting:what:)``:
+        // a copy without debug information, deterministic hashing).
+        let (text, output) = try Budget.callgrind(["--recording-child", String(sections), String(passes)],
+                                                  collecting: [symbol], what: "the recording child")
         let shown = output.split(separator: "\n").suffix(20).map { "    " + $0 }.joined(separator: "\n")
-        guard exited == 0 else {
-            throw Budget.CountFailure(message: "the recording child under callgrind exited with status \(exited); its last output:\n" + shown)
-        }
         var figures: [String: Int] = [:]
         for line in output.split(separator: "\n") {
             let fields = line.split(separator: "\t")
@@ -150,8 +119,8 @@ enum RecordingTarget {
         guard let events = figures["events"], let visits = figures["visits"] else {
             throw Budget.CountFailure(message: "the recording child printed no counts; its output:\n" + shown)
         }
-        guard let text = Budget.readText(out), let (calls, totals) = Budget.callCosts(text) else {
-            throw Budget.CountFailure(message: "cannot read callgrind's output \(out)")
+        guard let (calls, totals) = Budget.callCosts(text) else {
+            throw Budget.CountFailure(message: "cannot read callgrind's output for the recording child")
         }
         guard let instructions = calls[symbol], instructions > 0, instructions == totals else {
             throw Budget.CountFailure(message: "callgrind counted no call of runRecordingPasses(_:passes:) alone: is \(symbol) "

@@ -324,11 +324,17 @@ public struct ViewStore: Sendable {
             views[parent.number - 1].pools[key]?.waiting.removeAll { $0 == view }
             if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: key, host: parent, all: true) }
         }
+        takeOut(view)
+    }
+
+    /// A view removed from its parent: hidden, in no parent, and removed
+    /// with its subtree, none of which is alive any more (the detached
+    /// views a host's Recycler holds are part of it).
+    private mutating func takeOut(_ view: ViewID) {
+        let index = view.number - 1
         views[index].isHidden = true
         views[index].isDetached = false
         views[index].superview = nil
-        // The subtree goes with it: none of it is alive any more (the
-        // detached views a host's Recycler holds are part of it).
         var pending = [view]
         while let next = pending.popLast() {
             views[next.number - 1].isRemoved = true
@@ -374,16 +380,7 @@ public struct ViewStore: Sendable {
                 if !keys.contains(key) { keys.append(key) }
                 if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: key, host: parent, all: true) }
             }
-            views[index].isHidden = true
-            views[index].isDetached = false
-            views[index].superview = nil
-            var pending = [view]
-            while let next = pending.popLast() {
-                views[next.number - 1].isRemoved = true
-                removedViews += 1
-                pending.append(contentsOf: views[next.number - 1].subviews)
-                if !views[next.number - 1].pools.isEmpty { pending.append(contentsOf: detachedViews(of: next)) }
-            }
+            takeOut(view)
         }
         guard !gone.isEmpty else { return }
         let parentIndex = parent.number - 1
