@@ -261,6 +261,21 @@ enum Budget {
         var message: String
     }
 
+    /// `count`'s figures in a release build; in a debug build, a failure
+    /// saying why not (the instruction targets hold for release builds).
+    static func measuredInRelease<Figures>(_ count: () throws(CountFailure) -> Figures) -> Swift.Result<Figures, CountFailure> {
+        #if DEBUG
+        return .failure(CountFailure(message: "a debug build: the instruction targets hold for release builds "
+                                     + "(swift build -c release --product reuse-bench)"))
+        #else
+        do {
+            return .success(try count())
+        } catch {
+            return .failure(error)
+        }
+        #endif
+    }
+
     /// Runs `floors` under callgrind, with SWIFT_DETERMINISTIC_HASHING=1,
     /// and counts every function.
     static func count() throws(CountFailure) -> [Counted: Int] {

@@ -100,16 +100,7 @@ enum FrontEndTarget {
     /// Counts each session under callgrind, or says why it could not (no
     /// valgrind, a debug build: the target is a release build's).
     static func measure() -> Swift.Result<[Figure], Budget.CountFailure> {
-        #if DEBUG
-        return .failure(Budget.CountFailure(message: "a debug build: the instruction targets hold for release builds "
-                                            + "(swift build -c release --product reuse-bench)"))
-        #else
-        do {
-            return .success(try workloads.map { workload throws(Budget.CountFailure) in try count(workload) })
-        } catch {
-            return .failure(error)
-        }
-        #endif
+        Budget.measuredInRelease { () throws(Budget.CountFailure) in try workloads.map { workload throws(Budget.CountFailure) in try count(workload) } }
     }
 
     static func count(_ workload: Workload) throws(Budget.CountFailure) -> Figure {

@@ -91,17 +91,10 @@ enum RecordingTarget {
 
     /// Counts both runs under callgrind, or says why it could not.
     static func measure() -> Swift.Result<Figures, Budget.CountFailure> {
-        #if DEBUG
-        return .failure(Budget.CountFailure(message: "a debug build: the instruction targets hold for release builds "
-                                            + "(swift build -c release --product reuse-bench)"))
-        #else
-        do {
-            return .success(Figures(small: try count(sections: small.sections, passes: small.passes),
-                                    big: try count(sections: big.sections, passes: big.passes)))
-        } catch {
-            return .failure(error)
+        Budget.measuredInRelease { () throws(Budget.CountFailure) in
+            Figures(small: try count(sections: small.sections, passes: small.passes),
+                    big: try count(sections: big.sections, passes: big.passes))
         }
-        #endif
     }
 
     /// One child under callgrind: the instructions of its passes.

@@ -40,16 +40,7 @@ enum TightFloorTargets {
     /// why it could not (no valgrind, a debug build: the targets are a
     /// release build's).
     static func measure() -> Swift.Result<[Figure], Budget.CountFailure> {
-        #if DEBUG
-        return .failure(Budget.CountFailure(message: "a debug build: the instruction targets hold for release builds "
-                                            + "(swift build -c release --product reuse-bench)"))
-        #else
-        do {
-            return .success(figures(try Budget.count()))
-        } catch {
-            return .failure(error)
-        }
-        #endif
+        Budget.measuredInRelease { () throws(Budget.CountFailure) in figures(try Budget.count()) }
     }
 
     /// The lines `reuse-bench budget` prints under its table: not budgeted.

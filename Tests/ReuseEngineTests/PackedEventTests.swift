@@ -70,9 +70,11 @@ import Testing
         return events
     }
 
-    /// Records `events` in passes of `perPass`, as the engine does.
-    static func log(_ events: [ReuseEvent], perPass: Int, keep: Int? = nil) -> (EventLog, [ReuseEvent]) {
+    /// Records `events` in passes of `perPass`, as the engine does (in a
+    /// log of chunks of `capacity` when one is given).
+    static func log(_ events: [ReuseEvent], perPass: Int, capacity: Int? = nil, keep: Int? = nil) -> (EventLog, [ReuseEvent]) {
         var log = EventLog()
+        if let capacity { log.narrowChunks(to: capacity) }
         log.keep(atMost: keep)
         var recorded: [ReuseEvent] = []
         for (number, event) in events.enumerated() {
@@ -124,22 +126,6 @@ import Testing
                                      step: row % 7 == 0 ? .reorder([view]) : .apply(Attribute("text", .text("row \(row)")))))
         }
         return events
-    }
-
-    /// Records `events` in passes of `perPass` in a log of chunks of `capacity`.
-    static func log(_ events: [ReuseEvent], perPass: Int, capacity: Int, keep: Int? = nil) -> (EventLog, [ReuseEvent]) {
-        var log = EventLog()
-        log.narrowChunks(to: capacity)
-        log.keep(atMost: keep)
-        var recorded: [ReuseEvent] = []
-        for (number, event) in events.enumerated() {
-            if number % perPass == 0 { log.beginPass("pass \(number / perPass)") }
-            var expected = event
-            expected.seq = log.record(event)
-            expected.pass = log.currentPass
-            recorded.append(expected)
-        }
-        return (log, recorded)
     }
 
     /// The paths' bytes, as shown: equal paths may be spelled two ways.

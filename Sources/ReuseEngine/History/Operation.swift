@@ -77,8 +77,7 @@ extension Operation {
             // typed two ways is two values, as in the log). A path only
             // finds its instance, as any spelling of it does.
             // (isStored(as:): the same storage answers at once, else the bytes
-            // in place; the generic UTF8View comparison took about 700
-            // instructions a `set` line.)
+            // are compared in place, not through the generic UTF8View walk.)
             attribute.isStored(as: otherAttribute) && raw.isStored(as: otherRaw) && quoted == otherQuoted
                 && path.isIdentical(to: other)
         case (.hide(let path), .hide(let other)), (.show(let path), .show(let other)):

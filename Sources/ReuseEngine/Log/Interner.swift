@@ -79,7 +79,7 @@ extension ViewKey: Internable {}
 extension Attribute: Internable {
     func isStored(as other: Attribute) -> Bool {
         switch (value, other.value) {
-        case (.text(let text), .text(let otherText)): name == other.name && text.isStored(as: otherText)
+        case (.text, .text): name == other.name && value.isStored(as: other.value)
         default: self == other
         }
     }

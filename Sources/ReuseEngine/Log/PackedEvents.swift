@@ -351,10 +351,7 @@ extension PackedEvents {
         /// beside them). Static, its closures reading the two arguments
         /// (borrowed, not copied): closures that called ``viewNumber(at:)``
         /// on the chunk copied the whole chunk, retaining and releasing its
-        /// dozen buffers, for every record (issue 38: about 1,550
-        /// instructions an event; 40% of a `compare` replay's instructions,
-        /// whose bounded log seals a chunk every 16,384 events; found by
-        /// helper-29 and helper-30 apart).
+        /// dozen buffers, for every record.
         private static func index(of records: EncodedRecords, whole: [ReuseEvent]) -> ViewIndex {
             ViewIndex(count: records.count, view: { viewNumber(of: records[$0], whole: whole) }, tag: { Glance.tag(of: records[$0]) })
                 ?? ViewIndex()

@@ -304,12 +304,8 @@ struct PathTable: Sendable {
     /// The node numbered `index` from 0 (its path's id less two).
     private func node(_ index: Int) -> Node {
         if isOpen { return nodes[UInt32(index + 1)] }
-        var low = 0, high = segments.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if segments[middle].nodeBase <= index { low = middle } else { high = middle - 1 }
-        }
-        return segments[low].nodes[index - segments[low].nodeBase]
+        let segment = segment(holding: index, base: \.nodeBase)
+        return segments[segment].nodes[index - segments[segment].nodeBase]
     }
 
     /// The name with this id (0: nil).
@@ -317,12 +313,19 @@ struct PathTable: Sendable {
         guard id != 0 else { return nil }
         if isOpen { return names[id] }
         let index = Int(id) - 1
+        let segment = segment(holding: index, base: \.nameBase)
+        return segments[segment].names[index - segments[segment].nameBase]
+    }
+
+    /// The last segment whose first node or name (`base`) is at most
+    /// `index`: the one that holds it (segments are in base order).
+    private func segment(holding index: Int, base: KeyPath<Segment, Int>) -> Int {
         var low = 0, high = segments.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if segments[middle].nameBase <= index { low = middle } else { high = middle - 1 }
+            if segments[middle][keyPath: base] <= index { low = middle } else { high = middle - 1 }
         }
-        return segments[low].names[index - segments[low].nameBase]
+        return low
     }
 
     /// The path with this id (0: nil).

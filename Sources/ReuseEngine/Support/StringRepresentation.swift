@@ -21,13 +21,11 @@ extension String {
         hasSameRepresentation(as: other) || hasSameBytes(as: other)
     }
 
-    ///
-    /// Reads both strings where they are, mutating neither: `withUTF8` on
-    /// a copy may make the copy native, which the optimizer counts as a
-    /// possible release, so every caller of ``isStored(as:)`` (a journal
-    /// entry's comparison with the last one, say) had to copy what it
-    /// compared out of a borrowed place first (+81 instructions a scroll
-    /// step when `Operation.repeats` began to call it).
+    /// The bytes of two strings compared, reading both where they are and
+    /// mutating neither: `withUTF8` on a copy may make the copy native,
+    /// which the optimizer counts as a possible release, and every caller
+    /// of ``isStored(as:)`` (a journal entry's comparison with the last
+    /// one, say) then copies what it compares out of a borrowed place first.
     @inline(never)
     private func hasSameBytes(as other: String) -> Bool {
         // Most names compared are other names: their lengths, or their

@@ -312,8 +312,8 @@ enum CompareCommand {
             })
             child.workingDirectory = directory
             child.fastPaths = fastPaths
-            // Its output goes nowhere: muted, no pass line is even made
-            // (about 9,000 instructions a `set` line). Errors still reach
+            // Its output goes nowhere: muted, no pass line is even made.
+            // Errors still reach
             // the sink, which keeps the first line of the last one.
             child.muted = true
             // The current strategy keeps its options (a RecyclerView's sizes).

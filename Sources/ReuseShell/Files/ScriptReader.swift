@@ -135,8 +135,8 @@ public struct ScriptReader: ~Copyable {
         guard let bytes = try nextRawLine() else { return nil }
         // An ASCII line (the usual one) is valid UTF-8 as it is: made by the
         // decoding initializer, whose ASCII path is far cheaper than
-        // `String(validating:as:)`'s generic one (about 1,000 instructions
-        // a short line), which any other line still takes.
+        // `String(validating:as:)`'s generic one, which any other line
+        // still takes.
         let text: String
         if bytes.withUnsafeBufferPointer({ $0.allSatisfy { $0 < 0x80 } }) {
             text = String(decoding: bytes, as: UTF8.self)

@@ -59,18 +59,24 @@ struct TextCache<Value> {
             if last >= 0, TextBytes.same(texts[last], text) { return values[last] }
             guard !texts.isEmpty, text.utf8.count <= TextCache.longest else { return nil }
             let hash = TextBytes.hash(text)
-            let mask = slots.count - 1
-            var slot = hash & mask
-            while slots[slot] != 0 {
-                let index = Int(slots[slot]) - 1
-                if hashes[index] == hash, TextBytes.same(texts[index], text) {
-                    last = index
-                    return values[index]
-                }
-                slot = (slot + 1) & mask
-            }
-            return nil
+            guard let index = probe(text, hash: hash).index else { return nil }
+            last = index
+            return values[index]
         }
+    }
+
+    /// Where `text` (of hash `hash`) is: its index in `texts` when kept,
+    /// else nil and the empty slot it would take.
+    @inline(__always)
+    private func probe(_ text: String, hash: Int) -> (slot: Int, index: Int?) {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 {
+            let index = Int(slots[slot]) - 1
+            if hashes[index] == hash, TextBytes.same(texts[index], text) { return (slot, index) }
+            slot = (slot + 1) & mask
+        }
+        return (slot, nil)
     }
 
     /// Keeps `value` for `text` (no longer than ``longest`` bytes), in
@@ -80,16 +86,11 @@ struct TextCache<Value> {
         if texts.count >= TextCache.capacity { removeAll() }
         if slots.isEmpty { slots = [Int32](repeating: 0, count: 2 * TextCache.capacity) }
         let hash = TextBytes.hash(text)
-        let mask = slots.count - 1
-        var slot = hash & mask
-        while slots[slot] != 0 {
-            let index = Int(slots[slot]) - 1
-            if hashes[index] == hash, TextBytes.same(texts[index], text) {
-                values[index] = value
-                last = index
-                return
-            }
-            slot = (slot + 1) & mask
+        let (slot, found) = probe(text, hash: hash)
+        if let found {
+            values[found] = value
+            last = found
+            return
         }
         texts.append(text)
         hashes.append(hash)
