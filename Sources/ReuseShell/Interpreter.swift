@@ -336,7 +336,10 @@ public final class Interpreter {
             // Recorded when it changed the session (`strategy` alone lists, and changes nothing).
             if spec.recordsForSave, engine.operationCount > operations {
                 if recorded.isEmpty { recorded.startingStrategy = starting }
-                recorded.append(RecordedCommand(command: spec.name, line: Interpreter.trimmed(line)), operationsBefore: operations)
+                // A line read before records as it did then (a line read
+                // afresh, the cache off, has no `recorded` and trims and searches).
+                let command = lexed.recorded?.command ?? RecordedCommand(command: spec.name, line: Interpreter.trimmed(line))
+                recorded.append(command, operationsBefore: operations, stored: &lexed.recorded)
             }
             if answers { answerPendingQuiz() }
             return failures == failuresBefore

@@ -13,6 +13,13 @@ public struct RecordedCommand: Sendable, Hashable {
         TextBytes.same(line, other.line) && TextBytes.same(command, other.command)
     }
 
+    /// The same two texts held again (the same storage, or the same small
+    /// strings): then the same bytes, told without reading them. False
+    /// says nothing.
+    func isHeld(as other: RecordedCommand) -> Bool {
+        line.hasSameRepresentation(as: other.line) && command.hasSameRepresentation(as: other.command)
+    }
+
     /// A hash of the bytes `isSpelled(as:)` compares (FNV-1a: `TextBytes`):
     /// equal spellings hash alike. (`hashValue` hashed the strings as
     /// Unicode text, SipHash after a normalization check: about 3,000
@@ -67,6 +74,33 @@ public struct RecordedCommands: RandomAccessCollection, Sendable {
     mutating func append(_ command: RecordedCommand, operationsBefore: Int) {
         // Fewer than 2^32 texts: each costs far more than a byte.
         entries.append(Entry(text: UInt32(index(of: command)), operationsBefore: UInt32(operationsBefore)))
+    }
+
+    /// A command as this record stored its text, and where: what a line
+    /// the shell read before keeps of its last recording
+    /// (`LexedLine.recorded`, `FastPaths.lineCache`), a hint checked at
+    /// each use.
+    struct Stored {
+        let command: RecordedCommand
+        let index: Int
+    }
+
+    /// ``append(_:operationsBefore:)``, trying `stored` first: when the
+    /// text at its index holds its very strings (`RecordedCommand.isHeld(as:)`,
+    /// no byte read), that is the index the search would find, since the
+    /// record keeps one text per spelling. Else the text is found or
+    /// stored as usual, and `stored` says where, for the next time.
+    /// A hint from another record (a new session's) fails the check or
+    /// names the same spelling, so it is never wrong, only useless.
+    mutating func append(_ command: RecordedCommand, operationsBefore: Int, stored: inout Stored?) {
+        let index: Int
+        if let hint = stored, hint.index < texts.count, texts[hint.index].isHeld(as: hint.command) {
+            index = hint.index
+        } else {
+            index = self.index(of: command)
+            stored = Stored(command: texts[index], index: index)
+        }
+        entries.append(Entry(text: UInt32(index), operationsBefore: UInt32(operationsBefore)))
     }
 
     /// The index of `command` in `texts`, stored now if it is new. The

@@ -104,6 +104,42 @@ import ReuseEngine
         #expect(cache.count == 0 && cache["Kelvin"] == nil)
     }
 
+    /// The record of commands a session keeps (what `save` writes and
+    /// `undo` takes back) is the same, byte for byte, whether a line read
+    /// before records through its hint (`LexedLine.recorded`) or is
+    /// trimmed and searched afresh: through repeats, other spellings,
+    /// `undo`, and `reset`, after which the hints name another record's
+    /// texts (each checked, none taken on trust).
+    @Test func recordedCommandsAlike() {
+        let define = ["component Box view UILabel { text: \"x\" }", "component Screen view UIView children Box Box", "mount Screen"]
+        var lines = define
+        for round in 0..<3 {
+            lines += ["set Screen/Box[0] text K", "  set Screen/Box[0] text \u{212A}", "set Screen/Box[1] text K  ",
+                      "set Screen/Box[1] text \"\(round)\"", "set Screen/Box[0] text K"]
+            lines += ["undo 2", "set Screen/Box[0] text K", "tree"]
+        }
+        // A fresh session: the same lines again, the hints pointing into the old record.
+        lines += ["reset"] + define + ["set Screen/Box[1] text K", "set Screen/Box[0] text \u{212A}", "set Screen/Box[0] text K"]
+        let cached = Self.outputs(lines, paths: .all)
+        let plain = Self.outputs(lines, paths: Self.withoutCaches)
+        #expect(cached.outputs == plain.outputs)
+        func record(_ shell: Interpreter) -> [[UInt8]] { shell.recorded.map { Array(($0.command + "|" + $0.line).utf8) } }
+        #expect(record(cached.shell) == record(plain.shell))
+        #expect(record(cached.shell).count == define.count + 3)
+        #expect(record(cached.shell).last == Array("set|set Screen/Box[0] text K".utf8))
+        #expect(record(cached.shell)[define.count + 1] == Array("set|set Screen/Box[0] text \u{212A}".utf8))
+        // Within one record, a hint whose text is not the one it holds is not taken.
+        var recorded = RecordedCommands()
+        var stored: RecordedCommands.Stored?
+        let kelvin = RecordedCommand(command: "set", line: "set Box text \u{212A} and more than fifteen bytes")
+        let plainK = RecordedCommand(command: "set", line: "set Box text K and more than fifteen bytes")
+        recorded.append(kelvin, operationsBefore: 0, stored: &stored)
+        var other = stored.map { RecordedCommands.Stored(command: plainK, index: $0.index) }
+        recorded.append(plainK, operationsBefore: 1, stored: &other)
+        #expect(recorded.map { Array($0.line.utf8) } == [Array(kelvin.line.utf8), Array(plainK.line.utf8)])
+        #expect(other?.index == 1)
+    }
+
     /// Recorded commands are told apart by their bytes: `save` writes each
     /// as typed.
     @Test func recordedCommandsKeepTheirSpelling() {

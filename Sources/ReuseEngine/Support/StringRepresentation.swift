@@ -3,8 +3,9 @@ import OrderedCollections
 extension String {
     /// The same storage, or the same small string held inline: then the
     /// same bytes, known without reaching them (false says nothing).
-    @inline(__always)
-    func hasSameRepresentation(as other: String) -> Bool {
+    /// (Package-wide: the shell's record of commands checks its hints with it.)
+    @inlinable @inline(__always)
+    package func hasSameRepresentation(as other: String) -> Bool {
         // A String is two words on the 64-bit platforms this builds for;
         // anywhere else the fast answer is simply not given.
         guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return false }

@@ -11,6 +11,12 @@ final class LexedLine {
     let arguments: [Token]
     let command: Int?
     let canonical: String
+    /// What recording this line stored last: the command (its name and
+    /// the trimmed line, as stored) and where the record keeps its text.
+    /// Made the first time the line is recorded; a line read again
+    /// records without trimming, hashing or comparing its text
+    /// (`RecordedCommands.append(_:operationsBefore:stored:)` checks the hint).
+    var recorded: RecordedCommands.Stored?
 
     init(_ tokens: [Token]) {
         self.tokens = tokens
