@@ -22,7 +22,10 @@ enum WhyCommand {
         ('state'): which item set it, where the system keeps it, the steps
         since, and the system's fix when it came from another item. With
         --pass N, the answer as of the end of pass N: the view, its holder and
-        the story as they were then (VIEW a PATH held then).
+        the story as they were then (VIEW a PATH held then). A long story
+        is cut, with a count of the steps between ('log VIEW' lists them
+        all): a property's to its first 4 and last 16 steps; past 2,000
+        steps, a state's and --json's to 1,000 at each end ('omittedSteps').
         """,
         example: "why Feed/4 liked",
         options: options
