@@ -25,6 +25,23 @@ func now() -> UInt64 {
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
 }
 
+/// Nanoseconds of CPU time every thread of this process has used: what
+/// a measurement whose work runs on threads of its own (`compare`'s
+/// replays, two at a time) reads under `REUSE_BENCH_CLOCK=thread`, where
+/// ``now()`` would count the calling thread alone.
+func processCPUTime() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
+
+/// Nanoseconds on ``benchClock`` for work that may run on other threads:
+/// the monotonic clock, or under `REUSE_BENCH_CLOCK=thread` the whole
+/// process's CPU time (``processCPUTime()``).
+func nowAcrossThreads() -> UInt64 {
+    benchClock == CLOCK_THREAD_CPUTIME_ID ? processCPUTime() : now()
+}
+
 /// `VmHWM` and `VmRSS` from /proc/self/status, in kB (0 where unavailable).
 func memory() -> (hwm: Int, rss: Int) {
     guard let file = fopen("/proc/self/status", "r") else { return (0, 0) }
