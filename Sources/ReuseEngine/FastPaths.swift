@@ -110,6 +110,11 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// subviews and pools in one walk of each (``ViewStore/remove(_:from:reason:)-([ViewID],_,_)``).
     /// Twin: each removed alone, a walk of each per view.
     package static let batchRemoval = FastPaths(rawValue: 1 << 27)
+    /// A node's kept definition is lent to the rest of its mount
+    /// (`Engine.mountInstance`), not retained and released: the node's
+    /// cache holds it meanwhile. Twin: the definition returned retained
+    /// by `Engine.definition(for:)`.
+    package static let unretainedDefinitions = FastPaths(rawValue: 1 << 30)
 
     /// Every shortcut, by the name FAST_PATHS.md and the tests give it.
     package static let named: [(name: String, path: FastPaths)] = [
@@ -123,6 +128,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("releaseInBackground", .releaseInBackground), ("continuedReplay", .continuedReplay),
         ("waitingByOwner", .waitingByOwner), ("lineCache", .lineCache), ("pathCache", .pathCache),
         ("eventlessCompare", .eventlessCompare), ("batchRemoval", .batchRemoval),
+        ("unretainedDefinitions", .unretainedDefinitions),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -138,7 +144,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0xAFFFFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0x4AFF_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

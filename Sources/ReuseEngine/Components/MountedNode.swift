@@ -129,6 +129,15 @@ struct NodeCache: Sendable {
     /// catalogue version it was found under (``Engine/definition(for:)``).
     var definition: (version: Catalog.Version, value: MountableDefinition)?
 
+    /// The kept definition, unretained, when it was kept for `version`
+    /// (``FastPaths/unretainedDefinitions``): valid while this cache
+    /// holds it.
+    @inline(__always)
+    func keptDefinition(ifVersion version: Catalog.Version) -> Unmanaged<MountableDefinition>? {
+        guard let kept = definition, kept.version === version else { return nil }
+        return Unmanaged.passUnretained(kept.value)
+    }
+
     /// Keeps `configuration`, made from `definition`; a key kept for the
     /// configuration before goes.
     mutating func keep(_ configuration: ViewConfiguration, madeFrom definition: MountableDefinition) {

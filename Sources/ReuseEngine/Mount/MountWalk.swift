@@ -131,10 +131,29 @@ extension Engine {
             node.forgetSubtree()
             return
         }
+        // The definition the node keeps is lent to the rest of its mount,
+        // not retained and released for it (`FastPaths.unretainedDefinitions`).
+        // Safe because the node's cache holds it until the mount returns:
+        // only `definition(for:)` writes `NodeCache.definition`, and nothing
+        // below calls it on this node (its children and rows are other nodes).
+        if session.store.fastPaths.contains(.unretainedDefinitions), session.store.fastPaths.contains(.definitionMemo),
+           let kept = node.cache.keptDefinition(ifVersion: catalog.definitions) {
+            kept._withUnsafeGuaranteedRef { mountDefined(&node, $0, parent: parent, row: row, pass: &pass) }
+            return
+        }
         guard let definition = definition(for: &node) else {
             node.forgetSubtree()
             return
         }
+        mountDefined(&node, definition, parent: parent, row: row, pass: &pass)
+    }
+
+    /// ``mountInstance(_:parent:row:pass:)`` once the node's definition is known.
+    @inline(__always)
+    private mutating func mountDefined(_ node: inout MountedNode, _ definition: MountableDefinition, parent: ViewID, row: Int?,
+                                       pass: inout MountPass) {
+        assert(node.cache.definition == nil || node.cache.definition?.value === definition
+               || !session.store.fastPaths.contains(.definitionMemo), "a node mounts with the definition it keeps")
         let container = mountView(of: &node, definition, parent: parent, row: row, pass: &pass) ?? parent
         if let children = definition.children {
             if let view = node.view { prepareParent(view, children: children, under: node.path, row: row, pass: &pass) }
