@@ -284,36 +284,62 @@ extension Engine {
             // A moved node keeps its definition while the catalogue's are unchanged.
             // `{i}` is the item the row shows: its row until `insert` or `delete` changed the list.
             let item = itemID(ofRow: row, at: path)
-            guard let definition = definition(for: &node),
-                  let configuration = rowConfiguration(of: definition, at: path, row: item) else {
+            // The kept definition is lent, not retained, as in
+            // `mountInstance` (`FastPaths.unretainedDefinitions`): the node's
+            // cache holds it, and nothing in the row's mount writes it.
+            let shown: ViewID?
+            if session.store.fastPaths.contains(.unretainedDefinitions), session.store.fastPaths.contains(.definitionMemo),
+               let kept = node.cache.keptDefinition(ifVersion: catalog.definitions) {
+                shown = kept._withUnsafeGuaranteedRef {
+                    mountRow(row, named: name, node: &node, defined: $0, item: item, host: host, cell: cell, reload: reload, pass: &pass)
+                }
+            } else if let definition = definition(for: &node) {
+                shown = mountRow(row, named: name, node: &node, defined: definition, item: item, host: host, cell: cell,
+                                 reload: reload, pass: &pass)
+            } else {
                 if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
-                break shows
+                shown = nil
             }
-            let shown = mountCell(name, path: path, slot: .row(row), configuration, definition: definition, host: host,
-                                  current: cell, reload: reload, keptKey: &node.cache.cellKey, pass: &pass)
-            giveBack(configuration)
-            guard let view = shown else { break shows }
-            node.view = view
-            guard let children = definition.children else {
-                // A list as a row's cell (a carousel in a feed): its rows
-                // mount into the cell, which hosts them. (Asked only of a
-                // definition without children: the usual cell has them.)
-                guard let spec = definition.list else { break shows }
-                mountList(spec, of: &node, host: view, pass: &pass)
-                return view
-            }
-            stopHostingList(view)
-            planChildren(children, under: path, row: item, into: view, pass: &pass)
-            mountChildren(children, under: path, into: view, row: item, nodes: &node.children, pass: &pass)
-            // A cell's own subviews are a plain parent: settle them even when
-            // the cell has no children left.
-            pass.visit(view)
-            return view
+            guard let shown else { break shows }
+            return shown
         }
         // A row that shows nothing, or a cell with no children, keeps no
         // subtree (a moved node brings the old row's).
         node.forgetSubtree()
         return node.view
+    }
+
+    /// ``mountRow(_:named:node:host:cell:reload:pass:)`` once the node's
+    /// definition is known: the cell shown, or nil when the row keeps no
+    /// subtree (it shows nothing, or its cell has no children).
+    @inline(__always)
+    private mutating func mountRow(_ row: Int, named name: String, node: inout MountedNode, defined definition: MountableDefinition,
+                                   item: Int, host: ViewID, cell: ViewID?, reload: RowReload?, pass: inout MountPass) -> ViewID? {
+        let path = node.path
+        guard let configuration = rowConfiguration(of: definition, at: path, row: item) else {
+            if let cell { release(cell, slot: .row(row), from: host, pass: pass) }
+            return nil
+        }
+        let shown = mountCell(name, path: path, slot: .row(row), configuration, definition: definition, host: host,
+                              current: cell, reload: reload, keptKey: &node.cache.cellKey, pass: &pass)
+        giveBack(configuration)
+        guard let view = shown else { return nil }
+        node.view = view
+        guard let children = definition.children else {
+            // A list as a row's cell (a carousel in a feed): its rows
+            // mount into the cell, which hosts them. (Asked only of a
+            // definition without children: the usual cell has them.)
+            guard let spec = definition.list else { return nil }
+            mountList(spec, of: &node, host: view, pass: &pass)
+            return view
+        }
+        stopHostingList(view)
+        planChildren(children, under: path, row: item, into: view, pass: &pass)
+        mountChildren(children, under: path, into: view, row: item, nodes: &node.children, pass: &pass)
+        // A cell's own subviews are a plain parent: settle them even when
+        // the cell has no children left.
+        pass.visit(view)
+        return view
     }
 
     /// Where the node of a row that left in this step waits in
