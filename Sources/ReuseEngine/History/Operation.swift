@@ -69,13 +69,7 @@ extension Operation {
     /// Only the commands a session repeats by the thousand are compared;
     /// for the rest this says no, and each is stored.
     func repeats(_ previous: Operation) -> Bool {
-        // A scroll (the command a session repeats most) is matched on its
-        // own, before the pair of operations is switched over whole.
-        if case .scroll(let path, let motion) = self {
-            guard case .scroll(let other, let otherMotion) = previous else { return false }
-            return motion == otherMotion && path.isIdentical(to: other)
-        }
-        return switch (self, previous) {
+        switch (self, previous) {
         case (.scroll(let path, let motion), .scroll(let other, let otherMotion)):
             motion == otherMotion && path.isIdentical(to: other)
         case (.set(let path, let attribute, let raw, let quoted), .set(let other, let otherAttribute, let otherRaw, let otherQuoted)):
