@@ -87,12 +87,23 @@ struct History: Sendable {
         stride = 1
     }
 
-    /// Journals an operation that ran; returns whether a checkpoint is due
-    /// (`weight`: the present state's ``Engine/Session/weight``, what a
-    /// checkpoint copies at most).
-    mutating func append(_ entry: Entry, events: Int, weight: Int) -> Bool {
+    /// Journals an operation that ran; returns whether a checkpoint may be
+    /// due: the work since the last one reached the least spacing, below
+    /// which none is due whatever the state weighs (``checkpointDue(weight:)``
+    /// says whether one is).
+    mutating func append(_ entry: Entry, events: Int) -> Bool {
         entries.append(entry)
         workSinceCheckpoint += events + 1
+        // The spacing's lower bound is at most its upper bound, so every
+        // due point lies at or past it: the weight, which sums a count of
+        // each part of the session, is asked only past it.
+        return keepsCheckpoints && workSinceCheckpoint >= spacing.lowerBound
+    }
+
+    /// Whether a checkpoint is due after the operations journaled
+    /// (`weight`: the present state's ``Engine/Session/weight``, what a
+    /// checkpoint copies at most); when it is, a due point is counted.
+    mutating func checkpointDue(weight: Int) -> Bool {
         guard keepsCheckpoints else { return false }
         let due = max(min(max(History.workPerView * weight, spacing.lowerBound), spacing.upperBound),
                       workPerUnitCopied * weight)
@@ -369,7 +380,7 @@ extension Engine {
         }
         let after = session.store.log.mark
         let entry = History.Entry(operation: operation, before: before, passesAfter: after.passes)
-        if history.append(entry, events: after.seq - before.seq, weight: session.weight) {
+        if history.append(entry, events: after.seq - before.seq), history.checkpointDue(weight: session.weight) {
             history.addCheckpoint(checkpointState())
         }
         return result

@@ -27,19 +27,52 @@ public struct EventLog: Sendable {
     /// A bit per count of the open summary that may not be zero (every
     /// count added to is marked): packing it reads only those.
     private var openTouched: UInt32 = 0
+    /// The open pass's counts, a byte each, while `bytesOpen`
+    /// (``ByteCounts``): counted as they come, packed when the next pass
+    /// begins, and not yet in `countedTotals`. All zero otherwise.
+    private var openBytes = ByteCounts()
+    /// The open pass counts in `openBytes` (its summary's own counts are
+    /// all zero); false before the first pass, and once a count of the
+    /// pass no longer fit its byte (then the pass counts in its summary's
+    /// counts and in `countedTotals` at every step, as it always did).
+    private var bytesOpen = false
     /// The summary of the last pass, if a pass began.
     private var open: PassSummary? {
-        get { isOpen ? openSummary : nil }
+        get { isOpen ? openPassSummary : nil }
         set {
+            assert(!bytesOpen || openBytes.isZero, "the open pass's byte counts are replaced unread")
             if let newValue {
                 openSummary = newValue
                 openTouched = newValue.counts.nonzeroMask
             }
             isOpen = newValue != nil
+            // Set whole (a log cut back): its counts are the summary's,
+            // already in the totals.
+            openBytes = ByteCounts()
+            bytesOpen = false
         }
     }
+    /// The open pass's summary with its counts, wherever they are kept.
+    private var openPassSummary: PassSummary {
+        guard bytesOpen else { return openSummary }
+        var summary = openSummary
+        summary.counts = openBytes.counts
+        return summary
+    }
     /// Steps of every pass so far, by ``Stat``: exact even when old events were dropped.
-    public private(set) var totals = EventCounts()
+    public var totals: EventCounts {
+        guard bytesOpen else { return countedTotals }
+        var totals = countedTotals
+        var rest = openTouched
+        while rest != 0 {
+            let index = rest.trailingZeroBitCount
+            rest &= rest &- 1
+            totals.add(openBytes[index], at: index)
+        }
+        return totals
+    }
+    /// ``totals`` but the counts kept in `openBytes`.
+    private var countedTotals = EventCounts()
     /// ``totals`` as they stood when every ``totalsStride``-th pass this
     /// log holds began (element `j`: before the pass at index
     /// `j * totalsStride` of ``passes``). Cutting the log back (`undo`)
@@ -95,7 +128,7 @@ public struct EventLog: Sendable {
     /// The summary of the pass under way, or of the last one (an empty one
     /// numbered 0 before the first pass).
     var lastSummary: PassSummary {
-        isOpen ? openSummary : PassSummary(pass: currentPass, trigger: "", events: recordedEvents..<recordedEvents)
+        isOpen ? openPassSummary : PassSummary(pass: currentPass, trigger: "", events: recordedEvents..<recordedEvents)
     }
 
     /// A scroll's outcome, with the summary of the pass it ran (the last),
@@ -106,9 +139,14 @@ public struct EventLog: Sendable {
     mutating func scrollOutcome(list: ComponentPath, requested: Int, offset: Int) -> ScrollOutcome {
         guard isOpen else {
             var empty = lastSummary
-            return ScrollOutcome(pass: &empty, touched: 0, list: list, requested: requested, offset: offset)
+            return ScrollOutcome(pass: &empty, list: list, requested: requested, offset: offset)
         }
-        return ScrollOutcome(pass: &openSummary, touched: openTouched, list: list, requested: requested, offset: offset)
+        // The byte counts are copied as they are: nothing is packed.
+        if bytesOpen {
+            return ScrollOutcome(pass: openSummary.pass, trigger: openSummary.trigger, events: openSummary.events,
+                                 counts: openBytes, list: list, requested: requested, offset: offset)
+        }
+        return ScrollOutcome(pass: &openSummary, list: list, requested: requested, offset: offset)
     }
 
     /// The bytes the packed records of the events held take.
@@ -153,11 +191,21 @@ public struct EventLog: Sendable {
     mutating func beginPass(_ trigger: String) {
         currentPass += 1
         if isOpen {
-            // Packed from the summary in place, its counts zeroed as they
-            // are packed: neither the summary nor fresh counts are copied.
             let offset = passCounts.count
-            let (mask, inline) = openSummary.counts.drain(touched: openTouched, into: &passCounts,
+            let mask: UInt32
+            let inline: UInt64?
+            if bytesOpen, let small = openBytes.packedInWord(touched: openTouched, addingTo: &countedTotals) {
+                // Counted a byte each, and small: packed straight from the
+                // bytes into the word, the totals taking them at once.
+                (mask, inline) = (small.mask, small.inline)
+                openBytes = ByteCounts()
+            } else {
+                if bytesOpen { spillOpenBytes() }
+                // Packed from the summary in place, its counts zeroed as they
+                // are packed: neither the summary nor fresh counts are copied.
+                (mask, inline) = openSummary.counts.drain(touched: openTouched, into: &passCounts,
                                                           inliningUpTo: PackedSummary.inlineBytes)
+            }
             let id: UInt32
             if let last = lastTrigger, last.text.hasSameRepresentation(as: openSummary.trigger) {
                 id = last.id
@@ -175,7 +223,7 @@ public struct EventLog: Sendable {
         // After the pass before is packed: the totals up to this pass. Every
         // event after the first pass begins belongs to a pass (one is open).
         if packedPasses.count.isMultiple(of: Self.totalsStride), totalsBefore.count == packedPasses.count / Self.totalsStride {
-            totalsBefore.append(totals)
+            totalsBefore.append(countedTotals)
         }
         openTouched = 0
         // Reset in place, field by field (no new summary is stored over it).
@@ -185,6 +233,37 @@ public struct EventLog: Sendable {
         if !openSummary.trigger.hasSameRepresentation(as: trigger) { openSummary.trigger = trigger }
         openSummary.events = recordedEvents..<recordedEvents
         isOpen = true
+        bytesOpen = true
+    }
+
+    /// Counts `amount` steps at `index` (``EventCounts/index(of:)``): in
+    /// the open pass's byte when it fits, else as ``countStepsWhole(_:at:)`` does.
+    @inline(__always)
+    private mutating func countSteps(_ amount: Int, at index: Int) {
+        if bytesOpen, openBytes.add(amount, at: index) {
+            openTouched |= 1 &<< UInt32(truncatingIfNeeded: index)
+            return
+        }
+        countStepsWhole(amount, at: index)
+    }
+
+    /// Counts `amount` steps at `index` in the totals and in the open
+    /// pass's summary (the pass's byte counts moved there first).
+    @inline(never)
+    private mutating func countStepsWhole(_ amount: Int, at index: Int) {
+        if bytesOpen { spillOpenBytes() }
+        countedTotals.add(amount, at: index)
+        if isOpen {
+            openSummary.counts.add(amount, at: index)
+            openTouched |= 1 &<< UInt32(truncatingIfNeeded: index)
+        }
+    }
+
+    /// Moves the open pass's byte counts into its summary's counts and
+    /// the totals: from now on the pass counts there.
+    private mutating func spillOpenBytes() {
+        openBytes.move(touched: openTouched, into: &openSummary.counts, addingTo: &countedTotals)
+        bytesOpen = false
     }
 
     /// Records the event of `step` done to `view` for an instance (its type
@@ -195,14 +274,7 @@ public struct EventLog: Sendable {
     mutating func record(_ view: ViewID, component: String?, path: ComponentPath?, step: ReuseEvent.Step) -> Int {
         let seq = nextSeq
         nextSeq += 1
-        if let index = EventCounts.index(of: step) {
-            let amount = step.multiplicity
-            totals.add(amount, at: index)
-            if isOpen {
-                openSummary.counts.add(amount, at: index)
-                openTouched |= 1 &<< UInt32(truncatingIfNeeded: index)
-            }
-        }
+        if let index = EventCounts.index(of: step) { countSteps(step.multiplicity, at: index) }
         if keepsEvents {
             stored.append(view, component: component, path: path, step: step, seq: seq, pass: currentPass)
             let end = recordedEvents
@@ -220,13 +292,7 @@ public struct EventLog: Sendable {
         assert(!keepsEvents, "a kept event is recorded whole")
         let seq = nextSeq
         nextSeq += 1
-        if let index = kind.countIndex {
-            totals.add(1, at: index)
-            if isOpen {
-                openSummary.counts.add(1, at: index)
-                openTouched |= 1 &<< UInt32(truncatingIfNeeded: index)
-            }
-        }
+        if let index = kind.countIndex { countSteps(1, at: index) }
         return seq
     }
 
@@ -367,7 +433,7 @@ public struct EventLog: Sendable {
         log.passBase = currentPass
         log.currentPass = currentPass
         log.nextSeq = nextSeq
-        log.totals = totals
+        log.countedTotals = totals
         return log
     }
 
@@ -376,6 +442,8 @@ public struct EventLog: Sendable {
     /// free (``Reclamation``).
     @discardableResult
     mutating func truncate(to mark: Mark) -> [PackedEvents.Chunk] {
+        // The open pass's counts where the summaries' are: in the totals.
+        if bytesOpen { spillOpenBytes() }
         let keep = max(0, mark.passes - passBase)
         let all = passes
         let nearest = keep / Self.totalsStride
@@ -383,11 +451,11 @@ public struct EventLog: Sendable {
             // From the totals before the nearest stride's pass, plus the passes kept after it.
             var restored = totalsBefore[nearest]
             for index in (nearest * Self.totalsStride)..<min(keep, all.count) { restored.add(all[index].counts) }
-            totals = restored
+            countedTotals = restored
             // The one before pass `keep` itself is taken again when that pass begins.
             totalsBefore.removeAll(from: keep.isMultiple(of: Self.totalsStride) ? nearest : nearest + 1)
         } else {
-            for index in all.indices where index >= keep { totals.subtract(all[index].counts) }
+            for index in all.indices where index >= keep { countedTotals.subtract(all[index].counts) }
         }
         if keep < all.count {
             open = nil

@@ -8,12 +8,12 @@ public struct ScrollOutcome: Sendable {
         get { summary.unpacked }
         set {
             var summary = newValue
-            self.summary = Summary(&summary, touched: newValue.counts.nonzeroMask)
+            self.summary = Summary(&summary)
         }
     }
-    /// The pass's summary with its counts packed: an outcome is returned
-    /// at every step of ``Engine/scroll(_:_:trigger:)``, whether the caller
-    /// reads its pass or not, so it is kept small.
+    /// The pass's summary with its counts a byte each: an outcome is
+    /// returned at every step of ``Engine/scroll(_:_:trigger:)``, whether
+    /// the caller reads its pass or not, so it is kept small.
     private var summary: Summary
     /// The list instance scrolled.
     public var list: ComponentPath
@@ -24,25 +24,33 @@ public struct ScrollOutcome: Sendable {
     /// The list stopped short of the offset asked for.
     public var wasClamped: Bool { requested != offset }
 
-    /// The outcome of a scroll whose pass `pass` summarises (`touched`: a
-    /// bit for each of its counts that is not zero).
+    /// The outcome of a scroll whose pass `pass` summarises.
     @inline(__always)
-    init(pass: inout PassSummary, touched: UInt32, list: ComponentPath, requested: Int, offset: Int) {
-        summary = Summary(&pass, touched: touched)
+    init(pass: inout PassSummary, list: ComponentPath, requested: Int, offset: Int) {
+        summary = Summary(&pass)
         self.list = list
         self.requested = requested
         self.offset = offset
     }
 
-    /// A ``PassSummary`` with its counts packed: in one word when they fit
-    /// (``EventCounts/packedInWord(touched:)``, a scroll step's always
-    /// do), else whole in a box.
+    /// The outcome of a scroll whose pass is numbered `pass`, started by
+    /// `trigger`, recorded `events` and counted `counts` (the log's byte
+    /// counts of the pass, copied as they are).
+    @inline(__always)
+    init(pass: Int, trigger: String, events: Range<Int>, counts: ByteCounts, list: ComponentPath, requested: Int, offset: Int) {
+        summary = Summary(pass: pass, trigger: trigger, events: events, counts: counts)
+        self.list = list
+        self.requested = requested
+        self.offset = offset
+    }
+
+    /// A ``PassSummary`` with its counts a byte each (``ByteCounts``) when
+    /// they fit (a scroll step's always do), else whole in a box.
     private struct Summary: Sendable {
         let pass: Int
         let trigger: String
         let events: Range<Int>
-        let mask: UInt32
-        let word: UInt64
+        let counts: ByteCounts
         let spilled: Spilled?
 
         final class Spilled: Sendable {
@@ -50,28 +58,32 @@ public struct ScrollOutcome: Sendable {
             init(_ counts: EventCounts) { self.counts = counts }
         }
 
-        /// `touched`: a bit for every count of `summary` that is not zero.
-        /// (`summary` is only read: ``EventCounts/packedInWord(touched:)``
-        /// reads in place.)
-        @inline(__always)
-        init(_ summary: inout PassSummary, touched: UInt32) {
+        /// (`summary` is only read.)
+        init(_ summary: inout PassSummary) {
             pass = summary.pass
             trigger = summary.trigger
             events = summary.events
-            if let (mask, word) = summary.counts.packedInWord(touched: touched) {
-                self.mask = mask
-                self.word = word
+            if let counts = ByteCounts(summary.counts) {
+                self.counts = counts
                 spilled = nil
             } else {
-                mask = 0
-                word = 0
+                counts = ByteCounts()
                 spilled = Spilled(summary.counts)
             }
         }
 
+        @inline(__always)
+        init(pass: Int, trigger: String, events: Range<Int>, counts: ByteCounts) {
+            self.pass = pass
+            self.trigger = trigger
+            self.events = events
+            self.counts = counts
+            spilled = nil
+        }
+
         var unpacked: PassSummary {
             var summary = PassSummary(pass: pass, trigger: trigger, events: events)
-            summary.counts = spilled?.counts ?? EventCounts(mask: mask, inline: word)
+            summary.counts = spilled?.counts ?? counts.counts
             return summary
         }
     }
