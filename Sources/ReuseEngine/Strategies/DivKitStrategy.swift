@@ -205,10 +205,12 @@ struct BlockMatching: ParentReuse {
     mutating func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {
         let container = parent == .root ? "root" : elementPaths[parent] ?? store[parent].owner?.description ?? "root"
         var orphans = store[parent].subviews.filter { !pass.wasTaken($0) && !store[$0].isRemoved }
-        var unmatched: [PlannedBlock] = []
+        // The blocks not matched by path, by index (read in place: a copy
+        // of a block retains its instance, key and configuration).
+        var unmatched: [Int] = []
         // Pass 1: the best view, the same element path.
         let inPlace = store.fastPaths.contains(.elementPathsInPlace)
-        for (index, block) in blocks.enumerated() {
+        for index in blocks.indices {
             var made: String?
             let found: Int?
             if inPlace {
@@ -217,7 +219,7 @@ struct BlockMatching: ParentReuse {
                 // cannot tell (not ASCII), the path is made and compared.
                 // A view whose path has the bytes of this block's keeps
                 // its string: no path is made for a block that finds its view.
-                let tail = Self.tail(of: block)
+                let tail = Self.tail(of: blocks[index])
                 found = orphans.firstIndex { orphan in
                     guard let old = elementPaths[orphan] else { return false }
                     if let same = Self.hasElementPath(old, container: container, index: index, tail: tail) {
@@ -229,23 +231,23 @@ struct BlockMatching: ParentReuse {
                 }
                 if made == nil { made = Self.elementPath(container: container, index: index, tail: tail) }
             } else {
-                let path = Self.elementPath(container: container, index: index, block)
+                let path = Self.elementPath(container: container, index: index, blocks[index])
                 made = path
                 found = orphans.firstIndex(where: { elementPaths[$0] == path })
             }
             let path = made!
             if let found {
-                planned[block.instance.path] = Plan(path: path, view: orphans.remove(at: found))
+                planned[blocks[index].instance.path] = Plan(path: path, view: orphans.remove(at: found))
             } else {
                 // A view an earlier plan of this pass matched it with stays planned.
-                planned[block.instance.path, default: Plan(path: path, view: nil)].path = path
-                unmatched.append(block)
+                planned[blocks[index].instance.path, default: Plan(path: path, view: nil)].path = path
+                unmatched.append(index)
             }
         }
         // Pass 2: any view this block can configure, the same view class.
-        for block in unmatched {
-            if let found = orphans.firstIndex(where: { store[$0].viewClass == block.configuration.viewClass }) {
-                planned[block.instance.path]?.view = orphans.remove(at: found)
+        for index in unmatched {
+            if let found = orphans.firstIndex(where: { store[$0].viewClass == blocks[index].configuration.viewClass }) {
+                planned[blocks[index].instance.path]?.view = orphans.remove(at: found)
             }
         }
     }
