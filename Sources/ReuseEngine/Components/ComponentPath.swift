@@ -311,10 +311,26 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// Equal segments; the namesakes flags are how a path is shown, not which it is.
     /// (Both in their one form: with equal segments, the last row is
     /// marked in the same place in both, holding `.row(0)`.)
+    ///
+    /// Compared from the last segment, an index or row before a name: two
+    /// siblings (a pool's views asked whose owner a path is) part at
+    /// their last segment, most often by index, so a path that differs is
+    /// told after one comparison of integers, not of every name before it.
     public static func == (lhs: ComponentPath, rhs: ComponentPath) -> Bool {
         guard lhs.lastRow == rhs.lastRow, lhs.elements.count == rhs.elements.count else { return false }
         if lhs.storageAddress == rhs.storageAddress { return true }
-        for index in lhs.elements.indices where lhs.elements[index].segment != rhs.elements[index].segment { return false }
+        var index = lhs.elements.count
+        while index > 0 {
+            index -= 1
+            switch (lhs.elements[index].segment, rhs.elements[index].segment) {
+            case (.named(let name, let position), .named(let otherName, let otherPosition)):
+                guard position == otherPosition, name == otherName else { return false }
+            case (.row(let row), .row(let otherRow)):
+                guard row == otherRow else { return false }
+            default:
+                return false
+            }
+        }
         return true
     }
 

@@ -263,13 +263,18 @@ extension Engine {
 
     /// The pool key of `node`'s configuration: the one kept in the node
     /// while its configuration is kept (``MountedNode/keptKey``), else the
-    /// pass's, kept when the strategy's keying is pure.
+    /// pass's, kept when the strategy's keying is pure or reads only the
+    /// configuration (``KeyReadsOnlyItsConfiguration``).
     func key(for node: inout MountedNode, _ configuration: ViewConfiguration, pass: inout MountPass) -> ViewKey {
         let type = keyingType(inRow: node.row)
         if session.store.fastPaths.contains(.keptKeys), let kept = node.cache.keptKey, kept.keying == type { return kept.key }
         let keying = keying(inRow: node.row)
         let key = pass.key(node.name, configuration, keying: keying, catalog: catalog)
-        if node.cache.configuration != nil, keying.isPure { node.cache.keptKey = KeptKey(keying: type, key: key) }
+        // Kept with the configuration it was made from: a pure key, or one
+        // that reads that configuration alone (``KeyReadsOnlyItsConfiguration``).
+        if node.cache.configuration != nil, keying.isPure || keying is any KeyReadsOnlyItsConfiguration {
+            node.cache.keptKey = KeptKey(keying: type, key: key)
+        }
         return key
     }
 
@@ -516,8 +521,9 @@ extension Engine {
     /// while its definition is the same object, as it reads no row and
     /// `set` on the instance drops it before the pass
     /// (``FastPaths/keptConfigurations``); and a kept key tagged with the
-    /// strategy keying's type was made by that pure keying from that
-    /// configuration (``FastPaths/keptKeys``). A node kept under a list's
+    /// strategy keying's type was made by that keying (pure, or reading
+    /// that configuration alone) from that configuration
+    /// (``FastPaths/keptKeys``). A node kept under a list's
     /// subview keying is tagged with that type: its key is made again.
     func plannedBlocks(_ children: [String], under path: ComponentPath, row: Int?, nodes: borrowing [MountedNode]) -> [PlannedBlock] {
         guard session.store.fastPaths.contains(.plansFromNodes), nodes.isNamed(children) else {
