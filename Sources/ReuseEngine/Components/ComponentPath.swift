@@ -335,7 +335,7 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     }
 
     /// One word fed to the hasher: the segments folded together with
-    /// FNV-1a, each name by its bytes (``nameFingerprint(_:)``), where every
+    /// FNV-1a, each name by its bytes (`nameFingerprint`), where every
     /// name went through SipHash as a string (about 880 instructions for
     /// `Screen/Card[7]/Title`, the most of a divkit plan's table and of a
     /// `set` value's lookup; issue 38). Equal paths hash alike: the same
