@@ -70,7 +70,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``Engine/nodes(along:)`` finds it, then reached by its full path.
     package static let pathInPlace = FastPaths(rawValue: 1 << 15)
     /// A leaf with nothing to prepare returns before the preparation
-    /// (``Engine/prepareParent(_:children:under:row:pass:)``). Twin: prepared.
+    /// (``Engine/prepareParent(_:children:of:row:pass:)``). Twin: prepared.
     package static let leafParent = FastPaths(rawValue: 1 << 16)
     /// A question about one view (`why`, `log v4`) reads that view's
     /// events through each chunk's ``PackedEvents/ViewIndex``. Twin: every
@@ -100,6 +100,16 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// 256 (`Interpreter.parsedPath`). Twin: ``ComponentPath/parse(_:)``
     /// every time.
     package static let pathCache = FastPaths(rawValue: 1 << 23)
+    /// A planning strategy's blocks are read from the nodes the last pass
+    /// mounted there: their kept definitions, configurations and keys
+    /// (``Engine/plannedBlocks(_:under:row:nodes:)``). Twin: each block's
+    /// definition looked up, its configuration and key made again.
+    package static let plansFromNodes = FastPaths(rawValue: 1 << 24)
+    /// DivKit's plan compares a view's element path with a block's from
+    /// their bytes where they are ASCII (`BlockMatching.hasElementPath`),
+    /// and a view found keeps its path's string. Twin: the block's path
+    /// made as a string and compared with `==`.
+    package static let elementPathsInPlace = FastPaths(rawValue: 1 << 26)
     /// A `compare` replay whose every line changes the session (a command
     /// `save` writes back) or is passed over keeps no events: it counts
     /// them (`CompareCommand.Replay`). Twin: a log that keeps the latest
@@ -127,7 +137,8 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("leafParent", .leafParent), ("viewIndex", .viewIndex), ("visibleSubviews", .visibleSubviews),
         ("releaseInBackground", .releaseInBackground), ("continuedReplay", .continuedReplay),
         ("waitingByOwner", .waitingByOwner), ("lineCache", .lineCache), ("pathCache", .pathCache),
-        ("eventlessCompare", .eventlessCompare), ("batchRemoval", .batchRemoval),
+        ("plansFromNodes", .plansFromNodes), ("eventlessCompare", .eventlessCompare),
+        ("elementPathsInPlace", .elementPathsInPlace), ("batchRemoval", .batchRemoval),
         ("unretainedDefinitions", .unretainedDefinitions),
     ]
 
@@ -144,7 +155,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0x4AFF_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0x4FFF_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

@@ -116,8 +116,9 @@ struct NodeCache: Sendable {
     /// (a redefinition makes a new one), and `set` on this instance drops it.
     private(set) var configuration: (definition: MountableDefinition, value: ViewConfiguration)?
     /// The pool key of the kept `configuration`, made by a pure keying of
-    /// this type (``Keying/isPure``): it holds as long as the configuration
-    /// is kept, and goes with it.
+    /// this type (``Keying/isPure``) or one whose key reads that
+    /// configuration alone (`KeyReadsOnlyItsConfiguration`): it holds as
+    /// long as the configuration is kept, and goes with it.
     var keptKey: KeptKey?
     /// A list row's pool key as its list's cell keying made it, with the
     /// definition whose attribute names it was made from: a row's

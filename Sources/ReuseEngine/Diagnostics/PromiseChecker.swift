@@ -25,6 +25,10 @@ extension Strategy {
                         broken.append("\(named) says it is pure, but its key of \(component) \(a) reads the catalogue")
                         return broken
                     }
+                    if keying is any KeyReadsOnlyItsConfiguration, keys.contains(where: { $0 != keys[0] }) {
+                        broken.append("\(named) says its key reads only its configuration, but its key of \(component) \(a) reads the catalogue")
+                        return broken
+                    }
                     if !keying.readsValues,
                        catalogs.contains(where: { keying.key(component, a, catalog: $0) != keying.key(component, b, catalog: $0) }) {
                         broken.append("\(named) says it reads no values, but keys \(component) \(a) and \(b) apart")

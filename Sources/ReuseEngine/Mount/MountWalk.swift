@@ -21,12 +21,12 @@ extension Engine {
         first(&self)
         var pass = mountPass(isRelayout: true)
         pass.visit(.root)
-        planChildren(session.rootComponents, under: .root, row: nil, into: .root, pass: &pass)
         // The last pass's tree is walked again in place (held here alone, so
         // it is edited, not copied): nodes whose place did not change keep
         // their paths, and nothing is freed and made again.
         var roots = session.mounted
         session.mounted = []
+        planChildren(session.rootComponents, under: .root, row: nil, into: .root, nodes: roots, pass: &pass)
         mountChildren(session.rootComponents, under: .root, into: .root, row: nil, nodes: &roots, pass: &pass)
         session.mounted = roots
         settle(&pass)
@@ -156,7 +156,7 @@ extension Engine {
                || !session.store.fastPaths.contains(.definitionMemo), "a node mounts with the definition it keeps")
         let container = mountView(of: &node, definition, parent: parent, row: row, pass: &pass) ?? parent
         if let children = definition.children {
-            if let view = node.view { prepareParent(view, children: children, under: node.path, row: row, pass: &pass) }
+            if let view = node.view { prepareParent(view, children: children, of: &node, row: row, pass: &pass) }
             if !node.rows.isEmpty { node.rows = [] }
             // A list's header and footer are not children to walk again.
             if node.childrenAreSupplementaries {
@@ -172,7 +172,7 @@ extension Engine {
     /// Steps 1 and 2 for one instance: its key, a view from its parent (or a
     /// new one), configured; returns the view (nil: a viewless component).
     ///
-    /// A function of its own, like ``prepareParent(_:children:under:row:pass:)``:
+    /// A function of its own, like ``prepareParent(_:children:of:row:pass:)``:
     /// ``mountInstance(_:parent:row:pass:)`` recurses once per level of the
     /// tree, so its frame is kept small (with these steps inline, a debug
     /// build overflows a test thread's stack on a tree at ``Catalog/maximumDepth``).
@@ -256,32 +256,49 @@ extension Engine {
     ///
     /// Inlined for its usual case, a leaf with nothing to prepare (no
     /// children, no views, no list) under a strategy that plans nothing:
-    /// the rest, not inlined, is ``prepareParentFully(_:children:under:row:pass:)``.
+    /// the rest, not inlined, is ``prepareParentFully(_:children:of:row:pass:)``.
     @inline(__always)
-    mutating func prepareParent(_ view: ViewID, children: [String], under path: ComponentPath, row: Int?, pass: inout MountPass) {
+    mutating func prepareParent(_ view: ViewID, children: [String], of node: inout MountedNode, row: Int?, pass: inout MountPass) {
         if children.isEmpty, !session.store.hasSubviews(view), session.store[view].list == nil, !session.strategy.traits.plansChildren,
            session.store.fastPaths.contains(.leafParent) { return }
-        prepareParentFully(view, children: children, under: path, row: row, pass: &pass)
+        prepareParentFully(view, children: children, of: &node, row: row, pass: &pass)
     }
 
-    /// ``prepareParent(_:children:under:row:pass:)``'s steps.
+    /// ``prepareParent(_:children:of:row:pass:)``'s steps. (`node` is lent
+    /// `inout`, not copied: its path and the children the last pass
+    /// mounted are read in place.)
     @inline(never)
-    private mutating func prepareParentFully(_ view: ViewID, children: [String], under path: ComponentPath, row: Int?,
+    private mutating func prepareParentFully(_ view: ViewID, children: [String], of node: inout MountedNode, row: Int?,
                                              pass: inout MountPass) {
-        planChildren(children, under: path, row: row, into: view, pass: &pass)
+        // A list's header and footer are not children: the nodes name none.
+        if node.childrenAreSupplementaries {
+            planChildren(children, under: node.path, row: row, into: view, pass: &pass)
+        } else {
+            planChildren(children, under: node.path, row: row, into: view, nodes: node.children, pass: &pass)
+        }
         if !children.isEmpty || session.store.hasSubviews(view) { pass.visit(view) }
         stopHostingList(view)
     }
 
     /// The pool key of `node`'s configuration: the one kept in the node
     /// while its configuration is kept (``MountedNode/keptKey``), else the
-    /// pass's, kept when the strategy's keying is pure.
+    /// pass's, kept when the strategy's keying is pure or reads only the
+    /// configuration (``KeyReadsOnlyItsConfiguration``).
     func key(for node: inout MountedNode, _ configuration: ViewConfiguration, pass: inout MountPass) -> ViewKey {
         let type = keyingType(inRow: node.row)
         if session.store.fastPaths.contains(.keptKeys), let kept = node.cache.keptKey, kept.keying == type { return kept.key }
         let keying = keying(inRow: node.row)
         let key = pass.key(node.name, configuration, keying: keying, catalog: catalog)
-        if node.cache.configuration != nil, keying.isPure { node.cache.keptKey = KeptKey(keying: type, key: key) }
+        // Kept with the configuration it was made from: a pure key, or one
+        // that reads that configuration alone (``KeyReadsOnlyItsConfiguration``).
+        // (A keying that reads no values is not cast: a failed cast costs
+        // about 1,300 instructions, and componentkit's impure keying, asked
+        // at every instance, grew its `set` pass by a third. A keying of
+        // the safe speed hints, which reads values, pays it.)
+        if node.cache.configuration != nil,
+           keying.isPure || (keying.readsValues && keying is any KeyReadsOnlyItsConfiguration) {
+            node.cache.keptKey = KeptKey(keying: type, key: key)
+        }
         return key
     }
 
@@ -500,7 +517,9 @@ extension Engine {
     func plannedBlocks(_ children: [String], under path: ComponentPath, row: Int?) -> [PlannedBlock] {
         var blocks: [PlannedBlock] = []
         for (child, childPath) in zip(children, Engine.childPaths(children, under: path)) {
-            guard !session.hiddenPaths.contains(childPath), let definition = catalog.mountable[child] else { continue }
+            // (An empty set is not asked: asking hashes the path.)
+            if !session.hiddenPaths.isEmpty, session.hiddenPaths.contains(childPath) { continue }
+            guard let definition = catalog.mountable[child] else { continue }
             if let configuration = configuration(of: definition, at: childPath, row: row) {
                 let instance = Instance(component: child, path: childPath)
                 blocks.append(PlannedBlock(instance: instance, key: session.strategy.keying.key(child, configuration, catalog: catalog),
@@ -512,11 +531,85 @@ extension Engine {
         return blocks
     }
 
+    /// ``plannedBlocks(_:under:row:)`` read from `nodes`, what the last pass
+    /// mounted for `children` under `path` (``FastPaths/plansFromNodes``):
+    /// each node's definition, configuration and key where it kept them,
+    /// else made as the general path makes them.
+    ///
+    /// Invariant: nodes named as `children`, in order, have the paths
+    /// ``Engine/childPaths(_:under:)`` makes under `path` (the one rule
+    /// ``mountChildren(_:under:into:row:nodes:pass:)`` mounts them again in
+    /// place by); a node's kept definition is the catalogue's while the
+    /// version it is tagged with is current (``FastPaths/definitionMemo``);
+    /// a kept configuration is what ``configuration(of:at:row:)`` makes
+    /// while its definition is the same object, as it reads no row and
+    /// `set` on the instance drops it before the pass
+    /// (``FastPaths/keptConfigurations``); and a kept key tagged with the
+    /// strategy keying's type was made by that keying (pure, or reading
+    /// that configuration alone) from that configuration
+    /// (``FastPaths/keptKeys``). A node kept under a list's
+    /// subview keying is tagged with that type: its key is made again.
+    func plannedBlocks(_ children: [String], under path: ComponentPath, row: Int?, nodes: borrowing [MountedNode]) -> [PlannedBlock] {
+        guard session.store.fastPaths.contains(.plansFromNodes), nodes.isNamed(children) else {
+            return plannedBlocks(children, under: path, row: row)
+        }
+        var blocks: [PlannedBlock] = []
+        blocks.reserveCapacity(children.count)
+        appendPlannedBlocks(children, nodes: nodes, row: row, to: &blocks)
+        return blocks
+    }
+
+    /// ``plannedBlocks(_:under:row:nodes:)``'s walk: `nodes` are named as
+    /// `children`, in order.
+    private func appendPlannedBlocks(_ children: [String], nodes: borrowing [MountedNode], row: Int?,
+                                     to blocks: inout [PlannedBlock]) {
+        let keyingType = session.strategy.traits.keyingType
+        for index in nodes.indices {
+            if !session.hiddenPaths.isEmpty, session.hiddenPaths.contains(nodes[index].path) { continue }
+            let definition: MountableDefinition
+            if let kept = nodes[index].cache.definition, kept.version === catalog.definitions {
+                definition = kept.value
+            } else {
+                guard let found = catalog.mountable[children[index]] else { continue }
+                definition = found
+            }
+            if let kept = nodes[index].cache.configuration, kept.definition === definition {
+                let key = if let keptKey = nodes[index].cache.keptKey, keptKey.keying == keyingType {
+                    keptKey.key
+                } else {
+                    session.strategy.keying.key(children[index], kept.value, catalog: catalog)
+                }
+                blocks.append(PlannedBlock(instance: Instance(component: children[index], path: nodes[index].path), key: key,
+                                           configuration: kept.value))
+            } else if let configuration = configuration(of: definition, at: nodes[index].path, row: row) {
+                blocks.append(PlannedBlock(instance: Instance(component: children[index], path: nodes[index].path),
+                                           key: session.strategy.keying.key(children[index], configuration, catalog: catalog),
+                                           configuration: configuration))
+            } else if let grandchildren = definition.children {
+                if !nodes[index].childrenAreSupplementaries, nodes[index].children.isNamed(grandchildren) {
+                    appendPlannedBlocks(grandchildren, nodes: nodes[index].children, row: row, to: &blocks)
+                } else {
+                    blocks += plannedBlocks(grandchildren, under: nodes[index].path, row: row)
+                }
+            }
+        }
+    }
+
     /// Lets a planning strategy see the blocks of `container` before they mount.
     mutating func planChildren(_ children: [String], under path: ComponentPath, row: Int?, into container: ViewID,
                                pass: inout MountPass) {
         guard session.strategy.traits.plansChildren else { return }
         let blocks = plannedBlocks(children, under: path, row: row)
+        pass.visit(container)
+        session.strategy.parents.plan(blocks, into: container, store: &session.store, pass: pass)
+    }
+
+    /// ``planChildren(_:under:row:into:pass:)`` with the nodes the last pass
+    /// mounted for `children` (``plannedBlocks(_:under:row:nodes:)``).
+    mutating func planChildren(_ children: [String], under path: ComponentPath, row: Int?, into container: ViewID,
+                               nodes: borrowing [MountedNode], pass: inout MountPass) {
+        guard session.strategy.traits.plansChildren else { return }
+        let blocks = plannedBlocks(children, under: path, row: row, nodes: nodes)
         pass.visit(container)
         session.strategy.parents.plan(blocks, into: container, store: &session.store, pass: pass)
     }

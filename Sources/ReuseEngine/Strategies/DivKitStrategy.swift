@@ -83,7 +83,66 @@ struct BlockMatching: ParentReuse {
     /// 9-18, stored version 15ed03c; `DivText.type` is "text",
     /// `generated_sources/DivText.swift` line 260, stored version 0363a1c).
     static func elementPath(container: String, index: Int, _ block: PlannedBlock) -> String {
-        let tail = block.configuration.value(of: "id")?.plain ?? divType(of: block.configuration.viewClass)
+        elementPath(container: container, index: index, tail: tail(of: block))
+    }
+
+    /// The last part of a block's element path: its id, else its div type.
+    static func tail(of block: PlannedBlock) -> String {
+        block.configuration.value(of: "id")?.plain ?? divType(of: block.configuration.viewClass)
+    }
+
+    /// Whether `path` is the element path `container`/`index`/`tail`, told
+    /// from the bytes where they decide it (``FastPaths/elementPathsInPlace``):
+    /// nil when `path`, `container` or `tail` is not ASCII. Two ASCII
+    /// strings are equal (canonically equivalent, as `==` compares them)
+    /// exactly when their bytes are, so for ASCII the answer is `==`'s on
+    /// the path ``elementPath(container:index:tail:)`` makes.
+    static func hasElementPath(_ path: String, container: String, index: Int, tail: String) -> Bool? {
+        var path = path, container = container, tail = tail
+        return path.withUTF8 { path -> Bool? in
+            guard isASCII(path) else { return nil }
+            return container.withUTF8 { head -> Bool? in
+                tail.withUTF8 { tail -> Bool? in
+                    guard isASCII(head), isASCII(tail) else { return nil }
+                    // The head, a slash, the index's digits, a slash, the tail.
+                    guard path.count > head.count + tail.count + 2,
+                          path[head.count] == UInt8(ascii: "/"), path[path.count - tail.count - 1] == UInt8(ascii: "/"),
+                          same(head, path, at: 0), same(tail, path, at: path.count - tail.count) else { return false }
+                    let digits = path[(head.count + 1)..<(path.count - tail.count - 1)]
+                    return hasDecimal(index, digits)
+                }
+            }
+        }
+    }
+
+    /// Whether `bytes` are `index` written in decimal as `"\(index)"` writes it.
+    private static func hasDecimal(_ index: Int, _ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var number = index.magnitude, at = bytes.endIndex
+        repeat {
+            at -= 1
+            guard at >= bytes.startIndex, bytes[at] == UInt8(ascii: "0") + UInt8(number % 10) else { return false }
+            number /= 10
+        } while number > 0
+        if index < 0 {
+            at -= 1
+            guard at >= bytes.startIndex, bytes[at] == UInt8(ascii: "-") else { return false }
+        }
+        return at == bytes.startIndex
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte >= 0x80 { return false }
+        return true
+    }
+
+    /// Whether `part` is in `whole` at `offset` (which has room for it).
+    private static func same(_ part: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        for index in part.indices where part[index] != whole[offset + index] { return false }
+        return true
+    }
+
+    /// ``elementPath(container:index:_:)`` with the tail given.
+    static func elementPath(container: String, index: Int, tail: String) -> String {
         // The same bytes as `container + "/\(index)/" + tail`, written into
         // one new string (the interpolation and the concatenations made
         // three strings and four appends a block; issue 38).
@@ -146,22 +205,49 @@ struct BlockMatching: ParentReuse {
     mutating func plan(_ blocks: [PlannedBlock], into parent: ViewID, store: inout ViewStore, pass: MountPass) {
         let container = parent == .root ? "root" : elementPaths[parent] ?? store[parent].owner?.description ?? "root"
         var orphans = store[parent].subviews.filter { !pass.wasTaken($0) && !store[$0].isRemoved }
-        var unmatched: [PlannedBlock] = []
+        // The blocks not matched by path, by index (read in place: a copy
+        // of a block retains its instance, key and configuration).
+        var unmatched: [Int] = []
         // Pass 1: the best view, the same element path.
-        for (index, block) in blocks.enumerated() {
-            let path = Self.elementPath(container: container, index: index, block)
-            if let found = orphans.firstIndex(where: { elementPaths[$0] == path }) {
-                planned[block.instance.path] = Plan(path: path, view: orphans.remove(at: found))
+        let inPlace = store.fastPaths.contains(.elementPathsInPlace)
+        for index in blocks.indices {
+            var made: String?
+            let found: Int?
+            if inPlace {
+                // Invariant: a path compared in place is equal to the one
+                // made exactly when `hasElementPath` says so; where it
+                // cannot tell (not ASCII), the path is made and compared.
+                // A view whose path has the bytes of this block's keeps
+                // its string: no path is made for a block that finds its view.
+                let tail = Self.tail(of: blocks[index])
+                found = orphans.firstIndex { orphan in
+                    guard let old = elementPaths[orphan] else { return false }
+                    if let same = Self.hasElementPath(old, container: container, index: index, tail: tail) {
+                        if same { made = old }
+                        return same
+                    }
+                    if made == nil { made = Self.elementPath(container: container, index: index, tail: tail) }
+                    return old == made
+                }
+                if made == nil { made = Self.elementPath(container: container, index: index, tail: tail) }
+            } else {
+                let path = Self.elementPath(container: container, index: index, blocks[index])
+                made = path
+                found = orphans.firstIndex(where: { elementPaths[$0] == path })
+            }
+            let path = made!
+            if let found {
+                planned[blocks[index].instance.path] = Plan(path: path, view: orphans.remove(at: found))
             } else {
                 // A view an earlier plan of this pass matched it with stays planned.
-                planned[block.instance.path, default: Plan(path: path, view: nil)].path = path
-                unmatched.append(block)
+                planned[blocks[index].instance.path, default: Plan(path: path, view: nil)].path = path
+                unmatched.append(index)
             }
         }
         // Pass 2: any view this block can configure, the same view class.
-        for block in unmatched {
-            if let found = orphans.firstIndex(where: { store[$0].viewClass == block.configuration.viewClass }) {
-                planned[block.instance.path]?.view = orphans.remove(at: found)
+        for index in unmatched {
+            if let found = orphans.firstIndex(where: { store[$0].viewClass == blocks[index].configuration.viewClass }) {
+                planned[blocks[index].instance.path]?.view = orphans.remove(at: found)
             }
         }
     }

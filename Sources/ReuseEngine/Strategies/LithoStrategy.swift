@@ -137,15 +137,20 @@ struct LithoMountContent: ParentReuse {
         // the blocks' order, so a parent of n blocks asks about n, not n^2
         // (issue 38: a third of a `set` pass on 50 cards). The answer is
         // the same, whichever block is asked first.
+        // Blocks are read in place, by index (passing one to a function
+        // copied it: its instance, key and configuration retained and
+        // released for every subview asked about).
         var next = 0
         let leaving = store[parent].subviews.filter { view in
             guard !pass.wasTaken(view) else { return false }
-            func holds(_ block: PlannedBlock) -> Bool { block.instance.path == store[view].owner && block.key == store[view].poolKey }
-            if next < blocks.count, holds(blocks[next]) {
+            func holds(_ index: Int) -> Bool {
+                blocks[index].instance.path == store[view].owner && blocks[index].key == store[view].poolKey
+            }
+            if next < blocks.count, holds(next) {
                 next += 1
                 return false
             }
-            guard let found = blocks.firstIndex(where: holds) else { return true }
+            guard let found = blocks.indices.first(where: holds) else { return true }
             next = found + 1
             return false
         }

@@ -60,9 +60,18 @@ extension StrategyDescriptor {
     }
 }
 
+/// A keying whose key reads its component and configuration alone, values
+/// included: not the catalogue, and it holds no options. A node that keeps
+/// its configuration may keep such a key with it (``FastPaths/keptKeys``:
+/// the configuration kept is the very one the key was made from, and
+/// `set` or a redefinition drops both); a pure keying's keys are kept
+/// likewise. `Strategy.brokenPromises` holds it to keys equal in every
+/// catalogue.
+protocol KeyReadsOnlyItsConfiguration: Keying {}
+
 /// Theodolite 2019's key: the view class, shape and every value; the
 /// component type is not part of it.
-struct ConfigurationKeying: Keying {
+struct ConfigurationKeying: KeyReadsOnlyItsConfiguration {
     var readsValues: Bool { true }
     var isPure: Bool { false }
 
