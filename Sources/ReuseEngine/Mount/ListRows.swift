@@ -293,6 +293,8 @@ extension Engine {
                 shown = kept._withUnsafeGuaranteedRef {
                     mountRow(row, named: name, node: &node, defined: $0, item: item, host: host, cell: cell, reload: reload, pass: &pass)
                 }
+                assert(node.cache.keptDefinition(ifVersion: catalog.definitions)?.toOpaque() == kept.toOpaque(),
+                       "a lent definition is still the row's when its mount returns")
             } else if let definition = definition(for: &node) {
                 shown = mountRow(row, named: name, node: &node, defined: definition, item: item, host: host, cell: cell,
                                  reload: reload, pass: &pass)

@@ -134,11 +134,16 @@ extension Engine {
         // The definition the node keeps is lent to the rest of its mount,
         // not retained and released for it (`FastPaths.unretainedDefinitions`).
         // Safe because the node's cache holds it until the mount returns:
-        // only `definition(for:)` writes `NodeCache.definition`, and nothing
-        // below calls it on this node (its children and rows are other nodes).
+        // within a node's mount only `definition(for:)` would write
+        // `NodeCache.definition`, and nothing below calls it on this node
+        // (its children and rows are other nodes; `follow`, which resets a
+        // cache, runs on rows before they mount). The catalogue holds it
+        // too while its version is the one the node kept.
         if session.store.fastPaths.contains(.unretainedDefinitions), session.store.fastPaths.contains(.definitionMemo),
            let kept = node.cache.keptDefinition(ifVersion: catalog.definitions) {
             kept._withUnsafeGuaranteedRef { mountDefined(&node, $0, parent: parent, row: row, pass: &pass) }
+            assert(node.cache.keptDefinition(ifVersion: catalog.definitions)?.toOpaque() == kept.toOpaque(),
+                   "a lent definition is still the node's when its mount returns")
             return
         }
         guard let definition = definition(for: &node) else {
