@@ -89,6 +89,9 @@ struct ByteCounts: Sendable, Equatable {
               touched < 1 &<< UInt32(Self.count) else {
             return packedInWordOneByOne(touched: touched, addingTo: &totals)
         }
+        // `packedInWordOneByOne`'s loop (and `EventCounts.packedInWord`'s)
+        // without their checks, written out on purpose: every byte is known
+        // to fit here, and this runs at every scroll step.
         return withUnsafeBytes(of: words) { bytes -> (mask: UInt32, inline: UInt64) in
             totals.values.withUnsafeMutableBufferPointer { totals in
                 var mask: UInt32 = 0
