@@ -284,17 +284,13 @@ extension Engine {
             // A moved node keeps its definition while the catalogue's are unchanged.
             // `{i}` is the item the row shows: its row until `insert` or `delete` changed the list.
             let item = itemID(ofRow: row, at: path)
-            // The kept definition is lent, not retained, as in
-            // `mountInstance` (`FastPaths.unretainedDefinitions`): the node's
-            // cache holds it, and nothing in the row's mount writes it.
+            // The kept definition is lent, not retained (`withLentDefinition`).
             let shown: ViewID?
-            if session.store.fastPaths.contains(.unretainedDefinitions), session.store.fastPaths.contains(.definitionMemo),
-               let kept = node.cache.keptDefinition(ifVersion: catalog.definitions) {
-                shown = kept._withUnsafeGuaranteedRef {
-                    mountRow(row, named: name, node: &node, defined: $0, item: item, host: host, cell: cell, reload: reload, pass: &pass)
-                }
-                assert(node.cache.keptDefinition(ifVersion: catalog.definitions)?.toOpaque() == kept.toOpaque(),
-                       "a lent definition is still the row's when its mount returns")
+            if let lent = withLentDefinition(of: &node, { engine, node, definition in
+                engine.mountRow(row, named: name, node: &node, defined: definition, item: item, host: host, cell: cell,
+                                reload: reload, pass: &pass)
+            }) {
+                shown = lent
             } else if let definition = definition(for: &node) {
                 shown = mountRow(row, named: name, node: &node, defined: definition, item: item, host: host, cell: cell,
                                  reload: reload, pass: &pass)

@@ -131,26 +131,36 @@ extension Engine {
             node.forgetSubtree()
             return
         }
-        // The definition the node keeps is lent to the rest of its mount,
-        // not retained and released for it (`FastPaths.unretainedDefinitions`).
-        // Safe because the node's cache holds it until the mount returns:
-        // within a node's mount only `definition(for:)` would write
-        // `NodeCache.definition`, and nothing below calls it on this node
-        // (its children and rows are other nodes; `follow`, which resets a
-        // cache, runs on rows before they mount). The catalogue holds it
-        // too while its version is the one the node kept.
-        if session.store.fastPaths.contains(.unretainedDefinitions), session.store.fastPaths.contains(.definitionMemo),
-           let kept = node.cache.keptDefinition(ifVersion: catalog.definitions) {
-            kept._withUnsafeGuaranteedRef { mountDefined(&node, $0, parent: parent, row: row, pass: &pass) }
-            assert(node.cache.keptDefinition(ifVersion: catalog.definitions)?.toOpaque() == kept.toOpaque(),
-                   "a lent definition is still the node's when its mount returns")
-            return
-        }
+        if withLentDefinition(of: &node, { engine, node, definition in
+            engine.mountDefined(&node, definition, parent: parent, row: row, pass: &pass)
+        }) != nil { return }
         guard let definition = definition(for: &node) else {
             node.forgetSubtree()
             return
         }
         mountDefined(&node, definition, parent: parent, row: row, pass: &pass)
+    }
+
+    /// Runs `body` with the definition `node` keeps lent to it, not
+    /// retained and released around each use (`FastPaths.unretainedDefinitions`);
+    /// nil, having done nothing, when the node keeps none for the
+    /// catalogue's version (or the switch is off).
+    ///
+    /// Safe because the node's cache holds the definition until `body`
+    /// returns: within a node's mount only `definition(for:)` would write
+    /// `NodeCache.definition`, and nothing there calls it on this node
+    /// (its children and rows are other nodes; `follow`, which resets a
+    /// cache, runs on rows before they mount). The catalogue holds it too
+    /// while its version is the one the node kept.
+    @inline(__always)
+    mutating func withLentDefinition<Result>(of node: inout MountedNode,
+                                             _ body: (inout Engine, inout MountedNode, MountableDefinition) -> Result) -> Result? {
+        guard session.store.fastPaths.contains(.unretainedDefinitions), session.store.fastPaths.contains(.definitionMemo),
+              let kept = node.cache.keptDefinition(ifVersion: catalog.definitions) else { return nil }
+        let result = kept._withUnsafeGuaranteedRef { body(&self, &node, $0) }
+        assert(node.cache.keptDefinition(ifVersion: catalog.definitions)?.toOpaque() == kept.toOpaque(),
+               "a lent definition is still the node's when its mount returns")
+        return result
     }
 
     /// ``mountInstance(_:parent:row:pass:)`` once the node's definition is known.
@@ -571,32 +581,33 @@ extension Engine {
         let keyingType = session.strategy.traits.keyingType
         for index in nodes.indices {
             if !session.hiddenPaths.isEmpty, session.hiddenPaths.contains(nodes[index].path) { continue }
-            let definition: MountableDefinition
-            if let kept = nodes[index].cache.definition, kept.version === catalog.definitions {
-                definition = kept.value
-            } else {
-                guard let found = catalog.mountable[children[index]] else { continue }
-                definition = found
-            }
+            guard let definition = nodes[index].cache.keptDefinition(ifVersion: catalog.definitions)?.takeUnretainedValue()
+                    ?? catalog.mountable[children[index]] else { continue }
+            let configuration: ViewConfiguration
+            let key: ViewKey
             if let kept = nodes[index].cache.configuration, kept.definition === definition {
-                let key = if let keptKey = nodes[index].cache.keptKey, keptKey.keying == keyingType {
+                configuration = kept.value
+                key = if let keptKey = nodes[index].cache.keptKey, keptKey.keying == keyingType {
                     keptKey.key
                 } else {
-                    session.strategy.keying.key(children[index], kept.value, catalog: catalog)
+                    session.strategy.keying.key(children[index], configuration, catalog: catalog)
                 }
-                blocks.append(PlannedBlock(instance: Instance(component: children[index], path: nodes[index].path), key: key,
-                                           configuration: kept.value))
-            } else if let configuration = configuration(of: definition, at: nodes[index].path, row: row) {
-                blocks.append(PlannedBlock(instance: Instance(component: children[index], path: nodes[index].path),
-                                           key: session.strategy.keying.key(children[index], configuration, catalog: catalog),
-                                           configuration: configuration))
-            } else if let grandchildren = definition.children {
-                if !nodes[index].childrenAreSupplementaries, nodes[index].children.isNamed(grandchildren) {
-                    appendPlannedBlocks(grandchildren, nodes: nodes[index].children, row: row, to: &blocks)
-                } else {
-                    blocks += plannedBlocks(grandchildren, under: nodes[index].path, row: row)
+            } else if let made = self.configuration(of: definition, at: nodes[index].path, row: row) {
+                configuration = made
+                key = session.strategy.keying.key(children[index], configuration, catalog: catalog)
+            } else {
+                // A viewless block: its children's blocks mount into the same container.
+                if let grandchildren = definition.children {
+                    if !nodes[index].childrenAreSupplementaries, nodes[index].children.isNamed(grandchildren) {
+                        appendPlannedBlocks(grandchildren, nodes: nodes[index].children, row: row, to: &blocks)
+                    } else {
+                        blocks += plannedBlocks(grandchildren, under: nodes[index].path, row: row)
+                    }
                 }
+                continue
             }
+            blocks.append(PlannedBlock(instance: Instance(component: children[index], path: nodes[index].path), key: key,
+                                       configuration: configuration))
         }
     }
 
@@ -604,9 +615,7 @@ extension Engine {
     mutating func planChildren(_ children: [String], under path: ComponentPath, row: Int?, into container: ViewID,
                                pass: inout MountPass) {
         guard session.strategy.traits.plansChildren else { return }
-        let blocks = plannedBlocks(children, under: path, row: row)
-        pass.visit(container)
-        session.strategy.parents.plan(blocks, into: container, store: &session.store, pass: pass)
+        plan(plannedBlocks(children, under: path, row: row), into: container, pass: &pass)
     }
 
     /// ``planChildren(_:under:row:into:pass:)`` with the nodes the last pass
@@ -614,7 +623,11 @@ extension Engine {
     mutating func planChildren(_ children: [String], under path: ComponentPath, row: Int?, into container: ViewID,
                                nodes: borrowing [MountedNode], pass: inout MountPass) {
         guard session.strategy.traits.plansChildren else { return }
-        let blocks = plannedBlocks(children, under: path, row: row, nodes: nodes)
+        plan(plannedBlocks(children, under: path, row: row, nodes: nodes), into: container, pass: &pass)
+    }
+
+    /// The strategy sees `blocks`, which will mount into `container`, visited in this pass.
+    private mutating func plan(_ blocks: [PlannedBlock], into container: ViewID, pass: inout MountPass) {
         pass.visit(container)
         session.strategy.parents.plan(blocks, into: container, store: &session.store, pass: pass)
     }
