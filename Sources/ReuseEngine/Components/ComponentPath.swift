@@ -335,12 +335,12 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     }
 
     /// One word fed to the hasher: the segments folded together with
-    /// FNV-1a, each name by its bytes (`nameFingerprint`), where every
-    /// name went through SipHash as a string (about 880 instructions for
-    /// `Screen/Card[7]/Title`, the most of a divkit plan's table and of a
-    /// `set` value's lookup; issue 38). Equal paths hash alike: the same
-    /// count, last row, indices and rows, and names that are equal strings
-    /// have equal fingerprints.
+    /// FNV-1a, each name by its bytes (`nameFingerprint`), rather than
+    /// every name hashed as a string (a normalization check, then SipHash:
+    /// most of a divkit plan's table and of a `set` value's lookup).
+    /// Invariant: equal paths hash alike: the same count, last row,
+    /// indices and rows, and names that are equal strings have equal
+    /// fingerprints.
     public func hash(into hasher: inout Hasher) {
         let prime: UInt64 = 0x100_0000_01B3
         var folded: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: elements.count)
@@ -367,7 +367,7 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// `==`).
     ///
     /// The bytes are read in place (a short name from a copy on the stack):
-    /// iterating the string's UTF-8 view costs about 40 instructions a byte.
+    /// iterating the string's UTF-8 view costs a call a byte.
     static func nameFingerprint(_ name: String) -> UInt64 {
         func fold(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
             var folded: UInt64 = 0xCBF2_9CE4_8422_2325

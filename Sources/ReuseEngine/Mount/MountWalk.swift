@@ -306,10 +306,10 @@ extension Engine {
         let key = pass.key(node.name, configuration, keying: keying, catalog: catalog)
         // Kept with the configuration it was made from: a pure key, or one
         // that reads that configuration alone (``KeyReadsOnlyItsConfiguration``).
-        // (A keying that reads no values is not cast: a failed cast costs
-        // about 1,300 instructions, and componentkit's impure keying, asked
-        // at every instance, grew its `set` pass by a third. A keying of
-        // the safe speed hints, which reads values, pays it.)
+        // (A keying that reads no values is not cast: a failed dynamic cast
+        // is dear, and componentkit's impure keying is asked at every
+        // instance. A keying of the safe speed hints, which reads values,
+        // pays it.)
         if node.cache.configuration != nil,
            keying.isPure || (keying.readsValues && keying is any KeyReadsOnlyItsConfiguration) {
             node.cache.keptKey = KeptKey(keying: type, key: key)
