@@ -342,6 +342,13 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// indices and rows, and names that are equal strings have equal
     /// fingerprints.
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(fingerprint)
+    }
+
+    /// The word ``hash(into:)`` feeds the hasher (a journal's `set` entry
+    /// folds it with its strings, `Operation.repeatHash`). Equal paths
+    /// have equal fingerprints.
+    var fingerprint: UInt64 {
         let prime: UInt64 = 0x100_0000_01B3
         var folded: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: elements.count)
         folded = (folded ^ UInt64(truncatingIfNeeded: lastRow)) &* prime
@@ -354,7 +361,7 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
                 folded = (folded ^ 0x5A5A ^ UInt64(truncatingIfNeeded: row)) &* prime
             }
         }
-        hasher.combine(folded)
+        return folded
     }
 
     /// A name's bytes folded with FNV-1a, the same for names that are equal

@@ -30,9 +30,28 @@ struct InstanceValues: Sendable {
     private var merged: ViewConfiguration?
 
     /// Sets one value and merges again over `definition`'s view template.
-    mutating func set(_ attribute: String, to value: AttributeTemplate, over definition: MountableDefinition) {
+    ///
+    /// `inPlace` (``FastPaths/fixedConfigurations``, whose twin makes the
+    /// configuration from the templates and never reads the merged one):
+    /// a value for an attribute the merged configuration already holds,
+    /// over the same definition, with no `{i}`, replaces that attribute
+    /// where it is. Invariant: the full merge would put it at the same
+    /// place (`applied(to:)` replaces a named attribute in place, and
+    /// `templates` keeps a key's place when its value changes), under
+    /// the value's own spelling of the name, and every other attribute
+    /// is unchanged.
+    mutating func set(_ attribute: String, to value: AttributeTemplate, over definition: MountableDefinition, inPlace: Bool) {
         templates[attribute] = value
         guard let template = definition.view else { return }
+        if inPlace, madeFrom === definition, let resolved = value.resolved, var configuration = merged,
+           let position = configuration.attributes.firstIndex(where: { $0.name == attribute }) {
+            // Moved out first: the array is then shared only with the
+            // views that show it, and is copied for them, not for `merged`.
+            merged = nil
+            configuration.attributes[position] = Attribute(value.name, resolved, property: value.property)
+            merged = configuration
+            return
+        }
         madeFrom = definition
         merged = ViewTemplate.fixedConfiguration(template.viewClass, applied(to: template.attributes))
     }

@@ -96,11 +96,19 @@ extension Operation {
     /// A hash of what ``repeats(_:)`` compares, for the operations it
     /// compares (nil for the rest): equal for an operation and one it repeats.
     var repeatHash: Int? {
+        // A `set` (a session of them stores one operation per distinct
+        // line) is hashed without a Hasher: its path's fingerprint and the
+        // bytes of its attribute and value folded (`foldingBytes`), then
+        // mixed so the journal's table can take the low bits. Equal for
+        // an operation and one it repeats: `repeats` asks for the same
+        // bytes, the same quoting and an identical path.
+        if case .set(let path, let attribute, let raw, let quoted) = self {
+            let folded = raw.foldingBytes(into: attribute.foldingBytes(into: path.fingerprint ^ (quoted ? 0x2_51 : 0x2_50)))
+            return Int(truncatingIfNeeded: Operation.mixed(folded))
+        }
         var hasher = Hasher()
         switch self {
         case .scroll(let path, let motion): hasher.combine(1); hasher.combine(path); hasher.combine(motion)
-        case .set(let path, let attribute, let raw, let quoted):
-            hasher.combine(2); hasher.combine(path); hasher.combine(attribute); hasher.combine(raw); hasher.combine(quoted)
         case .hide(let path): hasher.combine(3); hasher.combine(path)
         case .show(let path): hasher.combine(4); hasher.combine(path)
         case .reload(let path, let style): hasher.combine(5); hasher.combine(path); hasher.combine(style)
@@ -110,6 +118,17 @@ extension Operation {
         default: return nil
         }
         return hasher.finalize()
+    }
+
+    /// A 64-bit finalizer (MurmurHash3's `fmix64`): every bit of `word`
+    /// reaches the low bits a table's mask keeps.
+    private static func mixed(_ word: UInt64) -> UInt64 {
+        var word = word
+        word ^= word >> 33
+        word &*= 0xFF51_AFD7_ED55_8CCD
+        word ^= word >> 33
+        word &*= 0xC4CE_B9FE_1A85_EC53
+        return word ^ (word >> 33)
     }
 
     /// Takes `other`'s path in place of an equal one of its own, so that

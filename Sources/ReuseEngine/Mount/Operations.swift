@@ -105,7 +105,7 @@ extension Engine {
         try catalog.checkProperty(attribute, on: view.viewClass)
         try checkRootsMountable()
         session.instanceValues[InstanceKey(component: node.name, path: node.path), default: InstanceValues()]
-            .set(attribute, to: template, over: definition)
+            .set(attribute, to: template, over: definition, inPlace: session.store.fastPaths.contains(.fixedConfigurations))
         session.componentsWithInstanceValues.insert(node.name)
         // The configuration the instance kept from the last pass no longer holds.
         withNode(along: node.path) { _, node in node.cache.forgetConfiguration() }

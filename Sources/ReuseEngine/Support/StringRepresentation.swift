@@ -40,6 +40,23 @@ extension String {
     }
 }
 
+extension String {
+    /// `folded` with this string's byte count and bytes folded in by
+    /// FNV-1a: strings of the same bytes (``isStored(as:)``) fold alike,
+    /// whatever their storage. Read in place (a small string from a copy
+    /// on the stack): iterating the UTF-8 view costs a call a byte.
+    func foldingBytes(into folded: UInt64) -> UInt64 {
+        let prime: UInt64 = 0x100_0000_01B3
+        func fold(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var folded = (folded ^ UInt64(truncatingIfNeeded: bytes.count)) &* prime
+            for byte in bytes { folded = (folded ^ UInt64(byte)) &* prime }
+            return folded
+        }
+        if let folded = utf8.withContiguousStorageIfAvailable(fold) { return folded }
+        return Array(utf8).withUnsafeBufferPointer(fold)
+    }
+}
+
 extension OrderedSet<String> {
     /// Where `name` is among a few names looked up again and again (a
     /// view's properties, the catalogue's attributes): first a scan for the
