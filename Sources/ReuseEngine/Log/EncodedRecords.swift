@@ -54,6 +54,17 @@ extension PackedEvents {
                           kind: Self.packedKinds[Int(tag & 0x7F) - 1], numbered: tag & 0x80 != 0)
         }
 
+        /// Calls `body` with each record's offset and the record, in
+        /// order: the encoded ones decoded, the open ones read in place (a
+        /// seal indexes a chunk from them, before they are encoded).
+        func forEach(_ body: (Int, Record) -> Void) {
+            for offset in starts.indices { body(offset, self[offset]) }
+            let base = starts.count
+            open.withUnsafeBufferPointer { open in
+                for index in open.indices { body(base + index, open[index]) }
+            }
+        }
+
         mutating func removeAll(from offset: Int) {
             guard offset < count else { return }
             guard offset < starts.count else { return open.removeSubrange((offset - starts.count)...) }

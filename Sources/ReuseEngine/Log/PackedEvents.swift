@@ -353,8 +353,20 @@ extension PackedEvents {
         /// on the chunk copied the whole chunk, retaining and releasing its
         /// dozen buffers, for every record.
         private static func index(of records: EncodedRecords, whole: [ReuseEvent]) -> ViewIndex {
-            ViewIndex(count: records.count, view: { viewNumber(of: records[$0], whole: whole) }, tag: { Glance.tag(of: records[$0]) })
-                ?? ViewIndex()
+            // Written in place through buffers (each `forEach` offset is
+            // below `count`, once).
+            let count = records.count
+            var tags = [UInt8](repeating: 0, count: count)
+            let views = [UInt64](unsafeUninitializedCapacity: count) { views, initialized in
+                tags.withUnsafeMutableBufferPointer { tags in
+                    records.forEach { offset, record in
+                        views[offset] = viewNumber(of: record, whole: whole)
+                        tags[offset] = Glance.tag(of: record)
+                    }
+                }
+                initialized = count
+            }
+            return ViewIndex(views: views, tags: tags) ?? ViewIndex()
         }
 
         /// The number of the view the record at `offset` is about.

@@ -283,11 +283,13 @@ struct PathTable: Sendable {
     /// an event's component type share the table.
     mutating func nameID(_ name: String) -> UInt32 {
         if !isOpen { reopen() }
+        // Both held by representation first (a pass's names are its
+        // nodes' own strings, or short ones held inline: no byte is read,
+        // nothing is reordered), then by their bytes.
+        if recentNames.1 != 0, recentNames.0.hasSameRepresentation(as: name) { return recentNames.1 }
+        if recentNames.3 != 0, recentNames.2.hasSameRepresentation(as: name) { return recentNames.3 }
         if recentNames.1 != 0, recentNames.0.isStored(as: name) { return recentNames.1 }
-        if recentNames.3 != 0, recentNames.2.isStored(as: name) {
-            recentNames = (recentNames.2, recentNames.3, recentNames.0, recentNames.1)
-            return recentNames.1
-        }
+        if recentNames.3 != 0, recentNames.2.isStored(as: name) { return recentNames.3 }
         let id = names.id(name)
         recentNames = (name, id, recentNames.0, recentNames.1)
         return id

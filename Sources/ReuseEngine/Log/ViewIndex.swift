@@ -32,59 +32,72 @@ extension PackedEvents {
         /// An index of nothing.
         init() {}
 
-        /// Indexes `count` records, `view(offset)` being the view of each;
+        /// Indexes `count` records, `view(offset)` being the view of each
+        /// and `tag(offset)` its tag (``init(views:tags:)``).
+        init?(count: Int, view: (Int) -> UInt64, tag: (Int) -> UInt8) {
+            self.init(views: (0..<count).map(view), tags: (0..<count).map(tag))
+        }
+
+        /// Indexes records whose views are `views` and tags `tags`, in
+        /// record order (gathered in one read of the records: asked record
+        /// by record through closures, the seal read each record twice);
         /// nil when a view number is `UInt32.max` or more (none is, in a
         /// session that fits in memory), so the chunk is read whole instead.
-        init?(count: Int, view: (Int) -> UInt64, tag: (Int) -> UInt8) {
+        init?(views view: [UInt64], tags tag: [UInt8]) {
+            precondition(view.count == tag.count, "a view and a tag for each record")
+            let count = view.count
             precondition(count <= Int(UInt16.max) + 1, "a chunk holds at most 65,536 records")
             guard count > 0 else { return nil }
-            // 1. Count each view's records in an open-addressing table at
-            //    most half full, remembering each record's slot.
-            var capacity = 16
-            while capacity < 2 * count { capacity <<= 1 }
-            let mask = capacity - 1
+            // 1. Each record's group (a slot of `counts`, which counts the
+            //    group's records), and the groups in order of their views.
             let empty = UInt32.max
-            var keys = [UInt32](repeating: empty, count: capacity)
-            var counts = [UInt32](repeating: 0, count: capacity)
+            var lowest = UInt64.max, highest: UInt64 = 0
+            for number in view {
+                lowest = Swift.min(lowest, number)
+                highest = Swift.max(highest, number)
+            }
+            guard highest < UInt64(empty) else { return nil }
+            var counts: [UInt32]
             var slots = [UInt32](repeating: 0, count: count)
-            var distinct = 0
-            for offset in 0..<count {
-                guard let number = UInt32(exactly: view(offset)), number != empty else { return nil }
-                // Fibonacci hashing: view numbers are dense, consecutive ones spread apart.
-                var slot = Int(truncatingIfNeeded: (UInt64(number) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-                while keys[slot] != empty, keys[slot] != number { slot = (slot + 1) & mask }
-                if keys[slot] == empty {
-                    keys[slot] = number
-                    distinct += 1
-                }
-                counts[slot] += 1
-                slots[offset] = UInt32(truncatingIfNeeded: slot)
-            }
-            // 2. The views in order, and where each one's entries start; the
-            //    table's counts become each view's next free entry.
             var present: [(view: UInt32, slot: Int)] = []
-            present.reserveCapacity(distinct)
-            var lowest = empty, highest: UInt32 = 0
-            for slot in 0..<capacity where keys[slot] != empty {
-                lowest = Swift.min(lowest, keys[slot])
-                highest = Swift.max(highest, keys[slot])
-            }
-            let span = Int(highest) - Int(lowest) + 1
-            if span <= 4 * capacity {
-                // Views numbered closely (a pass over a big tree: thousands
-                // of consecutive numbers), put in order by their numbers, not
-                // sorted: sorting 16,384 views took more than counting them.
-                var slotOf = [Int32](repeating: -1, count: span)
-                for slot in 0..<capacity where keys[slot] != empty { slotOf[Int(keys[slot] - lowest)] = Int32(slot) }
-                for position in 0..<span where slotOf[position] >= 0 {
-                    present.append((lowest + UInt32(position), Int(slotOf[position])))
+            let span = Int(highest - lowest) + 1
+            if span <= 4 * count {
+                // Views numbered closely (a pass over a tree; a chunk of a
+                // few views' events): counted by number, in order, with no
+                // hashing and no sorting.
+                counts = [UInt32](repeating: 0, count: span)
+                for offset in 0..<count {
+                    let group = Int(truncatingIfNeeded: view[offset] &- lowest)
+                    counts[group] += 1
+                    slots[offset] = UInt32(truncatingIfNeeded: group)
+                }
+                for group in 0..<span where counts[group] != 0 {
+                    present.append((UInt32(truncatingIfNeeded: lowest) + UInt32(truncatingIfNeeded: group), group))
                 }
             } else {
+                // Views far apart: counted in an open-addressing table at
+                // most half full, then sorted.
+                var capacity = 16
+                while capacity < 2 * count { capacity <<= 1 }
+                let mask = capacity - 1
+                var keys = [UInt32](repeating: empty, count: capacity)
+                counts = [UInt32](repeating: 0, count: capacity)
+                for offset in 0..<count {
+                    let number = UInt32(truncatingIfNeeded: view[offset])
+                    // Fibonacci hashing: view numbers are dense, consecutive ones spread apart.
+                    var slot = Int(truncatingIfNeeded: (UInt64(number) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+                    while keys[slot] != empty, keys[slot] != number { slot = (slot + 1) & mask }
+                    keys[slot] = number
+                    counts[slot] += 1
+                    slots[offset] = UInt32(truncatingIfNeeded: slot)
+                }
                 for slot in 0..<capacity where keys[slot] != empty { present.append((keys[slot], slot)) }
                 present.sort { $0.view < $1.view }
             }
+            // 2. Where each view's entries start; the counts become each
+            //    view's next free entry.
             views = present.map(\.view)
-            starts.reserveCapacity(distinct + 1)
+            starts.reserveCapacity(present.count + 1)
             var next: UInt32 = 0
             for (_, slot) in present {
                 starts.append(next)
@@ -99,7 +112,7 @@ extension PackedEvents {
             for offset in 0..<count {
                 let slot = Int(slots[offset])
                 entries[Int(counts[slot])] = UInt16(truncatingIfNeeded: offset)
-                tags[Int(counts[slot])] = tag(offset)
+                tags[Int(counts[slot])] = tag[offset]
                 counts[slot] += 1
             }
             covered = count
