@@ -49,7 +49,7 @@ extension PackedEvents {
             precondition(count <= Int(UInt16.max) + 1, "a chunk holds at most 65,536 records")
             guard count > 0 else { return nil }
             // 1. Each record's group (a slot of `counts`, which counts the
-            //    group's records), and the groups in order of their views.
+            //    group's records).
             let empty = UInt32.max
             var lowest = UInt64.max, highest: UInt64 = 0
             for number in view {
@@ -59,20 +59,36 @@ extension PackedEvents {
             guard highest < UInt64(empty) else { return nil }
             var counts: [UInt32]
             var slots = [UInt32](repeating: 0, count: count)
-            var present: [(view: UInt32, slot: Int)] = []
             let span = Int(highest - lowest) + 1
-            if span <= 4 * count {
+            // 2. The views in order, where each one's entries start, and the
+            //    counts made each group's next free entry.
+            var next: UInt32 = 0
+            func place(_ number: UInt32, _ slot: Int) {
+                views.append(number)
+                starts.append(next)
+                let size = counts[slot]
+                counts[slot] = next
+                next += size
+            }
+            if span <= Swift.max(8 * count, 1 << 16) {
                 // Views numbered closely (a pass over a tree; a chunk of a
-                // few views' events): counted by number, in order, with no
-                // hashing and no sorting.
+                // few views' events; a chunk across two passes of a big
+                // tree, holding its root's and its last views'): counted by
+                // number, in order, with no hashing and no sorting (sorting
+                // 16,384 views took more than counting them). At most 8
+                // counts a record, or 256 KB.
                 counts = [UInt32](repeating: 0, count: span)
+                var distinct = 0
                 for offset in 0..<count {
                     let group = Int(truncatingIfNeeded: view[offset] &- lowest)
+                    if counts[group] == 0 { distinct += 1 }
                     counts[group] += 1
                     slots[offset] = UInt32(truncatingIfNeeded: group)
                 }
+                views.reserveCapacity(distinct)
+                starts.reserveCapacity(distinct + 1)
                 for group in 0..<span where counts[group] != 0 {
-                    present.append((UInt32(truncatingIfNeeded: lowest) + UInt32(truncatingIfNeeded: group), group))
+                    place(UInt32(truncatingIfNeeded: lowest) + UInt32(truncatingIfNeeded: group), group)
                 }
             } else {
                 // Views far apart: counted in an open-addressing table at
@@ -82,28 +98,21 @@ extension PackedEvents {
                 let mask = capacity - 1
                 var keys = [UInt32](repeating: empty, count: capacity)
                 counts = [UInt32](repeating: 0, count: capacity)
+                var present: [(view: UInt32, slot: Int)] = []
                 for offset in 0..<count {
                     let number = UInt32(truncatingIfNeeded: view[offset])
                     // Fibonacci hashing: view numbers are dense, consecutive ones spread apart.
                     var slot = Int(truncatingIfNeeded: (UInt64(number) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
                     while keys[slot] != empty, keys[slot] != number { slot = (slot + 1) & mask }
+                    if keys[slot] == empty { present.append((number, slot)) }
                     keys[slot] = number
                     counts[slot] += 1
                     slots[offset] = UInt32(truncatingIfNeeded: slot)
                 }
-                for slot in 0..<capacity where keys[slot] != empty { present.append((keys[slot], slot)) }
                 present.sort { $0.view < $1.view }
-            }
-            // 2. Where each view's entries start; the counts become each
-            //    view's next free entry.
-            views = present.map(\.view)
-            starts.reserveCapacity(present.count + 1)
-            var next: UInt32 = 0
-            for (_, slot) in present {
-                starts.append(next)
-                let size = counts[slot]
-                counts[slot] = next
-                next += size
+                views.reserveCapacity(present.count)
+                starts.reserveCapacity(present.count + 1)
+                for (number, slot) in present { place(number, slot) }
             }
             starts.append(next)
             // 3. Each record's offset into its view's run, in record order.
