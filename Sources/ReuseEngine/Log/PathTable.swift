@@ -91,7 +91,7 @@ struct PathTable: Sendable {
     /// entry holds its path, so that storage cannot be freed and reused for
     /// another path while the entry is here. Kept across the epoch's chunks.
     /// `1 << storageSlotBits` slots, from 2,048, doubled while the epoch
-    /// holds more than half as many nodes, up to 2^18 (5 MB; a list's rows
+    /// holds more than a quarter as many nodes, up to 2^18 (5 MB; a list's rows
     /// share their storage, so holding them holds little more): a pass over
     /// 100,000 instances finds its paths here as one over 1,000 does. Each
     /// address has four slots it may take.
@@ -138,8 +138,12 @@ struct PathTable: Sendable {
             }
         }
         guard let id = interned(path) else { return nil }
-        // Room for every path of the epoch (two slots a node), up to the most.
-        if nodes.count > 1 << (storageSlotBits - 1), storageSlotBits < Self.maximumSlotBits { growCache() }
+        // Room for every path of the epoch, four slots a node, up to the
+        // most. (At two slots a node about one four-slot group in twenty
+        // is asked to hold more than four paths, which push each other out
+        // at every pass: 4% of a small pass's events then missed, each
+        // miss a prefix walk of about 1,100 instructions.)
+        if nodes.count > 1 << (storageSlotBits - 2), storageSlotBits < Self.maximumSlotBits { growCache() }
         if storedAddresses.isEmpty {
             let slots = 1 << storageSlotBits
             storedAddresses = Array(repeating: 0, count: slots)
