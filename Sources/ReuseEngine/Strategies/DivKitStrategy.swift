@@ -126,8 +126,12 @@ struct BlockMatching: ParentReuse {
     }
 
     /// The last part of a block's element path: its id, else its div type.
-    static func tail(of block: PlannedBlock) -> String {
-        block.configuration.value(of: "id")?.plain ?? divType(of: block.configuration.viewClass)
+    static func tail(of block: PlannedBlock) -> String { tail(of: block.configuration) }
+
+    /// ``tail(of:)-(PlannedBlock)`` from the block's configuration alone (a
+    /// block passed whole is copied: its instance, key and configuration).
+    static func tail(of configuration: ViewConfiguration) -> String {
+        configuration.value(of: "id")?.plain ?? divType(of: configuration.viewClass)
     }
 
     /// Whether `path` is the element path `container`/`index`/`tail`, told
@@ -258,7 +262,7 @@ struct BlockMatching: ParentReuse {
                 // cannot tell (not ASCII), the path is made and compared.
                 // A view whose path has the bytes of this block's keeps
                 // its string: no path is made for a block that finds its view.
-                let tail = Self.tail(of: blocks[index])
+                let tail = Self.tail(of: blocks[index].configuration)
                 found = orphans.firstIndex { orphan in
                     guard let old = elementPaths[orphan] else { return false }
                     if let same = Self.hasElementPath(old, container: container, index: index, tail: tail) {
