@@ -120,6 +120,11 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// subviews and pools in one walk of each (``ViewStore/remove(_:from:reason:)-([ViewID],_,_)``).
     /// Twin: each removed alone, a walk of each per view.
     package static let batchRemoval = FastPaths(rawValue: 1 << 27)
+    /// ComponentKit's settle leaves a container's order as it is when the
+    /// views vended from it lead its subviews in vend order
+    /// (`PoolHookVend.settle`, ``ViewStore/leadingCount(_:of:)``). Twin:
+    /// ``ViewStore/sortVended(_:inVendOrder:)``, which finds nothing to move.
+    package static let vendOrderByPrefix = FastPaths(rawValue: 1 << 28)
     /// A node's kept definition is lent to the rest of its mount
     /// (`Engine.mountInstance`), not retained and released: the node's
     /// cache holds it meanwhile. Twin: the definition returned retained
@@ -139,7 +144,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("waitingByOwner", .waitingByOwner), ("lineCache", .lineCache), ("pathCache", .pathCache),
         ("plansFromNodes", .plansFromNodes), ("eventlessCompare", .eventlessCompare),
         ("elementPathsInPlace", .elementPathsInPlace), ("batchRemoval", .batchRemoval),
-        ("unretainedDefinitions", .unretainedDefinitions),
+        ("unretainedDefinitions", .unretainedDefinitions), ("vendOrderByPrefix", .vendOrderByPrefix),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -155,7 +160,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0x4FFF_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0x5FFF_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

@@ -15,7 +15,7 @@ import Testing
         engine.fastPaths = .all.subtracting(.oneRowStep)
         #expect(engine.fastPaths == .all.subtracting(.oneRowStep))
         #endif
-        #expect(FastPaths.all == FastPaths(FastPaths.named.map(\.path)) && FastPaths.named.count == 29)
+        #expect(FastPaths.all == FastPaths(FastPaths.named.map(\.path)) && FastPaths.named.count == 30)
         #expect(Set(FastPaths.named.map(\.path.rawValue)).count == FastPaths.named.count)
     }
 
@@ -148,6 +148,42 @@ import Testing
             let leads = subviews.starts(with: first)
             #expect(h.engine.views.leadingCount(first, of: box) == (leads ? first.count : nil))
         }
+    }
+
+    // MARK: ComponentKit's vend order (vendOrderByPrefix)
+
+    /// ``ViewStore/sortVended(_:inVendOrder:byPrefix:)`` leaves the same
+    /// subviews and records the same steps when it first asks whether the
+    /// vended views lead the subviews (the shortcut) as when it sorts
+    /// (the twin), for vended views leading, in another order, or a few
+    /// of them anywhere. A prefix test loosened (the first view alone, or
+    /// the views in any order) moves nothing where the sort moves them.
+    @Test func vendOrderByPrefixAgreesWithTheSort() throws {
+        var random = SplitMix(state: 28)
+        var h = Harness()
+        try h.component("Dot", view: "UIView", [("alpha", "1")])
+        try h.component("Box", view: "UIView", children: Array(repeating: "Dot", count: 7))
+        try h.mount("Box")
+        let box = try #require(h.engine.mounted.first?.view)
+        let subviews = h.engine.views[box].subviews
+        var (skipped, sorted) = (0, 0)
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...subviews.count, using: &random)
+            let vended = switch Int.random(in: 0..<3, using: &random) {
+            case 0: Array(subviews.prefix(count))
+            case 1: Array(subviews.prefix(count).shuffled(using: &random))
+            default: Array(subviews.shuffled(using: &random).prefix(count))
+            }
+            var (fast, general) = (h.engine.views, h.engine.views)
+            fast.sortVended(box, inVendOrder: vended, byPrefix: true)
+            general.sortVended(box, inVendOrder: vended, byPrefix: false)
+            #expect(fast[box].subviews == general[box].subviews)
+            #expect(Array(fast.log.events.map(\.step)) == Array(general.log.events.map(\.step)))
+            if general.log.events.count > h.engine.views.log.events.count { sorted += 1 }
+            if subviews.starts(with: vended) { skipped += 1 }
+        }
+        // Both ways were taken: orders kept and orders sorted.
+        #expect(skipped > 100 && sorted > 100)
     }
 
     // MARK: The one-row step (oneRowStep, spareRowNodes)

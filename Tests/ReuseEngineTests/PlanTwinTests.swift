@@ -162,4 +162,34 @@ import Testing
         #expect(ComponentPath([.named("A", index: 0), .row(1)]).hashValue != ComponentPath([.named("A", index: 0), .row(2)]).hashValue)
         #expect(ComponentPath([.named("A", index: 1)]).hashValue != ComponentPath([.named("A", index: 2)]).hashValue)
     }
+
+    /// DivKit's plan table hashes a path by `positionFingerprint` (no
+    /// names): equal paths, however their names are spelled, have equal
+    /// fingerprints, and a path's count, last row, any index or any row
+    /// tells it apart (so a block's siblings, told apart by index, do not
+    /// collide).
+    @Test func equalPathsHaveEqualPositionFingerprints() {
+        let names = ["Card", "K", "\u{212A}", "Caf\u{E9}", "Cafe\u{301}", "🙂", ""]
+        var paths: [ComponentPath] = []
+        for a in names {
+            for b in names {
+                for index in [0, 1, 3] {
+                    paths.append(ComponentPath([.named(a, index: 0), .named(b, index: index)]))
+                    paths.append(ComponentPath([.named(a, index: index), .row(7), .named(b, index: 0)]))
+                    paths.append(ComponentPath([.named(a, index: 0), .row(index)]))
+                }
+            }
+        }
+        for left in paths {
+            for right in paths where left == right {
+                #expect(left.positionFingerprint == right.positionFingerprint, "\(left) and \(right)")
+            }
+        }
+        func fingerprint(_ segments: [ComponentPath.Segment]) -> UInt64 { ComponentPath(segments).positionFingerprint }
+        let siblings = (0..<50).map { fingerprint([.named("Screen", index: 0), .named("Card", index: $0), .named("Title", index: 0)]) }
+        #expect(Set(siblings).count == 50)
+        #expect(fingerprint([.named("A", index: 0), .row(1)]) != fingerprint([.named("A", index: 0), .row(2)]))
+        #expect(fingerprint([.named("A", index: 0), .row(1), .row(5)]) != fingerprint([.named("A", index: 0), .row(2), .row(5)]))
+        #expect(fingerprint([.named("A", index: 0)]) != fingerprint([.named("A", index: 0), .named("B", index: 0)]))
+    }
 }

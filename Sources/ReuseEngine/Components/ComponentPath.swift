@@ -116,6 +116,24 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         storageAddress ^ (UInt(bitPattern: lastRow) &* 0x9E37_79B9_7F4A_7C15)
     }
 
+    /// A word from the path's count, last row, indices and rows, its names
+    /// left out (`hash(into:)` without the names): equal paths (`==`) give
+    /// equal words. For a table of sibling paths
+    /// that need not hash names (divkit's plan table): siblings differ by
+    /// their index. Reads the segments in place.
+    var positionFingerprint: UInt64 {
+        let prime: UInt64 = 0x100_0000_01B3
+        var word: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: elements.count)
+        word = (word ^ UInt64(truncatingIfNeeded: lastRow)) &* prime
+        for index in elements.indices {
+            switch elements[index].segment {
+            case .named(_, let position): word = (word ^ UInt64(truncatingIfNeeded: position)) &* prime
+            case .row(let row): word = (word ^ 0x5A5A ^ UInt64(truncatingIfNeeded: row)) &* prime
+            }
+        }
+        return word
+    }
+
     /// The same storage and row as `other` (a copy of it, or the same place
     /// in the same row): identical without comparing a segment.
     func sharesStorage(with other: ComponentPath) -> Bool {

@@ -72,8 +72,15 @@ struct PoolHookVend: ParentReuse {
         positional.vend(key, viewClass: viewClass, from: parent, for: instance, store: &store, pass: pass)
     }
 
+    /// Scratch for ``innerFirst(_:store:positions:)``: each visited view's
+    /// first position in `visited` plus one, by view number (0: none). Every
+    /// entry it sets is cleared before it returns, so it reads as empty
+    /// between passes (a table of numbers, not state: no checkpoint needs it).
+    private var positions: [Int32] = []
+
     mutating func settle(_ visited: [ViewID], store: inout ViewStore, pass: MountPass) {
-        for parent in Self.innerFirst(visited, store: store) {
+        let byPrefix = store.fastPaths.contains(.vendOrderByPrefix)
+        for parent in Self.innerFirst(visited, store: store, positions: &positions) {
             for pool in store[parent].pools.values {
                 for view in pool.views where pass.wasTaken(view) && store[view].isHidden {
                     store.hookSubtree(view, .leavePool)
@@ -84,33 +91,39 @@ struct PoolHookVend: ParentReuse {
                     store.hookSubtree(view, .enterPool)
                 }
             }
-            store.sortVended(parent, inVendOrder: Array(pass.taken(from: parent)))
+            store.sortVended(parent, inVendOrder: pass.taken(from: parent), byPrefix: byPrefix)
         }
     }
 
     /// The visited containers with every container after those inside it,
     /// siblings in visit order (the order their mount contexts are popped).
     ///
-    /// A visited view is found by its number in a sorted list of them (a
-    /// binary search), and its children are kept by its first position in
-    /// `visited`: no set or dictionary is made and hashed at every pass
-    /// (issue 38: a quarter of a `set` pass on 50 cards).
-    static func innerFirst(_ visited: [ViewID], store: ViewStore) -> [ViewID] {
-        // Positions in `visited`, by view number, then position.
-        let sorted = visited.indices.sorted { (visited[$0].number, $0) < (visited[$1].number, $1) }
+    /// A visited view's first position in `visited` is read from
+    /// `positions`, by view number (a scratch table this function leaves
+    /// empty), and its children are listed by that position in one array
+    /// (counted, then placed): no set, dictionary or sort is made at every
+    /// pass (issue 38: a sorted index and an array of children per
+    /// container were a sixth of componentkit's `set` pass on 50 cards).
+    static func innerFirst(_ visited: [ViewID], store: ViewStore, positions: inout [Int32]) -> [ViewID] {
+        let count = visited.count
+        guard count > 0 else { return [] }
+        for (place, view) in visited.enumerated() {
+            let index = view.number - 1
+            if index >= positions.count { positions.append(contentsOf: repeatElement(0, count: index + 1 - positions.count)) }
+            if positions[index] == 0 { positions[index] = Int32(truncatingIfNeeded: place + 1) }
+        }
         /// The first position of `view` in `visited`, if it is there.
         func position(of view: ViewID) -> Int? {
-            var (low, high) = (0, sorted.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if visited[sorted[middle]].number < view.number { low = middle + 1 } else { high = middle }
-            }
-            return low < sorted.count && visited[sorted[low]] == view ? sorted[low] : nil
+            let index = view.number - 1
+            guard index >= 0, index < positions.count, positions[index] != 0 else { return nil }
+            return Int(positions[index]) - 1
         }
-        var children = [[ViewID]](repeating: [], count: visited.count)
+        // Each view's container: the position of its nearest visited
+        // ancestor (the container it resets before), -1 for a top one.
+        var container = [Int](repeating: -1, count: count)
+        var childCount = [Int](repeating: 0, count: count)
         var tops: [ViewID] = []
-        for view in visited {
-            // The nearest visited ancestor is the container this one resets before.
+        for (place, view) in visited.enumerated() {
             var ancestor = store[view].superview
             var found: Int?
             while let next = ancestor {
@@ -118,18 +131,38 @@ struct PoolHookVend: ParentReuse {
                 if found != nil { break }
                 ancestor = store[next].superview
             }
-            if let found { children[found].append(view) } else { tops.append(view) }
+            if let found {
+                container[place] = found
+                childCount[found] += 1
+            } else {
+                tops.append(view)
+            }
+        }
+        // The children of the container at position p, in visit order:
+        // children[start[p] ..< start[p] + childCount[p]].
+        var start = [Int](repeating: 0, count: count)
+        var total = 0
+        for place in 0..<count {
+            start[place] = total
+            total += childCount[place]
+        }
+        var filled = start
+        var children = [ViewID](repeating: .root, count: total)
+        for place in 0..<count where container[place] >= 0 {
+            children[filled[container[place]]] = visited[place]
+            filled[container[place]] += 1
         }
         var order: [ViewID] = []
-        order.reserveCapacity(visited.count)
+        order.reserveCapacity(count)
         var stack: [(ViewID, Bool)] = tops.reversed().map { ($0, false) }
         while let (view, expanded) = stack.popLast() {
             if expanded { order.append(view); continue }
             stack.append((view, true))
             if let at = position(of: view) {
-                for child in children[at].reversed() { stack.append((child, false)) }
+                for child in children[start[at] ..< start[at] + childCount[at]].reversed() { stack.append((child, false)) }
             }
         }
+        for view in visited { positions[view.number - 1] = 0 }
         return order
     }
 }

@@ -59,11 +59,50 @@ extension StrategyDescriptor {
 /// orphans are removed, not hidden.
 struct BlockMatching: ParentReuse {
     /// The element path of the block each view shows.
-    private var elementPaths: [ViewID: String] = [:]
+    private var elementPaths = ElementPaths()
     /// Every block of the current pass, by instance: its element path and
     /// the view it was matched with (nil: none yet). One table, so that a
     /// block's instance path is hashed once to plan it and once to vend it.
-    private var planned: [ComponentPath: Plan] = [:]
+    private var planned: [PlanKey: Plan] = [:]
+
+    /// Views' element paths by view number, in an array (views are
+    /// numbered from 1 as they are made): what a dictionary by view held,
+    /// each read and write hashing the view (issue 38: a tenth of a
+    /// divkit `set` pass). A view never given a path reads nil.
+    private struct ElementPaths {
+        private var paths: [String?] = []
+
+        subscript(view: ViewID) -> String? {
+            get {
+                let index = view.number - 1
+                return index >= 0 && index < paths.count ? paths[index] : nil
+            }
+            set {
+                let index = view.number - 1
+                guard index >= 0 else { return }
+                if index >= paths.count {
+                    guard newValue != nil else { return }
+                    paths.append(contentsOf: repeatElement(nil, count: index + 1 - paths.count))
+                }
+                paths[index] = newValue
+            }
+        }
+    }
+
+    /// A block's instance path as the plan table's key: equal exactly when
+    /// the paths are (`==`), hashed from the path's indices and rows alone
+    /// (``ComponentPath/positionFingerprint``), without its names: equal
+    /// paths have equal positions, so they hash alike, and a block's
+    /// siblings differ by index. A hash decides no answer, only where the
+    /// table looks first (issue 38: each path hashed name by name twice a
+    /// block was a sixth of a divkit `set` pass).
+    private struct PlanKey: Hashable {
+        let path: ComponentPath
+
+        static func == (lhs: PlanKey, rhs: PlanKey) -> Bool { lhs.path == rhs.path }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(path.positionFingerprint) }
+    }
 
     /// What ``plan(_:into:store:pass:)`` worked out for one block.
     private struct Plan {
@@ -87,8 +126,12 @@ struct BlockMatching: ParentReuse {
     }
 
     /// The last part of a block's element path: its id, else its div type.
-    static func tail(of block: PlannedBlock) -> String {
-        block.configuration.value(of: "id")?.plain ?? divType(of: block.configuration.viewClass)
+    static func tail(of block: PlannedBlock) -> String { tail(of: block.configuration) }
+
+    /// ``tail(of:)-(PlannedBlock)`` from the block's configuration alone (a
+    /// block passed whole is copied: its instance, key and configuration).
+    static func tail(of configuration: ViewConfiguration) -> String {
+        configuration.value(of: "id")?.plain ?? divType(of: configuration.viewClass)
     }
 
     /// Whether `path` is the element path `container`/`index`/`tail`, told
@@ -219,7 +262,7 @@ struct BlockMatching: ParentReuse {
                 // cannot tell (not ASCII), the path is made and compared.
                 // A view whose path has the bytes of this block's keeps
                 // its string: no path is made for a block that finds its view.
-                let tail = Self.tail(of: blocks[index])
+                let tail = Self.tail(of: blocks[index].configuration)
                 found = orphans.firstIndex { orphan in
                     guard let old = elementPaths[orphan] else { return false }
                     if let same = Self.hasElementPath(old, container: container, index: index, tail: tail) {
@@ -237,17 +280,17 @@ struct BlockMatching: ParentReuse {
             }
             let path = made!
             if let found {
-                planned[blocks[index].instance.path] = Plan(path: path, view: orphans.remove(at: found))
+                planned[PlanKey(path: blocks[index].instance.path)] = Plan(path: path, view: orphans.remove(at: found))
             } else {
                 // A view an earlier plan of this pass matched it with stays planned.
-                planned[blocks[index].instance.path, default: Plan(path: path, view: nil)].path = path
+                planned[PlanKey(path: blocks[index].instance.path), default: Plan(path: path, view: nil)].path = path
                 unmatched.append(index)
             }
         }
         // Pass 2: any view this block can configure, the same view class.
         for index in unmatched {
             if let found = orphans.firstIndex(where: { store[$0].viewClass == blocks[index].configuration.viewClass }) {
-                planned[blocks[index].instance.path]?.view = orphans.remove(at: found)
+                planned[PlanKey(path: blocks[index].instance.path)]?.view = orphans.remove(at: found)
             }
         }
     }
@@ -257,7 +300,7 @@ struct BlockMatching: ParentReuse {
     mutating func vend(_ key: ViewKey, viewClass: String, from parent: ViewID, for instance: Instance,
                        store: inout ViewStore, pass: MountPass) -> Vended {
         var vended: Vended
-        let plan = planned[instance.path]
+        let plan = planned[PlanKey(path: instance.path)]
         if let view = plan?.view, store[view].viewClass == viewClass {
             if store[view].poolKey != key { store.move(view, to: key, in: parent) }
             vended = Vended(view: view, acquisition: .taken(store.take(view, key: key, in: parent, for: instance)))
@@ -349,7 +392,7 @@ extension ViewStore {
     mutating func reconfigure(_ view: ViewID, to configuration: ViewConfiguration, for instance: Instance) {
         let seq = record(view, for: instance, .reconfigure)
         for attribute in configuration.attributes where catalog.effect(of: attribute.name) != .adds
-            && self[view].property(attribute.name) != .value(attribute.value) {
+            && !self[view].shows(attribute.value, as: attribute.name) {
             write(attribute, on: view, setBy: instance.component, path: instance.path, seq: seq, means: .apply)
         }
     }

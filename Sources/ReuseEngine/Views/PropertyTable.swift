@@ -158,6 +158,23 @@ struct PropertyTable: Sendable {
         return nil
     }
 
+    /// Whether property `name`'s entry, found as ``entry(named:)`` finds
+    /// it, holds `value`: `entry(named: name)?.value == .value(value)`,
+    /// compared in place (no entry copied out).
+    func shows(_ value: AttributeValue, as name: String) -> Bool {
+        for index in defaults.indices {
+            if let standIn = standIn(forDefault: index) {
+                if written[standIn].id != Self.removed, written[standIn].name == name { return written[standIn].value.isValue(value) }
+            } else if defaults[index].name == name {
+                return defaults[index].value.isValue(value)
+            }
+        }
+        for index in written.indices where written[index].defaultIndex < 0 && written[index].name == name {
+            return written[index].value.isValue(value)
+        }
+        return false
+    }
+
     /// Property `id`'s entry (spelled `name`), found as ``position(of:name:)``
     /// finds it, without writing anything.
     func entry(of id: PropertyID, name: String) -> Entry? {

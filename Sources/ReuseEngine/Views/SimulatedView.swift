@@ -53,6 +53,13 @@ public struct SimulatedView: Sendable {
         table.entry(named: name)?.value
     }
 
+    /// Whether property `name` shows `value` (`property(name) == .value(value)`),
+    /// compared in place: no entry is copied out (divkit asks it of every
+    /// property of every view it configures again, issue 38).
+    func shows(_ value: AttributeValue, as name: String) -> Bool {
+        table.shows(value, as: name)
+    }
+
     /// Who set property `name`'s value or entries (nil: nobody since it was made or reset).
     public func sources(of name: String) -> [PropertySource?]? {
         table.entry(named: name)?.sources

@@ -76,6 +76,10 @@ public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
         case .entries(let entries): return "[" + entries.map(\.description).joined(separator: ", ") + "]"
         }
     }
+    /// `self == .value(value)`, without making the right side.
+    func isValue(_ value: AttributeValue) -> Bool {
+        if case .value(let shown) = self { shown == value } else { false }
+    }
     /// Equal, with every text spelled with the same bytes (``AttributeValue``'s
     /// `isStored(as:)`).
     func isStored(as other: PropertyValue) -> Bool {

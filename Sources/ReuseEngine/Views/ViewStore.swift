@@ -551,6 +551,20 @@ public struct ViewStore: Sendable {
     /// Sorts the views vended in this pass into vend order within the places
     /// they hold among `parent`'s subviews; other views keep their places
     /// (ComponentKit's `ViewReusePoolMap::reset`). Records it when it changed.
+    mutating func sortVended(_ parent: ViewID, inVendOrder vended: some Sequence<ViewID>, byPrefix: Bool) {
+        // Invariant (`FastPaths.vendOrderByPrefix`): a view is a subview of
+        // one parent, once, and is vended once a pass; so when the vended
+        // views lead the subviews in vend order, no later subview is one of
+        // them, and every place a vended view holds already holds the one
+        // the sort would put there: nothing moves, as the sort finds.
+        // Read in place: no array or set is made (componentkit settles
+        // every container at every pass).
+        if byPrefix, leadingCount(vended, of: parent) != nil { return }
+        sortVended(parent, inVendOrder: Array(vended))
+    }
+
+    /// ``sortVended(_:inVendOrder:byPrefix:)``'s general path: each place
+    /// holding a vended view takes the next vended view in vend order.
     mutating func sortVended(_ parent: ViewID, inVendOrder vended: [ViewID]) {
         let index = parent.number - 1
         // A few views are looked for in the array itself: a set made and
