@@ -91,10 +91,10 @@ struct PathTable: Sendable {
     /// entry holds its path, so that storage cannot be freed and reused for
     /// another path while the entry is here. Kept across the epoch's chunks.
     /// `1 << storageSlotBits` slots, from 2,048, doubled while the epoch
-    /// holds more than a quarter as many nodes, up to 2^18 (5 MB; a list's rows
+    /// holds more than half as many nodes, up to 2^18 (5 MB; a list's rows
     /// share their storage, so holding them holds little more): a pass over
     /// 100,000 instances finds its paths here as one over 1,000 does. Each
-    /// address has four slots it may take.
+    /// address has eight slots it may take (``ways``).
     /// (Three parallel tables, so a lookup compares an address before it
     /// touches a path, and copies none.)
     private var storedAddresses: [UInt] = []
@@ -102,6 +102,8 @@ struct PathTable: Sendable {
     private var storedIDs: [UInt32] = []
     private var storageSlotBits = 11
     private static let maximumSlotBits = 18
+    /// The slots an address may take (a power of two, at most the fewest slots).
+    private static let ways = 8
 
     /// Nodes this chunk added to its epoch's table.
     var ownNodeCount: Int { isOpen ? nodes.count - ownNodes : segments.last?.nodes.count ?? 0 }
@@ -127,23 +129,23 @@ struct PathTable: Sendable {
         // The address with the last row mixed in: a list's rows share storage.
         let address = path.storageKey
         // Fibonacci hashing of the address: its top bits pick the slot.
-        // Four slots per address (`slot ^ k` for k < 4, its own first):
-        // paths a pass names whose addresses meet in one slot do not push
-        // each other out at every pass.
+        // Eight slots per address (`slot ^ k` for k < 8, its own first):
+        // paths a pass names whose addresses meet in one group do not push
+        // each other out at every pass. (With four, at two slots a node,
+        // about one group in twenty was asked for more than four paths:
+        // 4% of a small pass's events missed, each miss a prefix walk of
+        // about 1,100 instructions. Eight hold all but about one group in
+        // four thousand.)
         let slot = Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - storageSlotBits))
         if slot < storedAddresses.count {
-            for k in 0..<4 {
+            for k in 0..<Self.ways {
                 let other = slot ^ k
                 if storedAddresses[other] == address, storedPaths[other].isIdentical(to: path) { return storedIDs[other] }
             }
         }
         guard let id = interned(path) else { return nil }
-        // Room for every path of the epoch, four slots a node, up to the
-        // most. (At two slots a node about one four-slot group in twenty
-        // is asked to hold more than four paths, which push each other out
-        // at every pass: 4% of a small pass's events then missed, each
-        // miss a prefix walk of about 1,100 instructions.)
-        if nodes.count > 1 << (storageSlotBits - 2), storageSlotBits < Self.maximumSlotBits { growCache() }
+        // Room for every path of the epoch (two slots a node), up to the most.
+        if nodes.count > 1 << (storageSlotBits - 1), storageSlotBits < Self.maximumSlotBits { growCache() }
         if storedAddresses.isEmpty {
             let slots = 1 << storageSlotBits
             storedAddresses = Array(repeating: 0, count: slots)
@@ -157,9 +159,9 @@ struct PathTable: Sendable {
     }
 
     private mutating func remember(_ path: ComponentPath, address: UInt, id: UInt32, slot: Int) {
-        // The first free slot of the four, else the address's own.
+        // The first free slot of the group, else the address's own.
         var target = slot
-        for k in 0..<4 where storedAddresses[slot ^ k] == 0 {
+        for k in 0..<Self.ways where storedAddresses[slot ^ k] == 0 {
             target = slot ^ k
             break
         }
