@@ -121,8 +121,18 @@ extension Engine {
         // Definitions changed since the last full pass: the rows on screen were
         // mounted under the old ones, so this scroll runs a full pass.
         if session.definitionsPending { return try scrollWithFullPass(listPath, motion, trigger: trigger) }
-        // The list's node is found and moved in one walk, nothing copied.
-        if let moved = try withNode(along: listPath, { (engine, node) throws(EngineError) in
+        // A root list (the usual list scrolled) is found among the roots
+        // here, as ``withNode(along:_:)`` finds a root, and scrolled with
+        // no closure: the closure's captures (the path and the trigger)
+        // were retained and released around each step.
+        if session.store.fastPaths.contains(.pathInPlace), listPath.segmentCount == 1, listPath.row(at: 0) == nil {
+            var roots = session.mounted
+            session.mounted = []
+            defer { session.mounted = roots }
+            for index in roots.indices where listPath.segment(0, ends: roots[index].path) {
+                return try scrollInPlace(&roots[index], typed: listPath, motion, trigger: trigger)
+            }
+        } else if let moved = try withNode(along: listPath, { (engine, node) throws(EngineError) in
             try engine.scrollInPlace(&node, typed: listPath, motion, trigger: trigger)
         }) {
             return moved
