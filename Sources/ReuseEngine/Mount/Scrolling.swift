@@ -105,7 +105,7 @@ extension Engine {
     /// The offset is clamped to the list. Runs as one pass of its own; when
     /// definitions changed since the last full pass, a full pass.
     public mutating func scroll(_ listPath: ComponentPath, _ motion: ScrollMotion, trigger: String) throws(EngineError) -> ScrollOutcome {
-        let moved = try journaled(.scroll(listPath, motion)) { engine throws(EngineError) in
+        let moved = try journaledScroll(listPath, motion) { engine throws(EngineError) in
             try engine.scrollList(listPath, motion, trigger: trigger)
         }
         // Put together once, here, from the pass that just ran: no summary
