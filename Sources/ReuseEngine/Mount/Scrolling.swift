@@ -177,10 +177,13 @@ extension Engine {
         // runs after that check: `mount`, `strategy`, checkRootsMountable(),
         // and only they change the roots or the strategy), so it is asserted,
         // not asked again. The spec is bound once, in the guard.
-        guard let declared = session.store.fastPaths.contains(.definitionMemo) && node.cache.definition?.version === catalog.definitions
+        guard var spec = session.store.fastPaths.contains(.definitionMemo) && node.cache.definition?.version === catalog.definitions
                 ? node.cache.definition?.value.list
                 : catalog.mountable[node.name]?.list else { throw .notAList(listPath) }
-        let spec = withItems(declared, at: node.path)
+        // With items changed, the rows they say. Asked here, not through
+        // withItems(_:at:) whatever the items: its `return spec` copied the
+        // spec (a retain and a release of its names) at every step.
+        if !session.listItems.isEmpty { spec = withItems(spec, at: node.path) }
         guard let host = node.view else { throw .noView(listPath) }
         assert((try? validateStrategy()) != nil, "the strategy refuses lists mounted by a full pass")
         let path = node.path
