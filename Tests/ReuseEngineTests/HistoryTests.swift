@@ -193,6 +193,43 @@ extension HistoryTests {
         check(1)
     }
 
+    /// Each scroll journals the list and motion that ran, whether it
+    /// repeats the last operation stored (`Journal.appendScroll`, which
+    /// makes no operation then), repeats an earlier one, or is new; the
+    /// same list with another motion and another list with the same motion
+    /// are new operations.
+    @Test func eachScrollJournalsItsListAndMotion() throws {
+        var h = Harness()
+        h.thorough = false
+        try h.component("Title", view: "UILabel", [("text", "row {i}")])
+        try h.component("Row", view: "UIView", [("backgroundColor", "white")], children: ["Title"])
+        try h.list("Feed", rows: 1_000, viewport: 5, cells: ["Row"])
+        try h.list("Side", rows: 1_000, viewport: 3, cells: ["Row"])
+        try h.mount("Feed", "Side")
+        let setup = (operations: h.engine.operationCount, stored: h.engine.history.entries.storedOperations)
+        let runs: [(list: String, motion: ScrollMotion)] = [
+            ("Feed", .by(1)), ("Feed", .by(1)), ("Side", .by(1)), ("Feed", .by(2)), ("Feed", .by(2)),
+            ("Feed", .to(3)), ("Side", .to(3)), ("Feed", .by(1)),
+        ]
+        for run in runs {
+            switch run.motion {
+            case .by(let delta): try h.scroll(run.list, by: delta)
+            case .to(let target): try h.scroll(run.list, to: target)
+            }
+        }
+        #expect(h.engine.operationCount == setup.operations + runs.count)
+        for (offset, run) in runs.enumerated() {
+            let operation = h.engine.history.entries[setup.operations + offset].operation
+            guard case .scroll(let path, let motion) = operation else {
+                Issue.record("entry \(offset) is not a scroll")
+                continue
+            }
+            #expect(path == Harness.path(run.list) && motion == run.motion, "entry \(offset)")
+        }
+        // New: Feed by 1, Side by 1, Feed by 2, Feed to 3, Side to 3.
+        #expect(h.engine.history.entries.storedOperations == setup.stored + 5)
+    }
+
     /// A run of equal operations stores one; rewinding into the middle of
     /// a run and going on with another operation equals never having run
     /// the rest, and every past state still rebuilds.

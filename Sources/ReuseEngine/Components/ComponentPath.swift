@@ -140,6 +140,18 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         lastRow == other.lastRow && storageAddress == other.storageAddress
     }
 
+    /// What ``sharesStorage(with:)`` compares, as plain values: kept beside
+    /// a copy of the path (which keeps the storage alive, so no other path
+    /// takes its address), it answers ``sharesStorage(with:)`` without
+    /// reading the copy.
+    struct StorageIdentity: Equatable, Sendable {
+        let address: UInt
+        let row: Int
+    }
+
+    /// This path's ``StorageIdentity``.
+    var storageIdentity: StorageIdentity { StorageIdentity(address: storageAddress, row: lastRow) }
+
     /// The same path written with the same bytes: identical (``isIdentical(to:)``)
     /// and every name spelled alike (`Café` typed precomposed is not
     /// `Cafe` with a combining accent here, though the two are equal).

@@ -93,6 +93,21 @@ struct History: Sendable {
     /// says whether one is).
     mutating func append(_ entry: Entry, events: Int) -> Bool {
         entries.append(entry)
+        return counted(events: events)
+    }
+
+    /// ``append(_:events:)`` for `scroll` of `path` by `motion`: the
+    /// operation is made only when it is stored (``Journal/appendScroll(_:_:before:passesAfter:)``).
+    mutating func appendScroll(_ path: ComponentPath, _ motion: ScrollMotion, before: EventLog.Mark, passesAfter: Int,
+                               events: Int) -> Bool {
+        entries.appendScroll(path, motion, before: before, passesAfter: passesAfter)
+        return counted(events: events)
+    }
+
+    /// Counts an operation journaled with `events` events: whether a
+    /// checkpoint may be due (``append(_:events:)``).
+    @inline(__always)
+    private mutating func counted(events: Int) -> Bool {
         workSinceCheckpoint += events + 1
         // The spacing's lower bound is at most its upper bound, so every
         // due point lies at or past it: the weight, which sums a count of
@@ -311,10 +326,30 @@ extension History {
                 operations.append(operation)
                 index = operations.count - 1
             }
-            stored.append(Stored(eventsLow: eventsHigh.low(of: entry.before.events, at: stored.count),
-                                 seqLow: seqHigh.low(of: entry.before.seq, at: stored.count),
-                                 passes: UInt32(entry.before.passes),
-                                 passesRun: UInt32(entry.passesAfter - entry.before.passes),
+            store(before: entry.before, passesAfter: entry.passesAfter, operation: index)
+        }
+
+        /// ``append(_:)`` of `.scroll(path, motion)`, the operation made
+        /// only when it is stored: a scroll that repeats the last operation
+        /// stored (`scroll Feed by 1` again) is compared with it field by
+        /// field, as ``Operation/repeats(_:)`` compares them, and stores
+        /// its index alone. (Made at every step, the operation retained and
+        /// released the path.)
+        mutating func appendScroll(_ path: ComponentPath, _ motion: ScrollMotion, before: EventLog.Mark, passesAfter: Int) {
+            if !operations.isEmpty, case .scroll(let last, let lastMotion) = operations.lastInPlace,
+               motion == lastMotion, path.isIdentical(to: last) {
+                store(before: before, passesAfter: passesAfter, operation: operations.count - 1)
+                return
+            }
+            append(Entry(operation: .scroll(path, motion), before: before, passesAfter: passesAfter))
+        }
+
+        @inline(__always)
+        private mutating func store(before: EventLog.Mark, passesAfter: Int, operation index: Int) {
+            stored.append(Stored(eventsLow: eventsHigh.low(of: before.events, at: stored.count),
+                                 seqLow: seqHigh.low(of: before.seq, at: stored.count),
+                                 passes: UInt32(before.passes),
+                                 passesRun: UInt32(passesAfter - before.passes),
                                  operation: UInt32(index)))
         }
 
@@ -381,6 +416,27 @@ extension Engine {
         let after = session.store.log.mark
         let entry = History.Entry(operation: operation, before: before, passesAfter: after.passes)
         if history.append(entry, events: after.seq - before.seq), history.checkpointDue(weight: session.weight) {
+            history.addCheckpoint(checkpointState())
+        }
+        return result
+    }
+
+    /// ``journaled(_:_:)`` of `.scroll(path, motion)`, with the operation
+    /// made only when the journal stores it (``History/appendScroll(_:_:before:passesAfter:events:)``):
+    /// a run of one scroll command makes none. The same steps in the same
+    /// order otherwise.
+    @inline(__always)
+    mutating func journaledScroll<Result>(_ path: ComponentPath, _ motion: ScrollMotion,
+                                          _ body: (inout Engine) throws(EngineError) -> Result) throws(EngineError) -> Result {
+        let before = session.store.log.mark
+        let result = try body(&self)
+        if passAbandoned {
+            restore(operations: history.entries.count, log: before)
+            throw .interrupted
+        }
+        let after = session.store.log.mark
+        if history.appendScroll(path, motion, before: before, passesAfter: after.passes, events: after.seq - before.seq),
+           history.checkpointDue(weight: session.weight) {
             history.addCheckpoint(checkpointState())
         }
         return result

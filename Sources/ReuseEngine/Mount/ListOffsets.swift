@@ -13,6 +13,11 @@ struct ListOffsets: Sendable {
     /// is (apart, so that each is read and written in place).
     private var lastPath: ComponentPath?
     private var lastPosition = 0
+    /// `lastPath`'s storage and row (``ComponentPath/StorageIdentity``),
+    /// what a path is compared with: `lastPath` itself is not read (bound
+    /// to be compared, it was retained and released at every scroll step).
+    /// `lastPath` keeps the storage alive, so no other path has its address.
+    private var lastIdentity: ComponentPath.StorageIdentity?
 
     /// The offset of `path`, `defaultValue` when it has none (changing it stores it).
     subscript(path: ComponentPath, default defaultValue: Int) -> Int {
@@ -20,7 +25,8 @@ struct ListOffsets: Sendable {
         _modify {
             // The same list again (the same storage and row: an identical
             // path): nothing stored, and its remembered position holds.
-            if lastPath?.sharesStorage(with: path) != true {
+            let identity = path.storageIdentity
+            if lastIdentity != identity {
                 if let found = offsets.index(forKey: path) {
                     lastPosition = found
                 } else {
@@ -28,6 +34,7 @@ struct ListOffsets: Sendable {
                     lastPosition = offsets.count - 1
                 }
                 lastPath = path
+                lastIdentity = identity
             }
             yield &offsets.values[lastPosition]
         }
@@ -46,11 +53,12 @@ struct ListOffsets: Sendable {
         }
         offsets = moved
         lastPath = nil
+        lastIdentity = nil
         lastPosition = 0
     }
 
     private func position(of path: ComponentPath) -> Int? {
-        if lastPath?.sharesStorage(with: path) == true { return lastPosition }
+        if lastIdentity == path.storageIdentity { return lastPosition }
         return offsets.index(forKey: path)
     }
 }

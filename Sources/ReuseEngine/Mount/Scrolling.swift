@@ -105,7 +105,7 @@ extension Engine {
     /// The offset is clamped to the list. Runs as one pass of its own; when
     /// definitions changed since the last full pass, a full pass.
     public mutating func scroll(_ listPath: ComponentPath, _ motion: ScrollMotion, trigger: String) throws(EngineError) -> ScrollOutcome {
-        let moved = try journaled(.scroll(listPath, motion)) { engine throws(EngineError) in
+        let moved = try journaledScroll(listPath, motion) { engine throws(EngineError) in
             try engine.scrollList(listPath, motion, trigger: trigger)
         }
         // Put together once, here, from the pass that just ran: no summary
@@ -121,8 +121,18 @@ extension Engine {
         // Definitions changed since the last full pass: the rows on screen were
         // mounted under the old ones, so this scroll runs a full pass.
         if session.definitionsPending { return try scrollWithFullPass(listPath, motion, trigger: trigger) }
-        // The list's node is found and moved in one walk, nothing copied.
-        if let moved = try withNode(along: listPath, { (engine, node) throws(EngineError) in
+        // A root list (the usual list scrolled) is found among the roots
+        // here, as ``withNode(along:_:)`` finds a root, and scrolled with
+        // no closure: the closure's captures (the path and the trigger)
+        // were retained and released around each step.
+        if session.store.fastPaths.contains(.pathInPlace), listPath.segmentCount == 1, listPath.row(at: 0) == nil {
+            var roots = session.mounted
+            session.mounted = []
+            defer { session.mounted = roots }
+            for index in roots.indices where listPath.segment(0, ends: roots[index].path) {
+                return try scrollInPlace(&roots[index], typed: listPath, motion, trigger: trigger)
+            }
+        } else if let moved = try withNode(along: listPath, { (engine, node) throws(EngineError) in
             try engine.scrollInPlace(&node, typed: listPath, motion, trigger: trigger)
         }) {
             return moved
@@ -167,10 +177,13 @@ extension Engine {
         // runs after that check: `mount`, `strategy`, checkRootsMountable(),
         // and only they change the roots or the strategy), so it is asserted,
         // not asked again. The spec is bound once, in the guard.
-        guard let declared = session.store.fastPaths.contains(.definitionMemo) && node.cache.definition?.version === catalog.definitions
+        guard var spec = session.store.fastPaths.contains(.definitionMemo) && node.cache.definition?.version === catalog.definitions
                 ? node.cache.definition?.value.list
                 : catalog.mountable[node.name]?.list else { throw .notAList(listPath) }
-        let spec = withItems(declared, at: node.path)
+        // With items changed, the rows they say. Asked here, not through
+        // withItems(_:at:) whatever the items: its `return spec` copied the
+        // spec (a retain and a release of its names) at every step.
+        if !session.listItems.isEmpty { spec = withItems(spec, at: node.path) }
         guard let host = node.view else { throw .noView(listPath) }
         assert((try? validateStrategy()) != nil, "the strategy refuses lists mounted by a full pass")
         let path = node.path

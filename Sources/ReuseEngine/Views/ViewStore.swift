@@ -977,12 +977,20 @@ public struct ViewStore: Sendable {
     /// view, the cells neither taken out nor put back): the row at one end
     /// leaves and row `cell` enters at the other (`forward`: at the back,
     /// the rows starting a row later).
+    ///
+    /// The host is reached through the views' buffer, not the array's
+    /// element accessor: at every scroll step, that accessor was a call
+    /// (the array's `modify` coroutine, begun and resumed) around a change
+    /// of three words.
     mutating func stepRows(on host: ViewID, forward: Bool, entering cell: ViewID?) {
         let index = host.number - 1
-        if forward {
-            views[index].list?.stepForward(entering: cell)
-        } else {
-            views[index].list?.stepBack(entering: cell)
+        precondition(views.indices.contains(index), "no view \(host)")
+        views.withUnsafeMutableBufferPointer { views in
+            if forward {
+                views[index].list?.stepForward(entering: cell)
+            } else {
+                views[index].list?.stepBack(entering: cell)
+            }
         }
     }
 
