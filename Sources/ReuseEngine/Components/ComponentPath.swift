@@ -121,18 +121,7 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// equal words. For a table of sibling paths
     /// that need not hash names (divkit's plan table): siblings differ by
     /// their index. Reads the segments in place.
-    var positionFingerprint: UInt64 {
-        let prime: UInt64 = 0x100_0000_01B3
-        var word: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: elements.count)
-        word = (word ^ UInt64(truncatingIfNeeded: lastRow)) &* prime
-        for index in elements.indices {
-            switch elements[index].segment {
-            case .named(_, let position): word = (word ^ UInt64(truncatingIfNeeded: position)) &* prime
-            case .row(let row): word = (word ^ 0x5A5A ^ UInt64(truncatingIfNeeded: row)) &* prime
-            }
-        }
-        return word
-    }
+    var positionFingerprint: UInt64 { folded(withNames: false) }
 
     /// The same storage and row as `other` (a copy of it, or the same place
     /// in the same row): identical without comparing a segment.
@@ -378,7 +367,13 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     /// The word ``hash(into:)`` feeds the hasher (a journal's `set` entry
     /// folds it with its strings, `Operation.repeatHash`). Equal paths
     /// have equal fingerprints.
-    var fingerprint: UInt64 {
+    var fingerprint: UInt64 { folded(withNames: true) }
+
+    /// FNV-1a over the count, the last row, and each segment's index or
+    /// row, and with `withNames` each name's fingerprint (``nameFingerprint(_:)``).
+    /// Inlined: each caller passes a constant, and gets its own loop.
+    @inline(__always)
+    private func folded(withNames: Bool) -> UInt64 {
         let prime: UInt64 = 0x100_0000_01B3
         var folded: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: elements.count)
         folded = (folded ^ UInt64(truncatingIfNeeded: lastRow)) &* prime
@@ -386,7 +381,7 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
             switch elements[index].segment {
             case .named(let name, let position):
                 folded = (folded ^ UInt64(truncatingIfNeeded: position)) &* prime
-                folded = (folded ^ ComponentPath.nameFingerprint(name)) &* prime
+                if withNames { folded = (folded ^ ComponentPath.nameFingerprint(name)) &* prime }
             case .row(let row):
                 folded = (folded ^ 0x5A5A ^ UInt64(truncatingIfNeeded: row)) &* prime
             }

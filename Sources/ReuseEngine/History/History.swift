@@ -407,18 +407,10 @@ extension Engine {
     @inline(__always)
     mutating func journaled<Result>(_ operation: Operation,
                                     _ body: (inout Engine) throws(EngineError) -> Result) throws(EngineError) -> Result {
-        let before = session.store.log.mark
-        let result = try body(&self)
-        if passAbandoned {
-            restore(operations: history.entries.count, log: before)
-            throw .interrupted
+        try journaling(body) { history, before, after in
+            history.append(History.Entry(operation: operation, before: before, passesAfter: after.passes),
+                           events: after.seq - before.seq)
         }
-        let after = session.store.log.mark
-        let entry = History.Entry(operation: operation, before: before, passesAfter: after.passes)
-        if history.append(entry, events: after.seq - before.seq), history.checkpointDue(weight: session.weight) {
-            history.addCheckpoint(checkpointState())
-        }
-        return result
     }
 
     /// ``journaled(_:_:)`` of `.scroll(path, motion)`, with the operation
@@ -428,6 +420,19 @@ extension Engine {
     @inline(__always)
     mutating func journaledScroll<Result>(_ path: ComponentPath, _ motion: ScrollMotion,
                                           _ body: (inout Engine) throws(EngineError) -> Result) throws(EngineError) -> Result {
+        try journaling(body) { history, before, after in
+            history.appendScroll(path, motion, before: before, passesAfter: after.passes, events: after.seq - before.seq)
+        }
+    }
+
+    /// Runs `body`, then `append`s its journal entry from the log's marks
+    /// before and after it (`append` says whether a checkpoint may be
+    /// due), taking a checkpoint when one is; an interrupted pass is taken
+    /// back (``journaled(_:_:)``). Inlined with both closures.
+    @inline(__always)
+    private mutating func journaling<Result>(_ body: (inout Engine) throws(EngineError) -> Result,
+                                             append: (inout History, EventLog.Mark, EventLog.Mark) -> Bool)
+        throws(EngineError) -> Result {
         let before = session.store.log.mark
         let result = try body(&self)
         if passAbandoned {
@@ -435,8 +440,7 @@ extension Engine {
             throw .interrupted
         }
         let after = session.store.log.mark
-        if history.appendScroll(path, motion, before: before, passesAfter: after.passes, events: after.seq - before.seq),
-           history.checkpointDue(weight: session.weight) {
+        if append(&history, before, after), history.checkpointDue(weight: session.weight) {
             history.addCheckpoint(checkpointState())
         }
         return result
