@@ -133,16 +133,21 @@ import Testing
 
     // MARK: Settling (settleByPrefix)
 
+    /// A `Box` of `dots` `Dot`s, mounted: the harness, the box's view and its subviews.
+    static func box(of dots: Int) throws -> (Harness, ViewID, [ViewID]) {
+        var h = Harness()
+        try h.component("Dot", view: "UIView", [("alpha", "1")])
+        try h.component("Box", view: "UIView", children: Array(repeating: "Dot", count: dots))
+        try h.mount("Box")
+        let box = try #require(h.engine.mounted.first?.view)
+        return (h, box, h.engine.views[box].subviews)
+    }
+
     /// ``ViewStore/leadingCount(_:of:)`` says how many views `first` is
     /// exactly when they lead the subviews in that order.
     @Test func leadingCountIsAPrefixTest() throws {
         var random = SplitMix(state: 11)
-        var h = Harness()
-        try h.component("Dot", view: "UIView", [("alpha", "1")])
-        try h.component("Box", view: "UIView", children: Array(repeating: "Dot", count: 6))
-        try h.mount("Box")
-        let box = try #require(h.engine.mounted.first?.view)
-        let subviews = h.engine.views[box].subviews
+        let (h, box, subviews) = try Self.box(of: 6)
         for _ in 0..<1_000 {
             let first = Array(subviews.shuffled(using: &random).prefix(Int.random(in: 0...subviews.count, using: &random)))
             let leads = subviews.starts(with: first)
@@ -160,12 +165,7 @@ import Testing
     /// the views in any order) moves nothing where the sort moves them.
     @Test func vendOrderByPrefixAgreesWithTheSort() throws {
         var random = SplitMix(state: 28)
-        var h = Harness()
-        try h.component("Dot", view: "UIView", [("alpha", "1")])
-        try h.component("Box", view: "UIView", children: Array(repeating: "Dot", count: 7))
-        try h.mount("Box")
-        let box = try #require(h.engine.mounted.first?.view)
-        let subviews = h.engine.views[box].subviews
+        let (h, box, subviews) = try Self.box(of: 7)
         var (skipped, sorted) = (0, 0)
         for _ in 0..<2_000 {
             let count = Int.random(in: 0...subviews.count, using: &random)
