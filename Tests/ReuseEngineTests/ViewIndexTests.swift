@@ -27,7 +27,7 @@ import Testing
     func closeAndFarViewsAreIndexedAlike(spread: UInt64) throws {
         var random = SplitMix(state: spread)
         let views: [UInt64] = (0..<3_000).map { _ in 5 + (random.next() % 400) * spread }
-        let index = try #require(PackedEvents.ViewIndex(count: views.count, view: { views[$0] }, tag: { UInt8($0 % 7) }))
+        let index = try #require(PackedEvents.ViewIndex(views: views, tags: views.indices.map { UInt8($0 % 7) }))
         for number in Set(views).sorted() + [4, 401 * spread + 5] {
             let run = index.run(of: ViewID(Int(number)))
             let offsets = run.map { index.offset($0) }

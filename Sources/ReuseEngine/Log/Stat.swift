@@ -215,21 +215,39 @@ public struct EventCounts: Sendable, Equatable, CustomStringConvertible {
     mutating func packedInWord(touched: UInt32) -> (mask: UInt32, inline: UInt64)? {
         assert(nonzeroMask & ~touched == 0, "a count that is not zero is not marked touched")
         return values.withUnsafeMutableBufferPointer { counts in
-            var mask: UInt32 = 0
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            var rest = touched
-            while rest != 0 {
-                let index = rest.trailingZeroBitCount
-                rest &= rest &- 1
-                guard index < counts.count, counts[index] != 0 else { continue }
-                guard UInt(bitPattern: counts[index]) < 0x80, shift < 64 else { return nil }
-                word |= UInt64(counts[index]) &<< shift
-                shift &+= 8
-                mask |= 1 &<< UInt32(truncatingIfNeeded: index)
-            }
-            return (mask, word)
+            EventCounts.packing(touched, checked: true, below: counts.count) { counts[$0] }
         }
+    }
+
+    /// The counts `touched` marks that are not zero (`value(index)`),
+    /// packed a byte each, in index order, into one word, with the mask of
+    /// those packed; `packed(index, value)` is called for each. `checked`:
+    /// indices from `below` on are skipped, and nil is returned when a
+    /// count is 128 or more or a ninth is not zero; unchecked, the caller
+    /// knows every marked index is below the count of counts and every
+    /// count fits (at most eight, each below 128). The one loop of
+    /// ``packedInWord(touched:)`` and `ByteCounts`' two; inlined, each
+    /// caller gets its own loop for its constant `checked`.
+    @inline(__always)
+    static func packing(_ touched: UInt32, checked: Bool, below limit: Int = .max, value: (Int) -> Int,
+                        packed: (Int, Int) -> Void = { _, _ in }) -> (mask: UInt32, inline: UInt64)? {
+        var mask: UInt32 = 0
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        var rest = touched
+        while rest != 0 {
+            let index = rest.trailingZeroBitCount
+            rest &= rest &- 1
+            if checked, index >= limit { continue }
+            let count = value(index)
+            guard count != 0 else { continue }
+            if checked, UInt(bitPattern: count) >= 0x80 || shift >= 64 { return nil }
+            word |= UInt64(truncatingIfNeeded: count) &<< shift
+            shift &+= 8
+            mask |= 1 &<< UInt32(truncatingIfNeeded: index)
+            packed(index, count)
+        }
+        return (mask, word)
     }
 
     /// Counts unpacked from ``packed(into:)``'s mask and the bytes from `offset` on.

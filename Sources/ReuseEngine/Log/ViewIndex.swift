@@ -6,7 +6,8 @@ extension PackedEvents {
     /// took 17.8 s to explain).
     ///
     /// Built once, when the chunk is sealed, from the chunk's records (a
-    /// count per view in an open-addressing table, then a placement). Held as
+    /// count per view, by number when the views lie close, else in an
+    /// open-addressing table; then a placement). Held as
     /// flat arrays: the views, ascending; where each view's entries start;
     /// the entries, each a record's offset in the chunk (two bytes: a chunk
     /// holds at most 65,536 events), ascending within a view; and beside
@@ -31,12 +32,6 @@ extension PackedEvents {
 
         /// An index of nothing.
         init() {}
-
-        /// Indexes `count` records, `view(offset)` being the view of each
-        /// and `tag(offset)` its tag (``init(views:tags:)``).
-        init?(count: Int, view: (Int) -> UInt64, tag: (Int) -> UInt8) {
-            self.init(views: (0..<count).map(view), tags: (0..<count).map(tag))
-        }
 
         /// Indexes records whose views are `views` and tags `tags`, in
         /// record order (gathered in one read of the records: asked record

@@ -89,26 +89,13 @@ struct ByteCounts: Sendable, Equatable {
               touched < 1 &<< UInt32(Self.count) else {
             return packedInWordOneByOne(touched: touched, addingTo: &totals)
         }
-        // `packedInWordOneByOne`'s loop (and `EventCounts.packedInWord`'s)
-        // without their checks, written out on purpose: every byte is known
-        // to fit here, and this runs at every scroll step.
-        return withUnsafeBytes(of: words) { bytes -> (mask: UInt32, inline: UInt64) in
+        // Every byte is known to fit here (unchecked), and the totals take
+        // each count as it is packed.
+        return withUnsafeBytes(of: words) { bytes -> (mask: UInt32, inline: UInt64)? in
             totals.values.withUnsafeMutableBufferPointer { totals in
-                var mask: UInt32 = 0
-                var word: UInt64 = 0
-                var shift: UInt64 = 0
-                var rest = touched
-                while rest != 0 {
-                    let index = rest.trailingZeroBitCount
-                    rest &= rest &- 1
-                    let value = bytes[index]
-                    guard value != 0 else { continue }
-                    word |= UInt64(value) &<< shift
-                    shift &+= 8
-                    mask |= 1 &<< UInt32(truncatingIfNeeded: index)
-                    totals[index] = totals[index].addingSaturated(Int(value))
+                EventCounts.packing(touched, checked: false, value: { Int(bytes[$0]) }) { index, count in
+                    totals[index] = totals[index].addingSaturated(count)
                 }
-                return (mask, word)
             }
         }
     }
@@ -118,20 +105,8 @@ struct ByteCounts: Sendable, Equatable {
     @inline(never)
     private func packedInWordOneByOne(touched: UInt32, addingTo totals: inout EventCounts) -> (mask: UInt32, inline: UInt64)? {
         withUnsafeBytes(of: words) { bytes -> (mask: UInt32, inline: UInt64)? in
-            var mask: UInt32 = 0
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            var rest = touched
-            while rest != 0 {
-                let index = rest.trailingZeroBitCount
-                rest &= rest &- 1
-                guard index < Self.count else { continue }
-                let value = bytes[index]
-                guard value != 0 else { continue }
-                guard value < 0x80, shift < 64 else { return nil }
-                word |= UInt64(value) &<< shift
-                shift &+= 8
-                mask |= 1 &<< UInt32(truncatingIfNeeded: index)
+            guard let (mask, word) = EventCounts.packing(touched, checked: true, below: Self.count, value: { Int(bytes[$0]) }) else {
+                return nil
             }
             // Only once they are known to fit: the totals take them.
             totals.values.withUnsafeMutableBufferPointer { totals in
