@@ -132,10 +132,9 @@ struct PathTable: Sendable {
         // Eight slots per address (`slot ^ k` for k < 8, its own first):
         // paths a pass names whose addresses meet in one group do not push
         // each other out at every pass. (With four, at two slots a node,
-        // about one group in twenty was asked for more than four paths:
-        // 4% of a small pass's events missed, each miss a prefix walk of
-        // about 1,100 instructions. Eight hold all but about one group in
-        // four thousand.)
+        // about one group in twenty was asked for more than four paths,
+        // and each of its misses took the prefix walk; eight hold all but
+        // about one group in four thousand.)
         let slot = Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - storageSlotBits))
         if slot < storedAddresses.count {
             for k in 0..<Self.ways {
