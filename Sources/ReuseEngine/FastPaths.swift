@@ -125,6 +125,11 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// (`PoolHookVend.settle`, ``ViewStore/leadingCount(_:of:)``). Twin:
     /// ``ViewStore/sortVended(_:inVendOrder:)``, which finds nothing to move.
     package static let vendOrderByPrefix = FastPaths(rawValue: 1 << 28)
+    /// A lone view taken out of its parent (removed, detached, moved to
+    /// another parent) is searched for from the end of the parent's
+    /// subviews, its pool's views and, when hidden, its waiting stack, and
+    /// only there (`ViewStore.leave(_:_:)`). Twin: each array filtered whole.
+    package static let removalFromEnd = FastPaths(rawValue: 1 << 29)
     /// A node's kept definition is lent to the rest of its mount
     /// (`Engine.mountInstance`), not retained and released: the node's
     /// cache holds it meanwhile. Twin: the definition returned retained
@@ -145,6 +150,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("plansFromNodes", .plansFromNodes), ("eventlessCompare", .eventlessCompare),
         ("elementPathsInPlace", .elementPathsInPlace), ("batchRemoval", .batchRemoval),
         ("unretainedDefinitions", .unretainedDefinitions), ("vendOrderByPrefix", .vendOrderByPrefix),
+        ("removalFromEnd", .removalFromEnd),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -160,7 +166,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0x5FFF_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0x7FFF_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

@@ -156,6 +156,12 @@ import Testing
         visibleOnStack.session.store.pushWaiting(v(4), in: v(2))
         #expect(violations(visibleOnStack) == ["v4: is on v2's waiting stack but is visible or not in the pool"])
 
+        // Pushed twice: a lone removal (`FastPaths.removalFromEnd`) would take one and leave the other.
+        var twiceOnStack = h.engine
+        twiceOnStack.session.store.pushWaiting(v(5), in: v(2))
+        #expect(twiceOnStack.views[v(2)].pools[cellKey]?.waiting == [v(5), v(5)])
+        #expect(violations(twiceOnStack) == ["v2: pool (Cell, UILabel, [text])'s waiting stack holds a view twice"])
+
         var oneCellTwoRows = h.engine
         let taken = oneCellTwoRows.session.store.takeRows(of: v(2))
         var rows = try #require(taken)

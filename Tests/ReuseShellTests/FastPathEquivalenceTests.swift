@@ -285,6 +285,19 @@ struct FastPathEquivalenceTests {
             "list L rows 20 viewport 3 cells C", "register L C", "component A view UIView children L", "mount A",
             "set A/L/1/D tap open", "scroll A/L by 2", "scroll A/L by -2", "check",
         ]),
+        // removalFromEnd: lone views taken out of a host whose rows scrolled
+        // away and back (Texture keeps every row's node view there, the ones
+        // reloaded now far from the end), of two cell types (FlashList's
+        // type change), reloaded, replaced and deleted, then the whole list.
+        ("lone removals after a scroll both ways", [
+            "component Dot view UIView { backgroundColor: red }", "component C view UILabel { text: \"Row {i}\" } children Dot",
+            "component Ad view UIImageView { image: \"ad{i}\" }", "list L rows 60 viewport 4 cells C Ad C",
+            "register L C", "register L Ad", "component A view UIView children L", "mount A",
+        ] + Array(repeating: "scroll A/L by 1", count: 12) + Array(repeating: "scroll A/L by -1", count: 8) + [
+            "reload A/L/5", "reload A/L/6 replace", "hide A/L/5/Dot", "reload A/L/5", "show A/L/5/Dot", "scroll A/L by 1",
+            "reload A/L/7", "delete A/L at 6 count 2", "scroll A/L by -1", "component C view UILabel { text: \"Item {i}\" }",
+            "scroll A/L by 2", "reload A/L", "pools", "check",
+        ]),
     ]
 
     /// A feed of cards with a child, rows of two cell types, a header and

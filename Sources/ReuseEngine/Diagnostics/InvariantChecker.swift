@@ -155,6 +155,7 @@ extension Engine {
             for (key, pool) in view.pools {
                 let members = Set(pool.views)
                 if members.count != pool.views.count { fail(id, "pool \(key) holds a view twice") }
+                if Set(pool.waiting).count != pool.waiting.count { fail(id, "pool \(key)'s waiting stack holds a view twice") }
                 for cell in pool.waiting where session.store.lookUp(cell)?.isHidden != true || !members.contains(cell) {
                     fail(cell, "is on \(id)'s waiting stack but is visible or not in the pool")
                 }

@@ -314,17 +314,55 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         guard !views[index].isRemoved else { return }
         recordLeaving(view, .remove) { .remove(parent: parent, key: $0, reason: reason) }
-        let count = views[parent.number - 1].subviews.count
-        views[parent.number - 1].subviews.removeAll { $0 == view }
-        if views[parent.number - 1].subviews.count < count, !views[index].isHidden {
+        if leave(parent, view), !views[index].isHidden {
             views[parent.number - 1].visibleSubviewCount -= 1
         }
         if let key = views[index].poolKey {
-            views[parent.number - 1].pools[key]?.views.removeAll { $0 == view }
-            views[parent.number - 1].pools[key]?.waiting.removeAll { $0 == view }
+            leavePool(key, of: parent, view)
             if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: key, host: parent, all: true) }
         }
         takeOut(view)
+    }
+
+    /// Takes `view` out of `parent`'s subviews; returns whether it was one.
+    ///
+    /// With `FastPaths.removalFromEnd` (here and in ``leavePool(_:of:_:)``),
+    /// each array is searched from its end and left at the first match,
+    /// and a waiting stack is searched only for a hidden view. Safe
+    /// because a view is at most once in its parent's subviews, in its
+    /// pool's views and on its waiting stack, and a view that waits is
+    /// hidden (`InvariantChecker` checks all four). A lone removal then
+    /// costs the views after it, not the parent's: a Texture row reloaded
+    /// among the rows shown last is found near the end of a host whose
+    /// subviews and pool hold every row the list ever showed. Twin: each
+    /// array filtered whole.
+    @discardableResult
+    private mutating func leave(_ parent: ViewID, _ view: ViewID) -> Bool {
+        let index = parent.number - 1
+        if fastPaths.contains(.removalFromEnd) {
+            guard let position = views[index].subviews.lastIndex(of: view) else { return false }
+            views[index].subviews.remove(at: position)
+            return true
+        }
+        let count = views[index].subviews.count
+        views[index].subviews.removeAll { $0 == view }
+        return views[index].subviews.count < count
+    }
+
+    /// Takes `view` out of the pool of `key` in `parent`: its views and
+    /// its waiting stack (as ``leave(_:_:)`` says).
+    private mutating func leavePool(_ key: ViewKey, of parent: ViewID, _ view: ViewID) {
+        let index = parent.number - 1
+        guard fastPaths.contains(.removalFromEnd) else {
+            views[index].pools[key]?.views.removeAll { $0 == view }
+            views[index].pools[key]?.waiting.removeAll { $0 == view }
+            return
+        }
+        let mayWait = views[view.number - 1].isHidden
+        views[index].pools.modify(key) { pool in
+            if let position = pool.views.lastIndex(of: view) { pool.views.remove(at: position) }
+            if mayWait, let position = pool.waiting.lastIndex(of: view) { pool.waiting.remove(at: position) }
+        }
     }
 
     /// A view removed from its parent: hidden, in no parent, and removed
@@ -432,14 +470,13 @@ public struct ViewStore: Sendable {
         // A detached view is in neither host's subviews: only its Recycler changes.
         let detached = views[index].isDetached
         let counted = !detached && !views[index].isHidden
-        if !detached { views[old.number - 1].subviews.removeAll { $0 == view } }
+        if !detached { leave(old, view) }
         if counted {
             views[old.number - 1].visibleSubviewCount -= 1
             views[parent.number - 1].visibleSubviewCount += 1
         }
         if let oldKey = views[index].poolKey {
-            views[old.number - 1].pools[oldKey]?.views.removeAll { $0 == view }
-            views[old.number - 1].pools[oldKey]?.waiting.removeAll { $0 == view }
+            leavePool(oldKey, of: old, view)
             if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: oldKey, host: old, all: true) }
             if views[old.number - 1].pools[oldKey]?.views.isEmpty == true { views[old.number - 1].pools[oldKey] = nil }
         }
@@ -460,14 +497,11 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         guard let parent = views[index].superview, !views[index].isRemoved else { return }
         recordLeaving(view, .detach) { .detach(parent: parent, key: $0) }
-        let count = views[parent.number - 1].subviews.count
-        views[parent.number - 1].subviews.removeAll { $0 == view }
-        if views[parent.number - 1].subviews.count < count, !views[index].isHidden {
+        if leave(parent, view), !views[index].isHidden {
             views[parent.number - 1].visibleSubviewCount -= 1
         }
         if let key = views[index].poolKey {
-            views[parent.number - 1].pools[key]?.views.removeAll { $0 == view }
-            views[parent.number - 1].pools[key]?.waiting.removeAll { $0 == view }
+            leavePool(key, of: parent, view)
             if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: key, host: parent, all: true) }
             if views[parent.number - 1].pools[key]?.views.isEmpty == true { views[parent.number - 1].pools[key] = nil }
         }
