@@ -17,6 +17,15 @@
 //   script's other lines, which build the tree, run first), held to 3 s for
 //   the slowest. It needs Graphviz (`dot`, `neato`); without it the target
 //   is not measured, which counts as not met.
+// - A lone removal: under `strategy texture` every row the list ever showed
+//   keeps its node view in the host, and `reload ROW` removes the row's
+//   view (a delete plus an insert). The scroll session at 100,000 lines and
+//   at a hundredth of it (or `--lines` and a hundredth, when fewer), each in
+//   a child, then `reload` of a row on screen timed a few thousand times:
+//   a reload's time at the long session over the short one, held to 2 (a
+//   cost that follows the work is flat: 1; filtering the host's subviews,
+//   pool and stack whole, as before `FastPaths.removalFromEnd`, took about
+//   22 at these lengths).
 
 import ReuseShell
 #if canImport(Glibc)
@@ -30,6 +39,39 @@ enum GrowthTargets {
     static let linearLimit = 1.25
     /// The most an export of a big tree may take, in seconds.
     static let exportLimit = 3.0
+
+    /// The most a reload's time may grow from the short Texture session to the long one.
+    static let reloadLimit = 2.0
+    /// Reloads timed in each Texture session.
+    static let reloads = 4_000
+
+    /// The Texture sessions' lines: 100,000 (the host then holds 100,000
+    /// node views) and a hundredth of it, or `lines` and a hundredth.
+    static func textureLines(_ lines: Int) -> (short: Int, long: Int) {
+        let long = min(100_000, lines)
+        return (max(1, long / 100), long)
+    }
+
+    /// In the child (`--scale-child texture-reload LINES run`): the scroll
+    /// session under texture, then ``reloads`` reloads of a row on screen,
+    /// timed together; prints the seconds a reload took.
+    static func runTextureReloadChild(lines: Int) -> Never {
+        let script = "strategy texture\n" + ScaleBenchmark.scrollSession(lines: lines)
+        var written = 0
+        let interpreter = Interpreter(options: .init(width: 80), write: { written &+= $0.utf8.count }, writeError: { _ in })
+        guard interpreter.run(script: script, file: "texture.reuse") else { exit(1) }
+        // The window shows rows `lines` to `lines + 19` after `lines` one-row scrolls.
+        let line = "reload Feed/\(lines + 5)"
+        var ok = true
+        let start = now()
+        for index in 0..<reloads {
+            ok = interpreter.run(line: line, at: SourceLocation(file: "texture.reuse", line: lines + 5 + index)) && ok
+        }
+        print("secondsPerReload\t\(Double(now() - start) / 1e9 / Double(reloads))")
+        print("views\t\(interpreter.engine.views.count)")
+        sink &+= written
+        exit(ok ? 0 : 1)
+    }
 
     /// The theodolite-2019 sessions' lines: 200,000 and a fifth of it, or
     /// `lines` and a fifth when `lines` is smaller.

@@ -16,6 +16,10 @@
 // session of `--lines` lines under every strategy in at most 2 GB, and the
 // set session of a tenth as many lines in at most 15 s per 10^5 lines.
 //
+// A lone removal (GrowthTargets.swift): Texture's `reload ROW` after the
+// scroll session at 100,000 lines and at 1,000, each in a child, a
+// reload's time long over short held to 2 (flat: 1).
+//
 // theodolite-2019 (GrowthTargets.swift): the scroll session under
 // `strategy theodolite-2019` at 200,000 lines and at 40,000 (or `--lines`
 // and a fifth of it, when fewer), and the mount alone, each in a child:
@@ -121,6 +125,7 @@ enum ScaleBenchmark {
         }
         measureCompare(lines: lines)
         measureTheodolite(lines: lines)
+        measureTextureReload(lines: lines)
         measureExport()
         if floor {
             measureRecording()
@@ -202,6 +207,25 @@ enum ScaleBenchmark {
                               limit: GrowthTargets.linearLimit, unit: "x"))
         targets.append(Target(name: "theodolite-2019: memory a line", measured: memoryRatio,
                               limit: GrowthTargets.linearLimit, unit: "x"))
+    }
+
+    /// The lone-removal target: a Texture row's reload after the scroll
+    /// session at two lengths, each in a child; a reload's time, long over short.
+    static func measureTextureReload(lines: Int) {
+        let (short, long) = GrowthTargets.textureLines(lines)
+        guard let first = child(["texture-reload", String(short), "run"]), let second = child(["texture-reload", String(long), "run"]),
+              let shortSeconds = first["secondsPerReload"], let longSeconds = second["secondsPerReload"] else {
+            Report.problem("  the texture reload session failed")
+            Report.exit(1)
+        }
+        Report.text("  texture: `reload ROW` after \(short) scroll lines \(fixed(shortSeconds * 1e6, 1)) us "
+                    + "(\(Int(first["views"] ?? 0)) views), after \(long) \(fixed(longSeconds * 1e6, 1)) us (\(Int(second["views"] ?? 0)) views)")
+        Report.record("textureReload", .object([
+            ("lines", .array([.int(short), .int(long)])),
+            ("secondsPerReload", .array([.double(shortSeconds), .double(longSeconds)])),
+        ]))
+        targets.append(Target(name: "texture: a row reload, long / short", measured: longSeconds / max(shortSeconds, 1e-12),
+                              limit: GrowthTargets.reloadLimit, unit: "x"))
     }
 
     /// The picture target: each export script's `export` line, timed in a child.
@@ -329,6 +353,7 @@ enum ScaleBenchmark {
         let kind = arguments[flag + 1], mode = arguments[flag + 3], timed = mode == "timed"
         if kind.hasPrefix("compare-") { runCompareChild(kind: kind, lines: lines) }
         if kind == "theodolite" { GrowthTargets.runTheodoliteChild(lines: lines) }
+        if kind == "texture-reload" { GrowthTargets.runTextureReloadChild(lines: lines) }
         var (script, view, property) = kind == "set"
             ? (setSession(lines: lines), "Screen/Card[7]/Title", "text")
             : (scrollSession(lines: lines), "v3", "backgroundColor")
