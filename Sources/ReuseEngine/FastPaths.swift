@@ -130,6 +130,11 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// subviews, its pool's views and, when hidden, its waiting stack, and
     /// only there (`ViewStore.leave(_:_:)`). Twin: each array filtered whole.
     package static let removalFromEnd = FastPaths(rawValue: 1 << 29)
+    /// A question about some kinds of event with no view (`log --kind
+    /// create --last 5`) passes over the sealed chunks of the log whose
+    /// kinds (`KindTags`, made when a chunk is sealed) include none of
+    /// them. Twin: every event's record looked at, newest first.
+    package static let kindTags = FastPaths(rawValue: 1 << 31)
     /// A node's kept definition is lent to the rest of its mount
     /// (`Engine.mountInstance`), not retained and released: the node's
     /// cache holds it meanwhile. Twin: the definition returned retained
@@ -150,7 +155,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("plansFromNodes", .plansFromNodes), ("eventlessCompare", .eventlessCompare),
         ("elementPathsInPlace", .elementPathsInPlace), ("batchRemoval", .batchRemoval),
         ("unretainedDefinitions", .unretainedDefinitions), ("vendOrderByPrefix", .vendOrderByPrefix),
-        ("removalFromEnd", .removalFromEnd),
+        ("removalFromEnd", .removalFromEnd), ("kindTags", .kindTags),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -166,7 +171,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0x7FFF_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0xFFFF_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

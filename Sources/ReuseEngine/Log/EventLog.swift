@@ -114,8 +114,12 @@ public struct EventLog: Sendable {
     /// indexes (``FastPaths/viewIndex``, set with the store's switches): a
     /// setting, not state.
     package var readsByView = true
+    /// Whether questions about some kinds of event pass over the sealed
+    /// chunks that hold none of them (``FastPaths/kindTags``).
+    package var readsByKind = true
     #else
     package var readsByView: Bool { true }
+    package var readsByKind: Bool { true }
     #endif
     private var nextSeq = 1
 
@@ -336,11 +340,7 @@ public struct EventLog: Sendable {
                                 indexed: readsByView) { body($1) }
             return
         }
-        var index = slice.endIndex
-        while index > slice.startIndex {
-            index -= 1
-            if let event = stored.event(at: index, ifView: view, kinds: kinds), !body(event) { return }
-        }
+        stored.forEachEventBackwards(in: slice.startIndex..<slice.endIndex, kinds: kinds, skipping: readsByKind, body)
     }
 
     /// Calls `body` with each kept event about `view` among the events
@@ -428,6 +428,7 @@ public struct EventLog: Sendable {
         log.keepLimit = keepLimit
         #if FAST_PATH_SWITCHES
         log.readsByView = readsByView
+        log.readsByKind = readsByKind
         #endif
         log.stored.removeAll(startingAgainAt: recordedEvents)
         log.passBase = currentPass

@@ -199,6 +199,38 @@ struct PackedEvents: Sendable {
         }
     }
 
+    /// Calls `body` with each event in `range` (absolute indices, within
+    /// those held) of one of `kinds` (nil: any), newest first, until it
+    /// returns false. With `skipping`, a sealed chunk that holds none of
+    /// `kinds` is passed over whole (its ``KindTags``): a question about a
+    /// rare kind (`log --kind create --last 5` after a long scroll) reads
+    /// the chunks that hold it, not every event since. Without, each
+    /// event's record is looked at.
+    func forEachEventBackwards(in range: Range<Int>, kinds: Set<ReuseEvent.Kind>?, skipping: Bool,
+                               _ body: (ReuseEvent) -> Bool) {
+        let range = range.clamped(to: startIndex..<endIndex)
+        guard !range.isEmpty else { return }
+        let wanted = kinds.map(KindTags.init(matching:))
+        var index = chunkHolding(range.upperBound - 1)
+        let first = chunkHolding(range.lowerBound)
+        while index >= first {
+            let chunk = chunks[index]
+            index -= 1
+            if skipping, let wanted, !chunk.mayHold(wanted) { continue }
+            let local = (range.lowerBound - chunk.start)..<(range.upperBound - chunk.start)
+            for offset in local.clamped(to: 0..<chunk.count).reversed() {
+                if let event = chunk.event(at: offset, ifView: nil, kinds: kinds), !body(event) { return }
+            }
+        }
+    }
+
+    /// How many chunks a question about `kinds` reads, of how many held
+    /// (``forEachEventBackwards(in:kinds:skipping:_:)`` passes over the rest).
+    func chunksRead(for kinds: Set<ReuseEvent.Kind>) -> (read: Int, held: Int) {
+        let wanted = KindTags(matching: kinds)
+        return (chunks.filter { $0.mayHold(wanted) }.count, chunks.count)
+    }
+
     /// The absolute index of the first event held whose sequence number is
     /// `seq` or more (``endIndex`` when there is none): sequence numbers
     /// run without gaps within a chunk.
@@ -297,6 +329,9 @@ extension PackedEvents {
         private var whole: [ReuseEvent] = []
         /// Where each view's records are (built when the chunk is sealed).
         private var viewIndex = ViewIndex()
+        /// The kinds of event it holds, as their tags (built when the chunk
+        /// is sealed; nil while it is open: it may hold any).
+        private var tagsHeld: KindTags?
         /// The last pool key stored, with its id: consecutive events mostly
         /// name the same one. (Component names: ``PathTable/nameID(_:)``.)
         private var lastKey: (key: ViewKey, id: UInt32)?
@@ -341,7 +376,7 @@ extension PackedEvents {
         /// the next chunk starts a table of its own).
         mutating func seal() -> PathTable? {
             // Indexed before the records are encoded, while reading them back is an array read.
-            viewIndex = Self.index(of: records, whole: whole)
+            (viewIndex, tagsHeld) = Self.index(of: records, whole: whole)
             let next = paths.sealed()
             self.records.seal()
             return next
@@ -352,21 +387,31 @@ extension PackedEvents {
         /// (borrowed, not copied): closures that called ``viewNumber(at:)``
         /// on the chunk copied the whole chunk, retaining and releasing its
         /// dozen buffers, for every record.
-        private static func index(of records: EncodedRecords, whole: [ReuseEvent]) -> ViewIndex {
+        private static func index(of records: EncodedRecords, whole: [ReuseEvent]) -> (ViewIndex, KindTags) {
             // Written in place through buffers (each `forEach` offset is
             // below `count`, once).
             let count = records.count
             var tags = [UInt8](repeating: 0, count: count)
+            var held = KindTags()
             let views = [UInt64](unsafeUninitializedCapacity: count) { views, initialized in
                 tags.withUnsafeMutableBufferPointer { tags in
                     records.forEach { offset, record in
                         views[offset] = viewNumber(of: record, whole: whole)
-                        tags[offset] = Glance.tag(of: record)
+                        let tag = Glance.tag(of: record)
+                        tags[offset] = tag
+                        held.insert(tag: tag)
                     }
                 }
                 initialized = count
             }
-            return ViewIndex(views: views, tags: tags) ?? ViewIndex()
+            for event in whole { held.insert(wholeKind: event.kind) }
+            return (ViewIndex(views: views, tags: tags) ?? ViewIndex(), held)
+        }
+
+        /// Whether it may hold an event of a kind `wanted` names: false only
+        /// when it is sealed and holds none.
+        func mayHold(_ wanted: KindTags) -> Bool {
+            tagsHeld.map { $0.meets(wanted) } ?? true
         }
 
         /// The number of the view the record at `offset` is about.

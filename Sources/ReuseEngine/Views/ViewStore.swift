@@ -39,7 +39,10 @@ public struct ViewStore: Sendable {
     #if FAST_PATH_SWITCHES
     /// The shortcuts taken (``Engine/fastPaths``): a setting, not state.
     package var fastPaths = FastPaths.all {
-        didSet { log.readsByView = fastPaths.contains(.viewIndex) }
+        didSet {
+            log.readsByView = fastPaths.contains(.viewIndex)
+            log.readsByKind = fastPaths.contains(.kindTags)
+        }
     }
     #else
     /// The shortcuts taken: all of them, a constant every guard folds
