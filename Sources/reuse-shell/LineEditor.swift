@@ -183,7 +183,10 @@ final class LineEditor {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return }
         try? FileHandle(fileDescriptor: descriptor).close()
-        let temporary = String(cString: template)
+        // The name mkstemp wrote, up to its NUL, decoded as the deprecated
+        // `String(cString:)` did (bad UTF-8 repaired, never refused; the
+        // directory came from a String and mkstemp adds ASCII only).
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
         defer { unlink(temporary) }
         guard rs_history_save(history, temporary) >= 0, let data = FileManager.default.contents(atPath: temporary) else { return }
         try? FileReplacement.write(data, to: target)

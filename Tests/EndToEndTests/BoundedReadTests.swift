@@ -4,6 +4,7 @@
 
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct BoundedReadTests {
     /// Runs `command` under /bin/sh with at most 300 MB of address space,
@@ -55,78 +56,82 @@ import Testing
 
     /// A line past the limit is refused, and the script goes on after it.
     @Test func anOverlongLineInAFileIsRefusedAndTheLinesAfterItRun() throws {
-        let directory = try temporaryDirectory()
-        let script = "component A view UIView\nsay " + String(repeating: "x", count: 3 << 20) + "\nmount A\ntree\n"
-        try Data(script.utf8).write(to: directory.appendingPathComponent("long.reuse"))
-        let run = try runShell(["long.reuse"], directory: directory)
-        #expect(run.status == 1)
-        #expect(run.output.contains("long.reuse:2:1: error: this line is 3145732 bytes long; a line may hold at most 1048576 bytes\n"),
-                "\(run.output.prefix(500))")
-        #expect(run.output.hasSuffix("└─ v2 UIView A (A, UIView, [])\n"), "\(run.output.suffix(300))")
+        try withTemporaryDirectory(prefix: "reuse-e2e") { directory in
+            let script = "component A view UIView\nsay " + String(repeating: "x", count: 3 << 20) + "\nmount A\ntree\n"
+            try Data(script.utf8).write(to: directory.appendingPathComponent("long.reuse"))
+            let run = try runShell(["long.reuse"], directory: directory)
+            #expect(run.status == 1)
+            #expect(run.output.contains("long.reuse:2:1: error: this line is 3145732 bytes long; a line may hold at most 1048576 bytes\n"),
+                    "\(run.output.prefix(500))")
+            #expect(run.output.hasSuffix("└─ v2 UIView A (A, UIView, [])\n"), "\(run.output.suffix(300))")
+        }
     }
 
     @Test func aLineThatIsNotUTF8StopsTheScriptThereAndTheLinesBeforeItStay() throws {
-        let directory = try temporaryDirectory()
-        var bytes = Array("component A view UIView\nmount A\n".utf8)
-        bytes += [0xFF, 0xFE, 0x0A] + Array("tree\n".utf8)
-        try Data(bytes).write(to: directory.appendingPathComponent("bad.reuse"))
-        let run = try runShell(["bad.reuse", "-c", "stats --json"], directory: directory)
-        #expect(run.status == 1)
-        #expect(run.output.contains("bad.reuse:3: error: line 3 is not UTF-8 text; the rest is not read\n"), "\(run.output)")
-        #expect(!run.output.contains("v1 UIView root"), "the line after it never ran")
+        try withTemporaryDirectory(prefix: "reuse-e2e") { directory in
+            var bytes = Array("component A view UIView\nmount A\n".utf8)
+            bytes += [0xFF, 0xFE, 0x0A] + Array("tree\n".utf8)
+            try Data(bytes).write(to: directory.appendingPathComponent("bad.reuse"))
+            let run = try runShell(["bad.reuse", "-c", "stats --json"], directory: directory)
+            #expect(run.status == 1)
+            #expect(run.output.contains("bad.reuse:3: error: line 3 is not UTF-8 text; the rest is not read\n"), "\(run.output)")
+            #expect(!run.output.contains("v1 UIView root"), "the line after it never ran")
+        }
     }
 
     /// A FIFO with no writer opens at once; the read waits, says so after a
     /// second, and Ctrl-C ends it.
     @Test func aFIFONothingWritesToIsAWaitThatCtrlCEnds() throws {
-        let directory = try temporaryDirectory()
-        let fifo = directory.appendingPathComponent("lesson.fifo").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let process = try shellProcess([fifo], directory: directory)
-        let output = try Self.start(process)
-        let collected = Collected()
-        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
-        defer { if process.isRunning { process.terminate() } }
-        let deadline = Date().addingTimeInterval(10)
-        while !collected.text.contains("waiting for input"), Date() < deadline { usleep(20_000) }
-        #expect(collected.text == "\(fifo): waiting for input (nothing written yet); Ctrl-C stops\n")
-        kill(process.processIdentifier, SIGINT)
-        let pressed = Date()
-        process.waitUntilExit()
-        #expect(Date().timeIntervalSince(pressed) < 1, "ended \(Date().timeIntervalSince(pressed)) s after Ctrl-C")
-        output.fileHandleForReading.readabilityHandler = nil
-        collected.append(output.fileHandleForReading.readDataToEndOfFile())
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
-        let text = collected.text
-        #expect(text.hasSuffix("\(fifo):1: interrupted; nothing ran\n"), "\(text)")
+        try withTemporaryDirectory(prefix: "reuse-e2e") { directory in
+            let fifo = directory.appendingPathComponent("lesson.fifo").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let process = try shellProcess([fifo], directory: directory)
+            let output = try Self.start(process)
+            let collected = Collected()
+            output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
+            defer { if process.isRunning { process.terminate() } }
+            let deadline = Date().addingTimeInterval(10)
+            while !collected.text.contains("waiting for input"), Date() < deadline { usleep(20_000) }
+            #expect(collected.text == "\(fifo): waiting for input (nothing written yet); Ctrl-C stops\n")
+            kill(process.processIdentifier, SIGINT)
+            let pressed = Date()
+            process.waitUntilExit()
+            #expect(Date().timeIntervalSince(pressed) < 1, "ended \(Date().timeIntervalSince(pressed)) s after Ctrl-C")
+            output.fileHandleForReading.readabilityHandler = nil
+            collected.append(output.fileHandleForReading.readDataToEndOfFile())
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+            let text = collected.text
+            #expect(text.hasSuffix("\(fifo):1: interrupted; nothing ran\n"), "\(text)")
+        }
     }
 
     /// A FIFO whose writer comes later is read when it writes: `source`
     /// waits for it, as `source <(...)` waits for its command.
     @Test func aFIFOIsReadWhenItsWriterComes() throws {
-        let directory = try temporaryDirectory()
-        let fifo = directory.appendingPathComponent("lesson.fifo").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let process = try shellProcess(["-c", "source lesson.fifo", "-c", "tree"], directory: directory)
-        let output = try Self.start(process)
-        defer { if process.isRunning { process.terminate() } }
-        // The shell has the FIFO open for reading once a writer can open it.
-        var writer: Int32 = -1
-        let deadline = Date().addingTimeInterval(10)
-        while writer < 0, Date() < deadline {
-            writer = open(fifo, O_WRONLY | O_NONBLOCK)
-            if writer < 0 { usleep(20_000) }
+        try withTemporaryDirectory(prefix: "reuse-e2e") { directory in
+            let fifo = directory.appendingPathComponent("lesson.fifo").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let process = try shellProcess(["-c", "source lesson.fifo", "-c", "tree"], directory: directory)
+            let output = try Self.start(process)
+            defer { if process.isRunning { process.terminate() } }
+            // The shell has the FIFO open for reading once a writer can open it.
+            var writer: Int32 = -1
+            let deadline = Date().addingTimeInterval(10)
+            while writer < 0, Date() < deadline {
+                writer = open(fifo, O_WRONLY | O_NONBLOCK)
+                if writer < 0 { usleep(20_000) }
+            }
+            try #require(writer >= 0)
+            usleep(300_000)
+            let script = Array("component A view UIView\nmount A\n".utf8)
+            #expect(write(writer, script, script.count) == script.count)
+            close(writer)
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(process.terminationStatus == 0, "\(text)")
+            #expect(text.hasSuffix("└─ v2 UIView A (A, UIView, [])\n"), "\(text)")
         }
-        try #require(writer >= 0)
-        usleep(300_000)
-        let script = Array("component A view UIView\nmount A\n".utf8)
-        #expect(write(writer, script, script.count) == script.count)
-        close(writer)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.hasSuffix("└─ v2 UIView A (A, UIView, [])\n"), "\(text)")
     }
 
     /// A write to an `output` file that fails (a full disk: /dev/full) sent

@@ -1,6 +1,7 @@
 import Foundation
 import ReuseShell
 import Testing
+import TestSupport
 
 /// The built `reuse-shell` binary driven the ways a user drives it:
 /// script files, `-c`, piped stdin, flags and exit statuses.
@@ -37,17 +38,18 @@ import Testing
     }
 
     @Test func bailStopsAtTheFirstError() throws {
-        let directory = try temporaryDirectory()
-        let script = directory.appendingPathComponent("x.reuse")
-        try "say before\nmount Nope\nsay after\n".write(to: script, atomically: true, encoding: .utf8)
-        let carryOn = try runShell([script.path])
-        #expect(carryOn.output.contains("after"))
-        #expect(carryOn.status == 1)
-        let bail = try runShell(["--bail", script.path])
-        #expect(bail.output.contains("before"))
-        #expect(bail.output.contains("x.reuse:2:7: error: unknown component 'Nope'"))
-        #expect(!bail.output.contains("after"))
-        #expect(bail.status == 1)
+        try withTemporaryDirectory(prefix: "reuse-cli") { directory in
+            let script = directory.appendingPathComponent("x.reuse")
+            try "say before\nmount Nope\nsay after\n".write(to: script, atomically: true, encoding: .utf8)
+            let carryOn = try runShell([script.path])
+            #expect(carryOn.output.contains("after"))
+            #expect(carryOn.status == 1)
+            let bail = try runShell(["--bail", script.path])
+            #expect(bail.output.contains("before"))
+            #expect(bail.output.contains("x.reuse:2:7: error: unknown component 'Nope'"))
+            #expect(!bail.output.contains("after"))
+            #expect(bail.status == 1)
+        }
     }
 
     @Test func echoPrintsEachCommandBeforeItsOutput() throws {
@@ -133,11 +135,5 @@ import Testing
         #expect(run.output.contains("defined Title") && run.output.contains("defined Header"))
         #expect(!run.output.contains("defined Card"), "q stopped the lesson")
         #expect(run.status == 0)
-    }
-
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 }

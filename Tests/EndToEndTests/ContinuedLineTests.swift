@@ -3,34 +3,34 @@
 
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Continued lines")
 struct ContinuedLineTests {
     @Test("A script's continued command runs once; an error names its own line and column")
     func scriptFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("continued-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try Data("""
-            component Card view UIView \\
-                { backgroundColor: red }
-            mount Card \\
-                  Crad
-            mount Card \\
+        try withTemporaryDirectory(prefix: "continued") { directory in
+            try Data("""
+                component Card view UIView \\
+                    { backgroundColor: red }
+                mount Card \\
+                      Crad
+                mount Card \\
 
-            """.utf8).write(to: directory.appendingPathComponent("s.reuse"))
-        let run = try runShell(["s.reuse"], directory: directory)
-        #expect(run.status == 1)
-        #expect(run.output == """
-            defined Card (UIView { backgroundColor: red })
-            s.reuse:4:7: error: unknown component 'Crad'; did you mean 'Card'?
-                    Crad
-                    ^~~~
-            s.reuse:5:12: error: this '\\' continues the command on the next line, but no line follows
-              mount Card \\
-                         ^
+                """.utf8).write(to: directory.appendingPathComponent("s.reuse"))
+            let run = try runShell(["s.reuse"], directory: directory)
+            #expect(run.status == 1)
+            #expect(run.output == """
+                defined Card (UIView { backgroundColor: red })
+                s.reuse:4:7: error: unknown component 'Crad'; did you mean 'Card'?
+                        Crad
+                        ^~~~
+                s.reuse:5:12: error: this '\\' continues the command on the next line, but no line follows
+                  mount Card \\
+                             ^
 
-            """)
+                """)
+        }
     }
 
     @Test("-c commands are the lines of <input>: one ending in \\ goes on in the next")
@@ -61,29 +61,30 @@ struct ContinuedLineTests {
 
     @Test("At the prompt: a continuation prompt, the joined command in history, Ctrl-C drops it all")
     func interactive() throws {
-        let sandbox = try TerminalTests.Sandbox()
-        let shell = try sandbox.startShell()
-        defer { shell.terminate() }
-        try shell.send("component Card view UIView \\\r")
-        try shell.expectAfterLastEnter("     > ")
-        try shell.expectBeforeCursor("     > ")
-        try shell.send("  { alpha: 0.5 }\r")
-        try shell.expectLine("defined Card (UIView { alpha: 0.5 })")
-        try shell.expectPrompt()
-        // Ctrl-C at the continuation prompt drops the whole command.
-        try shell.send("mount \\\r")
-        try shell.expectBeforeCursor("     > ")
-        try shell.send("\u{03}")
-        try shell.expectPrompt()
-        try shell.send("components\r")
-        try shell.expectLine("nothing is mounted")
-        try shell.expectPrompt()
-        try shell.send("quit\r")
-        #expect(try shell.waitForExit() == 0)
-        // History keeps the joined command, once; not its pieces.
-        let history = try String(contentsOf: sandbox.historyFile, encoding: .utf8)
-        let entries = history.split(separator: "\n").map { $0.replacingOccurrences(of: "\\040", with: " ") }
-        #expect(entries.contains("component Card view UIView { alpha: 0.5 }"), "\(entries)")
-        #expect(!entries.contains { $0.hasSuffix("\\") || $0.hasPrefix("  {") || $0.hasPrefix("mount") }, "\(entries)")
+        try TerminalTests.Sandbox.with { sandbox in
+            let shell = try sandbox.startShell()
+            defer { shell.terminate() }
+            try shell.send("component Card view UIView \\\r")
+            try shell.expectAfterLastEnter("     > ")
+            try shell.expectBeforeCursor("     > ")
+            try shell.send("  { alpha: 0.5 }\r")
+            try shell.expectLine("defined Card (UIView { alpha: 0.5 })")
+            try shell.expectPrompt()
+            // Ctrl-C at the continuation prompt drops the whole command.
+            try shell.send("mount \\\r")
+            try shell.expectBeforeCursor("     > ")
+            try shell.send("\u{03}")
+            try shell.expectPrompt()
+            try shell.send("components\r")
+            try shell.expectLine("nothing is mounted")
+            try shell.expectPrompt()
+            try shell.send("quit\r")
+            #expect(try shell.waitForExit() == 0)
+            // History keeps the joined command, once; not its pieces.
+            let history = try String(contentsOf: sandbox.historyFile, encoding: .utf8)
+            let entries = history.split(separator: "\n").map { $0.replacingOccurrences(of: "\\040", with: " ") }
+            #expect(entries.contains("component Card view UIView { alpha: 0.5 }"), "\(entries)")
+            #expect(!entries.contains { $0.hasSuffix("\\") || $0.hasPrefix("  {") || $0.hasPrefix("mount") }, "\(entries)")
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct DepthTests {
     /// `C1 children C2`, ..., `C<count>`, each with a view.
@@ -19,16 +20,17 @@ import Testing
             "hide \(deepest)", "show \(deepest)", "tree --pass 1 --json", "diff 1 4", "compare", "save deep.reuse",
             "export deep.dot", "remount", "stats",
         ]
-        let directory = try temporaryDirectory()
-        // `--width 0`: no wrapping. Output grows with the square of the depth
-        // (a path per line), and wrapping 10^6-character lines is slow in
-        // the debug build; the walks are what this test is about.
-        let run = try runShell(["--width", "0", "-"], input: DepthTests.chain(1_000) + "\n" + commands.joined(separator: "\n") + "\n",
-                               directory: directory)
-        #expect(run.status == 0, "\(run.output.suffix(2_000))")
-        #expect(run.output.contains("alpha: 0.5"), "\(run.output.suffix(2_000))")
-        let replay = try runShell(["--width", "0", "deep.reuse", "-c", "check"], directory: directory)
-        #expect(replay.status == 0, "\(replay.output.suffix(2_000))")
+        try withTemporaryDirectory(prefix: "reuse-e2e") { directory in
+            // `--width 0`: no wrapping. Output grows with the square of the depth
+            // (a path per line), and wrapping 10^6-character lines is slow in
+            // the debug build; the walks are what this test is about.
+            let run = try runShell(["--width", "0", "-"], input: DepthTests.chain(1_000) + "\n" + commands.joined(separator: "\n") + "\n",
+                                   directory: directory)
+            #expect(run.status == 0, "\(run.output.suffix(2_000))")
+            #expect(run.output.contains("alpha: 0.5"), "\(run.output.suffix(2_000))")
+            let replay = try runShell(["--width", "0", "deep.reuse", "-c", "check"], directory: directory)
+            #expect(replay.status == 0, "\(replay.output.suffix(2_000))")
+        }
     }
 
     @Test func oneLevelMoreIsRefusedNamingTheLimit() throws {

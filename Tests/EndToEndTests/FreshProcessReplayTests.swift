@@ -7,6 +7,7 @@ import Foundation
 import ReuseConformance
 import ReuseEngine
 import Testing
+import TestSupport
 
 @Suite struct FreshProcessReplayTests {
     @Test(arguments: StrategyRegistry.names)
@@ -18,20 +19,20 @@ import Testing
             let lines = check.randomSession(seed: seed, lines: 30)
             let script = try #require(check.savedScript(of: lines), "seed \(seed): save wrote nothing")
             let expected = try #require(check.finalState(of: lines))
-            let directory = try temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            try Data(script.utf8).write(to: directory.appendingPathComponent("saved.reuse"))
-            let run = try runShell(["--width", "80", "-q", "saved.reuse"] + questions.flatMap { ["-c", $0] }, directory: directory)
-            let printed = run.output.split(separator: "\n")
-            let current = printed.first { $0.hasPrefix("*") } ?? ""
-            let replayed = current + "\n" + printed.filter { $0.hasPrefix("{") }.map { $0 + "\n" }.joined()
-            #expect(replayed == expected, """
-                seed \(seed) under \(strategy): the fresh process rebuilt another state
-                --- saved script
-                \(script)--- session
-                \(expected)--- fresh process
-                \(replayed)
-                """)
+            try withTemporaryDirectory(prefix: "reuse-e2e") { directory in
+                try Data(script.utf8).write(to: directory.appendingPathComponent("saved.reuse"))
+                let run = try runShell(["--width", "80", "-q", "saved.reuse"] + questions.flatMap { ["-c", $0] }, directory: directory)
+                let printed = run.output.split(separator: "\n")
+                let current = printed.first { $0.hasPrefix("*") } ?? ""
+                let replayed = current + "\n" + printed.filter { $0.hasPrefix("{") }.map { $0 + "\n" }.joined()
+                #expect(replayed == expected, """
+                    seed \(seed) under \(strategy): the fresh process rebuilt another state
+                    --- saved script
+                    \(script)--- session
+                    \(expected)--- fresh process
+                    \(replayed)
+                    """)
+            }
         }
     }
 }

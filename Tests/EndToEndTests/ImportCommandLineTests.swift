@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct ImportCommandLineTests {
     /// ../shared/dumps, beside the checkout (here and in CI).
@@ -23,16 +24,15 @@ import Testing
     @Test func anImportedScreenExportsToSVGAndAPage() throws {
         _ = try requireTool("dot", install: "graphviz")
         let dump = Self.dumps.appendingPathComponent("android/youtube-prettyprinted_window_dump.xml").path
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("import-export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let svg = directory.appendingPathComponent("screen.svg").path
-        let page = directory.appendingPathComponent("screen.html").path
-        let run = try runShell(["--import", dump, "-c", "export \(svg)", "-c", "export \(page)"])
-        #expect(run.status == 0, "\(run.output)")
-        let drawn = try String(contentsOfFile: svg, encoding: .utf8)
-        #expect(drawn.contains("<svg") && drawn.contains("results"), "the list is drawn")
-        let html = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(html.contains("list results rows 100 viewport 2"), "the page steps through the import's lines")
+        try withTemporaryDirectory(prefix: "import-export") { directory in
+            let svg = directory.appendingPathComponent("screen.svg").path
+            let page = directory.appendingPathComponent("screen.html").path
+            let run = try runShell(["--import", dump, "-c", "export \(svg)", "-c", "export \(page)"])
+            #expect(run.status == 0, "\(run.output)")
+            let drawn = try String(contentsOfFile: svg, encoding: .utf8)
+            #expect(drawn.contains("<svg") && drawn.contains("results"), "the list is drawn")
+            let html = try String(contentsOfFile: page, encoding: .utf8)
+            #expect(html.contains("list results rows 100 viewport 2"), "the page steps through the import's lines")
+        }
     }
 }

@@ -54,9 +54,8 @@ import TestSupport
     set Feed/3/2 backgroundColor red
     """
 
-    static func sessionFile() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-json-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// ``session`` written to `session.reuse` in `directory`.
+    static func sessionFile(in directory: URL) throws -> URL {
         let file = directory.appendingPathComponent("session.reuse")
         try session.write(to: file, atomically: true, encoding: .utf8)
         return file
@@ -65,24 +64,25 @@ import TestSupport
     /// The issue's pipe: `reuse-shell s.reuse -q -c 'tree --json' | jq .` reads one document.
     @Test(arguments: ["theodolite", "uikit", "recyclerview", "valdi-rebind"])
     func quietLeavesOneDocumentPerInspection(strategy: String) async throws {
-        let file = try Self.sessionFile()
-        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let commands = ["tree", "tree --all --changes", "components", "pools", "config v3", "log", "log --last 2", "stats",
-                        "stats --pass 2", "diff", "check", "why Feed/3 backgroundColor", "compare theodolite uikit"]
-        let run = try await Self.run([file.path, "--strategy", strategy, "-q"] + commands.flatMap { ["-c", $0 + " --json"] })
-        #expect(run.status == 0, "\(run.err)")
-        #expect(run.err.isEmpty, "\(run.err)")
-        let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == commands.count + 1 && lines.last == "", "one line per document:\n\(run.out.prefix(3000))")
-        for (command, line) in zip(commands, lines) {
-            let name = String(command.prefix { $0 != " " })
-            let failures = try Self.schemas.validate(text: String(line), against: name + ".schema.json")
-            #expect(failures.isEmpty, "\(strategy), \(command): \(failures.prefix(5))")
+        try await withTemporaryDirectory(prefix: "reuse-json") { directory in
+            let file = try Self.sessionFile(in: directory)
+            let commands = ["tree", "tree --all --changes", "components", "pools", "config v3", "log", "log --last 2", "stats",
+                            "stats --pass 2", "diff", "check", "why Feed/3 backgroundColor", "compare theodolite uikit"]
+            let run = try await Self.run([file.path, "--strategy", strategy, "-q"] + commands.flatMap { ["-c", $0 + " --json"] })
+            #expect(run.status == 0, "\(run.err)")
+            #expect(run.err.isEmpty, "\(run.err)")
+            let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == commands.count + 1 && lines.last == "", "one line per document:\n\(run.out.prefix(3000))")
+            for (command, line) in zip(commands, lines) {
+                let name = String(command.prefix { $0 != " " })
+                let failures = try Self.schemas.validate(text: String(line), against: name + ".schema.json")
+                #expect(failures.isEmpty, "\(strategy), \(command): \(failures.prefix(5))")
+            }
+            // Without -q the same run mixes pass lines in.
+            let loud = try await Self.run([file.path, "--strategy", strategy, "-c", "tree --json"])
+            #expect(loud.out.hasPrefix("defined "), "\(loud.out.prefix(200))")
+            #expect(loud.out.contains("\npass 1 "))
         }
-        // Without -q the same run mixes pass lines in.
-        let loud = try await Self.run([file.path, "--strategy", strategy, "-c", "tree --json"])
-        #expect(loud.out.hasPrefix("defined "), "\(loud.out.prefix(200))")
-        #expect(loud.out.contains("\npass 1 "))
     }
 
     @Test func quietDropsChatterAndEchoButNotHelpOrErrors() async throws {
@@ -114,13 +114,13 @@ import TestSupport
 
     /// `--export-html` under `-q` writes its pages and says nothing.
     @Test func quietExportSaysNothing() async throws {
-        let file = try Self.sessionFile()
-        let directory = file.deletingLastPathComponent()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let page = directory.appendingPathComponent("page.html").path
-        let run = try await Self.run(["--export-html", page, file.path, "-q"])
-        #expect(run.status == 0, "\(run.err)")
-        #expect(run.out.isEmpty, "\(run.out)")
-        #expect(FileManager.default.fileExists(atPath: page))
+        try await withTemporaryDirectory(prefix: "reuse-json") { directory in
+            let file = try Self.sessionFile(in: directory)
+            let page = directory.appendingPathComponent("page.html").path
+            let run = try await Self.run(["--export-html", page, file.path, "-q"])
+            #expect(run.status == 0, "\(run.err)")
+            #expect(run.out.isEmpty, "\(run.out)")
+            #expect(FileManager.default.fileExists(atPath: page))
+        }
     }
 }

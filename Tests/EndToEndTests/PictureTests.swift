@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import TestSupport
 
 /// Re-record the golden DOT files with `RECORD_TRANSCRIPTS=1 swift test --filter PictureTests`.
 @Suite struct PictureTests {
@@ -133,27 +134,29 @@ import Testing
             """
         let dot = try Self.dot(of: scene + "\ntree --dot")
         // The SVG `export` writes, as users get it.
-        let file = try temporaryDirectory().appendingPathComponent("feed.svg")
-        let export = try runShell(["-"], input: scene + "\nexport \(file.path)\n")
-        #expect(export.status == 0, "\(export.output)")
-        // Each row's label line: `<text ... x="433.5" ...>Feed/4</text>`.
-        let text = try String(contentsOf: file, encoding: .utf8)
-        var rows: [(row: Int, x: Double)] = []
-        var rest = text[...]
-        while let open = rest.range(of: "<text "), let close = rest.range(of: "</text>", range: open.upperBound..<rest.endIndex) {
-            let element = rest[open.lowerBound..<close.lowerBound]
-            if let start = element.range(of: ">Feed/"), let x = element.range(of: " x=\""),
-               let row = Int(element[start.upperBound...]),
-               let end = element[x.upperBound...].firstIndex(of: "\""), let position = Double(element[x.upperBound..<end]) {
-                rows.append((row, position))
+        try withTemporaryDirectory(prefix: "reuse-e2e") { directory in
+            let file = directory.appendingPathComponent("feed.svg")
+            let export = try runShell(["-"], input: scene + "\nexport \(file.path)\n")
+            #expect(export.status == 0, "\(export.output)")
+            // Each row's label line: `<text ... x="433.5" ...>Feed/4</text>`.
+            let text = try String(contentsOf: file, encoding: .utf8)
+            var rows: [(row: Int, x: Double)] = []
+            var rest = text[...]
+            while let open = rest.range(of: "<text "), let close = rest.range(of: "</text>", range: open.upperBound..<rest.endIndex) {
+                let element = rest[open.lowerBound..<close.lowerBound]
+                if let start = element.range(of: ">Feed/"), let x = element.range(of: " x=\""),
+                   let row = Int(element[start.upperBound...]),
+                   let end = element[x.upperBound...].firstIndex(of: "\""), let position = Double(element[x.upperBound..<end]) {
+                    rows.append((row, position))
+                }
+                rest = rest[close.upperBound...]
             }
-            rest = rest[close.upperBound...]
+            #expect(rows.map(\.row) == [4, 6, 7, 8, 9], "\(rows)")
+            #expect(rows.map(\.x) == rows.map(\.x).sorted(), "rows out of reading order: \(rows)")
+            // The hidden row's view waits, framed by the pool it waits in; views in use say their pool.
+            #expect(dot.contains("label=<waiting in the pool of v2 Feed: (Ad, UIView, [backgroundColor])>"), "\(dot)")
+            #expect(dot.contains("Feed/4<br/>pool (Post, UIView, [backgroundColor])"), "\(dot)")
         }
-        #expect(rows.map(\.row) == [4, 6, 7, 8, 9], "\(rows)")
-        #expect(rows.map(\.x) == rows.map(\.x).sorted(), "rows out of reading order: \(rows)")
-        // The hidden row's view waits, framed by the pool it waits in; views in use say their pool.
-        #expect(dot.contains("label=<waiting in the pool of v2 Feed: (Ad, UIView, [backgroundColor])>"), "\(dot)")
-        #expect(dot.contains("Feed/4<br/>pool (Post, UIView, [backgroundColor])"), "\(dot)")
     }
 
     /// No edge runs through a label: not a view's, not a frame's name. Each
@@ -295,19 +298,20 @@ import Testing
     // MARK: export
 
     @Test func exportWritesSvgAndDot() throws {
-        let directory = try temporaryDirectory()
-        let run = try runShell(["-"], input: """
-            component Foo view UIView { backgroundColor: red }
-            mount Foo
-            export tree.svg
-            export tree.dot --pass 1
-            """, directory: directory)
-        #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("wrote tree.svg") && run.output.contains("wrote tree.dot"))
-        let svg = try String(contentsOf: directory.appendingPathComponent("tree.svg"), encoding: .utf8)
-        #expect(svg.contains("<svg") && svg.contains("v2 UIView"))
-        let dot = try String(contentsOf: directory.appendingPathComponent("tree.dot"), encoding: .utf8)
-        #expect(dot.hasPrefix("digraph tree {"))
+        try withTemporaryDirectory(prefix: "reuse-e2e") { directory in
+            let run = try runShell(["-"], input: """
+                component Foo view UIView { backgroundColor: red }
+                mount Foo
+                export tree.svg
+                export tree.dot --pass 1
+                """, directory: directory)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("wrote tree.svg") && run.output.contains("wrote tree.dot"))
+            let svg = try String(contentsOf: directory.appendingPathComponent("tree.svg"), encoding: .utf8)
+            #expect(svg.contains("<svg") && svg.contains("v2 UIView"))
+            let dot = try String(contentsOf: directory.appendingPathComponent("tree.dot"), encoding: .utf8)
+            #expect(dot.hasPrefix("digraph tree {"))
+        }
     }
 
     /// Issue 38: above 2,000 views the SVG is laid out by reuse-shell (dot
@@ -315,55 +319,52 @@ import Testing
     /// frames too. With VIEW, only its subtree, under the note for the rest.
     @Test func exportDrawsBigTreesAndSubtrees() throws {
         _ = try requireTool("dot", install: "graphviz")
-        let directory = try temporaryDirectory()
-        let run = try runShell(["-"], input: """
-            component Title view UILabel { text: "Post {i}" }
-            component Post view UIView { backgroundColor: white } children Title
-            list Feed rows 1100 viewport 1100 cells Post
-            mount Feed
-            delete Feed at 0 count 10
-            export big.svg --all
-            export row.svg Feed/7
-            """, directory: directory)
-        #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("wrote big.svg (2202 views, over 2000: laid out as a tidy tree)\n"), "\(run.output)")
-        let big = try String(contentsOf: directory.appendingPathComponent("big.svg"), encoding: .utf8)
-        let titles = big.components(separatedBy: "<title>").dropFirst().map { $0.prefix { $0 != "<" } }
-        let views = titles.filter { $0.hasPrefix("v") && $0.allSatisfy { $0 != "&" } }
-        #expect(views.count == 2202 && Set(views).count == 2202)
-        #expect(big.contains("waiting in the pool of v2 Feed: (Post, UIView, [backgroundColor])"))
-        #expect(titles.filter { $0.hasPrefix("cluster_") }.count == 1)
-        let row = try String(contentsOf: directory.appendingPathComponent("row.svg"), encoding: .utf8)
-        #expect(row.contains("in root › v2 Feed; 2200 views outside this subtree not drawn (leave out VIEW to draw the whole tree)"), "\(row)")
-        #expect(!row.contains("<title>v2</title>"))
+        try withTemporaryDirectory(prefix: "reuse-e2e") { directory in
+            let run = try runShell(["-"], input: """
+                component Title view UILabel { text: "Post {i}" }
+                component Post view UIView { backgroundColor: white } children Title
+                list Feed rows 1100 viewport 1100 cells Post
+                mount Feed
+                delete Feed at 0 count 10
+                export big.svg --all
+                export row.svg Feed/7
+                """, directory: directory)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("wrote big.svg (2202 views, over 2000: laid out as a tidy tree)\n"), "\(run.output)")
+            let big = try String(contentsOf: directory.appendingPathComponent("big.svg"), encoding: .utf8)
+            let titles = big.components(separatedBy: "<title>").dropFirst().map { $0.prefix { $0 != "<" } }
+            let views = titles.filter { $0.hasPrefix("v") && $0.allSatisfy { $0 != "&" } }
+            #expect(views.count == 2202 && Set(views).count == 2202)
+            #expect(big.contains("waiting in the pool of v2 Feed: (Post, UIView, [backgroundColor])"))
+            #expect(titles.filter { $0.hasPrefix("cluster_") }.count == 1)
+            let row = try String(contentsOf: directory.appendingPathComponent("row.svg"), encoding: .utf8)
+            #expect(row.contains("in root › v2 Feed; 2200 views outside this subtree not drawn (leave out VIEW to draw the whole tree)"), "\(row)")
+            #expect(!row.contains("<title>v2</title>"))
+        }
     }
 
     @Test func exportWithoutGraphvizSaysSo() throws {
-        let directory = try temporaryDirectory()
-        let run = try runShell(["-c", "component Foo view UIView", "-c", "mount Foo", "-c", "export tree.svg"],
-                               directory: directory, environment: ["PATH": directory.path])
-        #expect(run.status == 1)
-        #expect(run.output.contains("export: Graphviz's 'dot' is not on PATH; install Graphviz (Debian: apt install graphviz)"), "\(run.output)")
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("tree.svg").path))
-        // The DOT form needs no Graphviz.
-        let dot = try runShell(["-c", "export tree.dot"], directory: directory, environment: ["PATH": directory.path])
-        #expect(dot.status == 0, "\(dot.output)")
+        try withTemporaryDirectory(prefix: "reuse-e2e") { directory in
+            let run = try runShell(["-c", "component Foo view UIView", "-c", "mount Foo", "-c", "export tree.svg"],
+                                   directory: directory, environment: ["PATH": directory.path])
+            #expect(run.status == 1)
+            #expect(run.output.contains("export: Graphviz's 'dot' is not on PATH; install Graphviz (Debian: apt install graphviz)"), "\(run.output)")
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("tree.svg").path))
+            // The DOT form needs no Graphviz.
+            let dot = try runShell(["-c", "export tree.dot"], directory: directory, environment: ["PATH": directory.path])
+            #expect(dot.status == 0, "\(dot.output)")
+        }
     }
 
     @Test func exportRefusesOtherKinds() throws {
         let run = try runShell(["-c", "export tree.png"])
         #expect(run.status == 1)
         #expect(run.output.contains("'tree.png' should end in .svg, .dot or .html"), "\(run.output)")
-        let empty = try runShell(["-c", "export page.html"], directory: try temporaryDirectory())
-        #expect(empty.output.contains("nothing to show yet"), "\(empty.output)")
+        try withTemporaryDirectory(prefix: "reuse-e2e") { directory in
+            let empty = try runShell(["-c", "export page.html"], directory: directory)
+            #expect(empty.output.contains("nothing to show yet"), "\(empty.output)")
+        }
     }
-}
-
-/// A scratch directory of its own for one test.
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }
 
 /// An external program the tests need, found on PATH; the failure says how to get it.
@@ -385,30 +386,29 @@ struct ToolMissing: Error, CustomStringConvertible {
 /// Runs a program; stdout and stderr apart. Killed after `timeout` seconds.
 func runTool(_ executable: URL, _ arguments: [String], input: String = "", timeout: TimeInterval = 120)
     throws -> (output: String, errors: String, status: Int32) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-e2e-\(UUID().uuidString).err")
-    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-    let errorHandle = try FileHandle(forWritingTo: errors)
-    defer {
-        try? errorHandle.close()
-        try? FileManager.default.removeItem(at: errors)
+    try withTemporaryDirectory(prefix: "reuse-e2e") { directory in
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let errorHandle = try FileHandle(forWritingTo: errors)
+        defer { try? errorHandle.close() }
+        let stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = errorHandle
+        process.standardInput = stdin
+        try process.run()
+        let deadline = DispatchTime.now() + timeout
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: deadline, execute: watchdog)
+        defer { watchdog.cancel() }
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errorText = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        return (String(decoding: data, as: UTF8.self), errorText, process.terminationStatus)
     }
-    let stdin = Pipe()
-    process.standardOutput = output
-    process.standardError = errorHandle
-    process.standardInput = stdin
-    try process.run()
-    let deadline = DispatchTime.now() + timeout
-    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-    DispatchQueue.global().asyncAfter(deadline: deadline, execute: watchdog)
-    defer { watchdog.cancel() }
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let errorText = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-    return (String(decoding: data, as: UTF8.self), errorText, process.terminationStatus)
 }

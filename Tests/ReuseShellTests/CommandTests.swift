@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ReuseShell
 import ReuseEngine
 
@@ -145,21 +146,20 @@ import ReuseEngine
     }
 
     @Test func saveWritesAScriptThatReplaysToTheSameState() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-save-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let session = Session()
-        session.interpreter.workingDirectory = directory.path
-        session.run(seed + "\nmount Card Foo Feed\ntree\nset Foo backgroundColor blue\nmount Nope\nscroll Feed by 4\nhide Card\n")
-        #expect(session.run("save s.reuse\n") == "saved 9 commands to s.reuse\n", "wd \(session.interpreter.workingDirectory)")
-        let saved = try String(contentsOf: directory.appendingPathComponent("s.reuse"), encoding: .utf8)
-        #expect(!saved.contains("Nope") && !saved.contains("tree"))
-        let replay = Session()
-        replay.interpreter.workingDirectory = directory.path
-        replay.run("source s.reuse\n")
-        #expect(replay.run("tree --all\n") == session.run("tree --all\n"))
-        #expect(replay.run("pools\n") == session.run("pools\n"))
-        #expect(replay.interpreter.failures == 0)
+        try withTemporaryDirectory(prefix: "reuse-save") { directory in
+            let session = Session()
+            session.interpreter.workingDirectory = directory.path
+            session.run(seed + "\nmount Card Foo Feed\ntree\nset Foo backgroundColor blue\nmount Nope\nscroll Feed by 4\nhide Card\n")
+            #expect(session.run("save s.reuse\n") == "saved 9 commands to s.reuse\n", "wd \(session.interpreter.workingDirectory)")
+            let saved = try String(contentsOf: directory.appendingPathComponent("s.reuse"), encoding: .utf8)
+            #expect(!saved.contains("Nope") && !saved.contains("tree"))
+            let replay = Session()
+            replay.interpreter.workingDirectory = directory.path
+            replay.run("source s.reuse\n")
+            #expect(replay.run("tree --all\n") == session.run("tree --all\n"))
+            #expect(replay.run("pools\n") == session.run("pools\n"))
+            #expect(replay.interpreter.failures == 0)
+        }
     }
 
     @Test func resetStartsAfresh() {
@@ -269,23 +269,22 @@ let packageRootForTests: String = {
 /// only the next command's output; errors stay on the screen.
 @Suite struct RedirectionTests {
     @Test func outputAndOnceRedirect() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("output-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let session = Session("component A view UIView\n")
-        session.interpreter.workingDirectory = directory.path
-        let screen = session.run("once one.txt\nmount A\nsay after once\noutput all.txt\ntree\nsay inside\noutput\nsay back\n")
-        #expect(screen == "after once\nback\n")
-        #expect(try String(contentsOf: directory.appendingPathComponent("one.txt"), encoding: .utf8)
-                == "pass 1 (mount A): created 1, reused 0, hidden 0, applied 0, unapplied 0, skipped 0\n")
-        #expect(try String(contentsOf: directory.appendingPathComponent("all.txt"), encoding: .utf8)
-                == "v1 UIView root\n└─ v2 UIView A (A, UIView, [])\ninside\n")
-        // An error is not redirected, and the file is written afresh.
-        let errors = session.run("output all.txt\nmount Nope\noutput\n")
-        #expect(errors.contains("error: unknown component 'Nope'"))
-        #expect(try String(contentsOf: directory.appendingPathComponent("all.txt"), encoding: .utf8) == "")
-        #expect(session.error("once no/such/dir.txt") == "<stdin>:1:6: error: once: cannot write 'no/such/dir.txt': no such directory '\(directory.path)/no/such'")
-        #expect(session.interpreter.recorded.map(\.command) == ["component", "mount"])
+        try withTemporaryDirectory(prefix: "output") { directory throws in
+            let session = Session("component A view UIView\n")
+            session.interpreter.workingDirectory = directory.path
+            let screen = session.run("once one.txt\nmount A\nsay after once\noutput all.txt\ntree\nsay inside\noutput\nsay back\n")
+            #expect(screen == "after once\nback\n")
+            #expect(try String(contentsOf: directory.appendingPathComponent("one.txt"), encoding: .utf8)
+                    == "pass 1 (mount A): created 1, reused 0, hidden 0, applied 0, unapplied 0, skipped 0\n")
+            #expect(try String(contentsOf: directory.appendingPathComponent("all.txt"), encoding: .utf8)
+                    == "v1 UIView root\n└─ v2 UIView A (A, UIView, [])\ninside\n")
+            // An error is not redirected, and the file is written afresh.
+            let errors = session.run("output all.txt\nmount Nope\noutput\n")
+            #expect(errors.contains("error: unknown component 'Nope'"))
+            #expect(try String(contentsOf: directory.appendingPathComponent("all.txt"), encoding: .utf8) == "")
+            #expect(session.error("once no/such/dir.txt") == "<stdin>:1:6: error: once: cannot write 'no/such/dir.txt': no such directory '\(directory.path)/no/such'")
+            #expect(session.interpreter.recorded.map(\.command) == ["component", "mount"])
+        }
     }
 }
 

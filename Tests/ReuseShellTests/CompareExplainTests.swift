@@ -83,13 +83,13 @@ import Testing
 
     /// With no names: the current strategy against every other: the pass
     /// and command, then its step vs theirs (one line when they never part).
-    @Test func everyOtherStrategyInALineEach() {
+    @Test func everyOtherStrategyInALineEach() throws {
         let session = Session(Self.feed)
         let lines = session.line("compare --explain").output.split(separator: "\n").map(String.init)
         #expect(lines.first == "Where each strategy first parts from theodolite: the pass and command,")
-        let recycler = try? #require(lines.firstIndex { $0.hasPrefix("  recyclerview ") })
-        #expect(recycler.map { lines[$0] } == "  recyclerview     pass 2, scroll Feed by 1")
-        #expect(recycler.map { lines[$0 + 1].trimmingCharacters(in: .whitespaces) } == "hide v3 Feed/0 vs create v15 Feed/6")
+        let recycler = try #require(lines.firstIndex { $0.hasPrefix("  recyclerview ") }, "no recyclerview entry: \(lines)")
+        #expect(lines[recycler] == "  recyclerview     pass 2, scroll Feed by 1")
+        #expect(lines.dropFirst(recycler + 1).first?.trimmingCharacters(in: .whitespaces) == "hide v3 Feed/0 vs create v15 Feed/6")
         let flash = lines.firstIndex { $0.hasPrefix("  flashlist ") }
         #expect(flash.map { lines[$0] } == "  flashlist        pass 6, scroll Feed by 20", "\(lines)")
         // Every other strategy has its entry, in the registry's order.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ReuseShell
 import ReuseEngine
+import TestSupport
 
 /// `stats`, `tree --all` and `check` count the same views, under every
 /// strategy, after scrolling that removes views (DivKit's leftovers,
@@ -142,19 +143,18 @@ import ReuseEngine
     /// `compare` replays commands by what they are, not by their first word:
     /// a tab-indented `strategy` line is still left out of the replay.
     @Test func compareSkipsCommandsByKind() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-parse-once-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let script = directory.appendingPathComponent("s.reuse")
-        try "component Foo view UIView { backgroundColor: red }\n\tstrategy naive\nmount Foo\n\tsave out.reuse\n".write(to: script, atomically: true, encoding: .utf8)
-        let session = Session()
-        session.interpreter.workingDirectory = directory.path
-        let out = session.line("compare theodolite recyclerview --script s.reuse")
-        #expect(out.ok, "\(out.output)")
-        #expect(out.output.contains("theodolite"))
-        #expect(out.output.contains("recyclerview "))
-        // The replay wrote nothing: `save` is not replayed.
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.reuse").path))
+        try withTemporaryDirectory(prefix: "reuse-parse-once") { directory in
+            let script = directory.appendingPathComponent("s.reuse")
+            try "component Foo view UIView { backgroundColor: red }\n\tstrategy naive\nmount Foo\n\tsave out.reuse\n".write(to: script, atomically: true, encoding: .utf8)
+            let session = Session()
+            session.interpreter.workingDirectory = directory.path
+            let out = session.line("compare theodolite recyclerview --script s.reuse")
+            #expect(out.ok, "\(out.output)")
+            #expect(out.output.contains("theodolite"))
+            #expect(out.output.contains("recyclerview "))
+            // The replay wrote nothing: `save` is not replayed.
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.reuse").path))
+        }
     }
 
     /// The caret goes under the argument the error is about, found by its role.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ReuseShell
 
 // One test per numbered rule of `../shared/systems/uikit-diffable.md` and
@@ -466,11 +467,12 @@ private func isRowPath(_ path: String?) -> Bool {
         """)
         let written = session.interpreter.engine.strategy.optionsDescription
         #expect(written == "identity value prefetch 2 os 14 linger 0")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("words-\(UUID().uuidString).reuse").path
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        #expect(session.line("save \(file)").ok)
-        let replay = Session("source \(file)\n")
-        #expect(replay.interpreter.engine.strategy.optionsDescription == written)
+        try withTemporaryDirectory(prefix: "words") { directory in
+            let file = directory.appendingPathComponent("words.reuse").path
+            #expect(session.line("save \(file)").ok)
+            let replay = Session("source \(file)\n")
+            #expect(replay.interpreter.engine.strategy.optionsDescription == written)
+        }
         // The written form itself is a command that replays.
         let again = Session("strategy uikit-diffable \(written)\n")
         #expect(again.interpreter.engine.strategy.optionsDescription == written)

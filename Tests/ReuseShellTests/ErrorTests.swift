@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ReuseShell
 import ReuseEngine
 
@@ -141,13 +142,12 @@ import ReuseEngine
     }
 
     @Test func aScriptCannotSourceItself() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-self-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try "say once\nsource self.reuse\n".write(to: directory.appendingPathComponent("self.reuse"), atomically: true, encoding: .utf8)
-        let session = Session()
-        let out = session.run("source \(directory.path)/self.reuse\n")
-        #expect(out == "once\n\(directory.path)/self.reuse:2:8: error: source: 'self.reuse' is already running (a script cannot source itself, directly or not)\n  source self.reuse\n         ^~~~~~~~~~\n")
+        try withTemporaryDirectory(prefix: "reuse-self") { directory in
+            try "say once\nsource self.reuse\n".write(to: directory.appendingPathComponent("self.reuse"), atomically: true, encoding: .utf8)
+            let session = Session()
+            let out = session.run("source \(directory.path)/self.reuse\n")
+            #expect(out == "once\n\(directory.path)/self.reuse:2:8: error: source: 'self.reuse' is already running (a script cannot source itself, directly or not)\n  source self.reuse\n         ^~~~~~~~~~\n")
+        }
     }
 
     @Test func windowsLineEndingsAreLines() {

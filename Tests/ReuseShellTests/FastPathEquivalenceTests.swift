@@ -3,6 +3,7 @@ import ReuseConformance
 import ReuseEngine
 @testable import ReuseShell
 import Testing
+import TestSupport
 
 /// Every shortcut of the engine (``FastPaths``) against the general path it
 /// stands for: the same sessions run with every shortcut on, with all of
@@ -107,29 +108,29 @@ struct FastPathEquivalenceTests {
     @Test(arguments: 0..<shards)
     func randomSessionsAgreeWithTheGeneralPaths(shard: Int) throws {
         let strategies = StrategyRegistry.names
-        let directory = try SessionCheck.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var scrollsByOne = 0
-        for session in 0..<Self.sessionsPerShard {
-            let seed = UInt64(0xFA57 + shard * 1_000_003 + session)
-            let strategy = strategies[(shard + session) % strategies.count]
-            let lines = Self.lines(seed: seed, strategy: strategy, directory: directory)
-            scrollsByOne += lines.filter { $0.hasSuffix(" by 1") || $0.hasSuffix(" by -1") }.count
-            let reference = Self.run(lines, strategy: strategy, paths: .all, directory: directory)
-            for variant in Self.variants {
-                let other = Self.run(lines, strategy: strategy, paths: variant.paths, directory: directory)
-                if let difference = Self.difference(reference, other, lines: lines) {
-                    Issue.record("""
-                        seed \(seed), strategy \(strategy), \(variant.name): \(difference)
-                        script:
-                        \(lines.joined(separator: "\n"))
-                        """)
-                    return
+        try withTemporaryDirectory(prefix: "reuse-fast-paths") { directory in
+            var scrollsByOne = 0
+            for session in 0..<Self.sessionsPerShard {
+                let seed = UInt64(0xFA57 + shard * 1_000_003 + session)
+                let strategy = strategies[(shard + session) % strategies.count]
+                let lines = Self.lines(seed: seed, strategy: strategy, directory: directory)
+                scrollsByOne += lines.filter { $0.hasSuffix(" by 1") || $0.hasSuffix(" by -1") }.count
+                let reference = Self.run(lines, strategy: strategy, paths: .all, directory: directory)
+                for variant in Self.variants {
+                    let other = Self.run(lines, strategy: strategy, paths: variant.paths, directory: directory)
+                    if let difference = Self.difference(reference, other, lines: lines) {
+                        Issue.record("""
+                            seed \(seed), strategy \(strategy), \(variant.name): \(difference)
+                            script:
+                            \(lines.joined(separator: "\n"))
+                            """)
+                        return
+                    }
                 }
             }
+            // The one-row step must be taken: the sessions scroll by one row.
+            #expect(scrollsByOne >= Self.sessionsPerShard)
         }
-        // The one-row step must be taken: the sessions scroll by one row.
-        #expect(scrollsByOne >= Self.sessionsPerShard)
     }
 
     /// A session's lines, written while a shell (every shortcut on) runs them.
@@ -161,25 +162,25 @@ struct FastPathEquivalenceTests {
     /// off as on.
     @Test(arguments: StrategyRegistry.names)
     func lessonsAndFeedsAgreeWithTheGeneralPaths(strategy: String) throws {
-        let directory = try SessionCheck.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var scripts: [(name: String, lines: [String])] = []
-        let sessions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sessions")
-        for file in try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted() where file.hasSuffix(".reuse") {
-            let text = try String(contentsOf: sessions.appendingPathComponent(file), encoding: .utf8)
-            // Lessons choose their own strategies; `strategy` lines stay.
-            scripts.append((file, Interpreter.lines(of: text).filter { !$0.hasPrefix("compare") && !$0.hasPrefix("export") }))
-        }
-        scripts.append(("feed", Self.feed))
-        scripts += Self.corners
-        for script in scripts {
-            let reference = Self.run(script.lines, strategy: strategy, paths: .all, directory: directory)
-            for variant in [("none", FastPaths.none)] + Self.variants.dropFirst().map({ ($0.name, $0.paths) }) {
-                let other = Self.run(script.lines, strategy: strategy, paths: variant.1, directory: directory)
-                if let difference = Self.difference(reference, other, lines: script.lines) {
-                    Issue.record("\(script.name) under \(strategy), \(variant.0): \(difference)")
-                    break
+        try withTemporaryDirectory(prefix: "reuse-fast-paths") { directory in
+            var scripts: [(name: String, lines: [String])] = []
+            let sessions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Sessions")
+            for file in try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted() where file.hasSuffix(".reuse") {
+                let text = try String(contentsOf: sessions.appendingPathComponent(file), encoding: .utf8)
+                // Lessons choose their own strategies; `strategy` lines stay.
+                scripts.append((file, Interpreter.lines(of: text).filter { !$0.hasPrefix("compare") && !$0.hasPrefix("export") }))
+            }
+            scripts.append(("feed", Self.feed))
+            scripts += Self.corners
+            for script in scripts {
+                let reference = Self.run(script.lines, strategy: strategy, paths: .all, directory: directory)
+                for variant in [("none", FastPaths.none)] + Self.variants.dropFirst().map({ ($0.name, $0.paths) }) {
+                    let other = Self.run(script.lines, strategy: strategy, paths: variant.1, directory: directory)
+                    if let difference = Self.difference(reference, other, lines: script.lines) {
+                        Issue.record("\(script.name) under \(strategy), \(variant.0): \(difference)")
+                        break
+                    }
                 }
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ReuseShell
 
 /// Real dumps written outside the project (../shared/dumps, beside the
@@ -33,9 +34,10 @@ private func expectImportsCleanly(_ file: String) -> String {
     return first
 }
 
-/// A temporary file holding `bytes`, removed by the caller.
-private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)\(suffix)").path
+/// A file named `name` in `directory` (a test's temporary directory),
+/// holding `bytes`: its path.
+private func file(named name: String, in directory: URL, _ bytes: [UInt8]) throws -> String {
+    let path = directory.appendingPathComponent(name).path
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     return path
 }
@@ -122,23 +124,25 @@ private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> 
            |    |    | <UILabel: 0xb; frame = (0 0; 100 20); text = 'A; it''s'; layer = <CALayer: 0xc>>
 
         """
-        let plainPath = try temporaryFile(Array(plain.utf8))
-        let windows = try temporaryFile([0xEF, 0xBB, 0xBF] + Array(plain.replacingOccurrences(of: "\n", with: "\r\n").utf8))
-        let tabbed = try temporaryFile(Array(plain.split(separator: "\n").map { "\t" + $0 }.joined(separator: "\n").utf8))
-        defer { for path in [plainPath, windows, tabbed] { try? FileManager.default.removeItem(atPath: path) } }
-        let expected = Session().line("import \(plainPath) --script").output
-        #expect(expected.contains("list UITableView rows 10 viewport 2 cells Cell"), "\(expected)")
-        #expect(expected.contains("component UILabel view UILabel { text: \"A; it''s\" }"), "quoted text keeps ';' and quotes: \(expected)")
-        #expect(expected.contains("set UIWindow/UITableView/1/UILabel text \"B\""), "rows in frame order: \(expected)")
-        #expect(Session().line("import \(windows) --script").output == expected)
-        #expect(Session().line("import \(tabbed) --script").output == expected)
-        var bad = Array(plain.utf8)
-        bad.insert(0xFF, at: bad.firstIndex(of: UInt8(ascii: "B"))!)
-        let badPath = try temporaryFile(bad)
-        defer { try? FileManager.default.removeItem(atPath: badPath) }
-        let session = Session()
-        let (ok, output) = session.line("import \(badPath)")
-        #expect(ok && output.contains("bytes that are not UTF-8 were read as U+FFFD"), "\(output)")
+        try withTemporaryDirectory(prefix: "import") { directory in
+            let plainPath = try file(named: "plain.txt", in: directory, Array(plain.utf8))
+            let windows = try file(named: "windows.txt", in: directory,
+                                   [0xEF, 0xBB, 0xBF] + Array(plain.replacingOccurrences(of: "\n", with: "\r\n").utf8))
+            let tabbed = try file(named: "tabbed.txt", in: directory,
+                                  Array(plain.split(separator: "\n").map { "\t" + $0 }.joined(separator: "\n").utf8))
+            let expected = Session().line("import \(plainPath) --script").output
+            #expect(expected.contains("list UITableView rows 10 viewport 2 cells Cell"), "\(expected)")
+            #expect(expected.contains("component UILabel view UILabel { text: \"A; it''s\" }"), "quoted text keeps ';' and quotes: \(expected)")
+            #expect(expected.contains("set UIWindow/UITableView/1/UILabel text \"B\""), "rows in frame order: \(expected)")
+            #expect(Session().line("import \(windows) --script").output == expected)
+            #expect(Session().line("import \(tabbed) --script").output == expected)
+            var bad = Array(plain.utf8)
+            bad.insert(0xFF, at: bad.firstIndex(of: UInt8(ascii: "B"))!)
+            let badPath = try file(named: "bad.txt", in: directory, bad)
+            let session = Session()
+            let (ok, output) = session.line("import \(badPath)")
+            #expect(ok && output.contains("bytes that are not UTF-8 were read as U+FFFD"), "\(output)")
+        }
     }
 
     /// Addresses and frames never cause differences: the same screen
@@ -149,9 +153,10 @@ private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> 
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let readdressed = text.replacingOccurrences(of: #"0x[0-9a-f]+"#, with: "0xdeadbeef", options: .regularExpression)
             .replacingOccurrences(of: "frame = (0 495; 320 55)", with: "frame = (0.5 495.5; 320 55)")
-        let other = try temporaryFile(Array(readdressed.utf8))
-        defer { try? FileManager.default.removeItem(atPath: other) }
-        #expect(Session().line("import \(other) --script").output == Session().line("import \(path) --script").output)
+        try withTemporaryDirectory(prefix: "import") { directory in
+            let other = try file(named: "readdressed.txt", in: directory, Array(readdressed.utf8))
+            #expect(Session().line("import \(other) --script").output == Session().line("import \(path) --script").output)
+        }
     }
 
     /// UIKit's private `_autolayoutTrace` (`*<Class:0xaddr>` with `|`
@@ -171,14 +176,15 @@ private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> 
         let session = Session()
         #expect(session.line("import \(dump("uikit/wmf00032-wechat-chat-scrolled-multiselectcell.txt"))").ok)
         let tree = session.line("tree --json").output
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString).reuse").path
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        #expect(session.line("save \(file)").ok)
-        let saved = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(!saved.contains("import "), "the import's own lines are saved, not the import")
-        let replay = Session()
-        #expect(replay.line("source \(file)").ok)
-        #expect(replay.line("tree --json").output == tree)
+        try withTemporaryDirectory(prefix: "import") { directory in
+            let file = directory.appendingPathComponent("saved.reuse").path
+            #expect(session.line("save \(file)").ok)
+            let saved = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(!saved.contains("import "), "the import's own lines are saved, not the import")
+            let replay = Session()
+            #expect(replay.line("source \(file)").ok)
+            #expect(replay.line("tree --json").output == tree)
+        }
     }
 
     /// `compare` runs an imported screen under every strategy.
@@ -198,9 +204,10 @@ private func temporaryFile(_ bytes: [UInt8], suffix: String = ".txt") throws -> 
         #expect(Session().error("import x.txt card main").contains("import: cannot read"))
         #expect(Session().error("import \(dump("uikit/sma11case-single-cell-swipe-delete.txt")) card main")
             .contains("'card' names a DivKit card; this is a uikit dump"))
-        let empty = try temporaryFile(Array("hello\n".utf8))
-        defer { try? FileManager.default.removeItem(atPath: empty) }
-        #expect(Session().error("import \(empty)").contains("no view found"))
+        try withTemporaryDirectory(prefix: "import") { directory in
+            let empty = try file(named: "hello.txt", in: directory, Array("hello\n".utf8))
+            #expect(Session().error("import \(empty)").contains("no view found"))
+        }
         #expect(Session().error("import /nonexistent/dump.txt").contains("import: cannot read"))
     }
 }
@@ -288,18 +295,19 @@ private func cells(_ words: [String]) -> [String] {
         let xml = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
             + "<node class=\"androidx.recyclerview.widget.RecyclerView\" resource-id=\"app:id/feed\" bounds=\"[0,0][1080,1920]\">"
             + [600, 0, 300].map(row).joined() + "</node></hierarchy>"
-        let path = try temporaryFile(Array(xml.utf8), suffix: ".xml")
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let lists = listLines(path)
-        #expect(cells(try #require(lists["feed"])) == ["row"])
-        #expect(cells(try #require(lists["carousel"])) == ["photo"])
-        let session = Session()
-        #expect(session.line("import \(path)").ok)
-        // Rows in bounds order: the row at y = 0 is row 0.
-        #expect(session.line("expect feed/0/title text \"Row at 0\"").ok)
-        #expect(session.line("expect feed/2/title text \"Row at 600\"").ok)
-        #expect(session.line("scroll feed/1/carousel by 3").ok)
-        #expect(session.line("check").ok)
+        try withTemporaryDirectory(prefix: "import") { directory in
+            let path = try file(named: "nested.xml", in: directory, Array(xml.utf8))
+            let lists = listLines(path)
+            #expect(cells(try #require(lists["feed"])) == ["row"])
+            #expect(cells(try #require(lists["carousel"])) == ["photo"])
+            let session = Session()
+            #expect(session.line("import \(path)").ok)
+            // Rows in bounds order: the row at y = 0 is row 0.
+            #expect(session.line("expect feed/0/title text \"Row at 0\"").ok)
+            #expect(session.line("expect feed/2/title text \"Row at 600\"").ok)
+            #expect(session.line("scroll feed/1/carousel by 3").ok)
+            #expect(session.line("check").ok)
+        }
     }
 
     /// Two ListViews share `id/ctt`: two lists, named apart.
@@ -335,16 +343,16 @@ private func cells(_ words: [String]) -> [String] {
     @Test func aTruncatedXMLDumpNamesWhereItEnds() throws {
         let text = try String(contentsOfFile: dump("android/youtube-prettyprinted_window_dump.xml"), encoding: .utf8)
         let cut = String(text.prefix(text.count / 2))
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).xml").path
-        try cut.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let session = Session()
-        let (ok, output) = session.line("import \(path)")
-        #expect(ok, "\(output)")
-        let lines = cut.split(separator: "\n", omittingEmptySubsequences: false).count
-        #expect(output.contains("\(path):\(lines):"), "\(output)")
-        #expect(flat(output).contains("open (expected '</"), "\(output)")
-        #expect(session.line("check").ok)
+        try withTemporaryDirectory(prefix: "cut") { directory in
+            let path = try file(named: "cut.xml", in: directory, Array(cut.utf8))
+            let session = Session()
+            let (ok, output) = session.line("import \(path)")
+            #expect(ok, "\(output)")
+            let lines = cut.split(separator: "\n", omittingEmptySubsequences: false).count
+            #expect(output.contains("\(path):\(lines):"), "\(output)")
+            #expect(flat(output).contains("open (expected '</"), "\(output)")
+            #expect(session.line("check").ok)
+        }
     }
 }
 
@@ -406,13 +414,13 @@ private let divkitCards: [String] = {
     @Test func brokenJSONNamesLineAndColumn() throws {
         let text = try String(contentsOfFile: dump("divkit/divkit-samples-gallery.json"), encoding: .utf8)
         let cut = String(text.prefix(700))
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).json").path
-        try cut.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let line = cut.split(separator: "\n", omittingEmptySubsequences: false).count
-        let error = Session().error("import \(path)")
-        #expect(error.contains("\(path):\(line):"), "\(error)")
-        #expect(error.contains("the text ends"), "\(error)")
+        try withTemporaryDirectory(prefix: "cut") { directory in
+            let path = try file(named: "cut.json", in: directory, Array(cut.utf8))
+            let line = cut.split(separator: "\n", omittingEmptySubsequences: false).count
+            let error = Session().error("import \(path)")
+            #expect(error.contains("\(path):\(line):"), "\(error)")
+            #expect(error.contains("the text ends"), "\(error)")
+        }
     }
 }
 

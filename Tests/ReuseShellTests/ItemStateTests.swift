@@ -1,6 +1,7 @@
 import Foundation
 import ReuseEngine
 import Testing
+import TestSupport
 @testable import ReuseShell
 
 /// `insert`, `delete`, `list ... key index|id` and component `state`
@@ -270,11 +271,12 @@ import Testing
         insert Feed at 0 count 2
         delete Feed at 1
         """)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("items-\(UUID().uuidString).reuse")
-        defer { try? FileManager.default.removeItem(at: file) }
-        _ = session.line("save \(file.path)")
-        let replay = Session(try String(contentsOf: file, encoding: .utf8))
-        #expect(replay.run("tree") == session.run("tree"))
-        #expect(replay.run("stats") == session.run("stats"))
+        try withTemporaryDirectory(prefix: "items") { directory in
+            let file = directory.appendingPathComponent("items.reuse")
+            _ = session.line("save \(file.path)")
+            let replay = Session(try String(contentsOf: file, encoding: .utf8))
+            #expect(replay.run("tree") == session.run("tree"))
+            #expect(replay.run("stats") == session.run("stats"))
+        }
     }
 }

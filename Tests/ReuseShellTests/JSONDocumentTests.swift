@@ -187,39 +187,38 @@ import TestSupport
     /// `quiet` prints what answers a question, in a `source`d script too,
     /// and nothing a change of the session prints.
     @Test func quietKeepsOnlyAnswers() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quiet-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try "set Feed/1 backgroundColor blue\ncomponents\n".write(to: directory.appendingPathComponent("inner.reuse"), atomically: true, encoding: .utf8)
-        var out = ""
-        var err = ""
-        let shell = Interpreter(options: .init(echo: true, quiet: true), write: { out += $0 }, writeError: { err += $0 })
-        shell.workingDirectory = directory.path
-        let ok = shell.run(script: """
-            component Card view UIView { backgroundColor: red }
-            list Feed rows 10 viewport 2 cells Card
-            say narration
-            explain on
-            mount Feed
-            expect stat passes 1
-            log keep 100
-            log keep
-            source inner.reuse
-            undo
-            save saved.reuse
-            stats --json
-            help say
-            mount Nope
-            """, file: "<test>")
-        #expect(!ok)
-        #expect(out == """
-            the log keeps the latest 100 events
-            Feed      v2 UIScrollView  list, rows 0-1 of 10
-              Feed/0  v3 UIView
-              Feed/1  v4 UIView
+        try withTemporaryDirectory(prefix: "quiet") { directory in
+            try "set Feed/1 backgroundColor blue\ncomponents\n".write(to: directory.appendingPathComponent("inner.reuse"), atomically: true, encoding: .utf8)
+            var out = ""
+            var err = ""
+            let shell = Interpreter(options: .init(echo: true, quiet: true), write: { out += $0 }, writeError: { err += $0 })
+            shell.workingDirectory = directory.path
+            let ok = shell.run(script: """
+                component Card view UIView { backgroundColor: red }
+                list Feed rows 10 viewport 2 cells Card
+                say narration
+                explain on
+                mount Feed
+                expect stat passes 1
+                log keep 100
+                log keep
+                source inner.reuse
+                undo
+                save saved.reuse
+                stats --json
+                help say
+                mount Nope
+                """, file: "<test>")
+            #expect(!ok)
+            #expect(out == """
+                the log keeps the latest 100 events
+                Feed      v2 UIScrollView  list, rows 0-1 of 10
+                  Feed/0  v3 UIView
+                  Feed/1  v4 UIView
 
-            """ + shell.engine.statistics.jsonLine + "\n" + shell.helpText("say"))
-        #expect(err.hasPrefix("<test>:14:7: error: unknown component 'Nope'"), "\(err)")
+                """ + shell.engine.statistics.jsonLine + "\n" + shell.helpText("say"))
+            #expect(err.hasPrefix("<test>:14:7: error: unknown component 'Nope'"), "\(err)")
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import ReuseShell
 import Testing
+import TestSupport
 
 /// A line ending in `\` goes on in the next: joined with one space, errors
 /// on the line the bad text is on, `save` writing the joined command.
@@ -64,20 +65,19 @@ import Testing
     }
 
     @Test func saveWritesTheJoinedCommand() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("continuation-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let session = Session()
-        session.interpreter.workingDirectory = directory.path
-        session.run("""
-            component Card view UIView \\
-              { alpha: 0.5 }
-            mount \\
-              Card
-            save out.reuse
-            """)
-        let saved = try String(contentsOf: directory.appendingPathComponent("out.reuse"), encoding: .utf8)
-        #expect(saved.hasSuffix("\ncomponent Card view UIView { alpha: 0.5 }\nmount Card\n"), "\(saved)")
+        try withTemporaryDirectory(prefix: "continuation") { directory in
+            let session = Session()
+            session.interpreter.workingDirectory = directory.path
+            session.run("""
+                component Card view UIView \\
+                  { alpha: 0.5 }
+                mount \\
+                  Card
+                save out.reuse
+                """)
+            let saved = try String(contentsOf: directory.appendingPathComponent("out.reuse"), encoding: .utf8)
+            #expect(saved.hasSuffix("\ncomponent Card view UIView { alpha: 0.5 }\nmount Card\n"), "\(saved)")
+        }
     }
 
     @Test func aBackslashOnTheLastLineIsAnError() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ReuseShell
 
 /// `loads ATTR VALUE after N,M,...`: row i waits the (i mod k)-th delay, so
@@ -53,10 +54,11 @@ import Testing
     /// The delays are written back as given, and each is checked.
     @Test func delaysAreWrittenBackAndChecked() throws {
         let session = Session(Self.feed("after 4,1"))
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("delays-\(UUID().uuidString).reuse").path
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        #expect(session.line("save \(file)").ok)
-        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("loads image \"photo{i}\" after 4,1\n"))
+        try withTemporaryDirectory(prefix: "delays") { directory throws in
+            let file = directory.appendingPathComponent("delays.reuse").path
+            #expect(session.line("save \(file)").ok)
+            #expect(try String(contentsOfFile: file, encoding: .utf8).contains("loads image \"photo{i}\" after 4,1\n"))
+        }
         let bad = Session().error("component P view UIImageView loads image x after 2,0")
         #expect(bad.contains("passes must be between 1 and 1000000, not 0"), "\(bad)")
         #expect(Session().error("component P view UIImageView loads image x after 2,").contains("expected"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ReuseShell
 import ReuseEngine
 
@@ -195,15 +196,16 @@ import ReuseEngine
 
     @Test func loadsAreSavedAndReplayed() throws {
         let session = Session(Self.photos + "\nprepare Photo resets image cancels loads\nmount Feed\nwait\n")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("loads-\(UUID().uuidString).reuse").path
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        #expect(session.line("save \(file)").ok)
-        let text = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(text.contains(#"component Photo view UIImageView { image: placeholder } loads image "photo{i}" after 2"#))
-        #expect(text.contains("prepare Photo resets image cancels loads\n"))
-        #expect(text.contains("wait\n"))
-        let replay = Session("source \(file)\n")
-        #expect(stat(replay, "passes") == 2 && stat(replay, "loads") == 2)
+        try withTemporaryDirectory(prefix: "loads") { directory in
+            let file = directory.appendingPathComponent("loads.reuse").path
+            #expect(session.line("save \(file)").ok)
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.contains(#"component Photo view UIImageView { image: placeholder } loads image "photo{i}" after 2"#))
+            #expect(text.contains("prepare Photo resets image cancels loads\n"))
+            #expect(text.contains("wait\n"))
+            let replay = Session("source \(file)\n")
+            #expect(stat(replay, "passes") == 2 && stat(replay, "loads") == 2)
+        }
     }
 }
 

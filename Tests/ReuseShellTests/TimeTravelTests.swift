@@ -2,6 +2,7 @@ import Foundation
 import ReuseEngine
 import ReuseShell
 import Testing
+import TestSupport
 
 /// Time travel: past states equal what was shown live, undo equals never
 /// having typed, and strategy switches keep history.
@@ -58,48 +59,47 @@ import Testing
     @Test(arguments: lessons())
     func undoEqualsNeverHavingTyped(_ lesson: String) throws {
         let lines = Interpreter.lines(of: try String(contentsOf: Self.sessions.appendingPathComponent(lesson), encoding: .utf8))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("undo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        func replay(_ session: Session, stoppingAt recorded: Int? = nil) {
-            session.interpreter.workingDirectory = Self.sessions.path
-            for (index, line) in lines.enumerated() {
-                if let recorded, session.interpreter.recorded.count >= recorded { return }
-                session.interpreter.run(line: line, at: SourceLocation(file: lesson, line: index + 1))
+        try withTemporaryDirectory(prefix: "undo") { directory in
+            func replay(_ session: Session, stoppingAt recorded: Int? = nil) {
+                session.interpreter.workingDirectory = Self.sessions.path
+                for (index, line) in lines.enumerated() {
+                    if let recorded, session.interpreter.recorded.count >= recorded { return }
+                    session.interpreter.run(line: line, at: SourceLocation(file: lesson, line: index + 1))
+                }
             }
-        }
-        let full = Session()
-        replay(full)
-        let total = full.interpreter.recorded.count
-        // Where a line ends in the record: a line that records several
-        // commands (an `import`) is stopped after, never inside.
-        var boundaries: [Int] = []
-        do {
-            let counting = Session()
-            counting.interpreter.workingDirectory = Self.sessions.path
-            for (index, line) in lines.enumerated() {
-                counting.interpreter.run(line: line, at: SourceLocation(file: lesson, line: index + 1))
-                boundaries.append(counting.interpreter.recorded.count)
+            let full = Session()
+            replay(full)
+            let total = full.interpreter.recorded.count
+            // Where a line ends in the record: a line that records several
+            // commands (an `import`) is stopped after, never inside.
+            var boundaries: [Int] = []
+            do {
+                let counting = Session()
+                counting.interpreter.workingDirectory = Self.sessions.path
+                for (index, line) in lines.enumerated() {
+                    counting.interpreter.run(line: line, at: SourceLocation(file: lesson, line: index + 1))
+                    boundaries.append(counting.interpreter.recorded.count)
+                }
             }
-        }
-        func boundary(atMost count: Int) -> Int { boundaries.last { $0 <= count } ?? 0 }
-        for kept in Set([boundary(atMost: total / 2), boundary(atMost: total - 1)]).sorted() where kept >= 0 && kept < total {
-            let undone = Session()
-            replay(undone)
-            let output = undone.line("undo \(total - kept)")
-            #expect(output.ok, "\(lesson): \(output.output)")
-            let never = Session()
-            replay(never, stoppingAt: kept)
-            let file = directory.appendingPathComponent("saved.reuse").path
-            #expect(Self.everything(undone, saveTo: file) == Self.everything(never, saveTo: file),
-                    "\(lesson): undo of \(total - kept) differs from a session that stopped there")
-            // The next command takes the same ids and sequence numbers
-            // (`explain` is a display setting, not state: undo leaves it).
-            _ = undone.line("explain off")
-            _ = never.line("explain off")
-            let next = undone.engineHasMounts ? "remount" : "component Extra view UIView"
-            #expect(undone.line(next).output == never.line(next).output)
-            #expect(undone.line("log --json --last 1000000").output == never.line("log --json --last 1000000").output)
+            func boundary(atMost count: Int) -> Int { boundaries.last { $0 <= count } ?? 0 }
+            for kept in Set([boundary(atMost: total / 2), boundary(atMost: total - 1)]).sorted() where kept >= 0 && kept < total {
+                let undone = Session()
+                replay(undone)
+                let output = undone.line("undo \(total - kept)")
+                #expect(output.ok, "\(lesson): \(output.output)")
+                let never = Session()
+                replay(never, stoppingAt: kept)
+                let file = directory.appendingPathComponent("saved.reuse").path
+                #expect(Self.everything(undone, saveTo: file) == Self.everything(never, saveTo: file),
+                        "\(lesson): undo of \(total - kept) differs from a session that stopped there")
+                // The next command takes the same ids and sequence numbers
+                // (`explain` is a display setting, not state: undo leaves it).
+                _ = undone.line("explain off")
+                _ = never.line("explain off")
+                let next = undone.engineHasMounts ? "remount" : "component Extra view UIView"
+                #expect(undone.line(next).output == never.line(next).output)
+                #expect(undone.line("log --json --last 1000000").output == never.line("log --json --last 1000000").output)
+            }
         }
     }
 }

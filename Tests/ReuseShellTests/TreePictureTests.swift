@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ReuseShell
 import ReuseEngine
 
@@ -18,26 +19,21 @@ import ReuseEngine
 
         """
 
-    /// A scratch file path for one test.
-    static func scratch(_ name: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-tree-picture-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent(name)
-    }
-
     @Test func exportWithViewDrawsOnlyThatSubtree() throws {
         let session = Session(Self.screen)
-        let file = try Self.scratch("row.dot")
-        #expect(session.run("export \(file.path) Feed/2\n") == "wrote \(file.path)\n")
-        let dot = try String(contentsOf: file, encoding: .utf8)
-        // Feed/2's cell and its title, nothing else.
-        let views = dot.split(separator: "\n").compactMap { line in
-            line.hasPrefix("  v") && line.contains(" [label=") ? line.split(separator: " ").first.map(String.init) : nil
+        try withTemporaryDirectory(prefix: "reuse-tree-picture") { directory in
+            let file = directory.appendingPathComponent("row.dot")
+            #expect(session.run("export \(file.path) Feed/2\n") == "wrote \(file.path)\n")
+            let dot = try String(contentsOf: file, encoding: .utf8)
+            // Feed/2's cell and its title, nothing else.
+            let views = dot.split(separator: "\n").compactMap { line in
+                line.hasPrefix("  v") && line.contains(" [label=") ? line.split(separator: " ").first.map(String.init) : nil
+            }
+            #expect(views == ["v7", "v8"], "\(dot)")
+            #expect(dot.contains("note1 -> v7 [style=dotted];"), "\(dot)")
+            // The same graph `tree --dot VIEW` prints.
+            #expect(session.run("tree --dot Feed/2\n") == dot)
         }
-        #expect(views == ["v7", "v8"], "\(dot)")
-        #expect(dot.contains("note1 -> v7 [style=dotted];"), "\(dot)")
-        // The same graph `tree --dot VIEW` prints.
-        #expect(session.run("tree --dot Feed/2\n") == dot)
     }
 
     @Test func theNoteSaysWhereTheSubtreeSitsAndWhatIsLeftOut() throws {
@@ -61,14 +57,16 @@ import ReuseEngine
 
     @Test func anUnknownViewIsRefusedByNameAndTheShellGoesOn() throws {
         let session = Session(Self.screen)
-        let file = try Self.scratch("nothing.svg")
-        let line = "export \(file.path) v99"
-        let column = line.count - 2
-        #expect(session.error(line) == "<stdin>:1:\(column): error: export: no view 'v99' (views are v1-v15); VIEW is the view whose subtree to draw")
-        #expect(session.error("export \(file.path) Nope/3").contains("error: export: no mounted component at 'Nope'"))
-        #expect(session.error("export \(file.path) v3 more").contains("error: export: unexpected 'more'"))
-        #expect(!FileManager.default.fileExists(atPath: file.path))
-        #expect(session.line("tree v3").ok)
+        try withTemporaryDirectory(prefix: "reuse-tree-picture") { directory in
+            let file = directory.appendingPathComponent("nothing.svg")
+            let line = "export \(file.path) v99"
+            let column = line.count - 2
+            #expect(session.error(line) == "<stdin>:1:\(column): error: export: no view 'v99' (views are v1-v15); VIEW is the view whose subtree to draw")
+            #expect(session.error("export \(file.path) Nope/3").contains("error: export: no mounted component at 'Nope'"))
+            #expect(session.error("export \(file.path) v3 more").contains("error: export: unexpected 'more'"))
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+            #expect(session.line("tree v3").ok)
+        }
     }
 
     /// A list of `rows` one-view rows, all drawn: `rows + 2` views with the root and the list.
