@@ -45,13 +45,6 @@ enum GrowthTargets {
     /// Reloads timed in each Texture session.
     static let reloads = 4_000
 
-    /// The Texture sessions' lines: 100,000 (the host then holds 100,000
-    /// node views) and a hundredth of it, or `lines` and a hundredth.
-    static func textureLines(_ lines: Int) -> (short: Int, long: Int) {
-        let long = min(100_000, lines)
-        return (max(1, long / 100), long)
-    }
-
     /// In the child (`--scale-child texture-reload LINES run`): the scroll
     /// session under texture, then ``reloads`` reloads of a row on screen,
     /// timed together; prints the seconds a reload took.
@@ -73,11 +66,13 @@ enum GrowthTargets {
         exit(ok ? 0 : 1)
     }
 
-    /// The theodolite-2019 sessions' lines: 200,000 and a fifth of it, or
-    /// `lines` and a fifth when `lines` is smaller.
-    static func theodoliteLines(_ lines: Int) -> (short: Int, long: Int) {
-        let long = min(200_000, lines)
-        return (max(1, long / 5), long)
+    /// A growth target's two sessions: `longest` lines (or `lines`, when
+    /// fewer) and that over `ratio`. theodolite-2019: 200,000 and a fifth;
+    /// Texture's reloads: 100,000 (the host then holds 100,000 node views)
+    /// and a hundredth.
+    static func sessionLines(_ lines: Int, longest: Int, ratio: Int) -> (short: Int, long: Int) {
+        let long = min(longest, lines)
+        return (max(1, long / ratio), long)
     }
 
     /// In the child (`--scale-child theodolite LINES run`): the scroll

@@ -183,7 +183,7 @@ enum ScaleBenchmark {
     /// without scroll lines (the mount alone, taken away from both), each
     /// in a child; seconds and added peak memory a line, long over short.
     static func measureTheodolite(lines: Int) {
-        let (short, long) = GrowthTargets.theodoliteLines(lines)
+        let (short, long) = GrowthTargets.sessionLines(lines, longest: 200_000, ratio: 5)
         guard let mount = child(["theodolite", "0", "run"]), let first = child(["theodolite", String(short), "run"]),
               let second = child(["theodolite", String(long), "run"]),
               let mountSeconds = mount["seconds"], let shortSeconds = first["seconds"], let longSeconds = second["seconds"],
@@ -212,7 +212,7 @@ enum ScaleBenchmark {
     /// The lone-removal target: a Texture row's reload after the scroll
     /// session at two lengths, each in a child; a reload's time, long over short.
     static func measureTextureReload(lines: Int) {
-        let (short, long) = GrowthTargets.textureLines(lines)
+        let (short, long) = GrowthTargets.sessionLines(lines, longest: 100_000, ratio: 100)
         guard let first = child(["texture-reload", String(short), "run"]), let second = child(["texture-reload", String(long), "run"]),
               let shortSeconds = first["secondsPerReload"], let longSeconds = second["secondsPerReload"] else {
             Report.problem("  the texture reload session failed")
