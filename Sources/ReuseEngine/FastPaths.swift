@@ -128,7 +128,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// A lone view taken out of its parent (removed, detached, moved to
     /// another parent) is searched for from the end of the parent's
     /// subviews, its pool's views and, when hidden, its waiting stack, and
-    /// only there (`ViewStore.leave(_:_:)`). Twin: each array filtered whole.
+    /// only there (`ViewStore.leaveSubviews(_:_:)`, `leavePool(_:of:_:)`). Twin: each array filtered whole.
     package static let removalFromEnd = FastPaths(rawValue: 1 << 29)
     /// A question about some kinds of event with no view (`log --kind
     /// create --last 5`) passes over the sealed chunks of the log whose

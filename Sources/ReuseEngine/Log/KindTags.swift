@@ -9,7 +9,7 @@
 /// question about any of them reads every chunk holding one.
 struct KindTags: Sendable, Equatable {
     private var tags: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    /// Bit `n`: an event kept whole of the `n`th kind (``ReuseEvent/Kind/allCases``' order).
+    /// Bit `n`: an event kept whole of the `n`th kind (``ReuseEvent/Kind/allCases``' order, modulo 64).
     private var wholeKinds: UInt64 = 0
 
     /// None.
@@ -52,13 +52,12 @@ struct KindTags: Sendable, Equatable {
         }
     }
 
-    /// Adds the kind of an event kept whole.
+    /// Adds the kind of an event kept whole: bit `n` for the `n`th kind,
+    /// modulo 64 (past 64 kinds two would share a bit, which makes a chunk
+    /// read, never passed over wrongly).
     mutating func insert(wholeKind kind: ReuseEvent.Kind) {
-        guard let position = ReuseEvent.Kind.allCases.firstIndex(of: kind), position < 64 else {
-            wholeKinds = .max  // More kinds than bits: any is possible.
-            return
-        }
-        wholeKinds |= 1 &<< UInt64(position)
+        let position = ReuseEvent.Kind.allCases.firstIndex(of: kind) ?? 0
+        wholeKinds |= 1 &<< UInt64(position & 63)
     }
 
     /// Whether the two share a tag or a whole kind.

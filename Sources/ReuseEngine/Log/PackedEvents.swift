@@ -56,13 +56,6 @@ struct PackedEvents: Sendable {
         return chunks[chunk].event(at: index - chunks[chunk].start)
     }
 
-    /// The event numbered `index` if it is about `view` and of one of
-    /// `kinds` (nil: any); the record is looked at before the event is read.
-    func event(at index: Int, ifView view: ViewID?, kinds: Set<ReuseEvent.Kind>?) -> ReuseEvent? {
-        let chunk = chunkHolding(index)
-        return chunks[chunk].event(at: index - chunks[chunk].start, ifView: view, kinds: kinds)
-    }
-
     /// Drops whole chunks from the front while the first kept event stays
     /// at or after `index`.
     mutating func dropChunks(before index: Int) {

@@ -317,14 +317,26 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         guard !views[index].isRemoved else { return }
         recordLeaving(view, .remove) { .remove(parent: parent, key: $0, reason: reason) }
-        if leave(parent, view), !views[index].isHidden {
-            views[parent.number - 1].visibleSubviewCount -= 1
-        }
+        leave(parent, view, dropsEmptyPool: false)
+        takeOut(view)
+    }
+
+    /// Takes `view` out of `parent`, a lone view leaving (removed, detached
+    /// or moved to another parent): out of its subviews (unless detached:
+    /// a Recycler's view is in none), its visible count, its pool (dropped
+    /// when left empty, with `dropsEmptyPool`) and the pool's owner index.
+    /// Returns whether the view counted among the parent's visible subviews.
+    @discardableResult
+    private mutating func leave(_ parent: ViewID, _ view: ViewID, dropsEmptyPool: Bool) -> Bool {
+        let index = view.number - 1
+        let counted = !views[index].isDetached && leaveSubviews(parent, view) && !views[index].isHidden
+        if counted { views[parent.number - 1].visibleSubviewCount -= 1 }
         if let key = views[index].poolKey {
             leavePool(key, of: parent, view)
             if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: key, host: parent, all: true) }
+            if dropsEmptyPool, views[parent.number - 1].pools[key]?.views.isEmpty == true { views[parent.number - 1].pools[key] = nil }
         }
-        takeOut(view)
+        return counted
     }
 
     /// Takes `view` out of `parent`'s subviews; returns whether it was one.
@@ -339,8 +351,7 @@ public struct ViewStore: Sendable {
     /// among the rows shown last is found near the end of a host whose
     /// subviews and pool hold every row the list ever showed. Twin: each
     /// array filtered whole.
-    @discardableResult
-    private mutating func leave(_ parent: ViewID, _ view: ViewID) -> Bool {
+    private mutating func leaveSubviews(_ parent: ViewID, _ view: ViewID) -> Bool {
         let index = parent.number - 1
         if fastPaths.contains(.removalFromEnd) {
             guard let position = views[index].subviews.lastIndex(of: view) else { return false }
@@ -353,7 +364,7 @@ public struct ViewStore: Sendable {
     }
 
     /// Takes `view` out of the pool of `key` in `parent`: its views and
-    /// its waiting stack (as ``leave(_:_:)`` says).
+    /// its waiting stack (as ``leaveSubviews(_:_:)`` says).
     private mutating func leavePool(_ key: ViewKey, of parent: ViewID, _ view: ViewID) {
         let index = parent.number - 1
         guard fastPaths.contains(.removalFromEnd) else {
@@ -472,17 +483,7 @@ public struct ViewStore: Sendable {
         guard let old = views[index].superview, old != parent else { return }
         // A detached view is in neither host's subviews: only its Recycler changes.
         let detached = views[index].isDetached
-        let counted = !detached && !views[index].isHidden
-        if !detached { leave(old, view) }
-        if counted {
-            views[old.number - 1].visibleSubviewCount -= 1
-            views[parent.number - 1].visibleSubviewCount += 1
-        }
-        if let oldKey = views[index].poolKey {
-            leavePool(oldKey, of: old, view)
-            if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: oldKey, host: old, all: true) }
-            if views[old.number - 1].pools[oldKey]?.views.isEmpty == true { views[old.number - 1].pools[oldKey] = nil }
-        }
+        if leave(old, view, dropsEmptyPool: true) { views[parent.number - 1].visibleSubviewCount += 1 }
         if !detached { views[parent.number - 1].subviews.append(view) }
         views[parent.number - 1].pools[key, default: ReusePool()].views.append(view)
         views[index].superview = parent
@@ -500,14 +501,7 @@ public struct ViewStore: Sendable {
         let index = view.number - 1
         guard let parent = views[index].superview, !views[index].isRemoved else { return }
         recordLeaving(view, .detach) { .detach(parent: parent, key: $0) }
-        if leave(parent, view), !views[index].isHidden {
-            views[parent.number - 1].visibleSubviewCount -= 1
-        }
-        if let key = views[index].poolKey {
-            leavePool(key, of: parent, view)
-            if ownerIndexesBuilt > 0 { noteLeftWaiting(view, key: key, host: parent, all: true) }
-            if views[parent.number - 1].pools[key]?.views.isEmpty == true { views[parent.number - 1].pools[key] = nil }
-        }
+        leave(parent, view, dropsEmptyPool: true)
         views[index].superview = nil
         views[index].poolKey = nil
         views[index].isHidden = false
