@@ -10,9 +10,9 @@
 /// Package.swift) each can be turned off, and the tests do; in release
 /// builds they are a constant, so a guard costs nothing.
 package struct FastPaths: OptionSet, Sendable, Hashable {
-    package let rawValue: UInt32
+    package let rawValue: UInt64
 
-    package init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(rawValue: UInt64) { self.rawValue = rawValue }
 
     /// A scroll of one row hands the leaving row's node and cell slot
     /// straight to the entering row (``Engine/stepOneRow(_:of:at:host:window:rows:pass:)``).
@@ -167,11 +167,11 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         #endif
     }
 
-    /// Every shortcut on: the engine as it runs. A literal, not made from
-    /// ``named`` at run time, so that in release builds, where it is the
+    /// Every shortcut on: the engine as it runs (bits 0-31 of 64 taken). A
+    /// literal, not made from ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0xFFFF_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0x0000_0000_FFFF_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []
