@@ -54,8 +54,9 @@ import Testing
     }
 
     /// One random change to both: mostly scattered one-item inserts while
-    /// `growing` (each a new run), mostly deletes of one to a few hundred
-    /// rows (across runs and leaves) while not; inserts of a few items and
+    /// `growing` (each a new run), mostly deletes while not: of one to
+    /// three rows, or (one in ten, one in a hundred while growing) up to
+    /// 400 rows across runs and leaves; inserts of a few items and
     /// inserts right after the last ones (which continue a run) too.
     static func change(_ sequence: inout ItemSequence, _ model: inout Model, growing: Bool, lastInsert: inout Int?,
                        _ random: inout SplitMix) {
@@ -75,7 +76,7 @@ import Testing
             lastInsert = row + count
         } else {
             let row = Int.random(in: 0..<rows, using: &random)
-            let longest = Int.random(in: 0..<10, using: &random) == 0 ? 400 : 3
+            let longest = Int.random(in: 0..<(growing ? 100 : 10), using: &random) == 0 ? 400 : 3
             let count = Int.random(in: 1...min(longest, rows - row), using: &random)
             sequence.delete(at: row, count: count)
             model.delete(at: row, count: count)
