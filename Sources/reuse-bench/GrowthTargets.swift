@@ -26,6 +26,15 @@
 //   cost that follows the work is flat: 1; filtering the host's subviews,
 //   pool and stack whole, as before `FastPaths.removalFromEnd`, took about
 //   22 at these lengths).
+// - A fragmented list: `insert` lines scattered over a 10,000,000-row list
+//   (off screen, each splitting a run of items: as many runs as inserts),
+//   30,000 of them and a thirtieth as many (or `--lines` and a thirtieth,
+//   when fewer), each in a child, then 2,000 `insert` and `delete` pairs at
+//   scattered rows (the list keeps its runs) timed: a change's time at the
+//   long session over the short one, held to 2. The runs sit in a B+ tree
+//   (`ItemSequence`), so a change costs O(log runs); when each change
+//   rebuilt the runs whole, 30,000 inserts took 25 s (about 7.5x a change
+//   for 10x the runs).
 
 import ReuseShell
 #if canImport(Glibc)
@@ -62,6 +71,52 @@ enum GrowthTargets {
         }
         print("secondsPerReload\t\(Double(now() - start) / 1e9 / Double(reloads))")
         print("views\t\(interpreter.engine.views.count)")
+        sink &+= written
+        exit(ok ? 0 : 1)
+    }
+
+    /// The most a change's time may grow from the short fragmented session to the long one.
+    static let fragmentsLimit = 2.0
+    /// `insert` and `delete` pairs timed in each fragmented session.
+    static let fragmentChanges = 2_000
+
+    /// The row of the `index`th scattered insert or change: spread over the
+    /// first half of the list, off screen (/work/audit's `inserts-N.reuse`).
+    static func scatteredRow(_ index: Int) -> Int { 100 + (index * 7_919) % 5_000_000 }
+
+    /// A 20-row window on a 10,000,000-row list and `inserts` scattered
+    /// one-item inserts.
+    static func fragmentedSession(inserts: Int) -> String {
+        var text = """
+            component Title view UILabel { text: "row {i}" }
+            component Row view UIView { backgroundColor: white } children Title
+            list Feed rows 10000000 viewport 20 cells Row
+            mount Feed
+
+            """
+        text.reserveCapacity(inserts * 24)
+        for index in 0..<inserts { text += "insert Feed at \(scatteredRow(index))\n" }
+        return text
+    }
+
+    /// In the child (`--scale-child fragments INSERTS run`): the fragmented
+    /// session, then ``fragmentChanges`` `insert`/`delete` pairs at rows
+    /// scattered as its inserts were, timed together; prints the seconds a
+    /// change took.
+    static func runFragmentsChild(inserts: Int) -> Never {
+        var written = 0
+        let interpreter = Interpreter(options: .init(width: 80), write: { written &+= $0.utf8.count }, writeError: { _ in })
+        guard interpreter.run(script: fragmentedSession(inserts: inserts), file: "fragments.reuse") else { exit(1) }
+        // Rows of other inserts than the session's (its indexes go on).
+        let rows = (0..<fragmentChanges).map { scatteredRow(inserts + 1 + $0 * 13) }
+        var ok = true
+        let start = now()
+        for (index, row) in rows.enumerated() {
+            let at = SourceLocation(file: "fragments.reuse", line: inserts + 5 + 2 * index)
+            ok = interpreter.run(line: "insert Feed at \(row)", at: at) && ok
+            ok = interpreter.run(line: "delete Feed at \(row)", at: at) && ok
+        }
+        print("secondsPerChange\t\(Double(now() - start) / 1e9 / Double(2 * fragmentChanges))")
         sink &+= written
         exit(ok ? 0 : 1)
     }

@@ -20,6 +20,10 @@
 // scroll session at 100,000 lines and at 1,000, each in a child, a
 // reload's time long over short held to 2 (flat: 1).
 //
+// A fragmented list (GrowthTargets.swift): `insert` and `delete` after
+// 30,000 scattered inserts and after 1,000, each in a child, a change's
+// time long over short held to 2 (flat: 1).
+//
 // theodolite-2019 (GrowthTargets.swift): the scroll session under
 // `strategy theodolite-2019` at 200,000 lines and at 40,000 (or `--lines`
 // and a fifth of it, when fewer), and the mount alone, each in a child:
@@ -126,6 +130,7 @@ enum ScaleBenchmark {
         measureCompare(lines: lines)
         measureTheodolite(lines: lines)
         measureTextureReload(lines: lines)
+        measureFragments(lines: lines)
         measureExport()
         if floor {
             measureRecording()
@@ -226,6 +231,25 @@ enum ScaleBenchmark {
         ]))
         targets.append(Target(name: "texture: a row reload, long / short", measured: longSeconds / max(shortSeconds, 1e-12),
                               limit: GrowthTargets.reloadLimit, unit: "x"))
+    }
+
+    /// The fragmented-list target: `insert` and `delete` after scattered
+    /// inserts at two counts, each in a child; a change's time, long over short.
+    static func measureFragments(lines: Int) {
+        let (short, long) = GrowthTargets.sessionLines(lines, longest: 30_000, ratio: 30)
+        guard let first = child(["fragments", String(short), "run"]), let second = child(["fragments", String(long), "run"]),
+              let shortSeconds = first["secondsPerChange"], let longSeconds = second["secondsPerChange"] else {
+            Report.problem("  the fragmented list session failed")
+            Report.exit(1)
+        }
+        Report.text("  fragments: `insert`/`delete` after \(short) scattered inserts \(fixed(shortSeconds * 1e6, 1)) us, "
+                    + "after \(long) \(fixed(longSeconds * 1e6, 1)) us")
+        Report.record("fragments", .object([
+            ("inserts", .array([.int(short), .int(long)])),
+            ("secondsPerChange", .array([.double(shortSeconds), .double(longSeconds)])),
+        ]))
+        targets.append(Target(name: "fragments: a change, long / short", measured: longSeconds / max(shortSeconds, 1e-12),
+                              limit: GrowthTargets.fragmentsLimit, unit: "x"))
     }
 
     /// The picture target: each export script's `export` line, timed in a child.
@@ -354,6 +378,7 @@ enum ScaleBenchmark {
         if kind.hasPrefix("compare-") { runCompareChild(kind: kind, lines: lines) }
         if kind == "theodolite" { GrowthTargets.runTheodoliteChild(lines: lines) }
         if kind == "texture-reload" { GrowthTargets.runTextureReloadChild(lines: lines) }
+        if kind == "fragments" { GrowthTargets.runFragmentsChild(inserts: lines) }
         var (script, view, property) = kind == "set"
             ? (setSession(lines: lines), "Screen/Card[7]/Title", "text")
             : (scrollSession(lines: lines), "v3", "backgroundColor")
