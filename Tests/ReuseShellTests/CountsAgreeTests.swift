@@ -58,6 +58,67 @@ import TestSupport
         }
     }
 
+    /// `stats`' view classes (visible, hidden, inside hidden, detached)
+    /// are what `ViewStore.visibility(of:)` says of each view, counted
+    /// one by one, after every step: `Engine.statistics` classifies the
+    /// views in place, in one walk of its own, and must agree with it.
+    /// The steps reach every class: a hidden parent (its children inside
+    /// it), RecyclerView's detached cells, Valdi's class pool, DivKit's
+    /// removals, theodolite-2019's hidden views kept. (Classing a view
+    /// under a hidden parent as visible, or a detached cell as detached
+    /// rather than hidden, fails it.)
+    @Test(arguments: strategies)
+    func viewClassesAreEachViewsVisibility(_ strategy: [String]) throws {
+        _ = Self.classesCounted(under: strategy)
+    }
+
+    /// Not vacuous: across the strategies, the steps leave views of every
+    /// class to count (a view inside a hidden one under most; a view
+    /// detached from every hierarchy under Valdi).
+    @Test func everyViewClassIsCounted() {
+        var seen = (visible: 0, hidden: 0, under: 0, detached: 0)
+        for strategy in Self.strategies {
+            let counted = Self.classesCounted(under: strategy)
+            seen = (seen.visible + counted.visible, seen.hidden + counted.hidden, seen.under + counted.under,
+                    seen.detached + counted.detached)
+        }
+        #expect(seen.visible > 0 && seen.hidden > 0 && seen.under > 0 && seen.detached > 0, "\(seen)")
+    }
+
+    /// Runs the steps under `strategy`, expecting `Engine.statistics`' view
+    /// classes to be the views' visibilities counted one by one after each;
+    /// returns the views of each class counted over the steps.
+    static func classesCounted(under strategy: [String]) -> (visible: Int, hidden: Int, under: Int, detached: Int) {
+        let session = Session(Self.feed)
+        #expect(session.line("strategy " + strategy.joined(separator: " ")).ok)
+        #expect(session.line("mount Screen").ok)
+        let steps = ["scroll Feed by 4", "hide Screen/Feed", "scroll Feed by 9", "show Screen/Feed", "scroll Feed to 120",
+                     "hide Screen/Badge", "scroll Feed by -5", "hide Screen", "scroll Feed to 0", "show Screen",
+                     "show Screen/Badge", "scroll Feed by 2", "mount Feed", "scroll Feed by 3", "mount Screen"]
+        var seen = (visible: 0, hidden: 0, under: 0, detached: 0)
+        for step in steps {
+            _ = session.line(step)
+            let engine = session.interpreter.engine
+            let statistics = engine.statistics
+            var visible = 0, hidden = 0, under = 0, detached = 0
+            for view in engine.views.all where view.id != .root {
+                switch engine.views.visibility(of: view.id) {
+                case .visible: visible += 1
+                case .hidden, .detached(from: .some): hidden += 1
+                case .insideHidden: under += 1
+                case .detached(from: nil): detached += 1
+                case .removed: break
+                }
+            }
+            #expect(statistics.visibleViews == visible, "after '\(step)' under \(strategy)")
+            #expect(statistics.hiddenViews == hidden, "after '\(step)' under \(strategy)")
+            #expect(statistics.viewsUnderHidden == under, "after '\(step)' under \(strategy)")
+            #expect(statistics.detachedViews == detached, "after '\(step)' under \(strategy)")
+            seen = (seen.visible + visible, seen.hidden + hidden, seen.under + under, seen.detached + detached)
+        }
+        return seen
+    }
+
     /// The scenario does remove views under the strategies that remove them,
     /// so the agreement above is not vacuous.
     @Test(arguments: [["divkit"], ["recyclerview", "pool", "2", "cache", "0"]])

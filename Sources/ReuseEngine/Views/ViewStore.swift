@@ -99,6 +99,18 @@ public struct ViewStore: Sendable {
         return .visible
     }
 
+    /// Whether `parent` or a view above it is hidden: the walk
+    /// ``visibility(of:)`` takes up from a view that is not, reading each
+    /// view in place.
+    func hasHiddenAncestor(from parent: ViewID) -> Bool {
+        var current: ViewID? = parent
+        while let view = current {
+            if views[view.number - 1].isHidden { return true }
+            current = views[view.number - 1].superview
+        }
+        return false
+    }
+
     /// The pool of `key` in `parent`, if it exists.
     public func pool(_ key: ViewKey, in parent: ViewID) -> ReusePool? { views[parent.number - 1].pools[key] }
 
