@@ -1,0 +1,434 @@
+/// A key of data that belongs to an item (``Engine/Session``'s values,
+/// hidden instances, state, ...): it names a path, and moves to another
+/// path when `insert` or `delete` moves the item whose row the path runs
+/// through.
+protocol ItemDataKey: Hashable, Sendable {
+    /// The path whose rows say which items the entry belongs to.
+    var itemDataPath: ComponentPath { get }
+    /// This key with `itemDataPath` replaced by `path`.
+    func movingItemData(to path: ComponentPath) -> Self
+}
+
+extension ComponentPath: ItemDataKey {
+    var itemDataPath: ComponentPath { self }
+    func movingItemData(to path: ComponentPath) -> ComponentPath { path }
+}
+
+extension InstanceKey: ItemDataKey {
+    var itemDataPath: ComponentPath { path }
+    func movingItemData(to path: ComponentPath) -> InstanceKey { InstanceKey(component: component, path: path) }
+}
+
+extension SlotKey: ItemDataKey {
+    var itemDataPath: ComponentPath { list }
+    func movingItemData(to path: ComponentPath) -> SlotKey { SlotKey(list: path, key: key) }
+}
+
+/// A map of item data in the order its keys were first stored (as an
+/// `OrderedDictionary`, which it replaced), whose entries under some rows
+/// of one list move or go at the cost of those entries alone
+/// (``moveRows(under:from:to:)``): `insert Feed at 5` after values on
+/// 100,000 rows rekeys the entries of rows 5 and later, not every entry.
+///
+/// Stored as a hash map of entries, each with its insertion number (the
+/// order, read by sorting: only where an order is shown), and a tree of the
+/// keys whose paths run through list rows, by the segments of their paths
+/// down to their last row (``ItemDataTree``). A moved entry keeps its
+/// number, so it keeps its place in the order, as a rekeyed entry of the
+/// ordered dictionary did. Value types throughout: a checkpoint's copy
+/// costs nothing until one side changes.
+struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
+    struct Entry: Sendable {
+        /// When the key was stored: the map's order.
+        var order: Int
+        var value: Value
+    }
+
+    private var entries: [Key: Entry] = [:]
+    /// The number the next new key takes.
+    private var nextOrder = 0
+    /// The keys in rows, by path.
+    private var tree = ItemDataTree<Key>()
+
+    init() {}
+
+    var isEmpty: Bool { entries.isEmpty }
+    var count: Int { entries.count }
+
+    /// The keys in no particular order (for questions whose answer does
+    /// not depend on it).
+    var keysInAnyOrder: Dictionary<Key, Entry>.Keys { entries.keys }
+
+    func contains(_ key: Key) -> Bool { entries[key] != nil }
+
+    subscript(key: Key) -> Value? {
+        get { entries[key]?.value }
+        set {
+            if let newValue {
+                if entries[key] != nil {
+                    entries[key]!.value = newValue
+                } else {
+                    add(key, newValue)
+                }
+            } else {
+                removeValue(forKey: key)
+            }
+        }
+    }
+
+    /// The value of `key`, `defaultValue` stored first when it has none
+    /// (one hash of the key either way).
+    subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
+        get { entries[key]?.value ?? defaultValue() }
+        _modify {
+            var isNew = false
+            let order = nextOrder
+            yield &entries[key, default: { isNew = true; return Entry(order: order, value: defaultValue()) }()].value
+            if isNew {
+                nextOrder += 1
+                tree.insert(key)
+            }
+        }
+    }
+
+    private mutating func add(_ key: Key, _ value: Value) {
+        entries[key] = Entry(order: nextOrder, value: value)
+        nextOrder += 1
+        tree.insert(key)
+    }
+
+    @discardableResult
+    mutating func removeValue(forKey key: Key) -> Value? {
+        guard let removed = entries.removeValue(forKey: key) else { return nil }
+        tree.remove(key)
+        return removed.value
+    }
+
+    /// Every entry, in the order the keys were first stored (sorted: what
+    /// shows an order pays for it).
+    var inOrder: [(key: Key, value: Value)] {
+        entries.sorted { $0.value.order < $1.value.order }.map { ($0.key, $0.value.value) }
+    }
+
+    /// The entries whose paths are `path` or run through it, in order:
+    /// those in the tree under `path`'s last row when it has one (a row's
+    /// data: its cost follows that data), else found by a scan.
+    func inOrder(under path: ComponentPath) -> [(key: Key, value: Value)] {
+        let candidates = path.isInRow ? tree.keys(inRowOf: path) : Array(entries.keys)
+        return candidates.compactMap { key -> (Key, Entry)? in
+            let keyPath = key.itemDataPath
+            guard keyPath == path || keyPath.hasPrefix(path), let entry = entries[key] else { return nil }
+            return (key, entry)
+        }
+        .sorted { $0.1.order < $1.1.order }
+        .map { ($0.0, $0.1.value) }
+    }
+
+    /// Moves the entries in rows `from` and later of the list at `list`
+    /// (paths that run through such a row) to the row `target` gives, or
+    /// drops them where it gives nil; each moved entry keeps its place in
+    /// the order. Costs follow the entries in those rows (and the rows
+    /// that have some), not the map's size.
+    mutating func moveRows(under list: ComponentPath, from: Int, to target: (Int) -> Int?) {
+        let moves = tree.moveRows(under: list, from: from, to: target)
+        guard !moves.isEmpty else { return }
+        // All taken out first: a new key may be an old key still to move.
+        var taken: [(Key?, Entry)] = []
+        taken.reserveCapacity(moves.count)
+        for move in moves {
+            guard let entry = entries.removeValue(forKey: move.old) else { continue }
+            taken.append((move.new, entry))
+        }
+        for (key, entry) in taken {
+            if let key { entries[key] = entry }
+        }
+    }
+
+    /// Drops every entry for which `shouldBeRemoved` is true.
+    mutating func removeAll(where shouldBeRemoved: (Key, Value) -> Bool) {
+        for (key, entry) in entries where shouldBeRemoved(key, entry.value) {
+            removeValue(forKey: key)
+        }
+    }
+}
+
+extension ItemDataMap: Sequence {
+    /// Every entry, in the order the keys were first stored.
+    func makeIterator() -> IndexingIterator<[(key: Key, value: Value)]> { inOrder.makeIterator() }
+}
+
+/// A set of item data keys in the order they were added (an `OrderedSet`
+/// before: hidden instances), whose keys under a list's rows move at the
+/// cost of those keys (``ItemDataMap``); a removal costs the same however
+/// many keys there are.
+struct ItemDataSet<Key: ItemDataKey>: Sendable {
+    struct Present: Sendable {}
+    private var map = ItemDataMap<Key, Present>()
+
+    init() {}
+
+    var isEmpty: Bool { map.isEmpty }
+    var count: Int { map.count }
+    func contains(_ key: Key) -> Bool { map.contains(key) }
+
+    /// Adds `key` at the end (nothing when it is in already).
+    mutating func append(_ key: Key) {
+        if !map.contains(key) { map[key] = Present() }
+    }
+
+    mutating func remove(_ key: Key) { map.removeValue(forKey: key) }
+
+    mutating func moveRows(under list: ComponentPath, from: Int, to target: (Int) -> Int?) {
+        map.moveRows(under: list, from: from, to: target)
+    }
+}
+
+extension ItemDataSet: Sequence {
+    /// The keys in the order they were added.
+    func makeIterator() -> IndexingIterator<[Key]> { map.inOrder.map(\.key).makeIterator() }
+}
+
+/// The keys of an ``ItemDataMap`` whose paths run through list rows, as a
+/// tree of path segments down to each key's last row: `Feed/5/Title`'s
+/// key sits in the node `Feed` → `5`. A list's node has its rows' nodes in
+/// row order (``SortedRows``), so the rows from a change on are found
+/// without looking at the rows before it, and a row's node moves with
+/// everything under it (lists in the row, their rows) as one child renamed.
+struct ItemDataTree<Key: ItemDataKey>: Sendable {
+    struct Node: Sendable {
+        var children: [ComponentPath.Segment: Node] = [:]
+        /// The row numbers among `children`, in order.
+        var rows = SortedRows()
+        /// Keys whose last row is this node (paths end here or below, with no row further down).
+        var keys: [Key] = []
+
+        var isEmpty: Bool { children.isEmpty && keys.isEmpty }
+    }
+
+    private var root = Node()
+
+    /// How deep a key goes in the tree: through its path's last row
+    /// segment (0: the path is in no row, and is not kept).
+    private static func depth(of path: ComponentPath) -> Int {
+        guard path.isInRow else { return 0 }
+        var index = path.segmentCount - 1
+        while path.row(at: index) == nil { index -= 1 }
+        return index + 1
+    }
+
+    mutating func insert(_ key: Key) {
+        let path = key.itemDataPath
+        let depth = Self.depth(of: path)
+        guard depth > 0 else { return }
+        Self.insert(key, path: path, depth: depth, level: 0, into: &root)
+    }
+
+    private static func insert(_ key: Key, path: ComponentPath, depth: Int, level: Int, into node: inout Node) {
+        if level == depth {
+            node.keys.append(key)
+            return
+        }
+        let segment = path.segments[level]
+        if node.children[segment] == nil, case .row(let row) = segment { node.rows.insert(row) }
+        insert(key, path: path, depth: depth, level: level + 1, into: &node.children[segment, default: Node()])
+    }
+
+    mutating func remove(_ key: Key) {
+        let path = key.itemDataPath
+        let depth = Self.depth(of: path)
+        guard depth > 0 else { return }
+        _ = Self.remove(key, path: path, depth: depth, level: 0, from: &root)
+    }
+
+    /// Removes `key` below `node`; true when `node` is left empty.
+    private static func remove(_ key: Key, path: ComponentPath, depth: Int, level: Int, from node: inout Node) -> Bool {
+        if level == depth {
+            if let index = node.keys.firstIndex(of: key) { node.keys.remove(at: index) }
+            return node.isEmpty
+        }
+        let segment = path.segments[level]
+        guard node.children[segment] != nil else { return node.isEmpty }
+        if remove(key, path: path, depth: depth, level: level + 1, from: &node.children[segment]!) {
+            node.children[segment] = nil
+            if case .row(let row) = segment { node.rows.remove(row) }
+        }
+        return node.isEmpty
+    }
+
+    /// The keys whose last row is `path`'s last row or in it (`path` is in a row).
+    func keys(inRowOf path: ComponentPath) -> [Key] {
+        var node = root
+        for level in 0..<Self.depth(of: path) {
+            guard let child = node.children[path.segments[level]] else { return [] }
+            node = child
+        }
+        var found: [Key] = []
+        Self.collect(node, into: &found)
+        return found
+    }
+
+    private static func collect(_ node: Node, into found: inout [Key]) {
+        found += node.keys
+        for child in node.children.values { collect(child, into: &found) }
+    }
+
+    /// Moves the nodes of rows `from` and later of the list at `list` to
+    /// the rows `target` gives (nil: dropped), each key under them rekeyed
+    /// to its new path; returns each key's old and new key (nil: dropped).
+    mutating func moveRows(under list: ComponentPath, from: Int, to target: (Int) -> Int?) -> [(old: Key, new: Key?)] {
+        var moves: [(old: Key, new: Key?)] = []
+        Self.withNode(at: list, level: 0, in: &root) { node in
+            let rows = node.rows.removeAll(from: from)
+            var kept: [(row: Int, node: Node)] = []
+            for row in rows {
+                guard var child = node.children.removeValue(forKey: .row(row)) else { continue }
+                if let new = target(row) {
+                    Self.rekey(&child, list: list, from: row, by: new - row, moves: &moves)
+                    kept.append((new, child))
+                } else {
+                    Self.drop(child, moves: &moves)
+                }
+            }
+            for (row, child) in kept {
+                node.children[.row(row)] = child
+            }
+            // A shift keeps the rows in order, past every row left (rows
+            // before `from`): appended as they are; any other target is
+            // added row by row.
+            let newRows = kept.map(\.row)
+            if newRows.allSatisfy({ $0 >= from }), zip(newRows, newRows.dropFirst()).allSatisfy({ $0 < $1 }) {
+                node.rows.append(contentsOf: newRows)
+            } else {
+                for row in newRows { node.rows.insert(row) }
+            }
+        }
+        // A list node left with no rows and nothing else goes too.
+        _ = Self.prune(along: list, level: 0, in: &root)
+        return moves
+    }
+
+    /// Runs `body` on the node of `list`, if there is one.
+    private static func withNode(at list: ComponentPath, level: Int, in node: inout Node, _ body: (inout Node) -> Void) {
+        if level == list.segmentCount {
+            body(&node)
+            return
+        }
+        let segment = list.segments[level]
+        guard node.children[segment] != nil else { return }
+        withNode(at: list, level: level + 1, in: &node.children[segment]!, body)
+    }
+
+    /// Removes the empty nodes along `path`; true when `node` is empty.
+    private static func prune(along path: ComponentPath, level: Int, in node: inout Node) -> Bool {
+        guard level < path.segmentCount else { return node.isEmpty }
+        let segment = path.segments[level]
+        guard node.children[segment] != nil else { return node.isEmpty }
+        if prune(along: path, level: level + 1, in: &node.children[segment]!) {
+            node.children[segment] = nil
+            if case .row(let row) = segment { node.rows.remove(row) }
+        }
+        return node.isEmpty
+    }
+
+    private static func rekey(_ node: inout Node, list: ComponentPath, from row: Int, by delta: Int,
+                              moves: inout [(old: Key, new: Key?)]) {
+        for index in node.keys.indices {
+            let old = node.keys[index]
+            guard delta != 0, let path = old.itemDataPath.shiftingRow(under: list, from: row, by: delta) else { continue }
+            let new = old.movingItemData(to: path)
+            node.keys[index] = new
+            moves.append((old, new))
+        }
+        for segment in Array(node.children.keys) {
+            rekey(&node.children[segment]!, list: list, from: row, by: delta, moves: &moves)
+        }
+    }
+
+    private static func drop(_ node: Node, moves: inout [(old: Key, new: Key?)]) {
+        for key in node.keys { moves.append((key, nil)) }
+        for child in node.children.values { drop(child, moves: &moves) }
+    }
+}
+
+/// Row numbers in ascending order, in chunks of at most ``chunkLimit``:
+/// adding or removing one costs a search and at most a chunk's shift, and
+/// the rows from some row on are taken out at the cost of those rows.
+struct SortedRows: Sendable, Equatable {
+    private var chunks: [[Int]] = []
+    static let chunkLimit = 512
+
+    var isEmpty: Bool { chunks.isEmpty }
+
+    var all: [Int] { chunks.flatMap { $0 } }
+
+    /// The first chunk whose last row is `row` or more (`chunks.count`: none).
+    private func chunk(reaching row: Int) -> Int {
+        var low = 0, high = chunks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if chunks[middle].last! < row { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private static func position(of row: Int, in chunk: [Int]) -> Int {
+        var low = 0, high = chunk.count
+        while low < high {
+            let middle = (low + high) / 2
+            if chunk[middle] < row { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Adds `row` (not in already).
+    mutating func insert(_ row: Int) {
+        guard !chunks.isEmpty else {
+            chunks = [[row]]
+            return
+        }
+        let found = min(chunk(reaching: row), chunks.count - 1)
+        let position = Self.position(of: row, in: chunks[found])
+        if position < chunks[found].count, chunks[found][position] == row { return }
+        chunks[found].insert(row, at: position)
+        if chunks[found].count > Self.chunkLimit {
+            let half = chunks[found].count / 2
+            let upper = Array(chunks[found][half...])
+            chunks[found].removeSubrange(half...)
+            chunks.insert(upper, at: found + 1)
+        }
+    }
+
+    mutating func remove(_ row: Int) {
+        let found = chunk(reaching: row)
+        guard found < chunks.count else { return }
+        let position = Self.position(of: row, in: chunks[found])
+        guard position < chunks[found].count, chunks[found][position] == row else { return }
+        chunks[found].remove(at: position)
+        if chunks[found].isEmpty { chunks.remove(at: found) }
+    }
+
+    /// Takes out the rows `row` and later, in order.
+    mutating func removeAll(from row: Int) -> [Int] {
+        let found = chunk(reaching: row)
+        guard found < chunks.count else { return [] }
+        let position = Self.position(of: row, in: chunks[found])
+        var taken = Array(chunks[found][position...])
+        for later in chunks[(found + 1)...] { taken += later }
+        chunks.removeSubrange((found + 1)...)
+        chunks[found].removeSubrange(position...)
+        if chunks[found].isEmpty { chunks.remove(at: found) }
+        return taken
+    }
+
+    /// Adds `rows`, ascending and each past every row here.
+    mutating func append(contentsOf rows: [Int]) {
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            if chunks.isEmpty || chunks[chunks.count - 1].count >= Self.chunkLimit { chunks.append([]) }
+            let room = Self.chunkLimit - chunks[chunks.count - 1].count
+            let end = min(start + room, rows.endIndex)
+            chunks[chunks.count - 1] += rows[start..<end]
+            start = end
+        }
+    }
+}
