@@ -153,35 +153,47 @@ import Testing
         #expect(!set.contains(paths[3]))
     }
 
-    /// `SortedRows` against a sorted array: inserts, removals and tails
-    /// taken and put back, over enough rows to fill several chunks.
+    /// `RowMap` against a sorted array of rows and values: values stored
+    /// and changed, removals, tails taken and put back shifted, over
+    /// enough rows to fill many chunks.
     @Test(arguments: [7, 8] as [UInt64])
-    func sortedRowsMatchASortedArray(seed: UInt64) {
+    func rowMapMatchesASortedArray(seed: UInt64) {
         var random = SplitMix(state: seed)
-        var rows = SortedRows()
-        var model: [Int] = []
-        for step in 0..<6000 {
-            let row = Int(random.next() % 5000)
-            switch random.next() % 6 {
+        var map = RowMap<Int>()
+        var model: [(row: Int, value: Int)] = []
+        for step in 0..<4000 {
+            let row = Int(random.next() % 3000)
+            let value = Int(random.next() % 100)
+            let index = model.firstIndex { $0.row >= row } ?? model.count
+            let present = index < model.count && model[index].row == row
+            switch random.next() % 7 {
             case 0...2:
-                rows.insert(row)
-                if !model.contains(row) { model.append(row); model.sort() }
+                map.modify(row, default: value) { $0 += 1 }
+                if present { model[index].value += 1 } else { model.insert((row, value + 1), at: index) }
             case 3:
-                rows.remove(row)
-                model.removeAll { $0 == row }
+                #expect(map.modifyExisting(row) { $0 *= 2 } == present)
+                if present { model[index].value *= 2 }
             case 4:
-                let tail = rows.removeAll(from: row)
-                #expect(tail == model.filter { $0 >= row }, "seed \(seed) step \(step)")
-                model.removeAll { $0 >= row }
-                let shifted = tail.map { $0 + 3 }
-                rows.append(contentsOf: shifted)
-                model += shifted
+                #expect(map.removeValue(row) == (present ? model[index].value : nil))
+                if present { model.remove(at: index) }
+            case 5:
+                let tail = map.removeAll(from: row)
+                #expect(tail.map(\.row) == model[index...].map(\.row), "seed \(seed) step \(step)")
+                model.removeSubrange(index...)
+                let shifted = tail.map { RowMap<Int>.Slot(row: $0.row + 3, value: $0.value) }
+                map.append(contentsOf: shifted)
+                model += shifted.map { ($0.row, $0.value) }
             default:
-                let tail = rows.removeAll(from: row)
-                model.removeAll { $0 >= row }
-                #expect(tail.allSatisfy { $0 >= row })
+                _ = map.removeAll(from: row)
+                model.removeSubrange(index...)
             }
-            #expect(rows.all == model, "seed \(seed) step \(step)")
+            if step % 20 == 0 || step == 3999 {
+                var values: [Int] = []
+                map.forEach { values.append($0) }
+                #expect(map.rows == model.map(\.row), "seed \(seed) step \(step)")
+                #expect(values == model.map(\.value), "seed \(seed) step \(step)")
+                #expect(map[row] == model.first { $0.row == row }?.value)
+            }
         }
     }
 }

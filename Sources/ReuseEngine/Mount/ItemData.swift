@@ -1,3 +1,5 @@
+import OrderedCollections
+
 /// A key of data that belongs to an item (``Engine/Session``'s values,
 /// hidden instances, state, ...): it names a path, and moves to another
 /// path when `insert` or `delete` moves the item whose row the path runs
@@ -31,7 +33,10 @@ extension SlotKey: ItemDataKey {
 /// 100,000 rows rekeys the entries of rows 5 and later, not every entry.
 ///
 /// Stored as a hash map of entries, each with its insertion number (the
-/// order, read by sorting: only where an order is shown), and a tree of the
+/// order, read by sorting: only where an order is shown), kept dense in an
+/// `OrderedDictionary` whose positions mean nothing (a removal swaps the
+/// last entry into the gap: no shift, and no slack of a hash map of whole
+/// entries), and a tree of the
 /// keys whose paths run through list rows, by the segments of their paths
 /// down to their last row (``ItemDataTree``). A moved entry keeps its
 /// number, so it keeps its place in the order, as a rekeyed entry of the
@@ -44,7 +49,8 @@ struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
         var value: Value
     }
 
-    private var entries: [Key: Entry] = [:]
+    /// Dense, its positions meaningless (``take(_:)``).
+    private var entries: OrderedDictionary<Key, Entry> = [:]
     /// The number the next new key takes.
     private var nextOrder = 0
     /// The keys in rows, by path.
@@ -57,7 +63,7 @@ struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
 
     /// The keys in no particular order (for questions whose answer does
     /// not depend on it).
-    var keysInAnyOrder: Dictionary<Key, Entry>.Keys { entries.keys }
+    var keysInAnyOrder: OrderedSet<Key> { entries.keys }
 
     func contains(_ key: Key) -> Bool { entries[key] != nil }
 
@@ -99,9 +105,18 @@ struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
 
     @discardableResult
     mutating func removeValue(forKey key: Key) -> Value? {
-        guard let removed = entries.removeValue(forKey: key) else { return nil }
+        guard let removed = take(key) else { return nil }
         tree.remove(key)
         return removed.value
+    }
+
+    /// Takes `key`'s entry out of `entries` (not the tree), the last entry
+    /// swapped into its place: the same cost wherever it is.
+    private mutating func take(_ key: Key) -> Entry? {
+        guard let index = entries.index(forKey: key) else { return nil }
+        let last = entries.count - 1
+        if index != last { entries.swapAt(index, last) }
+        return entries.removeLast().value
     }
 
     /// Every entry, in the order the keys were first stored (sorted: what
@@ -136,7 +151,7 @@ struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
         var taken: [(Key?, Entry)] = []
         taken.reserveCapacity(moves.count)
         for move in moves {
-            guard let entry = entries.removeValue(forKey: move.old) else { continue }
+            guard let entry = take(move.old) else { continue }
             taken.append((move.new, entry))
         }
         for (key, entry) in taken {
@@ -190,19 +205,26 @@ extension ItemDataSet: Sequence {
 
 /// The keys of an ``ItemDataMap`` whose paths run through list rows, as a
 /// tree of path segments down to each key's last row: `Feed/5/Title`'s
-/// key sits in the node `Feed` → `5`. A list's node has its rows' nodes in
-/// row order (``SortedRows``), so the rows from a change on are found
-/// without looking at the rows before it, and a row's node moves with
-/// everything under it (lists in the row, their rows) as one child renamed.
+/// key sits in the node `Feed` → `5`. A node's rows are kept in row order
+/// (``RowMap``), so the rows from a change on are found without looking at
+/// the rows before it, and a row's node moves with everything under it
+/// (lists in the row, their rows) as one entry renumbered. A copy (a
+/// checkpoint's) shares the rows' chunks until one side changes one.
 struct ItemDataTree<Key: ItemDataKey>: Sendable {
     struct Node: Sendable {
-        var children: [ComponentPath.Segment: Node] = [:]
-        /// The row numbers among `children`, in order.
-        var rows = SortedRows()
+        /// The children by named segment.
+        var named: [ComponentPath.Segment: Node] = [:]
+        /// The children by row, in row order.
+        var rows = RowMap<Node>()
         /// Keys whose last row is this node (paths end here or below, with no row further down).
         var keys: [Key] = []
 
-        var isEmpty: Bool { children.isEmpty && keys.isEmpty }
+        var isEmpty: Bool { named.isEmpty && rows.isEmpty && keys.isEmpty }
+
+        func child(_ segment: ComponentPath.Segment) -> Node? {
+            if case .row(let row) = segment { return rows[row] }
+            return named[segment]
+        }
     }
 
     private var root = Node()
@@ -229,8 +251,11 @@ struct ItemDataTree<Key: ItemDataKey>: Sendable {
             return
         }
         let segment = path.segments[level]
-        if node.children[segment] == nil, case .row(let row) = segment { node.rows.insert(row) }
-        insert(key, path: path, depth: depth, level: level + 1, into: &node.children[segment, default: Node()])
+        if case .row(let row) = segment {
+            node.rows.modify(row, default: Node()) { insert(key, path: path, depth: depth, level: level + 1, into: &$0) }
+        } else {
+            insert(key, path: path, depth: depth, level: level + 1, into: &node.named[segment, default: Node()])
+        }
     }
 
     mutating func remove(_ key: Key) {
@@ -247,10 +272,13 @@ struct ItemDataTree<Key: ItemDataKey>: Sendable {
             return node.isEmpty
         }
         let segment = path.segments[level]
-        guard node.children[segment] != nil else { return node.isEmpty }
-        if remove(key, path: path, depth: depth, level: level + 1, from: &node.children[segment]!) {
-            node.children[segment] = nil
-            if case .row(let row) = segment { node.rows.remove(row) }
+        if case .row(let row) = segment {
+            var emptied = false
+            _ = node.rows.modifyExisting(row) { emptied = remove(key, path: path, depth: depth, level: level + 1, from: &$0) }
+            if emptied { node.rows.removeValue(row) }
+        } else if node.named[segment] != nil,
+                  remove(key, path: path, depth: depth, level: level + 1, from: &node.named[segment]!) {
+            node.named[segment] = nil
         }
         return node.isEmpty
     }
@@ -259,7 +287,7 @@ struct ItemDataTree<Key: ItemDataKey>: Sendable {
     func keys(inRowOf path: ComponentPath) -> [Key] {
         var node = root
         for level in 0..<Self.depth(of: path) {
-            guard let child = node.children[path.segments[level]] else { return [] }
+            guard let child = node.child(path.segments[level]) else { return [] }
             node = child
         }
         var found: [Key] = []
@@ -269,7 +297,8 @@ struct ItemDataTree<Key: ItemDataKey>: Sendable {
 
     private static func collect(_ node: Node, into found: inout [Key]) {
         found += node.keys
-        for child in node.children.values { collect(child, into: &found) }
+        for child in node.named.values { collect(child, into: &found) }
+        node.rows.forEach { collect($0, into: &found) }
     }
 
     /// Moves the nodes of rows `from` and later of the list at `list` to
@@ -278,31 +307,26 @@ struct ItemDataTree<Key: ItemDataKey>: Sendable {
     mutating func moveRows(under list: ComponentPath, from: Int, to target: (Int) -> Int?) -> [(old: Key, new: Key?)] {
         var moves: [(old: Key, new: Key?)] = []
         Self.withNode(at: list, level: 0, in: &root) { node in
-            let rows = node.rows.removeAll(from: from)
-            var kept: [(row: Int, node: Node)] = []
-            for row in rows {
-                guard var child = node.children.removeValue(forKey: .row(row)) else { continue }
-                if let new = target(row) {
-                    Self.rekey(&child, list: list, from: row, by: new - row, moves: &moves)
-                    kept.append((new, child))
+            var kept: [RowMap<Node>.Slot] = []
+            for var slot in node.rows.removeAll(from: from) {
+                if let new = target(slot.row) {
+                    Self.rekey(&slot.value, list: list, from: slot.row, by: new - slot.row, moves: &moves)
+                    slot.row = new
+                    kept.append(slot)
                 } else {
-                    Self.drop(child, moves: &moves)
+                    Self.drop(slot.value, moves: &moves)
                 }
-            }
-            for (row, child) in kept {
-                node.children[.row(row)] = child
             }
             // A shift keeps the rows in order, past every row left (rows
             // before `from`): appended as they are; any other target is
             // added row by row.
-            let newRows = kept.map(\.row)
-            if newRows.allSatisfy({ $0 >= from }), zip(newRows, newRows.dropFirst()).allSatisfy({ $0 < $1 }) {
-                node.rows.append(contentsOf: newRows)
+            if kept.allSatisfy({ $0.row >= from }), zip(kept, kept.dropFirst()).allSatisfy({ $0.row < $1.row }) {
+                node.rows.append(contentsOf: kept)
             } else {
-                for row in newRows { node.rows.insert(row) }
+                for slot in kept { node.rows.modify(slot.row, default: slot.value) { _ in } }
             }
         }
-        // A list node left with no rows and nothing else goes too.
+        // A list node left with nothing goes too.
         _ = Self.prune(along: list, level: 0, in: &root)
         return moves
     }
@@ -314,82 +338,119 @@ struct ItemDataTree<Key: ItemDataKey>: Sendable {
             return
         }
         let segment = list.segments[level]
-        guard node.children[segment] != nil else { return }
-        withNode(at: list, level: level + 1, in: &node.children[segment]!, body)
+        if case .row(let row) = segment {
+            _ = node.rows.modifyExisting(row) { withNode(at: list, level: level + 1, in: &$0, body) }
+        } else if node.named[segment] != nil {
+            withNode(at: list, level: level + 1, in: &node.named[segment]!, body)
+        }
     }
 
     /// Removes the empty nodes along `path`; true when `node` is empty.
     private static func prune(along path: ComponentPath, level: Int, in node: inout Node) -> Bool {
         guard level < path.segmentCount else { return node.isEmpty }
         let segment = path.segments[level]
-        guard node.children[segment] != nil else { return node.isEmpty }
-        if prune(along: path, level: level + 1, in: &node.children[segment]!) {
-            node.children[segment] = nil
-            if case .row(let row) = segment { node.rows.remove(row) }
+        if case .row(let row) = segment {
+            var emptied = false
+            _ = node.rows.modifyExisting(row) { emptied = prune(along: path, level: level + 1, in: &$0) }
+            if emptied { node.rows.removeValue(row) }
+        } else if node.named[segment] != nil, prune(along: path, level: level + 1, in: &node.named[segment]!) {
+            node.named[segment] = nil
         }
         return node.isEmpty
     }
 
     private static func rekey(_ node: inout Node, list: ComponentPath, from row: Int, by delta: Int,
                               moves: inout [(old: Key, new: Key?)]) {
+        guard delta != 0 else { return }
         for index in node.keys.indices {
             let old = node.keys[index]
-            guard delta != 0, let path = old.itemDataPath.shiftingRow(under: list, from: row, by: delta) else { continue }
+            guard let path = old.itemDataPath.shiftingRow(under: list, from: row, by: delta) else { continue }
             let new = old.movingItemData(to: path)
             node.keys[index] = new
             moves.append((old, new))
         }
-        for segment in Array(node.children.keys) {
-            rekey(&node.children[segment]!, list: list, from: row, by: delta, moves: &moves)
+        for segment in Array(node.named.keys) {
+            rekey(&node.named[segment]!, list: list, from: row, by: delta, moves: &moves)
         }
+        node.rows.modifyAll { rekey(&$0, list: list, from: row, by: delta, moves: &moves) }
     }
 
     private static func drop(_ node: Node, moves: inout [(old: Key, new: Key?)]) {
         for key in node.keys { moves.append((key, nil)) }
-        for child in node.children.values { drop(child, moves: &moves) }
+        for child in node.named.values { drop(child, moves: &moves) }
+        node.rows.forEach { drop($0, moves: &moves) }
     }
 }
 
-/// Row numbers in ascending order, in chunks of at most ``chunkLimit``:
-/// adding or removing one costs a search and at most a chunk's shift, and
-/// the rows from some row on are taken out at the cost of those rows.
-struct SortedRows: Sendable, Equatable {
-    private var chunks: [[Int]] = []
-    static let chunkLimit = 512
+/// Values by row number, in row order, in chunks of at most
+/// ``chunkLimit`` slots: finding, adding or removing a row costs a search
+/// and at most a chunk's shift, the rows from some row on are taken out at
+/// the cost of those rows, and a copy shares every chunk until one side
+/// changes it (a checkpoint's copy of 100,000 rows copies 400 references).
+struct RowMap<Value> {
+    struct Slot {
+        var row: Int
+        var value: Value
+    }
+
+    private var chunks: [[Slot]] = []
+    static var chunkLimit: Int { 256 }
+
+    init() {}
 
     var isEmpty: Bool { chunks.isEmpty }
 
-    var all: [Int] { chunks.flatMap { $0 } }
+    /// Every row, in order.
+    var rows: [Int] { chunks.flatMap { $0.map(\.row) } }
 
     /// The first chunk whose last row is `row` or more (`chunks.count`: none).
     private func chunk(reaching row: Int) -> Int {
         var low = 0, high = chunks.count
         while low < high {
             let middle = (low + high) / 2
-            if chunks[middle].last! < row { low = middle + 1 } else { high = middle }
+            if chunks[middle][chunks[middle].count - 1].row < row { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
-    private static func position(of row: Int, in chunk: [Int]) -> Int {
+    private static func position(of row: Int, in chunk: [Slot]) -> Int {
         var low = 0, high = chunk.count
         while low < high {
             let middle = (low + high) / 2
-            if chunk[middle] < row { low = middle + 1 } else { high = middle }
+            if chunk[middle].row < row { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
-    /// Adds `row` (not in already).
-    mutating func insert(_ row: Int) {
+    /// Where `row` is, if it is here.
+    private func find(_ row: Int) -> (chunk: Int, position: Int)? {
+        let found = chunk(reaching: row)
+        guard found < chunks.count else { return nil }
+        let position = Self.position(of: row, in: chunks[found])
+        guard position < chunks[found].count, chunks[found][position].row == row else { return nil }
+        return (found, position)
+    }
+
+    subscript(row: Int) -> Value? {
+        guard let (chunk, position) = find(row) else { return nil }
+        return chunks[chunk][position].value
+    }
+
+    /// Runs `body` on the value of `row`, stored first as `defaultValue` when it has none.
+    mutating func modify(_ row: Int, default defaultValue: @autoclosure () -> Value, _ body: (inout Value) -> Void) {
         guard !chunks.isEmpty else {
-            chunks = [[row]]
+            chunks = [[Slot(row: row, value: defaultValue())]]
+            body(&chunks[0][0].value)
             return
         }
         let found = min(chunk(reaching: row), chunks.count - 1)
         let position = Self.position(of: row, in: chunks[found])
-        if position < chunks[found].count, chunks[found][position] == row { return }
-        chunks[found].insert(row, at: position)
+        if position < chunks[found].count, chunks[found][position].row == row {
+            body(&chunks[found][position].value)
+            return
+        }
+        chunks[found].insert(Slot(row: row, value: defaultValue()), at: position)
+        body(&chunks[found][position].value)
         if chunks[found].count > Self.chunkLimit {
             let half = chunks[found].count / 2
             let upper = Array(chunks[found][half...])
@@ -398,17 +459,23 @@ struct SortedRows: Sendable, Equatable {
         }
     }
 
-    mutating func remove(_ row: Int) {
-        let found = chunk(reaching: row)
-        guard found < chunks.count else { return }
-        let position = Self.position(of: row, in: chunks[found])
-        guard position < chunks[found].count, chunks[found][position] == row else { return }
-        chunks[found].remove(at: position)
-        if chunks[found].isEmpty { chunks.remove(at: found) }
+    /// Runs `body` on the value of `row` when it has one; whether it had.
+    mutating func modifyExisting(_ row: Int, _ body: (inout Value) -> Void) -> Bool {
+        guard let (chunk, position) = find(row) else { return false }
+        body(&chunks[chunk][position].value)
+        return true
+    }
+
+    @discardableResult
+    mutating func removeValue(_ row: Int) -> Value? {
+        guard let (chunk, position) = find(row) else { return nil }
+        let removed = chunks[chunk].remove(at: position)
+        if chunks[chunk].isEmpty { chunks.remove(at: chunk) }
+        return removed.value
     }
 
     /// Takes out the rows `row` and later, in order.
-    mutating func removeAll(from row: Int) -> [Int] {
+    mutating func removeAll(from row: Int) -> [Slot] {
         let found = chunk(reaching: row)
         guard found < chunks.count else { return [] }
         let position = Self.position(of: row, in: chunks[found])
@@ -420,15 +487,30 @@ struct SortedRows: Sendable, Equatable {
         return taken
     }
 
-    /// Adds `rows`, ascending and each past every row here.
-    mutating func append(contentsOf rows: [Int]) {
-        var start = rows.startIndex
-        while start < rows.endIndex {
+    /// Adds `slots`, in ascending rows, each past every row here.
+    mutating func append(contentsOf slots: [Slot]) {
+        var start = slots.startIndex
+        while start < slots.endIndex {
             if chunks.isEmpty || chunks[chunks.count - 1].count >= Self.chunkLimit { chunks.append([]) }
             let room = Self.chunkLimit - chunks[chunks.count - 1].count
-            let end = min(start + room, rows.endIndex)
-            chunks[chunks.count - 1] += rows[start..<end]
+            let end = min(start + room, slots.endIndex)
+            chunks[chunks.count - 1] += slots[start..<end]
             start = end
         }
     }
+
+    func forEach(_ body: (Value) -> Void) {
+        for chunk in chunks {
+            for slot in chunk { body(slot.value) }
+        }
+    }
+
+    mutating func modifyAll(_ body: (inout Value) -> Void) {
+        for chunk in chunks.indices {
+            for position in chunks[chunk].indices { body(&chunks[chunk][position].value) }
+        }
+    }
 }
+
+extension RowMap: Sendable where Value: Sendable {}
+extension RowMap.Slot: Sendable where Value: Sendable {}
