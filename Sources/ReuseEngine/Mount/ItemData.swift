@@ -40,8 +40,10 @@ extension SlotKey: ItemDataKey {
 /// keys whose paths run through list rows, by the segments of their paths
 /// down to their last row (``ItemDataTree``). A moved entry keeps its
 /// number, so it keeps its place in the order, as a rekeyed entry of the
-/// ordered dictionary did. Value types throughout: a checkpoint's copy
-/// costs nothing until one side changes.
+/// ordered dictionary did. A value type with its parts in one
+/// copy-on-write box: a copy of the session (each operation's, a
+/// checkpoint's) retains one reference per map, and costs nothing more
+/// until one side changes.
 struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
     struct Entry: Sendable {
         /// When the key was stored: the map's order.
@@ -49,12 +51,57 @@ struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
         var value: Value
     }
 
-    /// Dense, its positions meaningless (``take(_:)``).
-    private var entries: OrderedDictionary<Key, Entry> = [:]
-    /// The number the next new key takes.
-    private var nextOrder = 0
-    /// The keys in rows, by path.
-    private var tree = ItemDataTree<Key>()
+    /// The parts, shared by copies until one changes (``makeUnique()``).
+    /// Unchecked: written only through `storage`'s accessors below, after
+    /// `makeUnique()`, so never while another map holds it.
+    private final class Storage: @unchecked Sendable {
+        /// Dense, its positions meaningless (``take(_:)``).
+        var entries: OrderedDictionary<Key, Entry> = [:]
+        /// The number the next new key takes.
+        var nextOrder = 0
+        /// The keys in rows, by path.
+        var tree = ItemDataTree<Key>()
+
+        init() {}
+
+        func copy() -> Storage {
+            let copy = Storage()
+            copy.entries = entries
+            copy.nextOrder = nextOrder
+            copy.tree = tree
+            return copy
+        }
+    }
+
+    private var storage = Storage()
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    private var entries: OrderedDictionary<Key, Entry> {
+        _read { yield storage.entries }
+        _modify {
+            makeUnique()
+            yield &storage.entries
+        }
+    }
+
+    private var nextOrder: Int {
+        get { storage.nextOrder }
+        set {
+            makeUnique()
+            storage.nextOrder = newValue
+        }
+    }
+
+    private var tree: ItemDataTree<Key> {
+        _read { yield storage.tree }
+        _modify {
+            makeUnique()
+            yield &storage.tree
+        }
+    }
 
     init() {}
 
