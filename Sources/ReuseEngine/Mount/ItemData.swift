@@ -32,11 +32,11 @@ extension SlotKey: ItemDataKey {
 /// (``moveRows(under:from:to:)``): `insert Feed at 5` after values on
 /// 100,000 rows rekeys the entries of rows 5 and later, not every entry.
 ///
-/// Stored as a hash map of entries, each with its insertion number (the
-/// order, read by sorting: only where an order is shown), kept dense in an
-/// `OrderedDictionary` whose positions mean nothing (a removal swaps the
-/// last entry into the gap: no shift, and no slack of a hash map of whole
-/// entries), and a tree of the
+/// Stored as a hash map of entries, each with its insertion number beside
+/// it (the order, read by sorting: only where an order is shown), kept
+/// dense in an `OrderedDictionary` whose positions mean nothing (a removal
+/// swaps the last entry into the gap: no shift, and no slack of a hash
+/// map of whole entries), and a tree of the
 /// keys whose paths run through list rows, by the segments of their paths
 /// down to their last row (``ItemDataTree``). A moved entry keeps its
 /// number, so it keeps its place in the order, as a rekeyed entry of the
@@ -45,28 +45,30 @@ extension SlotKey: ItemDataKey {
 /// checkpoint's) retains one reference per map, and costs nothing more
 /// until one side changes.
 struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
-    struct Entry: Sendable {
-        /// When the key was stored: the map's order.
-        var order: Int
-        var value: Value
-    }
-
     /// The parts, shared by copies until one changes (``makeUnique()``).
     /// Unchecked: written only through `storage`'s accessors below, after
-    /// `makeUnique()`, so never while another map holds it.
+    /// `makeUnique()`, so never while another map holds it; and no access
+    /// to a part overlaps another to it (each accessor below is one
+    /// access, and nothing they run reaches the map again), so the
+    /// exclusivity checks a class's properties get at run time (a call
+    /// each, at every `isEmpty` a pass asks) are left out.
     private final class Storage: @unchecked Sendable {
-        /// Dense, its positions meaningless (``take(_:)``).
-        var entries: OrderedDictionary<Key, Entry> = [:]
+        /// Dense, its positions meaningless (``take(_:)``): a lookup reads
+        /// the value in place, as the ordered dictionary it replaced did.
+        @exclusivity(unchecked) var entries: OrderedDictionary<Key, Value> = [:]
+        /// Each entry's insertion number, at the entry's position: the order.
+        @exclusivity(unchecked) var orders: [Int] = []
         /// The number the next new key takes.
-        var nextOrder = 0
+        @exclusivity(unchecked) var nextOrder = 0
         /// The keys in rows, by path.
-        var tree = ItemDataTree<Key>()
+        @exclusivity(unchecked) var tree = ItemDataTree<Key>()
 
         init() {}
 
         func copy() -> Storage {
             let copy = Storage()
             copy.entries = entries
+            copy.orders = orders
             copy.nextOrder = nextOrder
             copy.tree = tree
             return copy
@@ -79,11 +81,19 @@ struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
 
-    private var entries: OrderedDictionary<Key, Entry> {
+    private var entries: OrderedDictionary<Key, Value> {
         _read { yield storage.entries }
         _modify {
             makeUnique()
             yield &storage.entries
+        }
+    }
+
+    private var orders: [Int] {
+        _read { yield storage.orders }
+        _modify {
+            makeUnique()
+            yield &storage.orders
         }
     }
 
@@ -112,14 +122,14 @@ struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
     /// not depend on it).
     var keysInAnyOrder: OrderedSet<Key> { entries.keys }
 
-    func contains(_ key: Key) -> Bool { entries[key] != nil }
+    func contains(_ key: Key) -> Bool { entries.index(forKey: key) != nil }
 
     subscript(key: Key) -> Value? {
-        get { entries[key]?.value }
+        get { entries[key] }
         set {
             if let newValue {
-                if entries[key] != nil {
-                    entries[key]!.value = newValue
+                if let index = entries.index(forKey: key) {
+                    entries.values[index] = newValue
                 } else {
                     add(key, newValue)
                 }
@@ -132,12 +142,12 @@ struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
     /// The value of `key`, `defaultValue` stored first when it has none
     /// (one hash of the key either way).
     subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
-        get { entries[key]?.value ?? defaultValue() }
+        get { entries[key] ?? defaultValue() }
         _modify {
             var isNew = false
-            let order = nextOrder
-            yield &entries[key, default: { isNew = true; return Entry(order: order, value: defaultValue()) }()].value
+            yield &entries[key, default: { isNew = true; return defaultValue() }()]
             if isNew {
+                orders.append(nextOrder)
                 nextOrder += 1
                 tree.insert(key)
             }
@@ -145,7 +155,8 @@ struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
     }
 
     private mutating func add(_ key: Key, _ value: Value) {
-        entries[key] = Entry(order: nextOrder, value: value)
+        entries[key] = value
+        orders.append(nextOrder)
         nextOrder += 1
         tree.insert(key)
     }
@@ -157,33 +168,38 @@ struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
         return removed.value
     }
 
-    /// Takes `key`'s entry out of `entries` (not the tree), the last entry
-    /// swapped into its place: the same cost wherever it is.
-    private mutating func take(_ key: Key) -> Entry? {
+    /// Takes `key`'s entry and number out (not out of the tree), the last
+    /// entry swapped into its place: the same cost wherever it is.
+    private mutating func take(_ key: Key) -> (value: Value, order: Int)? {
         guard let index = entries.index(forKey: key) else { return nil }
         let last = entries.count - 1
-        if index != last { entries.swapAt(index, last) }
-        return entries.removeLast().value
+        if index != last {
+            entries.swapAt(index, last)
+            orders.swapAt(index, last)
+        }
+        return (entries.removeLast().value, orders.removeLast())
     }
 
     /// Every entry, in the order the keys were first stored (sorted: what
     /// shows an order pays for it).
     var inOrder: [(key: Key, value: Value)] {
-        entries.sorted { $0.value.order < $1.value.order }.map { ($0.key, $0.value.value) }
+        let (entries, orders) = (self.entries, self.orders)
+        return orders.indices.sorted { orders[$0] < orders[$1] }.map { (entries.keys[$0], entries.values[$0]) }
     }
 
     /// The entries whose paths are `path` or run through it, in order:
     /// those in the tree under `path`'s last row when it has one (a row's
     /// data: its cost follows that data), else found by a scan.
     func inOrder(under path: ComponentPath) -> [(key: Key, value: Value)] {
+        let (entries, orders) = (self.entries, self.orders)
         let candidates = path.isInRow ? tree.keys(inRowOf: path) : Array(entries.keys)
-        return candidates.compactMap { key -> (Key, Entry)? in
+        return candidates.compactMap { key -> Int? in
             let keyPath = key.itemDataPath
-            guard keyPath == path || keyPath.hasPrefix(path), let entry = entries[key] else { return nil }
-            return (key, entry)
+            guard keyPath == path || keyPath.hasPrefix(path) else { return nil }
+            return entries.index(forKey: key)
         }
-        .sorted { $0.1.order < $1.1.order }
-        .map { ($0.0, $0.1.value) }
+        .sorted { orders[$0] < orders[$1] }
+        .map { (entries.keys[$0], entries.values[$0]) }
     }
 
     /// Moves the entries in rows `from` and later of the list at `list`
@@ -195,20 +211,22 @@ struct ItemDataMap<Key: ItemDataKey, Value: Sendable>: Sendable {
         let moves = tree.moveRows(under: list, from: from, to: target)
         guard !moves.isEmpty else { return }
         // All taken out first: a new key may be an old key still to move.
-        var taken: [(Key?, Entry)] = []
+        var taken: [(key: Key?, value: Value, order: Int)] = []
         taken.reserveCapacity(moves.count)
         for move in moves {
             guard let entry = take(move.old) else { continue }
-            taken.append((move.new, entry))
+            taken.append((move.new, entry.value, entry.order))
         }
-        for (key, entry) in taken {
-            if let key { entries[key] = entry }
+        for entry in taken {
+            guard let key = entry.key else { continue }
+            entries[key] = entry.value
+            orders.append(entry.order)
         }
     }
 
     /// Drops every entry for which `shouldBeRemoved` is true.
     mutating func removeAll(where shouldBeRemoved: (Key, Value) -> Bool) {
-        for (key, entry) in entries where shouldBeRemoved(key, entry.value) {
+        for (key, value) in entries where shouldBeRemoved(key, value) {
             removeValue(forKey: key)
         }
     }
