@@ -56,10 +56,10 @@ public struct Engine: Sendable {
         /// The mounted tree under the root, walked again in place by each full pass.
         @usableFromInline var mounted: [MountedNode] = []
         /// Instances taken out of the tree with `hide`, in the order they were hidden.
-        var hiddenPaths: OrderedSet<ComponentPath> = []
+        var hiddenPaths = ItemDataSet<ComponentPath>()
         /// Per-instance attribute values set with `set`, by instance (type and
         /// path), in the order they were set.
-        var instanceValues: OrderedDictionary<InstanceKey, InstanceValues> = [:]
+        var instanceValues = ItemDataMap<InstanceKey, InstanceValues>()
         /// The component types that have instances in ``instanceValues``
         /// (an index of it, kept with it: never shrinks, so a type it
         /// names may have no values left). Other types skip the lookup
@@ -69,14 +69,14 @@ public struct Engine: Sendable {
         var listOffsets = ListOffsets()
         /// The items of each list instance that `insert` or `delete`
         /// changed (``ItemSequence``); a list not here shows item `r` in row `r`.
-        var listItems: [ComponentPath: ItemSequence] = [:]
+        var listItems = ItemDataMap<ComponentPath, ItemSequence>()
         /// UI state kept with items (``StateHome/item``), by the path of
         /// the instance that holds it now, in the order first set.
-        var itemState: OrderedDictionary<ComponentPath, ComponentState> = [:]
+        var itemState = ItemDataMap<ComponentPath, ComponentState>()
         /// `saveable` state saved when its slot was deactivated
         /// (``StateHome/slot``), by the slot's key: the list's path and
         /// the row's key (its item id under `key id`, its row under `key index`).
-        var savedState: OrderedDictionary<SlotKey, ComponentState> = [:]
+        var savedState = ItemDataMap<SlotKey, ComponentState>()
         /// Component state is in play: a `state` was set, or a `prepare`
         /// resets state. Until then no pass looks at state at all (a
         /// session that never uses it pays nothing for it); never cleared.
@@ -267,7 +267,7 @@ public struct Engine: Sendable {
         // A list redefined is a new data source: its instances show the
         // rows it declares, item r in row r, again.
         if definition.isList, !session.listItems.isEmpty {
-            session.listItems = session.listItems.filter { $0.value.listType != definition.name }
+            session.listItems.removeAll { $1.listType == definition.name }
         }
         return Definition(definition: definition, isRedefinition: existed,
                           undefinedReferences: catalog.undefinedReferences(of: definition.name),

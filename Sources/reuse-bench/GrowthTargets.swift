@@ -1,4 +1,4 @@
-// Two of issue 38's scale targets that `reuse-bench scale` measures in
+// Scale targets of issue 38 that `reuse-bench scale` measures in
 // child processes of this benchmark (Scale.swift holds them):
 //
 // - theodolite-2019: "200k scroll lines in time and memory linear in lines".
@@ -35,6 +35,13 @@
 //   (`ItemSequence`), so a change costs O(log runs); when each change
 //   rebuilt the runs whole, 30,000 inserts took 25 s (about 7.5x a change
 //   for 10x the runs).
+// - Item data that moves: a `set` value on each of 100,000 rows (a one-row
+//   scroll and a `set` on the row that entered, per pair of lines) and on
+//   a hundredth as many, each in a child, then `insert Feed at R` and
+//   `delete Feed at R` a few rows above the window's end, timed a few
+//   thousand times: a change's time at the long session over the short
+//   one, held to 2 (flat: 1). Rebuilding every value's entry at each
+//   change, as before `ItemDataMap`, took about 300x at these lengths.
 
 import ReuseShell
 #if canImport(Glibc)
@@ -117,6 +124,35 @@ enum GrowthTargets {
             ok = interpreter.run(line: "delete Feed at \(row)", at: at) && ok
         }
         print("secondsPerChange\t\(Double(now() - start) / 1e9 / Double(2 * fragmentChanges))")
+        sink &+= written
+        exit(ok ? 0 : 1)
+    }
+
+    /// The most a change's time may grow from the short item-data session to the long one.
+    static let itemMovesLimit = 2.0
+    /// Inserts and deletes timed in each item-data session (half of each).
+    static let itemMoves = 2_000
+
+    /// In the child (`--scale-child item-moves LINES run`): `LINES` one-row
+    /// scrolls, each followed by a `set` on the row that entered (a value on
+    /// each of `LINES` items), then ``itemMoves`` `insert`/`delete` lines a
+    /// few rows above the window's end, timed together; prints the seconds
+    /// one took. Only the rows from the change on move (15 of them carry
+    /// values), so a cost that follows the work is the same at any length.
+    static func runItemMovesChild(lines: Int) -> Never {
+        var script = "strategy theodolite\n" + ScaleBenchmark.scrollSession(lines: 0)
+        for row in 0..<lines { script += "scroll Feed by 1\nset Feed/\(row + 20)/Title text v\n" }
+        var written = 0
+        let interpreter = Interpreter(options: .init(width: 80), write: { written &+= $0.utf8.count }, writeError: { _ in })
+        guard interpreter.run(script: script, file: "item-moves.reuse") else { exit(1) }
+        let row = lines + 5
+        var ok = true
+        let start = now()
+        for index in 0..<itemMoves {
+            let line = index % 2 == 0 ? "insert Feed at \(row)" : "delete Feed at \(row)"
+            ok = interpreter.run(line: line, at: SourceLocation(file: "item-moves.reuse", line: 2 * lines + 6 + index)) && ok
+        }
+        print("secondsPerChange\t\(Double(now() - start) / 1e9 / Double(itemMoves))")
         sink &+= written
         exit(ok ? 0 : 1)
     }

@@ -131,6 +131,7 @@ enum ScaleBenchmark {
         measureTheodolite(lines: lines)
         measureTextureReload(lines: lines)
         measureFragments(lines: lines)
+        measureItemMoves(lines: lines)
         measureExport()
         if floor {
             measureRecording()
@@ -250,6 +251,25 @@ enum ScaleBenchmark {
         ]))
         targets.append(Target(name: "fragments: a change, long / short", measured: longSeconds / max(shortSeconds, 1e-12),
                               limit: GrowthTargets.fragmentsLimit, unit: "x"))
+    }
+
+    /// The item-data target: `insert`/`delete` after values set on many rows
+    /// and on a hundredth as many, each in a child; a change's time, long over short.
+    static func measureItemMoves(lines: Int) {
+        let (short, long) = GrowthTargets.sessionLines(lines, longest: 100_000, ratio: 100)
+        guard let first = child(["item-moves", String(short), "run"]), let second = child(["item-moves", String(long), "run"]),
+              let shortSeconds = first["secondsPerChange"], let longSeconds = second["secondsPerChange"] else {
+            Report.problem("  the item-data session failed")
+            Report.exit(1)
+        }
+        Report.text("  item data: `insert`/`delete` after values on \(short) rows \(fixed(shortSeconds * 1e6, 1)) us, "
+                    + "on \(long) rows \(fixed(longSeconds * 1e6, 1)) us")
+        Report.record("itemMoves", .object([
+            ("rowsWithValues", .array([.int(short), .int(long)])),
+            ("secondsPerChange", .array([.double(shortSeconds), .double(longSeconds)])),
+        ]))
+        targets.append(Target(name: "item data: an insert/delete, long / short", measured: longSeconds / max(shortSeconds, 1e-12),
+                              limit: GrowthTargets.itemMovesLimit, unit: "x"))
     }
 
     /// The picture target: each export script's `export` line, timed in a child.
@@ -379,6 +399,7 @@ enum ScaleBenchmark {
         if kind == "theodolite" { GrowthTargets.runTheodoliteChild(lines: lines) }
         if kind == "texture-reload" { GrowthTargets.runTextureReloadChild(lines: lines) }
         if kind == "fragments" { GrowthTargets.runFragmentsChild(inserts: lines) }
+        if kind == "item-moves" { GrowthTargets.runItemMovesChild(lines: lines) }
         var (script, view, property) = kind == "set"
             ? (setSession(lines: lines), "Screen/Card[7]/Title", "text")
             : (scrollSession(lines: lines), "v3", "backgroundColor")

@@ -119,7 +119,7 @@ func error(_ body: () throws -> Void) -> EngineError? {
         #expect(error { try h.show("Card/Wrapper/Bar") } == nope)
         #expect(error { try h.set("Card", "cornerRadius", "2") } == nope)
         #expect(error { try h.remount() } == nope)
-        #expect(h.engine.session.hiddenPaths == [Harness.path("Card/Wrapper/Bar")])
+        #expect(Array(h.engine.session.hiddenPaths) == [Harness.path("Card/Wrapper/Bar")])
         #expect(h.engine.session.instanceValues.isEmpty)
         #expect(h.engine.log.passes.count == 2)
     }

@@ -189,7 +189,7 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
     }
 
     /// Whether some segment is a row.
-    private var isInRow: Bool { elements.contains(where: \.isLastRow) }
+    var isInRow: Bool { elements.contains(where: \.isLastRow) }
 
     /// Whether the last segment is `segment` (read in place: a node is
     /// found among its siblings by it).

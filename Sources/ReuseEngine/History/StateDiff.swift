@@ -114,8 +114,8 @@ extension StateDiff {
         let (before, after) = (old.session.itemState, new.session.itemState)
         guard !before.isEmpty || !after.isEmpty else { return }
         // Paths in the later state's order, then those only the earlier had.
-        var paths = Array(after.keys)
-        paths += before.keys.filter { after[$0] == nil }
+        var paths = after.inOrder.map(\.key)
+        paths += before.inOrder.map(\.key).filter { after[$0] == nil }
         var added: [(view: ViewID, holder: ComponentPath, change: Change)] = []
         for path in paths {
             let (was, now) = (before[path]?.values ?? [:], after[path]?.values ?? [:])

@@ -125,7 +125,7 @@ extension Engine {
     /// kept with them is forgotten.
     mutating func forgetNodeState(under path: ComponentPath, view: ViewID?) {
         guard session.strategy.stateHome == .node, !session.itemState.isEmpty else { return }
-        for (owner, state) in session.itemState where owner == path || owner.hasPrefix(path) {
+        for (owner, state) in session.itemState.inOrder(under: path) {
             session.itemState[owner] = nil
             for (name, value) in state.values {
                 _ = session.store.record(view ?? .root, for: Instance(component: "", path: owner),

@@ -195,6 +195,12 @@ extension Engine {
     /// what belonged to deleted items; state kept with items
     /// (``StateHome/item``) moves too when `statesFollow`, and otherwise
     /// stays with its position (only positions past the end go).
+    ///
+    /// The item data maps (``ItemDataMap``) find the entries in rows from
+    /// the change on by their rows: the cost follows those entries, not
+    /// how many there are elsewhere. List offsets and pending loads are
+    /// still looked at one by one (as many as lists laid out and loads
+    /// under way).
     private mutating func moveItemData(under list: ComponentPath, _ change: ItemChange, statesFollow: Bool) {
         let deleted = change.deleted
         let depth = list.segmentCount
@@ -205,41 +211,22 @@ extension Engine {
             if deleted.contains(row) { return .some(nil) }
             return .some(path.shiftingRow(under: list, from: change.from, by: change.delta))
         }
-        /// For state that stays by position: only positions past the new end go.
-        func stays(_ path: ComponentPath) -> ComponentPath?? {
-            guard path.segmentCount > depth, let row = path.row(at: depth), row >= newCount, path.hasPrefix(list) else { return nil }
-            return .some(nil)
-        }
-        session.instanceValues = Engine.remap(session.instanceValues, path: \.path, moved) {
-            InstanceKey(component: $0.component, path: $1)
-        }
-        session.hiddenPaths = OrderedSet(Engine.remap(OrderedDictionary(uniqueKeysWithValues: session.hiddenPaths.map { ($0, ()) }),
-                                                      path: \.self, moved) { $1 }.keys)
+        let target = { (row: Int) in change.row(after: row) }
+        session.instanceValues.moveRows(under: list, from: change.from, to: target)
+        session.hiddenPaths.moveRows(under: list, from: change.from, to: target)
         session.listOffsets.remap(moved)
-        session.listItems = Dictionary(uniqueKeysWithValues: Engine.remap(OrderedDictionary(uniqueKeysWithValues: session.listItems.map { ($0, $1) }),
-                                                                          path: \.self, moved) { $1 }.map { ($0, $1) })
-        session.itemState = Engine.remap(session.itemState, path: \.self, statesFollow ? moved : stays) { $1 }
+        session.listItems.moveRows(under: list, from: change.from, to: target)
+        if statesFollow {
+            session.itemState.moveRows(under: list, from: change.from, to: target)
+        } else {
+            // State that stays by position: only positions past the new end go.
+            session.itemState.moveRows(under: list, from: newCount, to: { _ in nil })
+        }
         // A load in flight is its item's: it moves with the item, whether
         // or not the view it captured does.
         session.store.loads.remapPaths(moved)
         // A slot key names its list by path: a list inside a row that moved moves.
-        session.savedState = Engine.remap(session.savedState, path: \.list, moved) { SlotKey(list: $1, key: $0.key) }
-    }
-
-    /// `entries` with each key's path moved by `move` (nil: kept as it is;
-    /// `.some(nil)`: dropped; else rebuilt by `rekey` with the new path), in order.
-    static func remap<Key: Hashable, Value>(_ entries: OrderedDictionary<Key, Value>, path: (Key) -> ComponentPath,
-                                            _ move: (ComponentPath) -> ComponentPath??,
-                                            rekey: (Key, ComponentPath) -> Key) -> OrderedDictionary<Key, Value> {
-        var result: OrderedDictionary<Key, Value> = [:]
-        for (key, value) in entries {
-            switch move(path(key)) {
-            case .none: result[key] = value
-            case .some(.none): continue
-            case .some(.some(let new)): result[rekey(key, new)] = value
-            }
-        }
-        return result
+        session.savedState.moveRows(under: list, from: change.from, to: target)
     }
 
     /// The rows a list shows after a change of items that its cells are not

@@ -364,7 +364,7 @@ extension Engine {
     @inline(__always)
     func mayHaveInstanceValues(_ component: String) -> Bool {
         guard session.store.fastPaths.contains(.instanceValueIndex) else {
-            return session.instanceValues.keys.contains { $0.component == component }
+            return session.instanceValues.keysInAnyOrder.contains { $0.component == component }
         }
         return !session.componentsWithInstanceValues.isEmpty && session.componentsWithInstanceValues.contains(component)
     }
@@ -374,7 +374,7 @@ extension Engine {
     /// have `set` values (``mayHaveInstanceValues(_:)``).
     var typesWithInstanceValues: Set<String> {
         guard session.store.fastPaths.contains(.instanceValueIndex) else {
-            return Set(session.instanceValues.keys.map(\.component))
+            return Set(session.instanceValues.keysInAnyOrder.map(\.component))
         }
         return session.componentsWithInstanceValues
     }
