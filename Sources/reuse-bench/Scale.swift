@@ -218,58 +218,68 @@ enum ScaleBenchmark {
     /// The lone-removal target: a Texture row's reload after the scroll
     /// session at two lengths, each in a child; a reload's time, long over short.
     static func measureTextureReload(lines: Int) {
-        let (short, long) = GrowthTargets.sessionLines(lines, longest: 100_000, ratio: 100)
-        guard let first = child(["texture-reload", String(short), "run"]), let second = child(["texture-reload", String(long), "run"]),
-              let shortSeconds = first["secondsPerReload"], let longSeconds = second["secondsPerReload"] else {
-            Report.problem("  the texture reload session failed")
-            Report.exit(1)
+        measureFlat(child: "texture-reload", GrowthTargets.sessionLines(lines, longest: 100_000, ratio: 100),
+                    figure: "secondsPerReload", failure: "the texture reload session failed",
+                    record: "textureReload", countsKey: "lines",
+                    target: "texture: a row reload, long / short", limit: GrowthTargets.reloadLimit) { short, long in
+            "texture: `reload ROW` after \(short.count) scroll lines \(fixed(short.seconds * 1e6, 1)) us "
+                + "(\(Int(short.output["views"] ?? 0)) views), after \(long.count) \(fixed(long.seconds * 1e6, 1)) us "
+                + "(\(Int(long.output["views"] ?? 0)) views)"
         }
-        Report.text("  texture: `reload ROW` after \(short) scroll lines \(fixed(shortSeconds * 1e6, 1)) us "
-                    + "(\(Int(first["views"] ?? 0)) views), after \(long) \(fixed(longSeconds * 1e6, 1)) us (\(Int(second["views"] ?? 0)) views)")
-        Report.record("textureReload", .object([
-            ("lines", .array([.int(short), .int(long)])),
-            ("secondsPerReload", .array([.double(shortSeconds), .double(longSeconds)])),
-        ]))
-        targets.append(Target(name: "texture: a row reload, long / short", measured: longSeconds / max(shortSeconds, 1e-12),
-                              limit: GrowthTargets.reloadLimit, unit: "x"))
     }
 
     /// The fragmented-list target: `insert` and `delete` after scattered
     /// inserts at two counts, each in a child; a change's time, long over short.
     static func measureFragments(lines: Int) {
-        let (short, long) = GrowthTargets.sessionLines(lines, longest: 30_000, ratio: 30)
-        guard let first = child(["fragments", String(short), "run"]), let second = child(["fragments", String(long), "run"]),
-              let shortSeconds = first["secondsPerChange"], let longSeconds = second["secondsPerChange"] else {
-            Report.problem("  the fragmented list session failed")
-            Report.exit(1)
+        measureFlat(child: "fragments", GrowthTargets.sessionLines(lines, longest: 30_000, ratio: 30),
+                    figure: "secondsPerChange", failure: "the fragmented list session failed",
+                    record: "fragments", countsKey: "inserts",
+                    target: "fragments: a change, long / short", limit: GrowthTargets.fragmentsLimit) { short, long in
+            "fragments: `insert`/`delete` after \(short.count) scattered inserts \(fixed(short.seconds * 1e6, 1)) us, "
+                + "after \(long.count) \(fixed(long.seconds * 1e6, 1)) us"
         }
-        Report.text("  fragments: `insert`/`delete` after \(short) scattered inserts \(fixed(shortSeconds * 1e6, 1)) us, "
-                    + "after \(long) \(fixed(longSeconds * 1e6, 1)) us")
-        Report.record("fragments", .object([
-            ("inserts", .array([.int(short), .int(long)])),
-            ("secondsPerChange", .array([.double(shortSeconds), .double(longSeconds)])),
-        ]))
-        targets.append(Target(name: "fragments: a change, long / short", measured: longSeconds / max(shortSeconds, 1e-12),
-                              limit: GrowthTargets.fragmentsLimit, unit: "x"))
     }
 
     /// The item-data target: `insert`/`delete` after values set on many rows
     /// and on a hundredth as many, each in a child; a change's time, long over short.
     static func measureItemMoves(lines: Int) {
-        let (short, long) = GrowthTargets.sessionLines(lines, longest: 100_000, ratio: 100)
-        guard let first = child(["item-moves", String(short), "run"]), let second = child(["item-moves", String(long), "run"]),
-              let shortSeconds = first["secondsPerChange"], let longSeconds = second["secondsPerChange"] else {
-            Report.problem("  the item-data session failed")
+        measureFlat(child: "item-moves", GrowthTargets.sessionLines(lines, longest: 100_000, ratio: 100),
+                    figure: "secondsPerChange", failure: "the item-data session failed",
+                    record: "itemMoves", countsKey: "rowsWithValues",
+                    target: "item data: an insert/delete, long / short", limit: GrowthTargets.itemMovesLimit) { short, long in
+            "item data: `insert`/`delete` after values on \(short.count) rows \(fixed(short.seconds * 1e6, 1)) us, "
+                + "on \(long.count) rows \(fixed(long.seconds * 1e6, 1)) us"
+        }
+    }
+
+    /// One run of a flat-cost target's child (`--scale-child KIND COUNT run`).
+    struct FlatRun {
+        let count: Int
+        let seconds: Double
+        let output: [String: Double]
+    }
+
+    /// A target whose cost should not grow with the session: the child
+    /// `kind` at the two session sizes, each printing `figure` (the seconds
+    /// of one operation); the report line `describe` writes, the figures
+    /// recorded under `record` (the sizes as `countsKey`), and the long
+    /// run's seconds over the short one's held to `limit` (flat: 1).
+    static func measureFlat(child kind: String, _ sessions: (short: Int, long: Int), figure: String, failure: String,
+                            record: String, countsKey: String, target: String, limit: Double,
+                            describe: (_ short: FlatRun, _ long: FlatRun) -> String) {
+        guard let first = child([kind, String(sessions.short), "run"]), let second = child([kind, String(sessions.long), "run"]),
+              let shortSeconds = first[figure], let longSeconds = second[figure] else {
+            Report.problem("  " + failure)
             Report.exit(1)
         }
-        Report.text("  item data: `insert`/`delete` after values on \(short) rows \(fixed(shortSeconds * 1e6, 1)) us, "
-                    + "on \(long) rows \(fixed(longSeconds * 1e6, 1)) us")
-        Report.record("itemMoves", .object([
-            ("rowsWithValues", .array([.int(short), .int(long)])),
-            ("secondsPerChange", .array([.double(shortSeconds), .double(longSeconds)])),
+        let short = FlatRun(count: sessions.short, seconds: shortSeconds, output: first)
+        let long = FlatRun(count: sessions.long, seconds: longSeconds, output: second)
+        Report.text("  " + describe(short, long))
+        Report.record(record, .object([
+            (countsKey, .array([.int(short.count), .int(long.count)])),
+            (figure, .array([.double(shortSeconds), .double(longSeconds)])),
         ]))
-        targets.append(Target(name: "item data: an insert/delete, long / short", measured: longSeconds / max(shortSeconds, 1e-12),
-                              limit: GrowthTargets.itemMovesLimit, unit: "x"))
+        targets.append(Target(name: target, measured: longSeconds / max(shortSeconds, 1e-12), limit: limit, unit: "x"))
     }
 
     /// The picture target: each export script's `export` line, timed in a child.
