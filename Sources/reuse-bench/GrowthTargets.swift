@@ -65,19 +65,29 @@ enum GrowthTargets {
     /// session under texture, then ``reloads`` reloads of a row on screen,
     /// timed together; prints the seconds a reload took.
     static func runTextureReloadChild(lines: Int) -> Never {
-        let script = "strategy texture\n" + ScaleBenchmark.scrollSession(lines: lines)
+        // The window shows rows `lines` to `lines + 19` after `lines` one-row scrolls.
+        timeLines(after: "strategy texture\n" + ScaleBenchmark.scrollSession(lines: lines), file: "texture.reuse",
+                  Array(repeating: "reload Feed/\(lines + 5)", count: reloads), figure: "secondsPerReload") { interpreter in
+            print("views\t\(interpreter.engine.views.count)")
+        }
+    }
+
+    /// In a child: runs `script`, then `lines` timed together; prints
+    /// `figure` (the seconds one line took) and what `report` adds, then
+    /// exits (1 when the script or a line failed).
+    static func timeLines(after script: String, file: String, _ lines: [String], figure: String,
+                          report: (Interpreter) -> Void = { _ in }) -> Never {
         var written = 0
         let interpreter = Interpreter(options: .init(width: 80), write: { written &+= $0.utf8.count }, writeError: { _ in })
-        guard interpreter.run(script: script, file: "texture.reuse") else { exit(1) }
-        // The window shows rows `lines` to `lines + 19` after `lines` one-row scrolls.
-        let line = "reload Feed/\(lines + 5)"
+        guard interpreter.run(script: script, file: file) else { exit(1) }
+        let first = script.utf8.count { $0 == UInt8(ascii: "\n") } + 1
         var ok = true
         let start = now()
-        for index in 0..<reloads {
-            ok = interpreter.run(line: line, at: SourceLocation(file: "texture.reuse", line: lines + 5 + index)) && ok
+        for (index, line) in lines.enumerated() {
+            ok = interpreter.run(line: line, at: SourceLocation(file: file, line: first + index)) && ok
         }
-        print("secondsPerReload\t\(Double(now() - start) / 1e9 / Double(reloads))")
-        print("views\t\(interpreter.engine.views.count)")
+        print("\(figure)\t\(Double(now() - start) / 1e9 / Double(max(lines.count, 1)))")
+        report(interpreter)
         sink &+= written
         exit(ok ? 0 : 1)
     }
@@ -111,21 +121,10 @@ enum GrowthTargets {
     /// scattered as its inserts were, timed together; prints the seconds a
     /// change took.
     static func runFragmentsChild(inserts: Int) -> Never {
-        var written = 0
-        let interpreter = Interpreter(options: .init(width: 80), write: { written &+= $0.utf8.count }, writeError: { _ in })
-        guard interpreter.run(script: fragmentedSession(inserts: inserts), file: "fragments.reuse") else { exit(1) }
         // Rows of other inserts than the session's (its indexes go on).
         let rows = (0..<fragmentChanges).map { scatteredRow(inserts + 1 + $0 * 13) }
-        var ok = true
-        let start = now()
-        for (index, row) in rows.enumerated() {
-            let at = SourceLocation(file: "fragments.reuse", line: inserts + 5 + 2 * index)
-            ok = interpreter.run(line: "insert Feed at \(row)", at: at) && ok
-            ok = interpreter.run(line: "delete Feed at \(row)", at: at) && ok
-        }
-        print("secondsPerChange\t\(Double(now() - start) / 1e9 / Double(2 * fragmentChanges))")
-        sink &+= written
-        exit(ok ? 0 : 1)
+        timeLines(after: fragmentedSession(inserts: inserts), file: "fragments.reuse",
+                  rows.flatMap { ["insert Feed at \($0)", "delete Feed at \($0)"] }, figure: "secondsPerChange")
     }
 
     /// The most a change's time may grow from the short item-data session to the long one.
@@ -142,19 +141,10 @@ enum GrowthTargets {
     static func runItemMovesChild(lines: Int) -> Never {
         var script = "strategy theodolite\n" + ScaleBenchmark.scrollSession(lines: 0)
         for row in 0..<lines { script += "scroll Feed by 1\nset Feed/\(row + 20)/Title text v\n" }
-        var written = 0
-        let interpreter = Interpreter(options: .init(width: 80), write: { written &+= $0.utf8.count }, writeError: { _ in })
-        guard interpreter.run(script: script, file: "item-moves.reuse") else { exit(1) }
         let row = lines + 5
-        var ok = true
-        let start = now()
-        for index in 0..<itemMoves {
-            let line = index % 2 == 0 ? "insert Feed at \(row)" : "delete Feed at \(row)"
-            ok = interpreter.run(line: line, at: SourceLocation(file: "item-moves.reuse", line: 2 * lines + 6 + index)) && ok
-        }
-        print("secondsPerChange\t\(Double(now() - start) / 1e9 / Double(itemMoves))")
-        sink &+= written
-        exit(ok ? 0 : 1)
+        timeLines(after: script, file: "item-moves.reuse",
+                  (0..<itemMoves).map { $0 % 2 == 0 ? "insert Feed at \(row)" : "delete Feed at \(row)" },
+                  figure: "secondsPerChange")
     }
 
     /// A growth target's two sessions: `longest` lines (or `lines`, when

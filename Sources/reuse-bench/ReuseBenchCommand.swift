@@ -96,7 +96,7 @@ extension ReuseBenchCommand {
     /// The scale targets.
     struct Scale: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "The scale targets (time travel, why and checkpoint memory after long sessions; compare's peak memory and time; theodolite-2019 linear in lines; a fragmented list's inserts; pictures of big trees; recording cost per view; the engine against the tight floor; the shell's front end in instructions a line), each with its figure and ratio.",
+            abstract: "The scale targets (time travel, why and checkpoint memory after long sessions; compare's peak memory and time; theodolite-2019 linear in lines; costs that must not grow with the session: a Texture row reload, a fragmented list's inserts, item data that moves; pictures of big trees; recording cost per view; the engine against the tight floor; the shell's front end in instructions a line), each with its figure and ratio.",
             discussion: "Exits 1 when a target is missed or could not be measured. The instruction targets (tight floor, recording, front end) need a release build and valgrind; the export target needs Graphviz.")
 
         @Option(help: ArgumentHelp("Lines of each session (the targets are stated for 1,000,000).", valueName: "N"))

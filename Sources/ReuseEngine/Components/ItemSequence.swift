@@ -175,6 +175,14 @@ struct ItemSequence: Sendable {
         return (node.runs[index], offset + start)
     }
 
+    /// Inserts or deletes as `change` says (its rows checked by the caller).
+    mutating func apply(_ change: ItemChange) {
+        switch change {
+        case .insert(let at, let count): insert(at: at, count: count)
+        case .delete(let at, let count): delete(at: at, count: count)
+        }
+    }
+
     /// Inserts `count` new items before row `row` (`row == count`: at the
     /// end), with the next ids.
     mutating func insert(at row: Int, count inserted: Int) {

@@ -49,15 +49,13 @@ extension Engine {
     public var statistics: Statistics {
         var visible = 0, hidden = 0, underHidden = 0, detached = 0, nodeViews = 0, nodes = 0
         let keepsNodes = session.strategy.keepsNodes
-        // Every view but the root, read in place: a copy of each view (its
-        // tables, pools and configuration retained and released) cost the
-        // most of `stats` where views pile up (theodolite-2019 keeps every
-        // hidden view: 100,000 after 100,000 scroll lines). The same
-        // classes as `ViewStore.visibility(of:)`, in its order.
+        // Every view but the root, read in place (as `visibility(of:)`
+        // reads them): a copy of each view cost the most of `stats` where
+        // views pile up (theodolite-2019 keeps every hidden view: 100,000
+        // after 100,000 scroll lines).
         let views = session.store.views
         for index in views.indices.dropFirst() {
-            if views[index].isRemoved { continue }
-            if keepsNodes {
+            if keepsNodes, !views[index].isRemoved {
                 if views[index].poolKey?.qualifier == .node { nodeViews += 1 }
                 // A list's view alive: every item of its list has a node.
                 if views[index].list != nil, let path = views[index].owner, let name = views[index].ownerComponent,
@@ -65,12 +63,16 @@ extension Engine {
                     nodes += withItems(spec, at: path).rows
                 }
             }
+            switch session.store.visibility(of: ViewID(index + 1)) {
+            case .visible: visible += 1
             // A Recycler's detached cell (cache, pool) still has its list
             // as host and counts as hidden; a view out of every hierarchy,
             // in the pool of its class (Valdi), counts as detached.
-            guard let superview = views[index].superview else { detached += 1; continue }
-            if views[index].isDetached || views[index].isHidden { hidden += 1; continue }
-            if session.store.hasHiddenAncestor(from: superview) { underHidden += 1 } else { visible += 1 }
+            case .hidden, .detached(from: .some): hidden += 1
+            case .insideHidden: underHidden += 1
+            case .detached(from: nil): detached += 1
+            case .removed: break
+            }
         }
         return Statistics(counts: session.store.log.totals, passes: session.store.log.currentPass, leaks: leaks().count,
                           views: session.store.aliveCount, peakViews: session.store.peakViews, visibleViews: visible,

@@ -87,12 +87,7 @@ extension Engine {
         try checkRootsMountable()
         // Changed in place: a copy taken out of the table would share its
         // nodes with the table's and copy the path it changes.
-        switch change {
-        case .insert(let at, let count):
-            session.listItems[path, default: ItemSequence(listType: name, rows: declared.rows)].insert(at: at, count: count)
-        case .delete(let at, let count):
-            session.listItems[path, default: ItemSequence(listType: name, rows: declared.rows)].delete(at: at, count: count)
-        }
+        session.listItems[path, default: ItemSequence(listType: name, rows: declared.rows)].apply(change)
         let follows = followsItems(declared)
         moveItemData(under: path, change, statesFollow: follows)
         if session.definitionsPending { return runFullPass(trigger: trigger) }

@@ -84,31 +84,24 @@ public struct ViewStore: Sendable {
 
     /// Visible, hidden, inside a hidden view, detached (waiting out of the
     /// hierarchy), or removed.
+    ///
+    /// Each view read in place, not copied: `stats` asks it of every view
+    /// alive, and a copy (its tables, pools and configuration retained and
+    /// released) cost the most of that where views pile up
+    /// (theodolite-2019 keeps every hidden one).
     public func visibility(of id: ViewID) -> Visibility {
-        let subject = self[id]
-        if subject.isRemoved { return .removed }
-        if subject.isDetached, let host = subject.superview { return .detached(from: host) }
-        if subject.superview == nil, id != .root { return .detached(from: nil) }
-        if subject.isHidden { return .hidden }
-        var current = subject.superview
+        let index = id.number - 1
+        if views[index].isRemoved { return .removed }
+        let superview = views[index].superview
+        if views[index].isDetached, let host = superview { return .detached(from: host) }
+        if superview == nil, id != .root { return .detached(from: nil) }
+        if views[index].isHidden { return .hidden }
+        var current = superview
         while let parent = current {
-            let next = self[parent]
-            if next.isHidden { return .insideHidden(parent) }
-            current = next.superview
+            if views[parent.number - 1].isHidden { return .insideHidden(parent) }
+            current = views[parent.number - 1].superview
         }
         return .visible
-    }
-
-    /// Whether `parent` or a view above it is hidden: the walk
-    /// ``visibility(of:)`` takes up from a view that is not, reading each
-    /// view in place.
-    func hasHiddenAncestor(from parent: ViewID) -> Bool {
-        var current: ViewID? = parent
-        while let view = current {
-            if views[view.number - 1].isHidden { return true }
-            current = views[view.number - 1].superview
-        }
-        return false
     }
 
     /// The pool of `key` in `parent`, if it exists.
