@@ -140,6 +140,12 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// cache holds it meanwhile. Twin: the definition returned retained
     /// by `Engine.definition(for:)`.
     package static let unretainedDefinitions = FastPaths(rawValue: 1 << 30)
+    /// A checkpoint holds the views in chunks, sharing with the checkpoint
+    /// before it each chunk whose views' fields hold the same bytes
+    /// (``CheckpointViews``), and checkpoints are spaced by what that
+    /// costs (``History/copyWeight(of:)``). Twin: the checkpoint holds the
+    /// session's views array whole, spaced by the state's weight.
+    package static let sharedCheckpointViews = FastPaths(rawValue: 1 << 32)
 
     /// Every shortcut, by the name FAST_PATHS.md and the tests give it.
     package static let named: [(name: String, path: FastPaths)] = [
@@ -156,6 +162,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         ("elementPathsInPlace", .elementPathsInPlace), ("batchRemoval", .batchRemoval),
         ("unretainedDefinitions", .unretainedDefinitions), ("vendOrderByPrefix", .vendOrderByPrefix),
         ("removalFromEnd", .removalFromEnd), ("kindTags", .kindTags),
+        ("sharedCheckpointViews", .sharedCheckpointViews),
     ]
 
     /// Whether this build can turn shortcuts off (debug builds).
@@ -167,11 +174,11 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
         #endif
     }
 
-    /// Every shortcut on: the engine as it runs (bits 0-31 of 64 taken). A
+    /// Every shortcut on: the engine as it runs (bits 0-32 of 64 taken). A
     /// literal, not made from ``named`` at run time, so that in release builds, where it is the
     /// switches' constant, every guard folds away (a test holds it to ``named``).
     package static var all: FastPaths {
-        @inline(__always) get { FastPaths(rawValue: 0x0000_0000_FFFF_FFFF) }
+        @inline(__always) get { FastPaths(rawValue: 0x0000_0001_FFFF_FFFF) }
     }
     /// Every shortcut off: the general paths alone.
     package static let none: FastPaths = []

@@ -410,9 +410,12 @@ enum ScaleBenchmark {
         if kind == "texture-reload" { GrowthTargets.runTextureReloadChild(lines: lines) }
         if kind == "fragments" { GrowthTargets.runFragmentsChild(inserts: lines) }
         if kind == "item-moves" { GrowthTargets.runItemMovesChild(lines: lines) }
-        var (script, view, property) = kind == "set"
-            ? (setSession(lines: lines), "Screen/Card[7]/Title", "text")
-            : (scrollSession(lines: lines), "v3", "backgroundColor")
+        var (script, view, property) = switch kind {
+        case "set": (setSession(lines: lines), "Screen/Card[7]/Title", "text")
+        // The strategies whose views grow with the rows shown.
+        case "texture", "theodolite-2019": ("strategy \(kind)\n" + scrollSession(lines: lines), "v3", "backgroundColor")
+        default: (scrollSession(lines: lines), "v3", "backgroundColor")
+        }
         if mode.hasPrefix("keep") { script = script.replacing("mount Screen\n", with: "mount Screen\nlog keep 1000\n").replacing("mount Feed\n", with: "mount Feed\nlog keep 1000\n") }
         var written = 0
         let before = memory().rss

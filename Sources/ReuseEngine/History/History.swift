@@ -49,11 +49,61 @@ struct History: Sendable {
     /// alone (its log detached), none of the engine's scratch.
     struct Checkpoint: Sendable {
         var operations: Int
-        var session: Engine.Session
-        /// The session's ``Engine/Session/weight`` when it was taken.
+        /// The session; its views are in ``views`` when that holds them.
+        private var held: Engine.Session
+        /// The session's views in chunks shared with the checkpoint before
+        /// (``FastPaths/sharedCheckpointViews``); nil: ``held`` has them.
+        private(set) var views: CheckpointViews?
+        /// What it weighs beside the checkpoint before it: the session's
+        /// ``Engine/Session/weight``, or with ``views``, the weight of the
+        /// rest (``restWeight``) plus the views it does not share and its
+        /// table of chunks (``CheckpointViews/tableWeight(views:)``).
         var weight: Int
+        /// The weight of the session less its views (with ``views``).
+        private var restWeight: Int
         /// The due point it was taken at (0: the origin).
         var ordinal: Int
+
+        /// A checkpoint of `session` after `operations` operations, taken
+        /// at due point `ordinal`; its views in chunks shared with `latest`'s
+        /// when `sharing` (``FastPaths/sharedCheckpointViews``).
+        init(operations: Int, session: Engine.Session, ordinal: Int, sharing: Bool, latest: Checkpoint?) {
+            self.operations = operations
+            self.ordinal = ordinal
+            held = session
+            guard sharing else {
+                views = nil
+                restWeight = session.weight
+                weight = restWeight
+                return
+            }
+            let chunked = CheckpointViews(session.store.views, after: latest?.views)
+            // The live array is left to the live session alone: its next
+            // write copies nothing.
+            held.store.views = []
+            views = chunked
+            restWeight = session.weight - session.store.count
+            weight = restWeight + chunked.unshared + CheckpointViews.tableWeight(views: chunked.count)
+        }
+
+        /// The session as it was, its views in one array of their own.
+        var session: Engine.Session {
+            guard let views else { return held }
+            var session = held
+            session.store.views = views.views
+            return session
+        }
+
+        /// Weighs it again beside `previous`, the checkpoint now before it.
+        mutating func weigh(after previous: Checkpoint?) {
+            guard let views else { return }
+            weight = restWeight + views.unsharedViews(after: previous?.views) + CheckpointViews.tableWeight(views: views.count)
+        }
+
+        /// What its views cost to make beyond the comparison and the views
+        /// made since the one before (``CheckpointViews/rewritten``): a
+        /// guide to the next one's cost.
+        var viewsRewritten: Int { views?.rewritten ?? 0 }
     }
 
     /// Work between checkpoints (events plus operations): ``workPerView``
@@ -80,8 +130,9 @@ struct History: Sendable {
     /// Starts the history at `origin` (an engine before any operation).
     mutating func start(at origin: Engine.Session) {
         entries = Journal()
-        checkpoints = [Checkpoint(operations: 0, session: origin, weight: origin.weight, ordinal: 0)]
-        checkpointWeight = origin.weight
+        checkpoints = [Checkpoint(operations: 0, session: origin, ordinal: 0,
+                                  sharing: origin.store.fastPaths.contains(.sharedCheckpointViews), latest: nil)]
+        checkpointWeight = checkpoints[0].weight
         workSinceCheckpoint = 0
         duePoints = 0
         stride = 1
@@ -115,18 +166,43 @@ struct History: Sendable {
         return keepsCheckpoints && workSinceCheckpoint >= spacing.lowerBound
     }
 
-    /// Whether a checkpoint is due after the operations journaled
-    /// (`weight`: the present state's ``Engine/Session/weight``, what a
-    /// checkpoint copies at most); when it is, a due point is counted.
-    mutating func checkpointDue(weight: Int) -> Bool {
+    /// Whether a checkpoint of `session` is due after the operations
+    /// journaled; when it is, a due point is counted. The spacing is
+    /// ``workPerView`` per unit of what a checkpoint would add to memory,
+    /// within ``spacing``, and never less than ``workPerUnitCopied`` per
+    /// unit of what it would cost to take (``weights(of:)``).
+    mutating func checkpointDue(of session: Engine.Session) -> Bool {
         guard keepsCheckpoints else { return false }
-        let due = max(min(max(History.workPerView * weight, spacing.lowerBound), spacing.upperBound),
-                      workPerUnitCopied * weight)
+        let (memory, copy) = weights(of: session)
+        let due = max(min(max(History.workPerView * memory, spacing.lowerBound), spacing.upperBound),
+                      workPerUnitCopied * copy)
         guard workSinceCheckpoint >= due else { return false }
         duePoints += 1
         workSinceCheckpoint = 0
         return true
     }
+
+    /// What a checkpoint of `session` would add to memory and cost to
+    /// take, in units of about one view copied (``Engine/Session/weight``'s).
+    /// A checkpoint that holds the session whole adds and costs the whole
+    /// state. With shared views (``FastPaths/sharedCheckpointViews``), it
+    /// adds the rest of the state, its table of chunks (a unit for 64)
+    /// and as many views as the newest checkpoint rewrote
+    /// (``CheckpointViews/rewritten``: views made since are paid for by the
+    /// events that made them), and costs the rest, the views rewritten and
+    /// the views compared (``viewsComparedPerUnit`` to a unit). A
+    /// checkpoint that rewrote more than the last spaces the next one further.
+    func weights(of session: Engine.Session) -> (memory: Int, copy: Int) {
+        guard session.store.fastPaths.contains(.sharedCheckpointViews) else { return (session.weight, session.weight) }
+        let views = session.store.count
+        let rest = session.weight - views + (checkpoints.last?.viewsRewritten ?? 0)
+        return (rest + CheckpointViews.tableWeight(views: views), rest + views / History.viewsComparedPerUnit)
+    }
+
+    /// Views compared for about the cost of a unit of work (an event
+    /// recorded): 42 measured under texture (BENCHMARKS.md, "Time travel
+    /// when the state is large"), taken lower.
+    static let viewsComparedPerUnit = 32
 
     /// At least this many checkpoints may be kept, whatever the session's length.
     static let minimumCheckpoints = 128
@@ -151,15 +227,19 @@ struct History: Sendable {
 
     /// Takes a checkpoint of `session` at the last due point.
     mutating func addCheckpoint(_ session: Engine.Session) {
+        // Made first, so that it shares what it can with the newest, kept or not.
+        var checkpoint = Checkpoint(operations: entries.count, session: session, ordinal: duePoints,
+                                    sharing: session.store.fastPaths.contains(.sharedCheckpointViews),
+                                    latest: checkpoints.last)
         // The newest checkpoint is kept off the stride only while it is the newest.
         if checkpoints.count > 1, let last = checkpoints.last, !last.ordinal.isMultiple(of: stride) {
             checkpointWeight -= last.weight
             checkpoints.removeLast()
         }
-        let weight = session.weight
-        checkpoints.append(Checkpoint(operations: entries.count, session: session, weight: weight, ordinal: duePoints))
-        checkpointWeight += weight
-        let budget = max(History.weightMultiple * weight, budgetFloor)
+        checkpoint.weigh(after: checkpoints.last)
+        checkpoints.append(checkpoint)
+        checkpointWeight += checkpoint.weight
+        let budget = max(History.weightMultiple * session.weight, budgetFloor)
         while checkpoints.count > 2, checkpoints.count > checkpointLimit || checkpointWeight > budget {
             thin()
         }
@@ -172,12 +252,13 @@ struct History: Sendable {
         let newest = checkpoints.count - 1
         var kept: [Checkpoint] = []
         kept.reserveCapacity(checkpoints.count / 2 + 2)
-        for (index, checkpoint) in checkpoints.enumerated() {
-            if index == 0 || index == newest || checkpoint.ordinal.isMultiple(of: stride) {
-                kept.append(checkpoint)
-            } else {
-                checkpointWeight -= checkpoint.weight
-            }
+        checkpointWeight = 0
+        for (index, var checkpoint) in checkpoints.enumerated()
+        where index == 0 || index == newest || checkpoint.ordinal.isMultiple(of: stride) {
+            // Its views weigh what it does not share with the one now before it.
+            checkpoint.weigh(after: kept.last)
+            checkpointWeight += checkpoint.weight
+            kept.append(checkpoint)
         }
         checkpoints = kept
     }
@@ -440,7 +521,7 @@ extension Engine {
             throw .interrupted
         }
         let after = session.store.log.mark
-        if append(&history, before, after), history.checkpointDue(weight: session.weight) {
+        if append(&history, before, after), history.checkpointDue(of: session) {
             history.addCheckpoint(checkpointState())
         }
         return result
@@ -490,7 +571,7 @@ extension Engine {
 
     /// `start`, the state after the first `done` operations, carried on to
     /// the state after the first `count`.
-    private func replayed(operations count: Int, from start: Engine, after done: Int) -> Engine {
+    private func replayed(operations count: Int, from start: consuming Engine, after done: Int) -> Engine {
         var engine = start
         // The steps of a replay are in the live log already: it counts them
         // (pass and sequence numbers, totals) but keeps none, which also
