@@ -565,14 +565,16 @@ extension Engine {
         guard let checkpoint = history.checkpoint(atOrBefore: count) else { return self }
         // Empty scratch, no history, never interrupted: it rebuilds a
         // state that existed, with the live engine's shortcuts.
-        return replayed(operations: count, from: Engine(resuming: checkpoint.session, fastPaths: fastPaths),
-                        after: checkpoint.operations)
+        var engine = Engine(resuming: checkpoint.session, fastPaths: fastPaths)
+        replay(on: &engine, operations: count, after: checkpoint.operations)
+        return engine
     }
 
-    /// `start`, the state after the first `done` operations, carried on to
-    /// the state after the first `count`.
-    private func replayed(operations count: Int, from start: consuming Engine, after done: Int) -> Engine {
-        var engine = start
+    /// Carries `engine`, the state after the first `done` operations, on to
+    /// the state after the first `count`. In place: an engine copied in
+    /// (its views shared with the copy) would copy every view at the
+    /// replay's first write.
+    private func replay(on engine: inout Engine, operations count: Int, after done: Int) {
         // The steps of a replay are in the live log already: it counts them
         // (pass and sequence numbers, totals) but keeps none, which also
         // spares a replay far into the past the memory and time of
@@ -589,7 +591,6 @@ extension Engine {
         }
         engine.session.store.log.keepsEvents = keepsEvents
         engine.interruptionCheck = interruptionCheck
-        return engine
     }
 
     /// The state right after pass `number` ran (and before anything after
@@ -620,7 +621,10 @@ extension Engine {
               nearest.operations <= done else {
             return (start, replayed(operations: count))
         }
-        return (start, replayed(operations: count, from: start, after: done))
+        // The second shares the first's views until its first write copies them.
+        var second = start
+        replay(on: &second, operations: count, after: done)
+        return (start, second)
     }
 
     /// Takes back every operation after the first `count`, as if it had never
