@@ -15,7 +15,7 @@ import Testing
         engine.fastPaths = .all.subtracting(.oneRowStep)
         #expect(engine.fastPaths == .all.subtracting(.oneRowStep))
         #endif
-        #expect(FastPaths.all == FastPaths(FastPaths.named.map(\.path)) && FastPaths.named.count == 32)
+        #expect(FastPaths.all == FastPaths(FastPaths.named.map(\.path)) && FastPaths.named.count == 33)
         #expect(Set(FastPaths.named.map(\.path.rawValue)).count == FastPaths.named.count)
     }
 
