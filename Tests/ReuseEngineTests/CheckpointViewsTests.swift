@@ -68,7 +68,7 @@ import Testing
         #expect(again.unshared == 0 && again.rewritten == 0)
         _ = try engine.scroll("Feed", by: 1)
         let after = CheckpointViews(engine.views.all, after: first)
-        let size = CheckpointViews.chunkSize
+        let size = CheckpointViews.defaultChunkSize
         // The host's chunk, the chunks of the rows that left and entered, and a new tail.
         #expect(after.unshared <= 4 * size, "\(after.unshared) views copied of \(after.count)")
         #expect(after.rewritten <= after.unshared && after.rewritten <= 3 * size)
@@ -93,13 +93,16 @@ import Testing
     /// Every past state rebuilds exactly with checkpoints after every
     /// operation, thinned by weight, whether they share views or not: the
     /// shortcut against its twin.
+    /// Chunks of 1 and 3 views share views in these short sessions (with
+    /// 256, each chunk holds every view, and a pass changes one of them).
     @Test(.enabled(if: FastPaths.areSwitchable, "fast paths are switchable in debug builds only"),
-          arguments: [true, false])
-    func pastStatesRebuildWithOrWithoutSharedViews(sharing: Bool) throws {
+          arguments: [(true, 1), (true, 3), (true, 256), (false, 256)])
+    func pastStatesRebuildWithOrWithoutSharedViews(sharing: Bool, viewsPerChunk: Int) throws {
         var h = try FuzzTests.catalog()
         h.thorough = false
         h.engine.fastPaths = sharing ? .all : FastPaths.all.subtracting(.sharedCheckpointViews)
         h.engine.checkpointAfterEveryOperation()
+        h.engine.history.viewsPerChunk = viewsPerChunk
         var random = SplitMix(state: 53)
         var live: [Int: String] = [:]
         for _ in 0..<400 {
@@ -110,6 +113,9 @@ import Testing
         }
         // The origin was taken before the switch was set.
         #expect(h.engine.history.checkpoints.dropFirst().allSatisfy { ($0.views != nil) == sharing })
+        // Views were shared: some checkpoint copied fewer than it holds.
+        #expect(!sharing || viewsPerChunk == 256
+                    || h.engine.history.checkpoints.contains { ($0.views?.unshared ?? .max) < ($0.views?.count ?? 0) })
         for pass in live.keys.sorted() {
             let past = try #require(h.engine.state(afterPass: pass))
             #expect(HistoryTests.state(past) == live[pass], "pass \(pass) rebuilt differs")

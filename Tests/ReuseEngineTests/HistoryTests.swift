@@ -20,6 +20,8 @@ import Testing
         h.thorough = false
         h.engine.history.spacing = 16...256
         h.engine.history.workPerUnitCopied = 0
+        // Chunks of two views: checkpoints share the views a short session leaves alone.
+        h.engine.history.viewsPerChunk = 2
         return h
     }
 

@@ -1,4 +1,4 @@
-/// A checkpoint's views, in chunks of ``chunkSize`` that a checkpoint
+/// A checkpoint's views, in chunks of ``chunkSize`` views that a checkpoint
 /// shares with the one before it wherever none of their views changed
 /// (``FastPaths/sharedCheckpointViews``).
 ///
@@ -21,9 +21,12 @@
 /// enough: a copy leaves the padding, and the unused payload of a `nil`,
 /// as it finds them, so a copy's bytes differ from its original's.)
 struct CheckpointViews: Sendable {
-    /// Views a chunk holds (the last one fewer).
-    static let chunkSize = 256
+    /// Views a chunk holds (the last one fewer), unless a test asks for
+    /// fewer (``History/viewsPerChunk``: with 1, every view unchanged is shared).
+    static let defaultChunkSize = 256
 
+    /// Views a chunk holds (the last one fewer).
+    let chunkSize: Int
     /// View `n` is `chunks[(n - 1) / chunkSize][(n - 1) % chunkSize]`.
     private(set) var chunks: [[SimulatedView]]
     /// Views held.
@@ -39,10 +42,14 @@ struct CheckpointViews: Sendable {
     /// only the spacing pays for (``History/weights(of:)``).
     private(set) var rewritten: Int
 
-    /// The chunks of `views`, sharing every chunk of `previous` whose views
-    /// are identical to those of `views` at the same places.
-    init(_ views: [SimulatedView], after previous: CheckpointViews?) {
-        let size = CheckpointViews.chunkSize
+    /// The chunks of `views`, `chunkSize` views each, sharing every chunk
+    /// of `previous` (of the same size) whose views are identical to those
+    /// of `views` at the same places.
+    init(_ views: [SimulatedView], after previous: CheckpointViews?, chunkSize: Int = CheckpointViews.defaultChunkSize) {
+        precondition(chunkSize > 0)
+        self.chunkSize = chunkSize
+        let previous = previous?.chunkSize == chunkSize ? previous : nil
+        let size = chunkSize
         count = views.count
         unshared = 0
         rewritten = 0
@@ -65,18 +72,18 @@ struct CheckpointViews: Sendable {
         }
     }
 
-    /// The weight of the table of chunks for `views` views: a unit (about
-    /// a view with its tables, ``Engine/Session/weight``) for 64 chunks,
-    /// whose references take 512 bytes.
-    static func tableWeight(views: Int) -> Int {
-        (views + 64 * chunkSize - 1) / (64 * chunkSize)
+    /// The weight of a table of `chunks` chunks: a unit (about a view
+    /// with its tables, ``Engine/Session/weight``) for 64, whose
+    /// references take 512 bytes.
+    static func tableWeight(chunks: Int) -> Int {
+        (chunks + 63) / 64
     }
 
     /// The views, in one array of their own (a replay writes them), with
     /// room for a chunk more: a replay that makes a view does not move them all.
     var views: [SimulatedView] {
         var views: [SimulatedView] = []
-        views.reserveCapacity(count + CheckpointViews.chunkSize)
+        views.reserveCapacity(count + CheckpointViews.defaultChunkSize)
         for chunk in chunks { views.append(contentsOf: chunk) }
         return views
     }
@@ -85,7 +92,7 @@ struct CheckpointViews: Sendable {
     /// what this one adds to memory next to it (after thinning, the
     /// checkpoint before it is another one).
     func unsharedViews(after previous: CheckpointViews?) -> Int {
-        guard let previous else { return count }
+        guard let previous, previous.chunkSize == chunkSize else { return count }
         var views = 0
         for index in chunks.indices
         where index >= previous.chunks.count || !chunks[index].hasSameBuffer(as: previous.chunks[index]) {

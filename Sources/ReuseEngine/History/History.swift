@@ -57,7 +57,7 @@ struct History: Sendable {
         /// What it weighs beside the checkpoint before it: the session's
         /// ``Engine/Session/weight``, or with ``views``, the weight of the
         /// rest (``restWeight``) plus the views it does not share and its
-        /// table of chunks (``CheckpointViews/tableWeight(views:)``).
+        /// table of chunks (``CheckpointViews/tableWeight(chunks:)``).
         var weight: Int
         /// The weight of the session less its views (with ``views``).
         private var restWeight: Int
@@ -67,7 +67,8 @@ struct History: Sendable {
         /// A checkpoint of `session` after `operations` operations, taken
         /// at due point `ordinal`; its views in chunks shared with `latest`'s
         /// when `sharing` (``FastPaths/sharedCheckpointViews``).
-        init(operations: Int, session: Engine.Session, ordinal: Int, sharing: Bool, latest: Checkpoint?) {
+        init(operations: Int, session: Engine.Session, ordinal: Int, sharing: Bool, latest: Checkpoint?,
+             viewsPerChunk: Int = CheckpointViews.defaultChunkSize) {
             self.operations = operations
             self.ordinal = ordinal
             held = session
@@ -77,13 +78,13 @@ struct History: Sendable {
                 weight = restWeight
                 return
             }
-            let chunked = CheckpointViews(session.store.views, after: latest?.views)
+            let chunked = CheckpointViews(session.store.views, after: latest?.views, chunkSize: viewsPerChunk)
             // The live array is left to the live session alone: its next
             // write copies nothing.
             held.store.views = []
             views = chunked
             restWeight = session.weight - session.store.count
-            weight = restWeight + chunked.unshared + CheckpointViews.tableWeight(views: chunked.count)
+            weight = restWeight + chunked.unshared + CheckpointViews.tableWeight(chunks: chunked.chunks.count)
         }
 
         /// The session as it was, its views in one array of their own.
@@ -97,7 +98,7 @@ struct History: Sendable {
         /// Weighs it again beside `previous`, the checkpoint now before it.
         mutating func weigh(after previous: Checkpoint?) {
             guard let views else { return }
-            weight = restWeight + views.unsharedViews(after: previous?.views) + CheckpointViews.tableWeight(views: views.count)
+            weight = restWeight + views.unsharedViews(after: previous?.views) + CheckpointViews.tableWeight(chunks: views.chunks.count)
         }
 
         /// What its views cost to make beyond the comparison and the views
@@ -196,7 +197,8 @@ struct History: Sendable {
         guard session.store.fastPaths.contains(.sharedCheckpointViews) else { return (session.weight, session.weight) }
         let views = session.store.count
         let rest = session.weight - views + (checkpoints.last?.viewsRewritten ?? 0)
-        return (rest + CheckpointViews.tableWeight(views: views), rest + views / History.viewsComparedPerUnit)
+        let chunks = (views + viewsPerChunk - 1) / viewsPerChunk
+        return (rest + CheckpointViews.tableWeight(chunks: chunks), rest + views / History.viewsComparedPerUnit)
     }
 
     /// Views compared for about the cost of a unit of work (an event
@@ -220,6 +222,10 @@ struct History: Sendable {
     /// 1.8 KB a view with its tables and node takes. A small state keeps
     /// all ``maximumCheckpoints``.
     static let minimumBudget = 1 << 17
+    /// Views in a chunk of a checkpoint that shares views
+    /// (``CheckpointViews``); tests take fewer, down to 1, so that short
+    /// sessions share views.
+    var viewsPerChunk = CheckpointViews.defaultChunkSize
     /// ``minimumBudget``, narrowed by tests.
     var budgetFloor = History.minimumBudget
     /// Whether checkpoints are taken past the origin (``Engine/keepsCheckpoints``).
@@ -230,7 +236,7 @@ struct History: Sendable {
         // Made first, so that it shares what it can with the newest, kept or not.
         var checkpoint = Checkpoint(operations: entries.count, session: session, ordinal: duePoints,
                                     sharing: session.store.fastPaths.contains(.sharedCheckpointViews),
-                                    latest: checkpoints.last)
+                                    latest: checkpoints.last, viewsPerChunk: viewsPerChunk)
         // The newest checkpoint is kept off the stride only while it is the newest.
         if checkpoints.count > 1, let last = checkpoints.last, !last.ordinal.isMultiple(of: stride) {
             checkpointWeight -= last.weight
