@@ -4,15 +4,19 @@
 ///
 /// The mechanism is deterministic replay from checkpoints. A checkpoint is a
 /// copy of the engine without its log and without its history, so taking one
-/// copies the views (and only what the next operations change) but never the
-/// session's events. One is taken when the work since the last one (events
-/// recorded plus operations run) reaches 64 per unit of the state's weight
-/// (``Engine/Session/weight``: views, component types, per-instance values,
-/// ...), within 16,384 and 65,536, and never less than 4 per unit: copying
-/// a state then costs at most a quarter of the work between two copies, so
-/// a session's time stays linear in its work however large the state grows,
-/// and rebuilding a recent state replays at most the larger of 65,536
-/// events' work and four times the state's weight.
+/// never copies the session's events. Its views are held in chunks shared
+/// with the checkpoint before wherever they did not change
+/// (``CheckpointViews``); the rest of the session is shared with the live
+/// one until the next operations change it. One is taken when the work
+/// since the last one (events recorded plus operations run) reaches 64 per
+/// unit of what it would add to memory (``weights(of:)``; without shared
+/// views, the state's weight, ``Engine/Session/weight``: views, component
+/// types, per-instance values, ...), within 16,384 and 65,536, and never
+/// less than 4 per unit of what it would cost to take: copying then costs
+/// at most a quarter of the work between two copies, so a session's time
+/// stays linear in its work however large the state grows, and rebuilding a
+/// recent state replays at most the larger of 65,536 events' work and four
+/// times that cost.
 ///
 /// The spacing is a trade between every operation and time travel. A
 /// checkpoint costs about one copy of each view (the views array, then

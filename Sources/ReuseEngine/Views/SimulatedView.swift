@@ -411,7 +411,7 @@ extension SimulatedView {
             && pools.isIdentical(to: other.pools)
             && bothNilOr(attached, other.attached) { $0.isIdentical(to: $1) }
             && bothNilOr(poolKey, other.poolKey) { $0.identity == $1.identity }
-            && bothNilOr(owner, other.owner) { $0.isIdentical(to: $1) }
+            && bothNilOr(owner, other.owner) { $0.hasSameStorage(as: $1) }
             && bothNilOr(ownerComponent, other.ownerComponent) { $0.hasSameRepresentation(as: $1) }
             && list == other.list
             && bothNilOr(stateBox, other.stateBox) { $0 === $1 }
