@@ -390,7 +390,9 @@ enum ScaleBenchmark {
         ("why --pass P", { pass, view, property in "why \(view) \(property) --pass \(pass)" }),
     ]
 
-    /// In the child (`--scale-child KIND LINES timed|bare|keep|keep-bare`;
+    /// In the child (`--scale-child KIND LINES timed|bare|keep|keep-bare`,
+    /// KIND `set`, `scroll`, or `texture` and `theodolite-2019` for the
+    /// scroll session under a strategy whose views grow with the rows shown;
     /// `compare-scroll|compare-set LINES run`, `theodolite LINES run` and
     /// `export SCRIPT run` run the children of the other targets):
     /// builds the session; `timed` then asks the time-travel questions and
