@@ -152,13 +152,6 @@ public struct ComponentPath: Hashable, Sendable, CustomStringConvertible, Compar
         return true
     }
 
-    /// The same storage and last row: the same path, known from the
-    /// path's words alone (false says nothing of equality;
-    /// ``SimulatedView/isIdentical(to:)``).
-    func hasSameStorage(as other: ComponentPath) -> Bool {
-        lastRow == other.lastRow && elements.hasSameBuffer(as: other.elements)
-    }
-
     /// Equal segments and equal namesakes flags: the same path, shown the same way.
     func isIdentical(to other: ComponentPath) -> Bool {
         // Copies of one path (a command repeated) are told at once, without

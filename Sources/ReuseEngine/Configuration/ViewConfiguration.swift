@@ -271,12 +271,3 @@ public enum KeyQualifier: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-extension ViewConfiguration {
-    /// Whether `other` is this very configuration: the same class string,
-    /// attributes buffer and flag (``SimulatedView/isIdentical(to:)``).
-    func isIdentical(to other: ViewConfiguration) -> Bool {
-        isMadeForRow == other.isMadeForRow && viewClass.hasSameRepresentation(as: other.viewClass)
-            && attributes.hasSameBuffer(as: other.attributes)
-    }
-}

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A checkpoint's views, in chunks of ``chunkSize`` views that a checkpoint
 /// shares with the one before it wherever none of their views changed
 /// (``FastPaths/sharedCheckpointViews``).
@@ -13,13 +21,18 @@
 /// and compares the rest in place; the live array stays its own.
 ///
 /// The trick, and its invariant: a chunk is shared when each of its
-/// views is identical to the live one (``SimulatedView/isIdentical(to:)``:
-/// the same inline values and the same buffers), which makes them the same
-/// value, because a buffer held in two places is never written in place.
-/// A comparison that answers "different" for equal views only copies a
-/// chunk that could have been shared. (Comparing the views' bytes is not
-/// enough: a copy leaves the padding, and the unused payload of a `nil`,
-/// as it finds them, so a copy's bytes differ from its original's.)
+/// views is identical to the live one (``identical(_:_:)``: every stored
+/// field holds the same bytes, so the same inline values and the same
+/// references to the same buffers), which makes them the same value,
+/// because a buffer held in two places is never written in place (copy on
+/// write; ``StateBox`` and a ``ViewKey``'s fields are immutable). Only the
+/// fields' bytes are compared, never the padding between them, and an
+/// optional's payload only when it holds a value: a copy leaves both as it
+/// finds them. A comparison that answers "different" for equal views (an
+/// equal value in another buffer) only copies a chunk that could have been
+/// shared. The views are read where they lie: a view copied out of its
+/// array would retain each of its buffers (three quarters of a checkpoint's
+/// time under texture, when it did).
 struct CheckpointViews: Sendable {
     /// Views a chunk holds (the last one fewer), unless a test asks for
     /// fewer (``History/viewsPerChunk``: with 1, every view unchanged is shared).
@@ -104,11 +117,79 @@ struct CheckpointViews: Sendable {
     /// Whether each view of `chunk` is identical to the one of `views[start..<end]` at its place.
     private static func same(_ chunk: [SimulatedView], _ views: [SimulatedView], at start: Int, through end: Int) -> Bool {
         guard chunk.count == end - start else { return false }
-        var live = start
-        for view in chunk.indices {
-            guard chunk[view].isIdentical(to: views[live]) else { return false }
-            live += 1
+        return chunk.withUnsafeBufferPointer { old in
+            views.withUnsafeBufferPointer { new in
+                guard let old = old.baseAddress, let new = new.baseAddress else { return old.isEmpty }
+                // Read once a chunk: a copy of the layout retains its array.
+                let layout = CheckpointViews.layout
+                for index in 0..<(end - start) where !identical(old + index, new + start + index, layout) { return false }
+                return true
+            }
         }
-        return true
+    }
+
+    /// Whether the views at `first` and `second` are identical: each
+    /// stored field but the list holds the same bytes, and the lists are
+    /// both nil or equal. Read in place.
+    @inline(__always)
+    static func identical(_ first: UnsafePointer<SimulatedView>, _ second: UnsafePointer<SimulatedView>,
+                          _ layout: borrowing Layout) -> Bool {
+        let (a, b) = (UnsafeRawPointer(first), UnsafeRawPointer(second))
+        for run in layout.fixed where memcmp(a + run.lowerBound, b + run.lowerBound, run.count) != 0 { return false }
+        // A list's content has padding inside, and a nil one leaves its
+        // payload as it finds it: asked for nil through a field of its own
+        // (the whole optional would be copied out), compared by `==` when
+        // there is one (list hosts alone).
+        let (firstHasList, secondHasList) = (first.pointee.list?.firstRow != nil, second.pointee.list?.firstRow != nil)
+        return firstHasList == secondHasList && (!firstHasList || first.pointee.list == second.pointee.list)
+    }
+
+    /// Where a view's fields lie: the bytes of every stored field but the
+    /// list, in merged runs (an optional's whole size: its payload and
+    /// what tells nil from a value, so a nil and a value always differ).
+    /// Each type compared by its bytes has no padding inside
+    /// (`CheckpointViewsTests` holds their sizes), and every stored field
+    /// of ``SimulatedView`` is here or is the list (the tests hold the
+    /// type's fields, read by reflection, to ``comparedFields``).
+    struct Layout: Sendable {
+        var fixed: [Range<Int>]
+    }
+
+    static let layout: Layout = {
+        func bytes<Value>(_ path: KeyPath<SimulatedView, Value>, _: Value.Type) -> Range<Int> {
+            // Every path here names a stored property, which has an offset.
+            let offset = MemoryLayout<SimulatedView>.offset(of: path) ?? 0
+            return offset..<(offset + MemoryLayout<Value>.size)
+        }
+        let fields = [bytes(\.id, ViewID.self), bytes(\.viewClass, String.self), bytes(\.subviews, [ViewID].self),
+                      bytes(\.visibleSubviewCount, Int.self), bytes(\.isHidden, Bool.self),
+                      bytes(\.table, PropertyTable.self), bytes(\.pools, PoolTable.self),
+                      bytes(\.isDetached, Bool.self), bytes(\.isRemoved, Bool.self),
+                      bytes(\.superview, ViewID?.self), bytes(\.attached, ViewConfiguration?.self),
+                      bytes(\.poolKey, ViewKey?.self), bytes(\.owner, ComponentPath?.self),
+                      bytes(\.ownerComponent, String?.self), bytes(\.stateBox, StateBox?.self)]
+        var fixed: [Range<Int>] = []
+        for range in fields.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = fixed.last, range.lowerBound == last.upperBound {
+                fixed[fixed.count - 1] = last.lowerBound..<range.upperBound
+            } else {
+                fixed.append(range)
+            }
+        }
+        return Layout(fixed: fixed)
+    }()
+
+    /// The stored fields of ``SimulatedView`` that ``identical(_:_:)``
+    /// compares, by name: the tests hold them to the type's own.
+    static let comparedFields = ["id", "viewClass", "subviews", "visibleSubviewCount", "isHidden", "table", "pools",
+                                 "isDetached", "isRemoved", "superview", "attached", "poolKey", "owner",
+                                 "ownerComponent", "stateBox", "list"]
+
+    /// Whether two views are identical (``identical(_:_:)``), each read
+    /// where it lies in its own array.
+    static func identical(_ first: SimulatedView, _ second: SimulatedView) -> Bool {
+        [first].withUnsafeBufferPointer { a in
+            [second].withUnsafeBufferPointer { b in identical(a.baseAddress!, b.baseAddress!, CheckpointViews.layout) }
+        }
     }
 }

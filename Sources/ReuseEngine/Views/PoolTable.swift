@@ -153,12 +153,3 @@ extension PoolTable: CustomStringConvertible {
         "[" + indices.map { "\(keys[$0]): \(values[$0].views)" }.joined(separator: ", ") + "]"
     }
 }
-
-extension PoolTable {
-    /// Whether `other` is this very table: the same buffers, and an equal
-    /// index (a dictionary's `==` answers at once for one storage), as
-    /// ``SimulatedView/isIdentical(to:)`` asks.
-    func isIdentical(to other: PoolTable) -> Bool {
-        keys.hasSameBuffer(as: other.keys) && values.hasSameBuffer(as: other.values) && positions == other.positions
-    }
-}

@@ -310,10 +310,3 @@ struct PropertyTable: Sendable {
         }
     }
 }
-
-extension PropertyTable {
-    /// Whether `other` is this very table: the same buffers (``SimulatedView/isIdentical(to:)``).
-    func isIdentical(to other: PropertyTable) -> Bool {
-        defaults.hasSameBuffer(as: other.defaults) && written.hasSameBuffer(as: other.written)
-    }
-}

@@ -387,33 +387,3 @@ final class StateBox: Sendable {
     let state: ComponentState
     init(_ state: ComponentState) { self.state = state }
 }
-
-extension SimulatedView {
-    /// Whether `other` is this very value, field by field: the same inline
-    /// values, the same buffers (the same string representations, the
-    /// same arrays' storage, the same boxes), and equal small collections
-    /// (a list's visible cells, a pool table's index). Checkpoints share a
-    /// chunk of views whose views are all identical to the live ones
-    /// (``CheckpointViews``). False says nothing of equality: an equal
-    /// view rebuilt only costs a chunk copied that could have been shared.
-    ///
-    /// Sound because a buffer held in two places is never written in place
-    /// (copy on write; ``StateBox`` and a ``ViewKey``'s fields are
-    /// immutable). Every stored field must be compared here:
-    /// `CheckpointViewsTests` holds the fields of this type and of each
-    /// type below to their lists, read by reflection.
-    func isIdentical(to other: SimulatedView) -> Bool {
-        id == other.id && superview == other.superview && visibleSubviewCount == other.visibleSubviewCount
-            && isHidden == other.isHidden && isDetached == other.isDetached && isRemoved == other.isRemoved
-            && viewClass.hasSameRepresentation(as: other.viewClass)
-            && subviews.hasSameBuffer(as: other.subviews)
-            && table.isIdentical(to: other.table)
-            && pools.isIdentical(to: other.pools)
-            && bothNilOr(attached, other.attached) { $0.isIdentical(to: $1) }
-            && bothNilOr(poolKey, other.poolKey) { $0.identity == $1.identity }
-            && bothNilOr(owner, other.owner) { $0.hasSameStorage(as: $1) }
-            && bothNilOr(ownerComponent, other.ownerComponent) { $0.hasSameRepresentation(as: $1) }
-            && list == other.list
-            && bothNilOr(stateBox, other.stateBox) { $0 === $1 }
-    }
-}
