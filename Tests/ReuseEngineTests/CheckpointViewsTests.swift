@@ -6,19 +6,27 @@ import Testing
 /// every past state still rebuilds exactly, with the switch on or off, and
 /// a checkpoint copies only the chunks that changed.
 @Suite struct CheckpointViewsTests {
-    /// ``SimulatedView/isIdentical(to:)`` compares every stored field of the
-    /// view and of each type it holds: a field added to one of them and left
-    /// out there would let a checkpoint share a view that changed. Read by
-    /// reflection, so this fails until the comparison and these lists are
-    /// brought up to date together.
+    /// ``CheckpointViews/identical(_:_:_:)`` compares every stored field of
+    /// the view by its bytes (the list by `==`): a field left out would let
+    /// a checkpoint share a view that changed, and a type compared by its
+    /// bytes with padding inside would never be shared. Read by reflection
+    /// and from the types' layouts, so this fails until the comparison and
+    /// these lists are brought up to date together.
     @Test func identityComparesEveryStoredField() throws {
         let engine = try Self.feed(strategy: "theodolite", rows: 40, scrolls: 0)
         let host = try #require(engine.views.all.first { $0.list != nil })
         let cell = try #require(engine.views.all.first { $0.attached != nil && $0.poolKey != nil && $0.owner != nil })
         func names(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label).sorted() }
+        #expect(names(cell) == CheckpointViews.comparedFields.sorted())
         #expect(names(cell) == ["attached", "id", "isDetached", "isHidden", "isRemoved", "list", "owner", "ownerComponent",
                                 "poolKey", "pools", "stateBox", "subviews", "superview", "table", "viewClass",
                                 "visibleSubviewCount"])
+        // The types compared by their bytes have no padding inside: their
+        // fields' sizes add up to theirs (64-bit: a reference or an array a
+        // word, a string two).
+        #expect(MemoryLayout<PropertyTable>.size == 16 && MemoryLayout<PoolTable>.size == 24)
+        #expect(MemoryLayout<ViewConfiguration>.size == 25 && MemoryLayout<ComponentPath>.size == 16)
+        #expect(MemoryLayout<ViewKey>.size == 8 && MemoryLayout<ViewID>.size == 8)
         #expect(names(cell.table) == ["defaults", "written"])
         #expect(names(host.pools) == ["keys", "positions", "values"])
         #expect(names(try #require(cell.attached)) == ["attributes", "isMadeForRow", "viewClass"])
@@ -27,33 +35,43 @@ import Testing
         #expect(names(try #require(host.list)) == ["cells", "firstRow", "footer", "header"])
     }
 
-    /// A view is identical to its copy, and not to one changed in any field
-    /// a pass writes.
+    /// A view is identical to its copy (whose padding and nil payloads may
+    /// hold other bytes), and not to one changed in any field a pass writes.
     @Test func identityTellsEveryChange() throws {
         let engine = try Self.feed(strategy: "theodolite", rows: 40, scrolls: 0)
         let view = try #require(engine.views.all.first { !($0.attached?.attributes.isEmpty ?? true) && $0.owner != nil })
         let copy = view
-        #expect(view.isIdentical(to: copy))
+        func identical(_ first: SimulatedView, _ second: SimulatedView) -> Bool { CheckpointViews.identical(first, second) }
+        #expect(identical(view, copy))
         var changed = view
         changed.isHidden.toggle()
-        #expect(!view.isIdentical(to: changed))
+        #expect(!identical(view, changed))
         changed = view
         changed.subviews.append(ViewID(99))
-        #expect(!view.isIdentical(to: changed))
+        #expect(!identical(view, changed))
         changed = view
         changed.visibleSubviewCount += 1
-        #expect(!view.isIdentical(to: changed))
+        #expect(!identical(view, changed))
         changed = view
         changed.owner = nil
-        #expect(!view.isIdentical(to: changed))
+        #expect(!identical(view, changed))
         changed = view
         changed.attached?.attributes[0].value = .text("other")
-        #expect(!view.isIdentical(to: changed))
+        #expect(!identical(view, changed))
         // An equal value in another buffer is not identical: a chunk copied, never a wrong one shared.
         changed = view
         changed.subviews = Array(view.subviews)
         changed.subviews.reserveCapacity(8)
-        #expect(view.subviews.isEmpty || !view.isIdentical(to: changed))
+        #expect(view.subviews.isEmpty || !identical(view, changed))
+        // A list host: its list compared by value.
+        let host = try #require(engine.views.all.first { $0.list != nil })
+        var moved = host
+        #expect(identical(host, moved))
+        moved.list?.firstRow += 1
+        #expect(!identical(host, moved))
+        moved = host
+        moved.list = nil
+        #expect(!identical(host, moved) && !identical(moved, host))
     }
 
     /// A checkpoint over views that did not change shares every chunk; one
@@ -74,7 +92,7 @@ import Testing
         #expect(after.rewritten <= after.unshared && after.rewritten <= 3 * size)
         let rebuilt = after.views
         #expect(rebuilt.count == engine.views.count)
-        #expect(zip(rebuilt, engine.views.all).allSatisfy { $0.isIdentical(to: $1) })
+        #expect(zip(rebuilt, engine.views.all).allSatisfy { CheckpointViews.identical($0, $1) })
     }
 
     /// A feed of `rows` rows of a row view with a title under `strategy`,

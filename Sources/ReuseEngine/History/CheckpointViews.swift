@@ -156,20 +156,8 @@ struct CheckpointViews: Sendable {
     }
 
     static let layout: Layout = {
-        func bytes<Value>(_ path: KeyPath<SimulatedView, Value>, _: Value.Type) -> Range<Int> {
-            // Every path here names a stored property, which has an offset.
-            let offset = MemoryLayout<SimulatedView>.offset(of: path) ?? 0
-            return offset..<(offset + MemoryLayout<Value>.size)
-        }
-        let fields = [bytes(\.id, ViewID.self), bytes(\.viewClass, String.self), bytes(\.subviews, [ViewID].self),
-                      bytes(\.visibleSubviewCount, Int.self), bytes(\.isHidden, Bool.self),
-                      bytes(\.table, PropertyTable.self), bytes(\.pools, PoolTable.self),
-                      bytes(\.isDetached, Bool.self), bytes(\.isRemoved, Bool.self),
-                      bytes(\.superview, ViewID?.self), bytes(\.attached, ViewConfiguration?.self),
-                      bytes(\.poolKey, ViewKey?.self), bytes(\.owner, ComponentPath?.self),
-                      bytes(\.ownerComponent, String?.self), bytes(\.stateBox, StateBox?.self)]
         var fixed: [Range<Int>] = []
-        for range in fields.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+        for range in fieldBytes.map(\.bytes).sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = fixed.last, range.lowerBound == last.upperBound {
                 fixed[fixed.count - 1] = last.lowerBound..<range.upperBound
             } else {
@@ -179,11 +167,26 @@ struct CheckpointViews: Sendable {
         return Layout(fixed: fixed)
     }()
 
-    /// The stored fields of ``SimulatedView`` that ``identical(_:_:)``
-    /// compares, by name: the tests hold them to the type's own.
-    static let comparedFields = ["id", "viewClass", "subviews", "visibleSubviewCount", "isHidden", "table", "pools",
-                                 "isDetached", "isRemoved", "superview", "attached", "poolKey", "owner",
-                                 "ownerComponent", "stateBox", "list"]
+    /// Each stored field of ``SimulatedView`` compared by its bytes, by
+    /// name, with the bytes it takes (an optional's whole size).
+    static let fieldBytes: [(name: String, bytes: Range<Int>)] = {
+        func field<Value>(_ name: String, _ path: KeyPath<SimulatedView, Value>) -> (name: String, bytes: Range<Int>) {
+            // Every path here names a stored property, which has an offset.
+            let offset = MemoryLayout<SimulatedView>.offset(of: path) ?? 0
+            return (name, offset..<(offset + MemoryLayout<Value>.size))
+        }
+        return [field("id", \.id), field("viewClass", \.viewClass), field("subviews", \.subviews),
+                field("visibleSubviewCount", \.visibleSubviewCount), field("isHidden", \.isHidden),
+                field("table", \.table), field("pools", \.pools), field("isDetached", \.isDetached),
+                field("isRemoved", \.isRemoved), field("superview", \.superview), field("attached", \.attached),
+                field("poolKey", \.poolKey), field("owner", \.owner), field("ownerComponent", \.ownerComponent),
+                field("stateBox", \.stateBox)]
+    }()
+
+    /// The stored fields of ``SimulatedView`` that ``identical(_:_:_:)``
+    /// compares, by name: those of ``fieldBytes``, and the list. The tests
+    /// hold them to the type's own.
+    static var comparedFields: [String] { fieldBytes.map(\.name) + ["list"] }
 
     /// Whether two views are identical (``identical(_:_:)``), each read
     /// where it lies in its own array.
