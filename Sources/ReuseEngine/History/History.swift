@@ -206,8 +206,8 @@ struct History: Sendable {
     }
 
     /// Views compared for about the cost of a unit of work (an event
-    /// recorded): 42 measured under texture (BENCHMARKS.md, "Time travel
-    /// when the state is large"), taken lower.
+    /// recorded): about 55 measured under texture (BENCHMARKS.md, "Time
+    /// travel when the state is large"), taken lower.
     static let viewsComparedPerUnit = 32
 
     /// At least this many checkpoints may be kept, whatever the session's length.
