@@ -121,22 +121,12 @@ import Testing
         h.engine.fastPaths = sharing ? .all : FastPaths.all.subtracting(.sharedCheckpointViews)
         h.engine.checkpointAfterEveryOperation()
         h.engine.history.viewsPerChunk = viewsPerChunk
-        var random = SplitMix(state: 53)
-        var live: [Int: String] = [:]
-        for _ in 0..<400 {
-            let before = h.engine.log.currentPass
-            FuzzTests.step(&h, &random)
-            if h.engine.log.currentPass > before { live[h.engine.log.currentPass] = HistoryTests.state(h.engine) }
-            #expect(h.engine.history.invariantsHold)
-        }
+        let live = HistoryTests.liveStates(&h, steps: 400, seed: 53)
         // The origin was taken before the switch was set.
         #expect(h.engine.history.checkpoints.dropFirst().allSatisfy { ($0.views != nil) == sharing })
         // Views were shared: some checkpoint copied fewer than it holds.
         #expect(!sharing || viewsPerChunk == 256
                     || h.engine.history.checkpoints.contains { ($0.views?.unshared ?? .max) < ($0.views?.count ?? 0) })
-        for pass in live.keys.sorted() {
-            let past = try #require(h.engine.state(afterPass: pass))
-            #expect(HistoryTests.state(past) == live[pass], "pass \(pass) rebuilt differs")
-        }
+        try HistoryTests.expectRebuilt(live, by: h.engine)
     }
 }

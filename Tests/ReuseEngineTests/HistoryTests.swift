@@ -25,6 +25,28 @@ import Testing
         return h
     }
 
+    /// Runs `steps` random steps from `seed`, the history's invariants
+    /// checked after each; returns the state after each pass, taken live.
+    static func liveStates(_ h: inout Harness, steps: Int, seed: UInt64) -> [Int: String] {
+        var random = SplitMix(state: seed)
+        var live: [Int: String] = [:]
+        for _ in 0..<steps {
+            let before = h.engine.log.currentPass
+            FuzzTests.step(&h, &random)
+            if h.engine.log.currentPass > before { live[h.engine.log.currentPass] = state(h.engine) }
+            #expect(h.engine.history.invariantsHold)
+        }
+        return live
+    }
+
+    /// Every pass of `live` rebuilt from the history equals its live state.
+    static func expectRebuilt(_ live: [Int: String], by engine: Engine) throws {
+        for pass in live.keys.sorted() {
+            let past = try #require(engine.state(afterPass: pass))
+            #expect(state(past) == live[pass], "pass \(pass) rebuilt differs")
+        }
+    }
+
     /// A checkpoint after every operation: past the limit they thin out
     /// evenly over the whole session (issue 38: no stretch of the past is
     /// left without them), and every past state still rebuilds exactly.
@@ -32,24 +54,14 @@ import Testing
         var h = try Self.harness()
         h.engine.history.spacing = 1...1
         h.engine.history.workPerUnitCopied = 0
-        var random = SplitMix(state: 31)
-        var live: [Int: String] = [:]
-        for _ in 0..<500 {
-            let before = h.engine.log.currentPass
-            FuzzTests.step(&h, &random)
-            if h.engine.log.currentPass > before { live[h.engine.log.currentPass] = Self.state(h.engine) }
-            #expect(h.engine.history.invariantsHold)
-        }
+        let live = Self.liveStates(&h, steps: 500, seed: 31)
         let operations = h.engine.history.checkpoints.map(\.operations)
         #expect(operations.first == 0 && operations == operations.sorted())
         #expect(h.engine.history.stride >= 4, "enough operations to thin more than once")
         // Evenly spread: no gap between neighbours is wider than the stride.
         let ordinals = h.engine.history.checkpoints.map(\.ordinal)
         #expect(zip(ordinals, ordinals.dropFirst()).allSatisfy { $1 - $0 <= h.engine.history.stride })
-        for pass in live.keys.sorted() {
-            let past = try #require(h.engine.state(afterPass: pass))
-            #expect(Self.state(past) == live[pass], "pass \(pass) rebuilt differs")
-        }
+        try Self.expectRebuilt(live, by: h.engine)
     }
 
     /// Issue 39, item 8: the checkpoints weigh at most a fixed multiple of
