@@ -21,18 +21,20 @@ import Musl
 /// and compares the rest in place; the live array stays its own.
 ///
 /// The trick, and its invariant: a chunk is shared when each of its
-/// views is identical to the live one (``identical(_:_:)``: every stored
+/// views is identical to the live one (``identical(_:_:_:)``: every stored
 /// field holds the same bytes, so the same inline values and the same
 /// references to the same buffers), which makes them the same value,
 /// because a buffer held in two places is never written in place (copy on
 /// write; ``StateBox`` and a ``ViewKey``'s fields are immutable). Only the
-/// fields' bytes are compared, never the padding between them, and an
-/// optional's payload only when it holds a value: a copy leaves both as it
-/// finds them. A comparison that answers "different" for equal views (an
-/// equal value in another buffer) only copies a chunk that could have been
-/// shared. The views are read where they lie: a view copied out of its
-/// array would retain each of its buffers (three quarters of a checkpoint's
-/// time under texture, when it did).
+/// fields' bytes are compared, never the padding between them; an optional
+/// over its whole size, so a nil and a value always differ. The list, which
+/// has padding inside and is nil in every view but list hosts (a copy of a
+/// nil leaves its payload as it finds it), is asked for nil through a field
+/// of its own and compared by `==`. A comparison that answers "different"
+/// for equal views (two nils' payloads, an equal value in another buffer)
+/// only copies a chunk that could have been shared. The views are read
+/// where they lie: a view copied out of its array would retain each of its
+/// buffers (three quarters of a checkpoint's time under texture, when it did).
 struct CheckpointViews: Sendable {
     /// Views a chunk holds (the last one fewer), unless a test asks for
     /// fewer (``History/viewsPerChunk``: with 1, every view unchanged is shared).
