@@ -143,7 +143,7 @@ package struct FastPaths: OptionSet, Sendable, Hashable {
     /// A checkpoint holds the views in chunks, sharing with the checkpoint
     /// before it each chunk whose views' fields hold the same bytes
     /// (``CheckpointViews``), and checkpoints are spaced by what that
-    /// costs (``History/copyWeight(of:)``). Twin: the checkpoint holds the
+    /// costs (``History/weights(of:)``). Twin: the checkpoint holds the
     /// session's views array whole, spaced by the state's weight.
     package static let sharedCheckpointViews = FastPaths(rawValue: 1 << 32)
 

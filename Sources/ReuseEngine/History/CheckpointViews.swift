@@ -64,17 +64,16 @@ struct CheckpointViews: Sendable {
         precondition(chunkSize > 0)
         self.chunkSize = chunkSize
         let previous = previous?.chunkSize == chunkSize ? previous : nil
-        let size = chunkSize
         count = views.count
         unshared = 0
         rewritten = 0
         let held = previous?.count ?? views.count
         chunks = []
-        chunks.reserveCapacity((views.count + size - 1) / size)
+        chunks.reserveCapacity((views.count + chunkSize - 1) / chunkSize)
         var start = 0
         while start < views.count {
-            let end = min(start + size, views.count)
-            let index = start / size
+            let end = min(start + chunkSize, views.count)
+            let index = start / chunkSize
             if let previous, index < previous.chunks.count,
                CheckpointViews.same(previous.chunks[index], views, at: start, through: end) {
                 chunks.append(previous.chunks[index])
@@ -94,6 +93,12 @@ struct CheckpointViews: Sendable {
         (chunks + 63) / 64
     }
 
+    /// What these views weigh beside `previous`, the checkpoint's views
+    /// before them: the views it does not share, and the table of chunks.
+    func weight(after previous: CheckpointViews?) -> Int {
+        unsharedViews(after: previous) + CheckpointViews.tableWeight(chunks: chunks.count)
+    }
+
     /// The views, in one array of their own (a replay writes them), with
     /// room for a chunk more: a replay that makes a view does not move them all.
     var views: [SimulatedView] {
@@ -109,8 +114,7 @@ struct CheckpointViews: Sendable {
     func unsharedViews(after previous: CheckpointViews?) -> Int {
         guard let previous, previous.chunkSize == chunkSize else { return count }
         var views = 0
-        for index in chunks.indices
-        where index >= previous.chunks.count || !chunks[index].hasSameBuffer(as: previous.chunks[index]) {
+        for index in chunks.indices where index >= previous.chunks.count || !chunks[index].isOneBuffer(with: previous.chunks[index]) {
             views += chunks[index].count
         }
         return views
@@ -122,9 +126,9 @@ struct CheckpointViews: Sendable {
         return chunk.withUnsafeBufferPointer { old in
             views.withUnsafeBufferPointer { new in
                 guard let old = old.baseAddress, let new = new.baseAddress else { return old.isEmpty }
-                // Read once a chunk: a copy of the layout retains its array.
-                let layout = CheckpointViews.layout
-                for index in 0..<(end - start) where !identical(old + index, new + start + index, layout) { return false }
+                // Read once a chunk: each read of the runs retains their array.
+                let runs = CheckpointViews.fieldRuns
+                for index in 0..<(end - start) where !identical(old + index, new + start + index, runs) { return false }
                 return true
             }
         }
@@ -135,9 +139,9 @@ struct CheckpointViews: Sendable {
     /// both nil or equal. Read in place.
     @inline(__always)
     static func identical(_ first: UnsafePointer<SimulatedView>, _ second: UnsafePointer<SimulatedView>,
-                          _ layout: borrowing Layout) -> Bool {
+                          _ runs: [Range<Int>]) -> Bool {
         let (a, b) = (UnsafeRawPointer(first), UnsafeRawPointer(second))
-        for run in layout.fixed where memcmp(a + run.lowerBound, b + run.lowerBound, run.count) != 0 { return false }
+        for run in runs where memcmp(a + run.lowerBound, b + run.lowerBound, run.count) != 0 { return false }
         // A list's content has padding inside, and a nil one leaves its
         // payload as it finds it: asked for nil through a field of its own
         // (the whole optional would be copied out), compared by `==` when
@@ -146,31 +150,26 @@ struct CheckpointViews: Sendable {
         return firstHasList == secondHasList && (!firstHasList || first.pointee.list == second.pointee.list)
     }
 
-    /// Where a view's fields lie: the bytes of every stored field but the
-    /// list, in merged runs (an optional's whole size: its payload and
-    /// what tells nil from a value, so a nil and a value always differ).
-    /// Each type compared by its bytes has no padding inside
-    /// (`CheckpointViewsTests` holds their sizes), and every stored field
-    /// of ``SimulatedView`` is here or is the list (the tests hold the
-    /// type's fields, read by reflection, to ``comparedFields``).
-    struct Layout: Sendable {
-        var fixed: [Range<Int>]
-    }
-
-    static let layout: Layout = {
-        var fixed: [Range<Int>] = []
+    /// The bytes of ``fieldBytes`` in merged runs: where a view's fields
+    /// but the list lie. Each type compared by its bytes has no padding
+    /// inside (`CheckpointViewsTests` holds their sizes), and every stored
+    /// field of ``SimulatedView`` is in ``fieldBytes`` or is the list (the
+    /// tests hold the type's fields, read by reflection, to ``comparedFields``).
+    static let fieldRuns: [Range<Int>] = {
+        var runs: [Range<Int>] = []
         for range in fieldBytes.map(\.bytes).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = fixed.last, range.lowerBound == last.upperBound {
-                fixed[fixed.count - 1] = last.lowerBound..<range.upperBound
+            if let last = runs.last, range.lowerBound == last.upperBound {
+                runs[runs.count - 1] = last.lowerBound..<range.upperBound
             } else {
-                fixed.append(range)
+                runs.append(range)
             }
         }
-        return Layout(fixed: fixed)
+        return runs
     }()
 
     /// Each stored field of ``SimulatedView`` compared by its bytes, by
-    /// name, with the bytes it takes (an optional's whole size).
+    /// name, with the bytes it takes (an optional's whole size: its payload
+    /// and what tells nil from a value, so a nil and a value always differ).
     static let fieldBytes: [(name: String, bytes: Range<Int>)] = {
         func field<Value>(_ name: String, _ path: KeyPath<SimulatedView, Value>) -> (name: String, bytes: Range<Int>) {
             // Every path here names a stored property, which has an offset.
@@ -190,11 +189,19 @@ struct CheckpointViews: Sendable {
     /// hold them to the type's own.
     static var comparedFields: [String] { fieldBytes.map(\.name) + ["list"] }
 
-    /// Whether two views are identical (``identical(_:_:)``), each read
-    /// where it lies in its own array.
+    /// Whether two views are identical (``identical(_:_:_:)``), each read
+    /// where it lies in an array of its own.
     static func identical(_ first: SimulatedView, _ second: SimulatedView) -> Bool {
         [first].withUnsafeBufferPointer { a in
-            [second].withUnsafeBufferPointer { b in identical(a.baseAddress!, b.baseAddress!, CheckpointViews.layout) }
+            [second].withUnsafeBufferPointer { b in identical(a.baseAddress!, b.baseAddress!, CheckpointViews.fieldRuns) }
         }
+    }
+}
+
+extension Array {
+    /// One buffer held twice (a chunk a checkpoint shares with the one
+    /// before): the same first element's address and count.
+    fileprivate func isOneBuffer(with other: [Element]) -> Bool {
+        count == other.count && withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress } }
     }
 }

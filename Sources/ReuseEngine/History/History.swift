@@ -19,10 +19,11 @@
 /// times that cost.
 ///
 /// The spacing is a trade between every operation and time travel. A
-/// checkpoint costs about one copy of each view (the views array, then
-/// each view's tables as the next operations change them) and, later, one
-/// destruction, spread over the work until the next; rebuilding a past
-/// state replays at most that work (README, Time travel).
+/// checkpoint costs a comparison of every view and a copy of the chunks of
+/// views that changed (without shared views, a copy of every view), then
+/// the copies of each view's tables as the next operations change them
+/// and, later, one destruction, spread over the work until the next;
+/// rebuilding a past state replays at most that work (README, Time travel).
 ///
 /// Checkpoints stay evenly spread over the whole session, so that every
 /// past state rebuilds as fast as a recent one. Each due point (where the
@@ -88,7 +89,7 @@ struct History: Sendable {
             held.store.views = []
             views = chunked
             restWeight = session.weight - session.store.count
-            weight = restWeight + chunked.unshared + CheckpointViews.tableWeight(chunks: chunked.chunks.count)
+            weight = restWeight + chunked.weight(after: latest?.views)
         }
 
         /// The session as it was, its views in one array of their own.
@@ -102,7 +103,7 @@ struct History: Sendable {
         /// Weighs it again beside `previous`, the checkpoint now before it.
         mutating func weigh(after previous: Checkpoint?) {
             guard let views else { return }
-            weight = restWeight + views.unsharedViews(after: previous?.views) + CheckpointViews.tableWeight(chunks: views.chunks.count)
+            weight = restWeight + views.weight(after: previous?.views)
         }
 
         /// What its views cost to make beyond the comparison and the views
@@ -245,8 +246,9 @@ struct History: Sendable {
         if checkpoints.count > 1, let last = checkpoints.last, !last.ordinal.isMultiple(of: stride) {
             checkpointWeight -= last.weight
             checkpoints.removeLast()
+            // Its views weigh what it does not share with the one now before it.
+            checkpoint.weigh(after: checkpoints.last)
         }
-        checkpoint.weigh(after: checkpoints.last)
         checkpoints.append(checkpoint)
         checkpointWeight += checkpoint.weight
         let budget = max(History.weightMultiple * session.weight, budgetFloor)
